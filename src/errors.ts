@@ -1,0 +1,56 @@
+/**
+ * Typed errors (STYLE.md 8). Library code throws or returns these; only the CLI prints and exits.
+ * `code` is stable and machine-readable; `retryable` drives the fetcher's retry policy.
+ */
+
+/** Why a page could not be had or used. */
+export type PageErrorCode =
+  | 'invalid-url'
+  | 'not-found'
+  | 'http-status'
+  | 'robots'
+  | 'too-large'
+  | 'not-html'
+  | 'binary'
+  | 'empty'
+  | 'redirect-loop'
+  | 'too-many-redirects'
+  | 'off-site'
+  | 'timeout'
+  | 'network'
+  | 'read-error';
+
+export class GabaritError extends Error {
+  override readonly name: string = 'GabaritError';
+}
+
+/** A page that failed; `url` names it, `code` says why. */
+export class PageError extends GabaritError {
+  override readonly name = 'PageError';
+  readonly url: string;
+  readonly code: PageErrorCode;
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+  constructor(url: string, code: PageErrorCode, message: string, options: { retryable?: boolean; status?: number; cause?: unknown } = {}) {
+    super(`${url}: ${message}`, options.cause === undefined ? undefined : { cause: options.cause });
+    this.url = url;
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+    this.status = options.status;
+  }
+}
+
+/** Bad options or input given by the user (a missing directory, an unknown method…). */
+export class UsageError extends GabaritError {
+  override readonly name = 'UsageError';
+}
+
+/** An engine could not produce a justified result (e.g. no complete subdigraph of size >= 2). */
+export class EngineError extends GabaritError {
+  override readonly name = 'EngineError';
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}

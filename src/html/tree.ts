@@ -1,0 +1,354 @@
+/**
+ * The compact Tree (DESIGN.md, "The compact Tree"): an immutable, preorder, struct-of-arrays view of one
+ * HTML document. Node 0 is the document. For node i:
+ *  - `kind[i]`   NodeKind (element, text, blank text, comment, document);
+ *  - `name[i]`   tag-name id (see `tagName`/`tagId`), 0 for non-elements;
+ *  - `label[i]`  site-interned label of an element (tag + normalised attributes, see labels.ts);
+ *                TEXT_LABEL / BLANK_LABEL / COMMENT_LABEL / DOCUMENT_LABEL for the others;
+ *  - `parent[i]` parent node, -1 for the document;
+ *  - `end[i]`    one past the last node of i's subtree: the subtree of i is the range [i, end[i]),
+ *                its first child is i+1 when end[i] > i+1, its next sibling is end[i] (if < parent's end);
+ *  - `depth[i]`  0 for the document;
+ *  - text nodes and comments: `textStart[i]`, `textEnd[i]` offsets into `text` (decoded characters);
+ *  - attributes: `attrStart[i]` .. `attrStart[i+1]` index into `attrNames` / `attrValues`.
+ * Hot loops read only the typed arrays; strings (`text`, attributes) are for the edges.
+ */
+import { BLANK_LABEL, COMMENT_LABEL, DOCUMENT_LABEL, TEXT_LABEL } from './labels.ts';
+
+/** What a node is. Plain numbers so hot loops compare integers. */
+export const NodeKind = {
+  Document: 0,
+  Element: 1,
+  /** Text with at least one non-whitespace character. */
+  Text: 2,
+  /** Text made of whitespace only (kept so that serialisation and text extraction stay faithful). */
+  Blank: 3,
+  Comment: 4,
+} as const;
+export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
+
+/** Tag names are interned process-wide: there are few of them and they never depend on the site. */
+const tagIds = new Map<string, number>();
+const tagNames: string[] = [''];
+/** The id of a (lowercase) tag name, interned on first use. 0 is reserved for "not an element". */
+export function tagId(name: string): number {
+  let id = tagIds.get(name);
+  if (id === undefined) {
+    id = tagNames.length;
+    tagNames.push(name);
+    tagIds.set(name, id);
+  }
+  return id;
+}
+/** The tag name of an id from `tagId`. */
+export function tagName(id: number): string {
+  return tagNames[id] ?? '';
+}
+
+/** Elements whose text is not page text (scripts, styles, templates). */
+export const NON_TEXT_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'svg', 'math']);
+/** HTML void elements: never have children, serialised without an end tag. */
+export const VOID_TAGS: ReadonlySet<string> = new Set([
+  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
+]);
+
+/** An immutable parsed document. Build one with `parseHtml` (parse.ts) or `TreeBuilder`. */
+export class Tree {
+  readonly size: number;
+  readonly kind: Uint8Array;
+  readonly name: Uint16Array;
+  readonly label: Int32Array;
+  readonly parent: Int32Array;
+  readonly end: Int32Array;
+  readonly depth: Uint16Array;
+  readonly textStart: Int32Array;
+  readonly textEnd: Int32Array;
+  readonly attrStart: Int32Array;
+  readonly attrNames: readonly string[];
+  readonly attrValues: readonly string[];
+  /** Decoded character data of all text and comment nodes, concatenated. */
+  readonly text: string;
+
+  constructor(parts: {
+    size: number;
+    kind: Uint8Array;
+    name: Uint16Array;
+    label: Int32Array;
+    parent: Int32Array;
+    end: Int32Array;
+    depth: Uint16Array;
+    textStart: Int32Array;
+    textEnd: Int32Array;
+    attrStart: Int32Array;
+    attrNames: readonly string[];
+    attrValues: readonly string[];
+    text: string;
+  }) {
+    this.size = parts.size;
+    this.kind = parts.kind;
+    this.name = parts.name;
+    this.label = parts.label;
+    this.parent = parts.parent;
+    this.end = parts.end;
+    this.depth = parts.depth;
+    this.textStart = parts.textStart;
+    this.textEnd = parts.textEnd;
+    this.attrStart = parts.attrStart;
+    this.attrNames = parts.attrNames;
+    this.attrValues = parts.attrValues;
+    this.text = parts.text;
+  }
+
+  /** Tag name of element i ('' for other nodes). */
+  tag(i: number): string {
+    return tagNames[this.name[i]!] ?? '';
+  }
+  isElement(i: number): boolean {
+    return this.kind[i] === NodeKind.Element;
+  }
+  /** Character data of a text or comment node ('' for others). */
+  nodeText(i: number): string {
+    const s = this.textStart[i]!;
+    return s < 0 ? '' : this.text.slice(s, this.textEnd[i]!);
+  }
+  /** Value of attribute `name` (lowercase) of element i, or undefined. */
+  attr(i: number, name: string): string | undefined {
+    for (let a = this.attrStart[i]!, e = this.attrStart[i + 1]!; a < e; a++) {
+      if (this.attrNames[a] === name) return this.attrValues[a];
+    }
+    return undefined;
+  }
+  /** Attributes of element i as [name, value] pairs, in source order. */
+  attrs(i: number): Array<[string, string]> {
+    const out: Array<[string, string]> = [];
+    for (let a = this.attrStart[i]!, e = this.attrStart[i + 1]!; a < e; a++) out.push([this.attrNames[a]!, this.attrValues[a]!]);
+    return out;
+  }
+  /** True when j is i or inside i's subtree. */
+  contains(i: number, j: number): boolean {
+    return j >= i && j < this.end[i]!;
+  }
+  firstChild(i: number): number {
+    return this.end[i]! > i + 1 ? i + 1 : -1;
+  }
+  /** Next sibling of i, or -1. */
+  nextSibling(i: number): number {
+    const p = this.parent[i]!;
+    if (p < 0) return -1;
+    const n = this.end[i]!;
+    return n < this.end[p]! ? n : -1;
+  }
+  /** Children of i (all kinds). */
+  children(i: number): number[] {
+    const out: number[] = [];
+    for (let c = i + 1, e = this.end[i]!; c < e; c = this.end[c]!) out.push(c);
+    return out;
+  }
+  /** Element children of i. */
+  elementChildren(i: number): number[] {
+    const out: number[] = [];
+    for (let c = i + 1, e = this.end[i]!; c < e; c = this.end[c]!) if (this.kind[c] === NodeKind.Element) out.push(c);
+    return out;
+  }
+  /** The first element with tag `name` in document order, or -1. */
+  find(name: string): number {
+    const id = tagIds.get(name);
+    if (id === undefined) return -1;
+    for (let i = 0; i < this.size; i++) if (this.name[i] === id) return i;
+    return -1;
+  }
+  /** The `<body>` element, or the document when there is none. */
+  body(): number {
+    const b = this.find('body');
+    return b < 0 ? 0 : b;
+  }
+  /** Number of element nodes. */
+  elementCount(): number {
+    let n = 0;
+    for (let i = 0; i < this.size; i++) if (this.kind[i] === NodeKind.Element) n++;
+    return n;
+  }
+}
+
+/**
+ * Builds a Tree from open / text / close events in document order. Both parsers feed it, so both give
+ * the same Tree type. Arrays grow by doubling; `finish()` trims them.
+ */
+export class TreeBuilder {
+  private cap: number;
+  private n = 0;
+  private kind: Uint8Array;
+  private name: Uint16Array;
+  private label: Int32Array;
+  private parent: Int32Array;
+  private end: Int32Array;
+  private depth: Uint16Array;
+  private textStart: Int32Array;
+  private textEnd: Int32Array;
+  private attrStart: Int32Array;
+  private readonly attrNames: string[] = [];
+  private readonly attrValues: string[] = [];
+  private readonly textParts: string[] = [];
+  private textLen = 0;
+  private readonly stack: number[] = [0];
+  /** Index of the last node if it is a text node that a following text event may extend. */
+  private openText = -1;
+
+  constructor(expectedNodes = 256) {
+    this.cap = Math.max(16, expectedNodes);
+    this.kind = new Uint8Array(this.cap);
+    this.name = new Uint16Array(this.cap);
+    this.label = new Int32Array(this.cap);
+    this.parent = new Int32Array(this.cap);
+    this.end = new Int32Array(this.cap);
+    this.depth = new Uint16Array(this.cap);
+    this.textStart = new Int32Array(this.cap);
+    this.textEnd = new Int32Array(this.cap);
+    this.attrStart = new Int32Array(this.cap + 1);
+    this.push(NodeKind.Document, 0, DOCUMENT_LABEL);
+  }
+
+  /** Index of the next node to be added. */
+  get count(): number {
+    return this.n;
+  }
+  /** The innermost open element (0 for the document). */
+  get current(): number {
+    return this.stack[this.stack.length - 1]!;
+  }
+  /** Number of open elements (0 when only the document is open). */
+  get openDepth(): number {
+    return this.stack.length - 1;
+  }
+
+  private grow(): void {
+    const cap = this.cap * 2;
+    const g = <T extends Uint8Array | Uint16Array | Int32Array>(a: T, size = cap): T => {
+      const b = new (a.constructor as new (n: number) => T)(size);
+      b.set(a);
+      return b;
+    };
+    this.kind = g(this.kind);
+    this.name = g(this.name);
+    this.label = g(this.label);
+    this.parent = g(this.parent);
+    this.end = g(this.end);
+    this.depth = g(this.depth);
+    this.textStart = g(this.textStart);
+    this.textEnd = g(this.textEnd);
+    this.attrStart = g(this.attrStart, cap + 1);
+    this.cap = cap;
+  }
+
+  private push(kind: number, nameId: number, label: number): number {
+    if (this.n >= this.cap) this.grow();
+    const i = this.n++;
+    const p = this.n === 1 ? -1 : this.current;
+    this.kind[i] = kind;
+    this.name[i] = nameId;
+    this.label[i] = label;
+    this.parent[i] = p;
+    this.end[i] = i + 1;
+    this.depth[i] = p < 0 ? 0 : Math.min(65535, this.depth[p]! + 1);
+    this.textStart[i] = -1;
+    this.textEnd[i] = -1;
+    this.attrStart[i] = this.attrNames.length;
+    this.attrStart[i + 1] = this.attrNames.length;
+    return i;
+  }
+
+  /**
+   * Opens an element. `attrs` are [name, value] pairs already lowercased by the parser; `label` is the
+   * site label (labels.ts). Returns the node index.
+   */
+  open(nameId: number, label: number, attrNames: readonly string[], attrValues: readonly string[]): number {
+    this.openText = -1;
+    const i = this.push(NodeKind.Element, nameId, label);
+    for (let a = 0; a < attrNames.length; a++) {
+      this.attrNames.push(attrNames[a]!);
+      this.attrValues.push(attrValues[a]!);
+    }
+    this.attrStart[i + 1] = this.attrNames.length;
+    this.stack.push(i);
+    return i;
+  }
+
+  /** Closes the innermost open element. */
+  close(): void {
+    this.openText = -1;
+    if (this.stack.length <= 1) return;
+    const i = this.stack.pop()!;
+    this.end[i] = this.n;
+  }
+
+  /** Closes open elements until `node` is closed (used when an end tag closes several at once). */
+  closeTo(node: number): void {
+    while (this.stack.length > 1) {
+      const top = this.current;
+      this.close();
+      if (top === node) break;
+    }
+  }
+
+  /** Appends character data; consecutive calls extend the same text node. */
+  addText(data: string): void {
+    if (data.length === 0) return;
+    this.textParts.push(data);
+    const start = this.textLen;
+    this.textLen += data.length;
+    if (this.openText >= 0 && this.openText === this.n - 1) {
+      const i = this.openText;
+      this.textEnd[i] = this.textLen;
+      if (this.kind[i] === NodeKind.Blank && !isBlank(data)) {
+        this.kind[i] = NodeKind.Text;
+        this.label[i] = TEXT_LABEL;
+      }
+      return;
+    }
+    const blank = isBlank(data);
+    const i = this.push(blank ? NodeKind.Blank : NodeKind.Text, 0, blank ? BLANK_LABEL : TEXT_LABEL);
+    this.textStart[i] = start;
+    this.textEnd[i] = this.textLen;
+    this.openText = i;
+  }
+
+  addComment(data: string): void {
+    this.openText = -1;
+    const i = this.push(NodeKind.Comment, 0, COMMENT_LABEL);
+    this.textParts.push(data);
+    this.textStart[i] = this.textLen;
+    this.textLen += data.length;
+    this.textEnd[i] = this.textLen;
+  }
+
+  /** Closes everything still open and returns the immutable Tree. */
+  finish(): Tree {
+    while (this.stack.length > 1) this.close();
+    const n = this.n;
+    this.end[0] = n;
+    return new Tree({
+      size: n,
+      kind: this.kind.slice(0, n),
+      name: this.name.slice(0, n),
+      label: this.label.slice(0, n),
+      parent: this.parent.slice(0, n),
+      end: this.end.slice(0, n),
+      depth: this.depth.slice(0, n),
+      textStart: this.textStart.slice(0, n),
+      textEnd: this.textEnd.slice(0, n),
+      attrStart: this.attrStart.slice(0, n + 1),
+      attrNames: this.attrNames,
+      attrValues: this.attrValues,
+      text: this.textParts.join(''),
+    });
+  }
+}
+
+/** True when s is made of HTML whitespace only. */
+export function isBlank(s: string): boolean {
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 12 && c !== 160) return false;
+  }
+  return true;
+}

@@ -1,0 +1,47 @@
+/**
+ * The common result of every template engine (DESIGN.md, "Results and outputs"): for each page, the
+ * nodes that are template. Marks are per node (elements and text nodes alike): an element marked template
+ * may still hold content nodes that are not (a layout `<div>` around the article). Kept text is the text
+ * of the unmarked text nodes of `<body>`.
+ */
+import { textOf } from '../html/text.ts';
+import type { Tree } from '../html/tree.ts';
+
+export interface PageMarks {
+  /** Page key (path relative to the source root). */
+  readonly key: string;
+  readonly url: string;
+  readonly tree: Tree;
+  /** 1 where the node is template, 0 elsewhere; length tree.size. */
+  readonly template: Uint8Array;
+  /** For the content command: 1 where the node is main content. When set, kept text is content text. */
+  readonly content?: Uint8Array;
+}
+
+/** Marks the whole subtree of i. */
+export function markSubtree(tree: Tree, marks: Uint8Array, i: number, value = 1): void {
+  marks.fill(value, i, tree.end[i]!);
+}
+
+/** The text a method keeps on a page: content nodes when `content` is set, else non-template nodes. */
+export function keptText(m: PageMarks): string {
+  const c = m.content;
+  if (c) return textOf(m.tree, m.tree.body(), (i) => c[i] === 1);
+  const t = m.template;
+  return textOf(m.tree, m.tree.body(), (i) => t[i] !== 1);
+}
+
+/** Fraction of the body's text characters that are marked template (paper 3, Table 2 measure). */
+export function templateFraction(m: PageMarks): number {
+  const tree = m.tree;
+  const body = tree.body();
+  let all = 0;
+  let tpl = 0;
+  for (let i = body; i < tree.end[body]!; i++) {
+    if (tree.kind[i] !== 2) continue;
+    const n = tree.textEnd[i]! - tree.textStart[i]!;
+    all += n;
+    if (m.template[i] === 1) tpl += n;
+  }
+  return all === 0 ? 0 : tpl / all;
+}
