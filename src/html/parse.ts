@@ -37,7 +37,9 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         values.push(value);
       },
       onopentag(name) {
-        b.open(tagId(name), labels.element(name, names, values), names, values);
+        // The start tag's source text keys the label cache: most tags of a site repeat verbatim.
+        const label = labels.elementFromSource(html.slice(parser.startIndex, parser.endIndex + 1), name, names, values);
+        b.open(tagId(name), label, names, values);
         names.length = 0;
         values.length = 0;
       },

@@ -32,7 +32,10 @@ export function pageText(page: Page): Decoded {
 }
 
 /** One item of a source's stream: a page, or the reason one could not be had. */
-export type PageResult = { ok: true; page: Page } | { ok: false; url: string; key: string; error: PageError };
+export type PageResult =
+  /** `warnings`: problems the page survives (e.g. a declared charset the bytes are not), each naming it. */
+  | { ok: true; page: Page; warnings?: readonly string[] }
+  | { ok: false; url: string; key: string; error: PageError };
 
 export interface PageSourceOptions {
   /** At most this many pages from `pages()` (default: no limit). */

@@ -5,9 +5,9 @@
 import type { TemplateEngine } from './engine.ts';
 
 export const ENGINES: Readonly<Record<string, () => Promise<TemplateEngine>>> = {
-  // align: () => import('./align/engine.ts').then((m) => m.default),
-  // hyperlink: () => import('./hyperlink/engine.ts').then((m) => m.default),
-  // pagelets: () => import('./pagelets/engine.ts').then((m) => m.default),
+  align: () => import('./align/engine.ts').then((m) => m.default),
+  hyperlink: () => import('./hyperlink/engine.ts').then((m) => m.default),
+  pagelets: () => import('./pagelets/engine.ts').then((m) => m.default),
 };
 
 export async function loadEngine(name: string): Promise<TemplateEngine> {

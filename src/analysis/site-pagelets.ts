@@ -1,0 +1,86 @@
+/**
+ * A site's pages as pagelets with their links and template flags, held in memory: the input of the
+ * applications of paper 3, section 4 (HITS over pagelets, co-citation within pagelets, crawl priority).
+ * Built by partitioning every page (Figure 3), shingling the pagelets and running the local (Figure 4) or
+ * global (Figure 5) template detection. Meant for base sets and sites that fit in memory.
+ */
+import { LabelTable } from '../html/labels.ts';
+import { textOf } from '../html/text.ts';
+import type { PageSource } from '../site/page.ts';
+import type { SupportOptions } from '../template/pagelets/detection.ts';
+import { linkBaseUrl } from '../template/pagelets/links.ts';
+import { detectLocal } from '../template/pagelets/local.ts';
+import { detectGlobalInMemory } from '../template/pagelets/memory.ts';
+import { analyseTree, type AnalysisOptions, parseBytes } from '../template/pagelets/page-analysis.ts';
+import { PageletTables } from '../template/pagelets/tables.ts';
+
+/** One page of a SitePagelets. */
+export interface PageletPage {
+  key: string;
+  /** URL id (53-bit hash of the canonical URL) that links to this page carry. */
+  urlId: number;
+  /** The URL links were resolved against (http://local.invalid/<key> for a directory source). */
+  url: string;
+  /** Text of each pagelet (for query filtering). */
+  text: string[];
+  /** 1 where the pagelet is template. */
+  template: Uint8Array;
+  /** Each link: the pagelet holding it (-1 outside every pagelet), target URL id and URL. */
+  linkPagelet: Int32Array;
+  linkDest: Float64Array;
+  linkUrl: string[];
+}
+
+/** Options of `loadSitePagelets`. */
+export interface SitePageletsOptions extends AnalysisOptions, SupportOptions {
+  /** Global algorithm (Figure 5; default true) or local (Figure 4). */
+  global?: boolean;
+  /** Stop after this many pages. */
+  maxPages?: number;
+  /** Called for pages that could not be had. */
+  onFailure?: (url: string, message: string) => void;
+}
+
+/** Everything section 4 needs about a set of pages. */
+export interface SitePagelets {
+  pages: PageletPage[];
+  /** Page index by URL id. */
+  byUrl: Map<number, number>;
+}
+
+/** Reads, partitions and shingles every page of `source`, then flags template pagelets. */
+export async function loadSitePagelets(source: PageSource, options: SitePageletsOptions = {}): Promise<SitePagelets> {
+  const labels = new LabelTable({ attributes: 'none' });
+  const tables = new PageletTables();
+  const pages: PageletPage[] = [];
+  const pageletsOf: Int32Array[] = [];
+  for await (const r of source.pages(options.maxPages === undefined ? {} : { maxPages: options.maxPages })) {
+    if (!r.ok) {
+      options.onFailure?.(r.url, r.error.message);
+      continue;
+    }
+    const page = r.page;
+    const tree = parseBytes(page.body, page.headers['content-type'], page.key, labels);
+    const url = linkBaseUrl(page);
+    const rec = analyseTree(tree, page.key, url, options);
+    tables.add(rec);
+    pageletsOf.push(rec.pagelets);
+    pages.push({
+      key: page.key,
+      urlId: rec.urlId,
+      url,
+      text: Array.from(rec.pagelets, (v) => textOf(tree, v)),
+      template: new Uint8Array(rec.pagelets.length),
+      linkPagelet: rec.pageletLinks.pagelet,
+      linkDest: rec.pageletLinks.dest,
+      linkUrl: rec.pageletLinks.url,
+    });
+  }
+  const detection = (options.global ?? true) ? detectGlobalInMemory(tables, options) : detectLocal(tables, options);
+  const byUrl = new Map<number, number>();
+  pages.forEach((p, i) => {
+    for (const o of detection.templateOrdinals(i)) p.template[o] = 1;
+    if (!byUrl.has(p.urlId)) byUrl.set(p.urlId, i);
+  });
+  return { pages, byUrl };
+}

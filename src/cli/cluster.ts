@@ -1,0 +1,116 @@
+/**
+ * `gabarit cluster <source> [--by schema|content] [--out DIR]`: groups the pages of a source by structure.
+ *  - `--by schema` (default): paper 4's page schemas (the tag-lists of a page's link collections), pages
+ *    joined when the Jaccard coefficient of their schemas reaches `--similarity` (src/cluster/schema.ts);
+ *  - `--by content`: by the similarity of their content once the template is removed
+ *    (src/cluster/content.ts).
+ * Writes in `--out` (default out/cluster) `clusters.json` (each cluster: id and page keys) and
+ * `summary.json` (command, method, source, pages done and failed with reasons, clusters, timings; with
+ * `--gold FILE`, a JSON object page key → class, also the purity and adjusted Rand index).
+ * Exit 1 when no page could be read.
+ */
+import { readFileSync } from 'node:fs';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { UsageError } from '../errors.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, openFromFlags, outDir, parsePositive, since, type SourceFlags } from './run.ts';
+
+interface ClusterFlags extends SourceFlags {
+  out: string;
+  by: 'schema' | 'content';
+  similarity: number;
+  k?: number;
+  gold?: string;
+}
+
+function parseThreshold(raw: string): number {
+  const x = Number(raw);
+  if (!Number.isFinite(x) || x <= 0 || x > 1) throw new InvalidArgumentError('expected a number in (0, 1].');
+  return x;
+}
+
+export async function register(program: Command): Promise<void> {
+  const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');
+  const cmd = program
+    .command('cluster')
+    .description('group the pages of a source by structure (page schemas, paper 4) or by content: clusters.json')
+    .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
+  cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['schema', 'content']).default('schema'));
+  cmd.addOption(new Option('--similarity <T>', '--by schema: Jaccard threshold of similar schemas').default(D.similarity).argParser(parseThreshold));
+  cmd.addOption(new Option('--k <n>', '--by content: number of clusters (default: chosen by silhouette)').argParser(parsePositive));
+  cmd.addOption(new Option('--gold <file>', 'JSON object page key → class: also report purity and adjusted Rand index'));
+  addSourceOptions(cmd);
+  addOutOption(cmd, 'cluster');
+  cmd.action(async (spec: string, opts: ClusterFlags, self: Command) => {
+    const g = globalOptions(self);
+    const reporter = createReporter(g);
+    const start = performance.now();
+    let gold: Map<string, string> | undefined;
+    if (opts.gold !== undefined) {
+      try {
+        gold = new Map(Object.entries(JSON.parse(readFileSync(opts.gold, 'utf8')) as Record<string, string>));
+      } catch (e) {
+        throw new UsageError(`cannot read the gold classes ${opts.gold}: ${(e as Error).message}`);
+      }
+    }
+    const { OutputWriter } = await import('../output.ts');
+    const opened = await openFromFlags(spec, opts, reporter);
+    const dir = outDir(opts.out);
+    const writer = new OutputWriter(dir);
+    let clusters: Array<{ id: string; keys: string[]; [extra: string]: unknown }>;
+    let assignment: Map<string, string>;
+    let extra: Record<string, unknown> = {};
+    try {
+      if (opts.by === 'schema') {
+        const { clusterSourceBySchema } = await import('../cluster/schema.ts');
+        const r = await clusterSourceBySchema(opened.source, { similarity: opts.similarity, onPage: (n) => reporter.progress.update('schema', n) });
+        for (const f of r.failures) writer.fail(f);
+        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
+        assignment = r.assignment;
+        extra = { similarity: opts.similarity };
+      } else {
+        const { clusterByContent } = await import('../cluster/content.ts');
+        const r = await clusterByContent(opened.source, {
+          ...(opts.k !== undefined ? { k: opts.k } : {}),
+          onFailure: (f) => writer.fail(f),
+          onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
+        });
+        clusters = r.clusters.map((c) => ({ id: `c${c.id}`, keys: c.keys, terms: c.terms }));
+        assignment = new Map([...r.assignment].map(([k, v]) => [k, `c${v}`]));
+        extra = { k: r.k, silhouette: r.silhouette, templateRemoved: r.templateRemoved };
+      }
+    } finally {
+      reporter.stop();
+      await opened.close();
+    }
+    for (const f of writer.failed) reporter.failure(f);
+    const scores: Record<string, number> = {};
+    if (gold !== undefined) {
+      const { purity, adjustedRandIndex } = await import('../eval/metrics.ts');
+      scores['purity'] = purity(assignment, gold);
+      scores['adjustedRandIndex'] = adjustedRandIndex(assignment, gold);
+    }
+    await writer.writeJson('clusters.json', clusters);
+    const summary = {
+      command: 'cluster',
+      method: opts.by,
+      source: spec,
+      pagesLoaded: networkLoads(opened.source),
+      timings: { total: since(start) },
+      pagesDone: assignment.size,
+      pagesFailed: writer.failed.length,
+      failures: writer.failed,
+      clusters: clusters.length,
+      sizes: clusters.map((c) => c.keys.length),
+      ...extra,
+      ...scores,
+    };
+    await writer.writeJson('summary.json', summary);
+    const lines = [`pages: ${assignment.size} in ${clusters.length} clusters (by ${opts.by})`];
+    for (const c of clusters.slice(0, 20)) lines.push(`  ${c.id}: ${c.keys.length} pages, e.g. ${c.keys[0] ?? ''}`);
+    if (clusters.length > 20) lines.push(`  … ${clusters.length - 20} more in clusters.json`);
+    if (gold !== undefined) lines.push(`purity: ${scores['purity']!.toFixed(3)}  adjusted Rand index: ${scores['adjustedRandIndex']!.toFixed(3)}`);
+    lines.push(`pages failed: ${writer.failed.length}`, `output: ${dir}`);
+    emit(g, summary, lines);
+    if (assignment.size === 0) throw new NothingDone(`no page could be read from ${spec}`);
+  });
+}

@@ -1,0 +1,247 @@
+/**
+ * Plumbing every command shares (STYLE.md 11: thin commands over the library): the global options, the
+ * source options and opening a source from `<source>`, the output directory, failure lines on stderr, the
+ * result on stdout (text or `--json`), and the outcome that main.ts turns into an exit code.
+ * Nothing here exits: a command's action resolves when the work was done, and throws otherwise
+ * (`NothingDone` → exit 1, `UsageError` → exit 2; see main.ts).
+ */
+import { resolve } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { DEFAULTS } from '../defaults.ts';
+import { GabaritError } from '../errors.ts';
+import type { PageFailure, Summary } from '../output.ts';
+import type { PageResult, PageSource, PageSourceOptions } from '../site/page.ts';
+import type { SourceOptions } from '../site/source.ts';
+import type { Store } from '../store/store.ts';
+import { createProgress, type Progress } from './progress.ts';
+
+/** The exit codes of `gabarit` (README, "Exit codes"). */
+export const ExitCode = {
+  /** The work was done (some pages may have failed: they are listed in summary.json and on stderr). */
+  Done: 0,
+  /** Nothing could be done: no page processed, source unreadable, no justified result. */
+  NothingDone: 1,
+  /** Usage error: bad option, unknown method or command, missing argument. */
+  Usage: 2,
+} as const;
+
+/** Thrown by a command when nothing could be done (exit 1); its message says why. */
+export class NothingDone extends GabaritError {
+  override readonly name = 'NothingDone';
+}
+
+/** The global options (`gabarit --json --quiet <command> …`). */
+export interface GlobalOptions {
+  json: boolean;
+  quiet: boolean;
+}
+
+/** The global options as seen from a command. */
+export function globalOptions(cmd: Command): GlobalOptions {
+  const o = cmd.optsWithGlobals<{ json?: boolean; quiet?: boolean }>();
+  return { json: o.json === true, quiet: o.quiet === true };
+}
+
+// ---- option parsers (commander argParser): bad values are usage errors (exit 2) ----
+
+/** Parses a non-negative integer option value. */
+export function parseCount(raw: string): number {
+  const n = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a whole number (0, 1, 2…).');
+  return n;
+}
+
+/** Parses a positive integer option value. */
+export function parsePositive(raw: string): number {
+  const n = parseCount(raw);
+  if (n < 1) throw new InvalidArgumentError('expected a whole number of at least 1.');
+  return n;
+}
+
+/** Parses a TCP port (0 = any free port). */
+export function parsePort(raw: string): number {
+  const n = parseCount(raw);
+  if (n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  return n;
+}
+
+/** The source options of a command (`<source>` being a directory, a WARC file or a URL). */
+export interface SourceFlags {
+  userAgent: string;
+  delay: number;
+  concurrency: number;
+  maxPages: number;
+  maxBytes: number;
+  timeout: number;
+  store?: string;
+}
+
+/** Attribute names of the source options (for documentation: they are the same on every command). */
+export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(['userAgent', 'delay', 'concurrency', 'maxPages', 'maxBytes', 'timeout', 'store']);
+
+/** Adds the source options (fetch politeness, limits, resume store) to a command, defaults from DEFAULTS. */
+export function addSourceOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--user-agent <ua>', 'user agent sent over HTTP and matched in robots.txt').default(DEFAULTS.userAgent))
+    .addOption(new Option('--delay <ms>', 'least time between two requests to one host, ms').default(DEFAULTS.delayMs).argParser(parseCount))
+    .addOption(new Option('--concurrency <n>', 'requests at once per host').default(DEFAULTS.concurrencyPerHost).argParser(parsePositive))
+    .addOption(new Option('--max-pages <n>', 'pages loaded at most').default(DEFAULTS.maxPages).argParser(parsePositive))
+    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes').default(DEFAULTS.maxBytes).argParser(parsePositive))
+    .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive))
+    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun resumes without refetching them'));
+}
+
+/** Adds `--out <dir>` (default `out/<command>`). */
+export function addOutOption(cmd: Command, command: string): Command {
+  return cmd.addOption(new Option('-o, --out <dir>', 'output directory').default(`out/${command}`));
+}
+
+/** The output directory of a command, absolute. */
+export function outDir(raw: string): string {
+  return resolve(raw);
+}
+
+// ---- messages ----
+
+/** The one-line message of a failed page: `gabarit: <url>: <reason>`. */
+export function failureLine(f: PageFailure): string {
+  const reason = f.message.startsWith(f.url + ': ') ? f.message.slice(f.url.length + 2) : f.message;
+  return `gabarit: ${f.url}: ${reason}`;
+}
+
+/** What a command reports as it runs: progress bars, failure and warning lines, all on stderr. */
+export interface Reporter {
+  readonly progress: Progress;
+  /** Names a failed page on stderr. */
+  failure(f: PageFailure): void;
+  /** A diagnostic line on stderr (not a failure). */
+  warn(message: string): void;
+  /** A line of information on stderr (not with --json or --quiet). */
+  info(message: string): void;
+  stop(): void;
+}
+
+/** A Reporter for a command run with these global options. */
+export function createReporter(g: GlobalOptions): Reporter {
+  const progress = createProgress({ quiet: g.quiet });
+  return {
+    progress,
+    failure: (f) => progress.log(failureLine(f)),
+    warn: (m) => progress.log(`gabarit: warning: ${m}`),
+    info: (m) => {
+      if (!g.quiet && !g.json) progress.log(m);
+    },
+    stop: () => progress.stop(),
+  };
+}
+
+/**
+ * Prints a command's result on stdout: `json` (pretty JSON) with --json, else the human lines.
+ */
+export function emit(g: GlobalOptions, json: unknown, lines: readonly string[]): void {
+  if (g.json) process.stdout.write(JSON.stringify(json, null, 2) + '\n');
+  else if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');
+}
+
+/** The short lines every summary shows: pages done and failed, where the output is. */
+export function summaryLines(summary: Summary, dir: string): string[] {
+  const lines = [`pages done: ${summary.pagesDone}`, `pages failed: ${summary.pagesFailed}`];
+  if (summary.pagesLoaded > 0) lines.push(`pages loaded over the network: ${summary.pagesLoaded}`);
+  lines.push(`output: ${dir}`);
+  return lines;
+}
+
+/** Milliseconds since `start` (performance.now()), rounded. */
+export function since(start: number): number {
+  return Math.round(performance.now() - start);
+}
+
+// ---- sources ----
+
+/** A source opened from `<source>` and the source options, with what must be closed after the run. */
+export interface OpenedSource {
+  source: PageSource;
+  /** Closes the source and the resume store (if any). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `<source>` (a directory, a .warc/.warc.gz file or an http(s) URL) with the source options.
+ * `--max-pages` bounds every kind of source; the fetch options and `--store` apply to URLs (a store given
+ * with a local source is not opened, and a warning says so). Throws UsageError for a bad `<source>`.
+ */
+export async function openFromFlags(spec: string, flags: SourceFlags, reporter?: Reporter): Promise<OpenedSource> {
+  const [{ openSource }, { isHttpUrl }] = await Promise.all([import('../site/source.ts'), import('../site/keys.ts')]);
+  const http = isHttpUrl(spec);
+  let store: Store | undefined;
+  if (flags.store !== undefined) {
+    if (http) {
+      const { Store } = await import('../store/store.ts');
+      try {
+        store = await Store.open(resolve(flags.store));
+      } catch (err) {
+        throw new NothingDone(`cannot open the store ${flags.store}: ${(err as Error).message}`);
+      }
+    } else {
+      reporter?.warn(`--store applies to URL sources only; ${spec} is read directly`);
+    }
+  }
+  const options: SourceOptions = {
+    userAgent: flags.userAgent,
+    delayMs: flags.delay,
+    concurrencyPerHost: flags.concurrency,
+    maxPages: flags.maxPages,
+    maxBytes: flags.maxBytes,
+    timeoutMs: flags.timeout,
+  };
+  if (store) options.store = store;
+  let source: PageSource;
+  try {
+    source = await openSource(spec, options);
+  } catch (err) {
+    await store?.close();
+    if (err instanceof GabaritError) throw err;
+    throw new NothingDone(`cannot read ${spec}: ${(err as Error).message}`);
+  }
+  const limited = limitPages(source, flags.maxPages);
+  return {
+    source: limited,
+    close: async () => {
+      await source.close();
+      await store?.close();
+    },
+  };
+}
+
+/** A view of `source` whose `pages()` yields at most `maxPages` items, whoever asks. */
+export function limitPages(source: PageSource, maxPages: number): PageSource {
+  return withPages(source, (options = {}) => source.pages({ ...options, maxPages: Math.min(options.maxPages ?? Infinity, maxPages) }));
+}
+
+/** A view of `source` with another `pages()`; everything else is the source's. */
+export function withPages(source: PageSource, pages: (options?: PageSourceOptions) => AsyncIterable<PageResult>): PageSource {
+  return {
+    get kind() {
+      return source.kind;
+    },
+    get root() {
+      return source.root;
+    },
+    get entry() {
+      return source.entry;
+    },
+    get loaded() {
+      return source.loaded;
+    },
+    pages,
+    get: (urlOrKey) => source.get(urlOrKey),
+    keyOf: (url) => source.keyOf(url),
+    urlOf: (key) => source.urlOf(key),
+    close: () => source.close(),
+  };
+}
+
+/** Pages loaded over the network (the contract's `pagesLoaded`): downloads for HTTP, 0 for local sources. */
+export function networkLoads(source: PageSource): number {
+  return source.kind === 'http' ? source.loaded : 0;
+}

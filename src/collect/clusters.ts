@@ -1,0 +1,103 @@
+/**
+ * Clusters and class-links (paper 4, section 2): "Pages can be grouped by their schema into clusters. A
+ * cluster of pages is a (possibly singleton) set of pages with identical schema", and "given a cluster of
+ * pages, i.e. a set of pages with identical schema, each tag-list identifies a class-link", the set of the
+ * link collections of its pages that share that tag-list.
+ *
+ * `ClusterTable` assigns pages to clusters of identical schema as they arrive (a hash of the sorted ids,
+ * then an exact comparison), so cluster ids are dense integers in order of first appearance.
+ * `clusterBySchema` groups a whole page set for structural clustering: clusters of identical schema are
+ * joined when their schemas are similar (J >= T), transitively (single linkage over distinct schemas),
+ * the grouping the paper's INDESIT uses when it restates its goal as "all the pages of clusters similar to
+ * a given cluster" (section 3.1).
+ */
+import { COLLECT_DEFAULTS } from './defaults.ts';
+import { type PageSchema, sameSchema, schemaHash, similar } from './page-schema.ts';
+
+/** A cluster of pages with identical schema. */
+export interface Cluster<P> {
+  readonly id: number;
+  readonly schema: PageSchema;
+  /** Its pages, in order of arrival. */
+  readonly pages: P[];
+}
+
+/** Clusters of identical schema, built incrementally. */
+export class ClusterTable<P> {
+  private readonly byHash = new Map<number, number[]>();
+  readonly clusters: Cluster<P>[] = [];
+
+  /** The cluster of `schema` (created when new), with `page` added to it. */
+  add(schema: PageSchema, page: P): Cluster<P> {
+    const c = this.clusterOf(schema);
+    c.pages.push(page);
+    return c;
+  }
+
+  /** The cluster of `schema`, created empty when new. */
+  clusterOf(schema: PageSchema): Cluster<P> {
+    const h = schemaHash(schema);
+    let ids = this.byHash.get(h);
+    if (ids === undefined) {
+      ids = [];
+      this.byHash.set(h, ids);
+    }
+    for (const id of ids) {
+      const c = this.clusters[id]!;
+      if (sameSchema(c.schema, schema)) return c;
+    }
+    const c: Cluster<P> = { id: this.clusters.length, schema, pages: [] };
+    this.clusters.push(c);
+    ids.push(c.id);
+    return c;
+  }
+
+  get size(): number {
+    return this.clusters.length;
+  }
+}
+
+/**
+ * Structural clustering of a page set: returns, for each input schema (same order), a group number.
+ * Pages of identical schema share a group, and groups whose schemas are similar (J >= threshold) are
+ * merged transitively. Groups are numbered by their first page. Distinct schemas are compared pairwise
+ * (O(d²) Jaccard merges over d distinct schemas, integers only), so it suits page sets of a site, where d
+ * is far below the number of pages.
+ */
+export function clusterBySchema(schemas: readonly PageSchema[], threshold: number = COLLECT_DEFAULTS.similarity): number[] {
+  const table = new ClusterTable<number>();
+  const clusterOfPage = schemas.map((s, i) => table.add(s, i).id);
+  const d = table.size;
+  // Union-find over distinct schemas.
+  const parent = new Int32Array(d);
+  for (let k = 0; k < d; k++) parent[k] = k;
+  const find = (x: number): number => {
+    while (parent[x] !== x) {
+      parent[x] = parent[parent[x]!]!;
+      x = parent[x]!;
+    }
+    return x;
+  };
+  for (let a = 0; a < d; a++) {
+    const sa = table.clusters[a]!.schema;
+    for (let b = a + 1; b < d; b++) {
+      if (find(a) === find(b)) continue;
+      if (similar(sa, table.clusters[b]!.schema, threshold)) {
+        const ra = find(a);
+        const rb = find(b);
+        if (ra < rb) parent[rb] = ra;
+        else parent[ra] = rb;
+      }
+    }
+  }
+  const group = new Map<number, number>();
+  return clusterOfPage.map((c) => {
+    const r = find(c);
+    let g = group.get(r);
+    if (g === undefined) {
+      g = group.size;
+      group.set(r, g);
+    }
+    return g;
+  });
+}

@@ -1,0 +1,462 @@
+/**
+ * INDESIT (paper 4, section 3.1 and Figure 5): given one sample page, crawl its site to collect the pages
+ * structurally similar to it, downloading as few pages as possible. The four steps of Figure 5, restated
+ * as in the paper for a target *cluster* (initially the sample's singleton cluster C0):
+ *
+ *  1. Neighbourhood cluster discovery (`discover`): the link collections of the target's initial pages are
+ *     followed to meet as many neighbouring clusters as possible; once n links of one collection
+ *     (COLLECT_DEFAULTS.sameClusterLinks, n = 3, footnote 3) have led to pages of one cluster, the rest of
+ *     the collection is skipped (the homologous link conjecture).
+ *  2. Neighbourhood clusters evaluation (`evaluate`): every class-link of every neighbouring cluster is
+ *     scored by navigating its link collections and counting the *new* target pages they reach (pages
+ *     not among the targets when the evaluation started, so the order of evaluation does not change the
+ *     scores); as soon as one link leads to a page that is not a target, the collection and its class-link
+ *     score 0 and nothing more of it is downloaded. A class-link scores the mean of its collections;
+ *     positive ones are back class-links; a cluster scores the sum of its back class-links.
+ *  3. Recursion to catch index pages (`solve` on the best cluster): the best cluster becomes the target of
+ *     a new instance of the problem; the index pages it returns are harvested by following their
+ *     collections whose tag-lists are back class-links of the index cluster.
+ *  4. Iteration: the remaining clusters are evaluated again (scores fall as targets are collected) until
+ *     no score is positive.
+ *
+ * Choices the paper leaves open, made here and documented:
+ *  - Target membership: a page is a target when its schema is similar (J >= T) to the schema of a
+ *    cluster already in the target, starting from the sample's (`growTarget`, default true: "all the
+ *    pages of clusters similar to a given cluster"); with `growTarget: false`, only similarity to the
+ *    sample's cluster counts. Clusters that join later bring their already downloaded pages with them.
+ *  - The target cluster is itself a candidate index ("self"): target pages that link to other target
+ *    pages (related items, prev/next) are scored like any neighbour, without recursion (its index pages
+ *    are the targets themselves).
+ *  - Clusters that a target of an enclosing recursion accepts are never index candidates (no cycles), a
+ *    cluster serves as index at most once per instance, and recursion stops at COLLECT_DEFAULTS.maxDepth
+ *    (at the bound, the index cluster's downloaded pages are the index pages).
+ *  - Widening (`rings`, default 1): when no candidate scores, step 1 runs once more from the pages of the
+ *    neighbouring clusters, so that index pages two links away from the target become candidates; the
+ *    paper's neighbourhood is one link deep (`rings: 0`).
+ *  - Links that leave the site (PageSource.keyOf undefined) and links back to their own page are not
+ *    followed; a link whose download fails (404, not HTML…) names no page of any structure: it is counted
+ *    as a download and a failure but neither kills nor feeds a score.
+ *  - Every download is counted here (`downloads`, each attempt once; pages are cached for the run) and the
+ *    source's own `loaded` counter is reported beside it.
+ */
+import { PageError, UsageError } from '../errors.ts';
+import { LabelTable } from '../html/labels.ts';
+import { parsePage, type Page, type PageSource } from '../site/page.ts';
+import { ClusterTable } from './clusters.ts';
+import { COLLECT_DEFAULTS } from './defaults.ts';
+import { type LinkCollection, linkCollections, type TagListOptions, TagLists } from './link-collections.ts';
+import { type PageSchema, schemaOf, similar } from './page-schema.ts';
+
+/** Options of `indesit`; every threshold defaults to COLLECT_DEFAULTS. */
+export interface IndesitOptions {
+  /** T, the Jaccard threshold of similar schemas (0.85). */
+  similarity?: number;
+  /** n of step 1 (3). */
+  sameClusterLinks?: number;
+  /** Bound on the recursion of step 3 (3). */
+  maxDepth?: number;
+  /** Stop after this many downloads (the result says `complete: false`). */
+  maxDownloads?: number;
+  /** Grow the target by single linkage over similar clusters (default true; see the module comment). */
+  growTarget?: boolean;
+  /** Rings of neighbourhood widening when no neighbour scores (default COLLECT_DEFAULTS.rings; 0 = the paper). */
+  rings?: number;
+  /** How tag-lists are built (attributes kept…). */
+  tagLists?: TagListOptions;
+  /** Parse with the browser-exact parser. */
+  exact?: boolean;
+  /** Called after each download. */
+  onDownload?: (downloads: number, url: string) => void;
+  /** Called with every page loaded and parsed (e.g. to keep the bodies of the pages collected). */
+  onPage?: (page: Page, key: string) => void;
+  signal?: AbortSignal;
+}
+
+/** A page as INDESIT sees it: its link collections, schema and cluster (-1 when it could not be had). */
+export interface CrawledPage {
+  readonly key: string;
+  readonly url: string;
+  readonly collections: readonly LinkCollection[];
+  readonly schema: PageSchema;
+  readonly cluster: number;
+}
+
+/** One index cluster followed (step 3), in the order they were chosen. */
+export interface IndexStep {
+  /** 0 for the sample's problem, 1 for the recursion that looks for its index pages, … */
+  depth: number;
+  /** The index cluster (its id), or -1 when the target cluster served as its own index. */
+  cluster: number;
+  /** A page of the index cluster. */
+  example: string;
+  /** The cluster's score (sum of its back class-links' scores). */
+  score: number;
+  /** Its back class-links, as tag-lists. */
+  backClassLinks: string[];
+  /** Index pages whose back class-links were followed. */
+  indexPages: number;
+  /** Target pages gained by this step (evaluation and harvest). */
+  newTargets: number;
+}
+
+/** A cluster met during the run. */
+export interface ClusterReport {
+  id: number;
+  /** Pages of it downloaded. */
+  size: number;
+  /** True when it is part of the collected target. */
+  target: boolean;
+  /** Its first page. */
+  example: string;
+  /** Number of tag-lists in its schema. */
+  schemaSize: number;
+}
+
+export interface CollectFailure {
+  url: string;
+  key: string;
+  code: string;
+  message: string;
+}
+
+export interface IndesitResult {
+  sample: { key: string; url: string };
+  /** The collected pages: the sample's cluster and the clusters similar to it, in order of discovery. */
+  pages: Array<{ key: string; url: string }>;
+  /** Downloads made by this run (each page at most once). */
+  downloads: number;
+  /** The source's own counter (PageSource.loaded) at the end. */
+  sourceLoaded: number;
+  clusters: ClusterReport[];
+  indexPath: IndexStep[];
+  failures: CollectFailure[];
+  /** False when the download budget or the abort signal stopped the run early. */
+  complete: boolean;
+  /** Tag-lists of the sample's schema (for reports). */
+  sampleSchema: string[];
+}
+
+/** Thrown inside a run when the download budget is spent or the run is aborted. */
+class Stop extends Error {}
+
+/** The pages similar to one cluster, growing by single linkage over similar clusters. */
+class Target {
+  readonly members = new Set<number>();
+  private readonly schemas: PageSchema[] = [];
+  private seen = 0;
+
+  constructor(
+    private readonly run: Run,
+    first: number,
+  ) {
+    this.members.add(first);
+    this.schemas.push(run.table.clusters[first]!.schema);
+  }
+
+  /** True when cluster `c` belongs to this target (clusters met since the last call are checked first). */
+  accepts(c: number): boolean {
+    if (c < 0) return false;
+    if (this.seen < this.run.table.size) this.refresh();
+    return this.members.has(c);
+  }
+
+  private refresh(): void {
+    const clusters = this.run.table.clusters;
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const cl of clusters) {
+        if (this.members.has(cl.id)) continue;
+        const limit = this.run.grow ? this.schemas.length : 1;
+        for (let k = 0; k < limit; k++) {
+          if (similar(cl.schema, this.schemas[k]!, this.run.threshold)) {
+            this.members.add(cl.id);
+            this.schemas.push(cl.schema);
+            changed = this.run.grow;
+            break;
+          }
+        }
+      }
+    }
+    this.seen = clusters.length;
+  }
+
+  /** The downloaded pages of this target, in order of arrival. */
+  pages(): CrawledPage[] {
+    if (this.seen < this.run.table.size) this.refresh();
+    const out: CrawledPage[] = [];
+    for (const p of this.run.order) if (this.members.has(p.cluster)) out.push(p);
+    return out;
+  }
+}
+
+/** The state of one INDESIT run: the page cache, the clusters, the counters. */
+class Run {
+  readonly table = new ClusterTable<CrawledPage>();
+  readonly pages = new Map<string, CrawledPage>();
+  /** Successfully parsed pages in order of download. */
+  readonly order: CrawledPage[] = [];
+  readonly failures: CollectFailure[] = [];
+  readonly indexPath: IndexStep[] = [];
+  readonly tagLists: TagLists;
+  private readonly labels = new LabelTable({ attributes: 'none' });
+  readonly threshold: number;
+  readonly n: number;
+  readonly maxDepth: number;
+  readonly maxDownloads: number;
+  readonly grow: boolean;
+  readonly rings: number;
+  downloads = 0;
+
+  constructor(
+    readonly source: PageSource,
+    readonly options: IndesitOptions,
+  ) {
+    this.tagLists = new TagLists(options.tagLists);
+    this.threshold = options.similarity ?? COLLECT_DEFAULTS.similarity;
+    this.n = options.sameClusterLinks ?? COLLECT_DEFAULTS.sameClusterLinks;
+    this.maxDepth = options.maxDepth ?? COLLECT_DEFAULTS.maxDepth;
+    this.maxDownloads = options.maxDownloads ?? COLLECT_DEFAULTS.maxDownloads;
+    this.grow = options.growTarget ?? true;
+    this.rings = options.rings ?? COLLECT_DEFAULTS.rings;
+  }
+
+  keyOf = (url: string): string | undefined => this.source.keyOf(url);
+
+  /** The page of `key`, downloaded once; failed downloads give a page of cluster -1. */
+  async fetch(requested: string): Promise<CrawledPage> {
+    let key = requested;
+    const known = this.pages.get(key);
+    if (known !== undefined) return known;
+    if (this.options.signal?.aborted || this.downloads >= this.maxDownloads) throw new Stop();
+    this.downloads++;
+    const url = this.source.urlOf(key);
+    let page: CrawledPage;
+    try {
+      const got = await this.source.get(url);
+      // A redirect (`a/b` → `a/b/`) names a page by another key: one page, cached under both keys.
+      const finalKey = this.keyOf(got.url) ?? key;
+      const same = finalKey === key ? undefined : this.pages.get(finalKey);
+      if (same !== undefined) {
+        this.pages.set(key, same);
+        this.options.onDownload?.(this.downloads, url);
+        return same;
+      }
+      key = finalKey;
+      this.options.onPage?.(got, key);
+      const tree = parsePage(got, this.labels, this.options.exact ?? false);
+      const collections = linkCollections(tree, got.url, this.tagLists, { keyOf: this.keyOf });
+      const schema = schemaOf(collections);
+      const partial = { key, url: got.url, collections, schema, cluster: -1 };
+      const cluster = this.table.clusterOf(schema);
+      page = { ...partial, cluster: cluster.id };
+      cluster.pages.push(page);
+      this.order.push(page);
+    } catch (e) {
+      if (!(e instanceof PageError)) throw e;
+      this.failures.push({ url, key, code: e.code, message: e.message });
+      page = { key, url, collections: [], schema: new Int32Array(0), cluster: -1 };
+    }
+    this.pages.set(key, page);
+    if (key !== requested) this.pages.set(requested, page);
+    this.options.onDownload?.(this.downloads, url);
+    return page;
+  }
+
+  /** On-site links of a collection as keys, without the page's own key, first occurrence only. */
+  keysOf(c: LinkCollection, own: string): string[] {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    for (const l of c.links) {
+      const k = this.keyOf(l.url);
+      if (k === undefined || k === own || seen.has(k)) continue;
+      seen.add(k);
+      out.push(k);
+    }
+    return out;
+  }
+
+  /** Step 1: follow the collections of `p`, skipping the rest of one once n links met the same cluster. */
+  async discover(p: CrawledPage, target: Target, neighbours: Set<number>): Promise<void> {
+    for (const c of p.collections) {
+      const counts = new Map<number, number>();
+      for (const k of this.keysOf(c, p.key)) {
+        const q = await this.fetch(k);
+        if (q.cluster < 0) continue;
+        if (!target.accepts(q.cluster)) neighbours.add(q.cluster);
+        const m = (counts.get(q.cluster) ?? 0) + 1;
+        counts.set(q.cluster, m);
+        if (m >= this.n) break;
+      }
+    }
+  }
+
+  /**
+   * Step 2: the score of a set of pages (a cluster) as an index of `target`, and its back class-links.
+   * `dead` remembers class-links already found to lead elsewhere (keyed by `owner` and tag-list).
+   */
+  async evaluate(pages: readonly CrawledPage[], target: Target, before: ReadonlySet<string>, dead: Set<string>, owner: string): Promise<{ score: number; back: number[] }> {
+    const byList = new Map<number, CrawledPage[]>();
+    for (const p of pages) {
+      for (const c of p.collections) {
+        let ps = byList.get(c.tagList);
+        if (ps === undefined) byList.set(c.tagList, (ps = []));
+        ps.push(p);
+      }
+    }
+    let score = 0;
+    const back: number[] = [];
+    for (const [tagList, owners] of byList) {
+      const id = owner + ':' + tagList;
+      if (dead.has(id)) continue;
+      let sum = 0;
+      let zero = false;
+      let collections = 0;
+      outer: for (const p of owners) {
+        for (const c of p.collections) {
+          if (c.tagList !== tagList) continue;
+          const keys = this.keysOf(c, p.key);
+          if (keys.length === 0) continue;
+          collections++;
+          for (const k of keys) {
+            const q = await this.fetch(k);
+            if (q.cluster < 0) continue;
+            if (!target.accepts(q.cluster)) {
+              zero = true;
+              break outer;
+            }
+            if (!before.has(k)) sum++;
+          }
+        }
+      }
+      if (zero) {
+        dead.add(id);
+        continue;
+      }
+      if (collections === 0) continue;
+      const s = sum / collections;
+      if (s > 0) {
+        back.push(tagList);
+        score += s;
+      }
+    }
+    return { score, back };
+  }
+
+  /** Steps 1–4 for one target; returns its pages. */
+  async solve(target: Target, depth: number, ancestors: readonly Target[]): Promise<CrawledPage[]> {
+    const neighbours = new Set<number>();
+    const explored = new Set<string>();
+    let ring = 0;
+    for (const p of target.pages()) {
+      explored.add(p.key);
+      await this.discover(p, target, neighbours);
+    }
+    const used = new Set<number>();
+    const dead = new Set<string>();
+    for (;;) {
+      const before = new Set(target.pages().map((p) => p.key));
+      // Step 2: the target itself first, then the neighbours in order of discovery.
+      let best: { cluster: number; score: number; back: number[] } | null = null;
+      const self = await this.evaluate(target.pages(), target, before, dead, 'self');
+      if (self.score > 0) best = { cluster: -1, ...self };
+      for (const c of [...neighbours].sort((a, b) => a - b)) {
+        if (used.has(c) || target.accepts(c) || ancestors.some((t) => t.accepts(c))) continue;
+        const r = await this.evaluate(this.table.clusters[c]!.pages, target, before, dead, String(c));
+        if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: c, ...r };
+      }
+      if (best === null) {
+        // Widening (our extension, `rings`): when no neighbour leads back to the target, the neighbourhood
+        // grows by one ring: step 1 runs on the pages of the neighbours not yet explored, so that index
+        // pages two links away (a tag page reached through the list of tags) become candidates.
+        if (ring >= this.rings) break;
+        ring++;
+        const before = neighbours.size;
+        for (const c of [...neighbours]) {
+          if (used.has(c) || target.accepts(c)) continue;
+          for (const p of [...this.table.clusters[c]!.pages]) {
+            if (explored.has(p.key)) continue;
+            explored.add(p.key);
+            await this.discover(p, target, neighbours);
+          }
+        }
+        if (neighbours.size === before) break;
+        continue;
+      }
+      // Step 3: recursion to catch index pages, then harvest their back class-links.
+      let indexPages: CrawledPage[];
+      if (best.cluster < 0) {
+        indexPages = target.pages();
+      } else {
+        const index = new Target(this, best.cluster);
+        indexPages = depth < this.maxDepth ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
+        for (const m of index.members) used.add(m);
+        const back = new Set(best.back);
+        for (const q of indexPages) {
+          for (const c of q.collections) {
+            if (!back.has(c.tagList)) continue;
+            for (const k of this.keysOf(c, q.key)) await this.fetch(k);
+          }
+        }
+      }
+      const after = target.pages().length;
+      this.indexPath.push({
+        depth,
+        cluster: best.cluster,
+        example: (best.cluster < 0 ? target.pages()[0] : this.table.clusters[best.cluster]!.pages[0])?.key ?? '',
+        score: round(best.score),
+        backClassLinks: best.back.map((t) => this.tagLists.describe(t)),
+        indexPages: indexPages.length,
+        newTargets: after - before.size,
+      });
+      // Step 4: iterate (scores are computed again against the grown target).
+    }
+    return target.pages();
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/**
+ * Runs INDESIT from one sample page (an absolute URL or a key of `source`). Rejects with a UsageError
+ * when the sample is not in the source and with the PageError when the sample cannot be loaded; later
+ * failures are recorded in `failures` and the run goes on.
+ */
+export async function indesit(source: PageSource, sample: string, options: IndesitOptions = {}): Promise<IndesitResult> {
+  const run = new Run(source, options);
+  const sampleKey = /^[a-z][a-z0-9+.-]*:/i.test(sample) ? source.keyOf(sample) : sample;
+  if (sampleKey === undefined) throw new UsageError(`${sample}: not a page of the source ${source.root}`);
+  const first = await run.fetch(sampleKey);
+  if (first.cluster < 0) {
+    const f = run.failures[0];
+    throw new PageError(first.url, (f?.code ?? 'read-error') as PageError['code'], `sample page could not be loaded: ${f?.message ?? 'unknown error'}`);
+  }
+  const target = new Target(run, first.cluster);
+  let complete = true;
+  try {
+    await run.solve(target, 0, []);
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+    complete = false;
+  }
+  const pages = target.pages();
+  return {
+    sample: { key: first.key, url: first.url },
+    pages: pages.map((p) => ({ key: p.key, url: p.url })),
+    downloads: run.downloads,
+    sourceLoaded: source.loaded,
+    clusters: run.table.clusters.map((c) => ({
+      id: c.id,
+      size: c.pages.length,
+      target: target.accepts(c.id),
+      example: c.pages[0]?.key ?? '',
+      schemaSize: c.schema.length,
+    })),
+    indexPath: run.indexPath,
+    failures: run.failures,
+    complete,
+    sampleSchema: [...first.schema].map((t) => run.tagLists.describe(t)),
+  };
+}

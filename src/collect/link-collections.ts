@@ -1,0 +1,270 @@
+/**
+ * Link collections and tag-lists (paper 4, section 2, "Web page structure model"): "a web page is described
+ * by considering only the paths of the corresponding DOM tree that start from the root and terminate into an
+ * anchor node. We call link collection one of such DOM paths together with all the <url, anchor> pairs that
+ * share that path. Also, we call tag-list the root-to-anchor path of each link collection." Footnote 1: the
+ * nodes of a path carry "the name and value of HTML attributes" too.
+ *
+ * Tag-lists are interned per site in a trie of integers (`TagLists`): a tag-list id stands for the path
+ * (parent tag-list, step), a step being an element's tag name with its attributes, so equal paths on
+ * different pages of one site are equal integers, and a page's schema is a sorted set of them
+ * (page-schema.ts).
+ *
+ * Choices the paper leaves open, made here (each measured on the corpus, see defaults.ts):
+ *  - links are those of site/links.ts `extractLinks` (`<a href>`, `<area href>`, resolved against
+ *    `<base href>`, normalised, page schemes only), every occurrence kept;
+ *  - in-page anchors (an href that is only a fragment, `#section`, as in a table of contents) are left
+ *    out by default: they lead to no page, and they vary with the page's headings (`selfLinks: true`
+ *    keeps them). A link to the page itself by its address (the active item of a menu) is kept: it is
+ *    the template's navigation, and dropping it made the first page of each docs section (which the
+ *    section's tab links to) unlike the others of its class (django-rest-framework-docs, requests);
+ *  - a step keeps every attribute but those carrying one link's or one page's data (href, title, id…,
+ *    COLLECT_DEFAULTS.ignoredAttributes), and runs of equal steps count once (`collapseRepeats`);
+ *  - each collection says whether it holds links in running text (`inline`) and whether all its links
+ *    leave the site (`offSite`); the schema leaves inline collections out (page-schema.ts).
+ */
+import { NodeKind, tagId, type Tree } from '../html/tree.ts';
+import { extractLinks, normalizeUrl } from '../site/links.ts';
+import { COLLECT_DEFAULTS } from './defaults.ts';
+
+/** One `<url, anchor>` pair of a link collection. */
+export interface LinkPair {
+  /** Absolute URL, without fragment. */
+  readonly url: string;
+  /** The anchor's text, whitespace collapsed. */
+  readonly anchor: string;
+}
+
+/** A tag-list together with the `<url, anchor>` pairs of one page that share it, in document order. */
+export interface LinkCollection {
+  /** Tag-list id (see `TagLists`). */
+  readonly tagList: number;
+  readonly links: readonly LinkPair[];
+  /**
+   * True when some link of the collection sits in running text (its parent element also holds text of
+   * its own, as in a sentence): editorial content rather than navigation (see `schemaOf`).
+   */
+  readonly inline: boolean;
+  /** True when every link of the collection leaves the site (`onSite` option of `linkCollections`). */
+  readonly offSite: boolean;
+}
+
+/** Which attributes, with the tag name, make up one step of a tag-list. */
+export interface TagListOptions {
+  /**
+   * 'all' (every attribute but those in `ignoreAttributes`), 'none' (tag names only, as in the paper's
+   * examples), or an explicit list. Default COLLECT_DEFAULTS.schemaAttributes.
+   */
+  attributes?: 'all' | 'none' | readonly string[];
+  /** Collapse runs of equal consecutive steps (section > section > p becomes section > p). */
+  collapseRepeats?: boolean;
+  /** With attributes 'all': attributes left out. Default COLLECT_DEFAULTS.ignoredAttributes. */
+  ignoreAttributes?: readonly string[];
+}
+
+/** Multiplier of the trie's composite key (parent * STEP_SPACE + step); steps stay below 2^24. */
+const STEP_SPACE = 0x1000000;
+
+/**
+ * The tag-lists of one site, interned as a trie: id 0 is the empty path (the document); every other id
+ * is (parent id, step id), a step being an element's tag and kept attributes, interned too. Ids are dense
+ * and stable for the life of the table; share one table across all pages of a site.
+ */
+export class TagLists {
+  private readonly ids = new Map<number, number>();
+  private readonly parentOf: number[] = [-1];
+  private readonly stepOf: number[] = [0];
+  private readonly stepIds = new Map<string, number>();
+  private readonly stepKeys: string[] = ['#document'];
+  private readonly allow: ReadonlySet<string> | null;
+  private readonly ignore: ReadonlySet<string>;
+  private readonly none: boolean;
+  private readonly collapse: boolean;
+
+  constructor(options: TagListOptions = {}) {
+    const attributes = options.attributes ?? COLLECT_DEFAULTS.schemaAttributes;
+    this.none = attributes === 'none';
+    this.collapse = options.collapseRepeats ?? COLLECT_DEFAULTS.collapseRepeats;
+    this.allow = typeof attributes === 'string' ? null : new Set(attributes);
+    this.ignore = new Set(options.ignoreAttributes ?? COLLECT_DEFAULTS.ignoredAttributes);
+  }
+
+  /** Number of tag-lists interned (ids are 0 .. size-1). */
+  get size(): number {
+    return this.parentOf.length;
+  }
+
+  /** The step id of element `node`: its tag and kept attributes (sorted by name, values whitespace-collapsed). */
+  step(tree: Tree, node: number): number {
+    let key = tree.tag(node);
+    if (!this.none) {
+      let picked: Array<[string, string]> | null = null;
+      for (let a = tree.attrStart[node]!, e = tree.attrStart[node + 1]!; a < e; a++) {
+        const n = tree.attrNames[a]!;
+        if (this.allow ? !this.allow.has(n) : this.ignore.has(n) || n.startsWith('on') || n.startsWith('data-')) continue;
+        (picked ??= []).push([n, tree.attrValues[a]!.replace(/[\s\u00a0]+/g, ' ').trim()]);
+      }
+      if (picked !== null) {
+        picked.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+        for (const [n, v] of picked) key += ` ${n}="${v}"`;
+      }
+    }
+    let id = this.stepIds.get(key);
+    if (id === undefined) {
+      id = this.stepKeys.length;
+      this.stepKeys.push(key);
+      this.stepIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** The id of the tag-list `parent` extended by one step. */
+  child(parent: number, step: number): number {
+    if (step >= STEP_SPACE) throw new RangeError(`too many distinct tag-list steps (${step})`);
+    const key = parent * STEP_SPACE + step;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.parentOf.length;
+      this.parentOf.push(parent);
+      this.stepOf.push(step);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  /** The step ids of a tag-list, from the root down to the anchor. */
+  steps(id: number): number[] {
+    const out: number[] = [];
+    for (let t = id; t > 0; t = this.parentOf[t]!) out.push(this.stepOf[t]!);
+    return out.reverse();
+  }
+
+  /** A tag-list as text, e.g. `html > body > ul class="nav" > li > a` (for reports, not for comparison). */
+  describe(id: number): string {
+    return this.steps(id)
+      .map((s) => this.stepKeys[s]!)
+      .join(' > ');
+  }
+
+  /**
+   * The tag-list id of `node` (memoised in `memo`, one slot per tree node, -1 when not yet known).
+   * Iterative: climbs to the first known ancestor, then fills the way back down.
+   */
+  pathOf(tree: Tree, node: number, memo: Int32Array): number {
+    let top = node;
+    const chain: number[] = [];
+    while (top > 0 && memo[top]! < 0) {
+      chain.push(top);
+      top = tree.parent[top]!;
+    }
+    let id = top <= 0 ? 0 : memo[top]!;
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const n = chain[k]!;
+      const st = this.step(tree, n);
+      id = this.collapse && id > 0 && this.stepOf[id] === st ? id : this.child(id, st);
+      memo[n] = id;
+    }
+    return id;
+  }
+}
+
+/** Options of `linkCollections`. */
+export interface LinkCollectionOptions {
+  /** Keep in-page anchors (`#section` links). Default false (see the module comment). */
+  selfLinks?: boolean;
+  /**
+   * Tells whether a URL belongs to the site (PageSource.keyOf(url) !== undefined). With it, links to the
+   * page itself are recognised by key too (`a/` and `a/index.html`), and collections whose links all
+   * leave the site are flagged `offSite`. Without it every link counts as on-site.
+   */
+  keyOf?: (url: string) => string | undefined;
+}
+
+const A = tagId('a');
+/** Phrasing elements whose text is part of the sentence around a link. */
+const INLINE_TEXT_TAGS: ReadonlySet<number> = new Set(
+  ['b', 'i', 'em', 'strong', 'code', 'span', 'abbr', 'cite', 'kbd', 'small', 'sup', 'sub', 'q', 'mark', 'var', 'time', 'u', 's', 'samp', 'dfn'].map(tagId),
+);
+const AREA = tagId('area');
+
+/**
+ * The link collections of a page (section 2), in order of their first link. `pageUrl` is the page's
+ * absolute URL; each pair's URL is absolute, fragment-free.
+ */
+export function linkCollections(tree: Tree, pageUrl: string, tagLists: TagLists, options: LinkCollectionOptions = {}): LinkCollection[] {
+  const keyOf = options.keyOf;
+  const selfKey = keyOf?.(normalizeUrl(pageUrl) ?? pageUrl);
+  const memo = new Int32Array(tree.size).fill(-1);
+  const byList = new Map<number, LinkPair[]>();
+  const inlineLists = new Set<number>();
+  const onSiteLists = new Set<number>();
+  const self = normalizeUrl(pageUrl) ?? pageUrl;
+  for (const { url, node } of extractLinks(tree, pageUrl, { duplicates: true, selfLinks: true })) {
+    const key = keyOf?.(url);
+    if (!options.selfLinks && (url === self || (key !== undefined && key === selfKey)) && isInPageAnchor(tree, node)) continue;
+    const tagList = tagLists.pathOf(tree, node, memo);
+    let links = byList.get(tagList);
+    if (links === undefined) {
+      links = [];
+      byList.set(tagList, links);
+    }
+    links.push({ url, anchor: anchorText(tree, node) });
+    if (inRunningText(tree, node)) inlineLists.add(tagList);
+    if (keyOf === undefined || key !== undefined) onSiteLists.add(tagList);
+  }
+  const out: LinkCollection[] = [];
+  for (const [tagList, links] of byList) out.push({ tagList, links, inline: inlineLists.has(tagList), offSite: !onSiteLists.has(tagList) });
+  return out;
+}
+
+/** Text of an anchor's subtree, whitespace collapsed (alt text of an only image when there is no text). */
+function anchorText(tree: Tree, a: number): string {
+  let s = '';
+  for (let j = a + 1, e = tree.end[a]!; j < e; j++) {
+    if (tree.kind[j] === NodeKind.Text || tree.kind[j] === NodeKind.Blank) s += tree.nodeText(j);
+  }
+  s = s.replace(/[\s\u00a0]+/g, ' ').trim();
+  if (s === '') {
+    for (let j = a + 1, e = tree.end[a]!; j < e; j++) {
+      const alt = tree.isElement(j) ? tree.attr(j, 'alt') : undefined;
+      if (alt) return alt.trim();
+    }
+  }
+  return s;
+}
+
+/**
+ * True when the anchor sits in running text: its parent element holds, besides its links, at least
+ * COLLECT_DEFAULTS.proseWords words of text of its own (a sentence), not a short label such as a date.
+ */
+function inRunningText(tree: Tree, a: number): boolean {
+  const p = tree.parent[a]!;
+  if (p <= 0) return false;
+  let words = 0;
+  for (let c = p + 1, e = tree.end[p]!; c < e; c = tree.end[c]!) {
+    if (tree.kind[c] !== NodeKind.Text) {
+      if (tree.kind[c] === NodeKind.Element && INLINE_TEXT_TAGS.has(tree.name[c]!)) words += countWords(tree, c);
+      continue;
+    }
+    words += wordCount(tree.nodeText(c));
+    if (words >= COLLECT_DEFAULTS.proseWords) return true;
+  }
+  return words >= COLLECT_DEFAULTS.proseWords;
+}
+
+function countWords(tree: Tree, root: number): number {
+  let n = 0;
+  for (let j = root + 1, e = tree.end[root]!; j < e; j++) if (tree.kind[j] === NodeKind.Text) n += wordCount(tree.nodeText(j));
+  return n;
+}
+
+function wordCount(s: string): number {
+  const m = s.match(/[\p{L}\p{N}]+/gu);
+  return m === null ? 0 : m.length;
+}
+
+/** True when the anchor's href is only a fragment (`#section`): a place in the page, not a page. */
+function isInPageAnchor(tree: Tree, a: number): boolean {
+  const href = tree.attr(a, 'href');
+  return href !== undefined && href.trim().startsWith('#');
+}

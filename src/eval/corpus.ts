@@ -1,0 +1,449 @@
+/**
+ * Readers for every part of the evaluation corpus (../shared/corpus/README.md): sites/ (whole sites with
+ * gold content selectors and page classes), samesite/ (page groups with gold main text), clusters/ (pages
+ * with a known class), records/ (SWDE ground truth) and versions/ (the same page over time: Open Terms
+ * Archive documents and dated home-page snapshots). Everything is read from `CORPUS_DIR`, never copied.
+ * Readers are synchronous (the corpus is small and local) and return plain data; pages are parsed only
+ * on request (`readTree`).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
+import { decodeHtml } from '../html/charset.ts';
+import type { LabelTable } from '../html/labels.ts';
+import { parseHtml } from '../html/parse.ts';
+import { textOf } from '../html/text.ts';
+import type { Tree } from '../html/tree.ts';
+import { CORPUS_DIR } from './corpus-path.ts';
+import { goldRegions, type GoldSelectors } from './metrics.ts';
+
+/** Page files of a site copy: HTML and XHTML. */
+const PAGE_FILE = /\.(html?|xhtml)$/i;
+
+/** Reads a JSON file, naming it when it does not parse. */
+function readJson<T>(path: string): T {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch (e) {
+    throw new Error(`corpus: cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function dirs(path: string): string[] {
+  if (!existsSync(path)) return [];
+  return readdirSync(path, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
+/** Every file under `dir` (recursively) whose name matches `re`, as '/'-separated paths relative to `dir`, sorted. */
+function walk(dir: string, re: RegExp): string[] {
+  const out: string[] = [];
+  const visit = (d: string): void => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) visit(p);
+      else if (re.test(e.name)) out.push(relative(dir, p).split(sep).join('/'));
+    }
+  };
+  if (existsSync(dir)) visit(dir);
+  return out.sort();
+}
+
+/**
+ * Reads and parses one corpus page: bytes decoded as a browser would (charset.ts), parsed with the fast
+ * parser; `.xhtml` files get self-closing tags recognised (as `parsePage` does for XHTML).
+ */
+export function readTree(path: string, labels?: LabelTable): Tree {
+  const { text } = decodeHtml(readFileSync(path));
+  const options: { labels?: LabelTable; selfClosing: boolean } = { selfClosing: /\.xhtml$/i.test(path) };
+  if (labels) options.labels = labels;
+  return parseHtml(text, options);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// sites/
+
+/** A whole website of sites/ with its gold (site.json). */
+export interface CorpusSite {
+  /** Folder name, e.g. 'peps'. */
+  readonly name: string;
+  /** sites/<name>. */
+  readonly dir: string;
+  /** sites/<name>/pages: the site root. */
+  readonly pagesDir: string;
+  /** The home page, relative to pagesDir. */
+  readonly entry: string;
+  readonly gold: GoldSelectors;
+  /** Page classes: class name → regular expression over the page key. Absent when site.json has none. */
+  readonly classes?: Readonly<Record<string, RegExp>>;
+  /** Page keys (paths relative to pagesDir, '/'-separated), sorted. */
+  files(): string[];
+}
+
+interface SiteJson {
+  name?: string;
+  entry: string;
+  gold: { content: string[]; exclude?: string[] };
+  classes?: Record<string, string>;
+}
+
+/** The sites of sites/, sorted by name. Empty when the corpus is absent. */
+export function listSites(): CorpusSite[] {
+  const root = join(CORPUS_DIR, 'sites');
+  return dirs(root)
+    .filter((n) => existsSync(join(root, n, 'site.json')))
+    .map((n) => {
+      const dir = join(root, n);
+      const j = readJson<SiteJson>(join(dir, 'site.json'));
+      const pagesDir = join(dir, 'pages');
+      let cache: string[] | null = null;
+      const site: { -readonly [K in keyof CorpusSite]: CorpusSite[K] } = {
+        name: n,
+        dir,
+        pagesDir,
+        entry: j.entry,
+        gold: { content: j.gold.content, exclude: j.gold.exclude ?? [] },
+        files: () => (cache ??= walk(pagesDir, PAGE_FILE)).slice(),
+      };
+      if (j.classes) {
+        site.classes = Object.fromEntries(Object.entries(j.classes).map(([k, re]) => [k, new RegExp(re)]));
+      }
+      return site;
+    });
+}
+
+/** The site of that name, or throws naming the known ones. */
+export function getSite(name: string): CorpusSite {
+  const all = listSites();
+  const s = all.find((x) => x.name === name);
+  if (!s) throw new Error(`corpus: no site "${name}" (known: ${all.map((x) => x.name).join(', ') || 'none'})`);
+  return s;
+}
+
+/** The class of a page key (the first class whose expression matches), or undefined (unlabelled). */
+export function classOf(site: CorpusSite, key: string): string | undefined {
+  if (!site.classes) return undefined;
+  for (const [name, re] of Object.entries(site.classes)) if (re.test(key)) return name;
+  return undefined;
+}
+
+/**
+ * The gold main-content containers of a page (node indices, outermost only, document order): the matches
+ * of the first content selector that matches. Null when none matches (no gold on this page).
+ */
+export function goldContainers(site: Pick<CorpusSite, 'gold'>, tree: Tree): number[] | null {
+  return goldRegions(tree, site.gold)?.containers ?? null;
+}
+
+/**
+ * The gold main text of a page: the text (textOf, blocks on lines) of each gold container minus the
+ * `exclude` matches inside it, containers joined by newlines. Null when no content selector matches.
+ */
+export function goldContentText(site: Pick<CorpusSite, 'gold'>, tree: Tree): string | null {
+  const r = goldRegions(tree, site.gold);
+  if (!r) return null;
+  const ex = r.excluded;
+  return r.containers
+    .map((c) => textOf(tree, c, (i) => ex[i] !== 1))
+    .filter((t) => t !== '')
+    .join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// samesite/
+
+/** One page of a samesite group: `<id>.html` and its gold main text `<id>.txt`. */
+export interface SamesitePage {
+  readonly id: string;
+  readonly htmlPath: string;
+  readonly goldPath: string;
+}
+
+/** Several pages of one site (samesite/<set>/<site>/), the input of site-level methods. */
+export interface SamesiteGroup {
+  /** 'l3s-gn1' | 'cleanportaleval' | 'dragnet'. */
+  readonly set: string;
+  /** The site folder, e.g. 'www.bbc.co.uk'. */
+  readonly site: string;
+  readonly dir: string;
+  /** Pages that have both files, sorted by id. */
+  readonly pages: readonly SamesitePage[];
+}
+
+/** Every samesite group, sorted by set then site. Empty when the corpus is absent. */
+export function listSamesite(): SamesiteGroup[] {
+  const root = join(CORPUS_DIR, 'samesite');
+  const out: SamesiteGroup[] = [];
+  for (const set of dirs(root)) {
+    for (const site of dirs(join(root, set))) {
+      const dir = join(root, set, site);
+      const pages: SamesitePage[] = [];
+      for (const f of readdirSync(dir).sort()) {
+        if (!f.endsWith('.html')) continue;
+        const id = f.slice(0, -'.html'.length);
+        const goldPath = join(dir, id + '.txt');
+        if (existsSync(goldPath)) pages.push({ id, htmlPath: join(dir, f), goldPath });
+      }
+      out.push({ set, site, dir, pages });
+    }
+  }
+  return out;
+}
+
+/** The gold main text of a samesite page (UTF-8; a leading BOM dropped). */
+export function samesiteGoldText(page: SamesitePage): string {
+  return readFileSync(page.goldPath, 'utf8').replace(/^\uFEFF/, '');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// clusters/
+
+/** A page of a cluster set with its gold class. */
+export interface ClusterPage {
+  /** File name, e.g. 'jobs-01.html'. */
+  readonly key: string;
+  readonly path: string;
+  readonly cls: string;
+}
+
+/** A set of pages with known classes (clusters/<name>/, classes.json). */
+export interface ClusterSet {
+  readonly name: string;
+  readonly dir: string;
+  /** Pages listed in classes.json whose file exists, sorted by key. */
+  readonly pages: readonly ClusterPage[];
+  /** key → class, for `purity` / `adjustedRandIndex`. */
+  readonly gold: ReadonlyMap<string, string>;
+}
+
+/** Every cluster set (today: stackoverflow), sorted by name. Empty when the corpus is absent. */
+export function loadClusters(): ClusterSet[] {
+  const root = join(CORPUS_DIR, 'clusters');
+  return dirs(root)
+    .filter((n) => existsSync(join(root, n, 'classes.json')))
+    .map((name) => {
+      const dir = join(root, name);
+      const classes = readJson<Record<string, string>>(join(dir, 'classes.json'));
+      const pages = Object.keys(classes)
+        .sort()
+        .filter((k) => existsSync(join(dir, k)))
+        .map((key) => ({ key, path: join(dir, key), cls: classes[key]! }));
+      return { name, dir, pages, gold: new Map(pages.map((p) => [p.key, p.cls])) };
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// records/
+
+/** A page of a records set with the gold values of each attribute ([] for `<NULL>`). */
+export interface RecordPage {
+  /** SWDE page id, e.g. '0000'. */
+  readonly id: string;
+  readonly path: string;
+  readonly values: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A SWDE site (records/swde-<vertical>-<site>/): its pages and per-attribute ground truth. */
+export interface RecordSet {
+  /** Folder name, e.g. 'swde-book-booksamillion'. */
+  readonly name: string;
+  readonly dir: string;
+  readonly vertical: string;
+  readonly site: string;
+  /** Attribute names, sorted (e.g. author, isbn_13, publication_date, publisher, title). */
+  readonly attributes: readonly string[];
+  /** The pages present in pages/ (ground truth covers more pages than are stored), sorted by id. */
+  readonly pages: readonly RecordPage[];
+}
+
+/**
+ * Parses one SWDE ground-truth file (UTF-8 with BOM, CRLF, tab-separated): line 1 `vertical site
+ * attribute`, line 2 counts, then `page_id n_values value1 value2 …`, `<NULL>` for none.
+ */
+export function parseGroundTruth(text: string, file = 'ground truth'): { vertical: string; site: string; attribute: string; values: Map<string, string[]> } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const head = (lines[0] ?? '').split('\t');
+  if (head.length < 3) throw new Error(`corpus: ${file}: first line is not "vertical\\tsite\\tattribute"`);
+  const values = new Map<string, string[]>();
+  for (let l = 2; l < lines.length; l++) {
+    const line = lines[l]!;
+    if (line.trim() === '') continue;
+    const cells = line.split('\t');
+    const id = cells[0]!;
+    const n = Number(cells[1]);
+    const vs = cells.slice(2).filter((v) => v !== '<NULL>' && v.trim() !== '').map((v) => v.trim());
+    if (!Number.isFinite(n)) throw new Error(`corpus: ${file}: line ${l + 1}: bad value count "${cells[1]}"`);
+    values.set(id, vs);
+  }
+  return { vertical: head[0]!.trim(), site: head[1]!.trim(), attribute: head[2]!.trim(), values };
+}
+
+/** Every records set, sorted by name. Empty when the corpus is absent. */
+export function loadRecords(): RecordSet[] {
+  const root = join(CORPUS_DIR, 'records');
+  return dirs(root).map((name) => {
+    const dir = join(root, name);
+    const gtDir = join(dir, 'groundtruth');
+    const truths = (existsSync(gtDir) ? readdirSync(gtDir).filter((f) => f.endsWith('.txt')).sort() : []).map((f) =>
+      parseGroundTruth(readFileSync(join(gtDir, f), 'utf8'), join(gtDir, f)),
+    );
+    const attributes = truths.map((t) => t.attribute).sort();
+    const pages = walk(join(dir, 'pages'), /\.html?$/i).map((f) => {
+      const id = f.replace(/\.html?$/i, '');
+      const values: Record<string, readonly string[]> = {};
+      for (const t of truths) values[t.attribute] = t.values.get(id) ?? [];
+      return { id, path: join(dir, 'pages', f), values };
+    });
+    return { name, dir, vertical: truths[0]?.vertical ?? '', site: truths[0]?.site ?? '', attributes, pages };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// versions/
+
+/** An Open Terms Archive range selection: from the element `startBefore`/`startAfter` to `endBefore`/`endAfter`. */
+export interface OtaRange {
+  readonly startBefore?: string;
+  readonly startAfter?: string;
+  readonly endBefore?: string;
+  readonly endAfter?: string;
+}
+/** An OTA `select` (or `remove`): a CSS selector, a range, or a list of them. */
+export type OtaSelect = string | OtaRange | ReadonlyArray<string | OtaRange>;
+
+/** One declaration of a document: what to select (and remove), in force until `validUntil` (null: now). */
+export interface OtaDeclaration {
+  readonly select: OtaSelect;
+  readonly remove?: OtaSelect;
+  readonly filter?: readonly string[];
+  /** ISO date after which maintainers replaced it (can lag the real break by weeks); null for the current one. */
+  readonly validUntil: string | null;
+}
+
+/** A dated file of a series. */
+export interface Dated {
+  /** ISO 8601 date-time, UTC (`2022-01-20T14:33:27Z`). */
+  readonly date: string;
+  readonly path: string;
+}
+
+/** A raw snapshot of an OTA document, with which declarations match it (meta.json). */
+export interface OtaSnapshot extends Dated {
+  /** 'monthly' | 'transition' | 'latest' … (why it was staged). */
+  readonly why: string;
+  readonly selectorInForce: OtaSelect | null;
+  /** Per declaration (its JSON as key) and per selector, how many elements matched. */
+  readonly selectorMatches: Readonly<Record<string, Readonly<Record<string, number>>>>;
+}
+
+/** An Open Terms Archive document (versions/ota-<service>__<document>/). */
+export interface OtaDocument {
+  readonly kind: 'ota';
+  readonly name: string;
+  readonly dir: string;
+  readonly service: string;
+  readonly document: string;
+  /** Earlier declarations then the current one, oldest first (declaration.history.json + declaration.json). */
+  readonly declarations: readonly OtaDeclaration[];
+  /** Snapshots, oldest first. */
+  readonly snapshots: readonly OtaSnapshot[];
+  /** Extracted versions (versions/*.md, the expected content over time), oldest first. */
+  readonly versions: readonly Dated[];
+}
+
+/** A page captured at dates, with no gold but its history (frontpage-*, christian-daily-reporter-home). */
+export interface SnapshotSeries {
+  readonly kind: 'snapshots';
+  readonly name: string;
+  readonly dir: string;
+  /** Oldest first. */
+  readonly snapshots: readonly Dated[];
+}
+
+/** A set of versions/: an OTA document (with gold selectors over time) or a plain snapshot series. */
+export type VersionSet = OtaDocument | SnapshotSeries;
+
+/** `2022-01-20T143327Z` (file stem) → `2022-01-20T14:33:27Z`; other stems are returned unchanged. */
+export function stemDate(stem: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(stem);
+  return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}Z` : stem;
+}
+
+/** An ISO date with offset (`+00:00`, `-05:00`) → UTC with `Z`. */
+function toUtc(date: string): string {
+  const t = Date.parse(date);
+  return Number.isNaN(t) ? date : new Date(t).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+function datedFiles(dir: string, ext: string): Dated[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(ext))
+    .sort()
+    .map((f) => ({ date: stemDate(basename(f, ext)), path: join(dir, f) }));
+}
+
+interface OtaMeta {
+  service: string;
+  document: string;
+  snapshots: Array<{ file: string; date: string; why: string; selector_in_force?: OtaSelect | null; selector_matches?: Record<string, Record<string, number>> }>;
+}
+type RawDeclaration = { select: OtaSelect; remove?: OtaSelect; filter?: string[]; validUntil?: string };
+
+function readOta(name: string, dir: string): OtaDocument {
+  const meta = readJson<OtaMeta>(join(dir, 'meta.json'));
+  const current = readJson<{ terms: Record<string, RawDeclaration> }>(join(dir, 'declaration.json')).terms[meta.document];
+  const historyPath = join(dir, 'declaration.history.json');
+  const history = existsSync(historyPath) ? (readJson<Record<string, RawDeclaration[]>>(historyPath)[meta.document] ?? []) : [];
+  const decl = (d: RawDeclaration, validUntil: string | null): OtaDeclaration => {
+    const out: { -readonly [K in keyof OtaDeclaration]: OtaDeclaration[K] } = { select: d.select, validUntil };
+    if (d.remove !== undefined) out.remove = d.remove;
+    if (d.filter !== undefined) out.filter = d.filter;
+    return out;
+  };
+  const declarations = history
+    .map((d) => decl(d, d.validUntil ?? null))
+    .sort((a, b) => (a.validUntil ?? '').localeCompare(b.validUntil ?? ''));
+  if (current) declarations.push(decl(current, null));
+  const snapshots = meta.snapshots
+    .map((s) => ({
+      date: toUtc(s.date),
+      path: join(dir, s.file),
+      why: s.why,
+      selectorInForce: s.selector_in_force ?? null,
+      selectorMatches: s.selector_matches ?? {},
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  return { kind: 'ota', name, dir, service: meta.service, document: meta.document, declarations, snapshots, versions: datedFiles(join(dir, 'versions'), '.md') };
+}
+
+function readSeries(name: string, dir: string): SnapshotSeries {
+  const snapshots = datedFiles(dir, '.html');
+  // index.tsv (christian-daily-reporter-home) gives the true commit date with its offset: prefer it.
+  const index = join(dir, 'index.tsv');
+  if (existsSync(index)) {
+    const dates = new Map<string, string>();
+    for (const line of readFileSync(index, 'utf8').split(/\r?\n/)) {
+      const [file, , date] = line.split('\t');
+      if (file && date) dates.set(file, toUtc(date));
+    }
+    return { kind: 'snapshots', name, dir, snapshots: snapshots.map((s) => ({ path: s.path, date: dates.get(basename(s.path)) ?? s.date })) };
+  }
+  return { kind: 'snapshots', name, dir, snapshots };
+}
+
+/** Every set of versions/, sorted by name: OTA documents (with meta.json) and snapshot series. */
+export function listVersions(): VersionSet[] {
+  const root = join(CORPUS_DIR, 'versions');
+  return dirs(root).map((name) => {
+    const dir = join(root, name);
+    return existsSync(join(dir, 'meta.json')) ? readOta(name, dir) : readSeries(name, dir);
+  });
+}
+
+/** The declaration in force at `date` (ISO): the first whose validUntil is after it, else the current one. */
+export function declarationAt(doc: OtaDocument, date: string): OtaDeclaration | undefined {
+  const t = Date.parse(date);
+  return doc.declarations.find((d) => d.validUntil === null || Date.parse(d.validUntil) > t);
+}

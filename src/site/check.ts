@@ -1,0 +1,83 @@
+/**
+ * What makes a body a page, shared by every source so that bad input gets the same verdict and the same
+ * message wherever it comes from (STYLE.md 8: diagnostics as data). Refusals are PageErrors (`empty`,
+ * `binary`, `not-html`); problems a page survives (a declared charset that cannot be right) are warnings.
+ */
+import { charsetFromContentType, charsetFromMeta, decodeHtml, looksBinary } from '../html/charset.ts';
+import { PageError } from '../errors.ts';
+import type { Page, PageResult } from './page.ts';
+import { SITE_DEFAULTS } from './defaults.ts';
+
+/** True for the media types of HTML and XHTML documents (parameters such as charset are ignored). */
+export function isHtmlType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const media = contentType.split(';')[0]!.trim().toLowerCase();
+  return media === 'text/html' || media === 'application/xhtml+xml';
+}
+
+/**
+ * Sniffs bytes as HTML (a simplified WHATWG MIME sniffing "HTML" rule): after an optional BOM and white
+ * space the text starts with '<', and its first `SITE_DEFAULTS.sniffBytes` bytes hold a doctype or one of
+ * the html / head / body / title tags.
+ */
+export function sniffHtml(bytes: Uint8Array): boolean {
+  if (looksBinary(bytes)) return false;
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i]! >= 0x09 && bytes[i]! <= 0x0d))) i++;
+  if (bytes[i] !== 0x3c) return false;
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset + i, Math.min(bytes.length - i, SITE_DEFAULTS.sniffBytes))
+    .toString('latin1')
+    .toLowerCase();
+  return /<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<title[\s>]/.test(head);
+}
+
+/** True when the bytes hold nothing but white space (or nothing). */
+export function isBlankBody(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b !== 0x20 && (b < 0x09 || b > 0x0d) && !(i < 3 && (b === 0xef || b === 0xbb || b === 0xbf))) return false;
+  }
+  return true;
+}
+
+/** Returns the reason a body is not a usable page (`empty`, `binary`), naming `url`, or undefined. */
+export function checkBody(url: string, body: Uint8Array): PageError | undefined {
+  if (isBlankBody(body)) return new PageError(url, 'empty', body.length === 0 ? 'empty (0 bytes)' : `blank page (${body.length} bytes of white space)`);
+  if (looksBinary(body)) return new PageError(url, 'binary', `binary content, not a page (${body.length} bytes; NUL or control bytes in the first 4 KiB)`);
+  return undefined;
+}
+
+/**
+ * Problems a page survives, each a message naming it: a declared charset that is not supported, or a
+ * declared UTF-8 that the bytes are not (the page is decoded anyway, with U+FFFD for bad bytes).
+ */
+export function pageWarnings(page: Page): string[] {
+  const out: string[] = [];
+  const ct = page.headers['content-type'];
+  const decoded = decodeHtml(page.body, ct);
+  if (decoded.warning) out.push(`${page.url}: ${decoded.warning}`);
+  const declared = charsetFromContentType(ct) ?? charsetFromMeta(page.body);
+  if (declared !== undefined && (decoded.source === 'header' || decoded.source === 'meta') && decoded.charset === 'utf-8') {
+    let bad = 0;
+    for (let i = 0; i < decoded.text.length; i++) if (decoded.text.charCodeAt(i) === 0xfffd) bad++;
+    if (bad > 0) out.push(`${page.url}: declared charset "${declared}" (${decoded.source}) does not match the bytes: ${bad} undecodable sequence(s) replaced by U+FFFD`);
+  }
+  return out;
+}
+
+/** Any error as a PageError naming `url` (errors that are not PageErrors become `read-error`). */
+export function asPageError(url: string, err: unknown): PageError {
+  if (err instanceof PageError) return err;
+  return new PageError(url, 'read-error', err instanceof Error ? err.message : String(err), { cause: err });
+}
+
+/** The failure item of a source's stream. */
+export function failed(url: string, key: string, err: unknown): PageResult {
+  return { ok: false, url, key, error: asPageError(url, err) };
+}
+
+/** The success item of a source's stream, with the page's warnings when it has any. */
+export function succeeded(page: Page): PageResult {
+  const warnings = pageWarnings(page);
+  return warnings.length > 0 ? { ok: true, page, warnings } : { ok: true, page };
+}

@@ -1,0 +1,467 @@
+/**
+ * The fetcher: how gabarit downloads pages as a guest of the site (brief, "A crawler is a guest").
+ *  - robots.txt (RFC 9309) is fetched once per host and obeyed for the configured user agent: a 4xx means
+ *    no rules (§2.3.1.3); a 5xx after retries means the whole host is disallowed (§2.3.1.4); a network
+ *    failure is the host's failure and is reported as such for each page. Its Crawl-delay raises the delay;
+ *  - per-host politeness: at most `concurrencyPerHost` requests at once, and request starts to one host at
+ *    least `delayMs` apart (every request counts: robots.txt, redirects, retries);
+ *  - a timeout per attempt; retries with exponential backoff (`retryBaseMs · 2^attempt`) on 5xx, 429,
+ *    timeouts and network errors, never on other 4xx;
+ *  - a size cap enforced while streaming (the body is abandoned past `maxBytes`), and a refusal before
+ *    reading when Content-Length already says too much;
+ *  - only HTML and XHTML are accepted (by Content-Type, or sniffed when the server sends none);
+ *  - redirects are followed by hand so that loops, excessive chains, off-site targets and robots rules on
+ *    the target are all checked;
+ *  - an in-run cache (a URL is fetched at most once per run, failures included) and, with a Store, pages
+ *    stored by an earlier run are taken from it instead of the network (resume).
+ * Every failure is a PageError whose message names the URL and the reason.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, request, type Dispatcher } from 'undici';
+import robotsParserModule from 'robots-parser';
+import { DEFAULTS } from '../defaults.ts';
+import { PageError, type PageErrorCode } from '../errors.ts';
+import type { Store } from '../store/store.ts';
+import { checkBody, isHtmlType, sniffHtml } from './check.ts';
+import { sameSite } from './links.ts';
+import type { Page } from './page.ts';
+
+export interface FetchOptions {
+  /** User agent sent, and matched against robots.txt groups (default `DEFAULTS.userAgent`). */
+  userAgent?: string;
+  /** Requests at once per host (default `DEFAULTS.concurrencyPerHost`). */
+  concurrencyPerHost?: number;
+  /** Least time between the starts of two requests to one host, ms (default `DEFAULTS.delayMs`). */
+  delayMs?: number;
+  /** Time allowed for one attempt, headers and body, ms (default `DEFAULTS.timeoutMs`). */
+  timeoutMs?: number;
+  /** Retries after the first attempt on retryable failures (default `DEFAULTS.retries`). */
+  retries?: number;
+  /** First backoff, ms; doubled at each retry (default `DEFAULTS.retryBaseMs`). */
+  retryBaseMs?: number;
+  /** Largest body accepted, bytes (default `DEFAULTS.maxBytes`). */
+  maxBytes?: number;
+  /** Redirects followed before giving up (default `DEFAULTS.maxRedirects`). */
+  maxRedirects?: number;
+  /** Obey robots.txt (default true). */
+  robots?: boolean;
+  /** Pages already in this store are not fetched again; fetched pages are put in it. */
+  store?: Store;
+  /** When set, a redirect to a URL outside this root fails with `off-site` instead of being followed. */
+  stayWithin?: string;
+  /** Called at the start of every HTTP request (robots.txt, redirects and retries included). */
+  onRequest?: (info: RequestInfo) => void;
+}
+
+/** One HTTP request as it starts (for progress and for checking politeness). */
+export interface RequestInfo {
+  url: string;
+  /** `Date.now()` at the start. */
+  time: number;
+  /** 0 for the first attempt, then 1, 2… for retries. */
+  attempt: number;
+}
+
+/** What a fetcher did so far. */
+export interface FetchStats {
+  /** HTTP requests sent (robots.txt, redirect hops and retries included). */
+  requests: number;
+  /** Pages downloaded (successful page fetches over the network). */
+  downloads: number;
+  /** Retries after retryable failures. */
+  retries: number;
+  /** Pages taken from the store instead of the network. */
+  storeHits: number;
+  /** Fetches answered by the in-run cache. */
+  cacheHits: number;
+}
+
+/** Longest Crawl-delay honoured, seconds (a larger value would stall a run; it is lowered to this). */
+export const MAX_CRAWL_DELAY_S = 60;
+/** Largest robots.txt read (RFC 9309 §2.5: crawlers must parse at least 500 KiB). */
+export const ROBOTS_MAX_BYTES = 512 * 1024;
+
+/**
+ * robots-parser is CommonJS (`module.exports = fn`) while its typings declare a default export, so under
+ * NodeNext the default import is typed as the module object; at run time it is the function itself.
+ */
+const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
+type Robot = ReturnType<typeof robotsParser>;
+/** null: no rules (allow all); 'deny': host unreachable with 5xx (disallow all); PageError: host failed. */
+type RobotsVerdict = Robot | null | { deny: string } | PageError;
+
+interface Host {
+  active: number;
+  lastStart: number;
+  delayMs: number;
+  waiters: Array<() => void>;
+}
+
+interface RawResponse {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection closed',
+  UND_ERR_SOCKET: 'connection closed by the server',
+  UND_ERR_CLOSED: 'connection closed',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'truncated body (shorter than its Content-Length)',
+  UND_ERR_REQ_CONTENT_LENGTH_MISMATCH: 'request content length mismatch',
+};
+
+function headerRecord(h: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function errorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+  }
+  return undefined;
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const c of chunks) {
+    out.set(c, o);
+    o += c.length;
+  }
+  return out;
+}
+
+/** Downloads pages politely; see the module comment. One Fetcher per run. */
+export class Fetcher {
+  readonly stats: FetchStats = { requests: 0, downloads: 0, retries: 0, storeHits: 0, cacheHits: 0 };
+  private readonly userAgent: string;
+  private readonly concurrency: number;
+  private readonly delayMs: number;
+  private readonly timeoutMs: number;
+  private readonly retries: number;
+  private readonly retryBaseMs: number;
+  private readonly maxBytes: number;
+  private readonly maxRedirects: number;
+  private readonly obeyRobots: boolean;
+  private readonly store: Store | undefined;
+  private readonly stayWithin: string | undefined;
+  private readonly onRequest: ((info: RequestInfo) => void) | undefined;
+  private readonly dispatcher: Agent;
+  private readonly hosts = new Map<string, Host>();
+  private readonly robots = new Map<string, Promise<RobotsVerdict>>();
+  private readonly cache = new Map<string, Promise<Page>>();
+
+  constructor(options: FetchOptions = {}) {
+    this.userAgent = options.userAgent ?? DEFAULTS.userAgent;
+    this.concurrency = Math.max(1, options.concurrencyPerHost ?? DEFAULTS.concurrencyPerHost);
+    this.delayMs = Math.max(0, options.delayMs ?? DEFAULTS.delayMs);
+    this.timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+    this.retries = Math.max(0, options.retries ?? DEFAULTS.retries);
+    this.retryBaseMs = options.retryBaseMs ?? DEFAULTS.retryBaseMs;
+    this.maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
+    this.maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
+    this.obeyRobots = options.robots ?? true;
+    this.store = options.store;
+    this.stayWithin = options.stayWithin;
+    this.onRequest = options.onRequest;
+    this.dispatcher = new Agent({ connections: this.concurrency, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+  }
+
+  /**
+   * Fetches one page (`key` is stored with it; default: the URL's path). Rejects with a PageError.
+   * Each URL is fetched once per run: later calls share the first call's outcome.
+   */
+  fetch(url: string, key?: string): Promise<Page> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return Promise.reject(new PageError(url, 'invalid-url', 'invalid URL'));
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      return Promise.reject(new PageError(url, 'invalid-url', `unsupported scheme "${parsed.protocol}" (only http and https are fetched)`));
+    }
+    parsed.hash = '';
+    const href = parsed.href;
+    const cached = this.cache.get(href);
+    if (cached) {
+      this.stats.cacheHits++;
+      return cached;
+    }
+    const p = this.load(href, key ?? (decodeURIComponent(parsed.pathname).replace(/^\/+/, '') || 'index.html'));
+    this.cache.set(href, p);
+    p.catch(() => undefined);
+    return p;
+  }
+
+  /** Closes the connection pool. */
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+
+  private async load(url: string, key: string): Promise<Page> {
+    if (this.store) {
+      const stored = await this.store.getPage(url);
+      if (stored) {
+        this.stats.storeHits++;
+        return stored;
+      }
+    }
+    const res = await this.followRedirects(url, true);
+    if ('alias' in res) return res.alias; // redirected to a page fetched in this run or stored: no download
+    const page: Page = { url: res.url, key, status: res.status, headers: res.headers, body: res.body, origin: 'http' };
+    this.stats.downloads++;
+    if (res.url !== url && !this.cache.has(res.url)) this.cache.set(res.url, Promise.resolve(page));
+    if (this.store) {
+      await this.store.putPage(page);
+    }
+    return page;
+  }
+
+  /** Follows redirects from `url` by hand; `page` applies the robots and HTML checks of a page. */
+  private async followRedirects(url: string, page: boolean): Promise<RawResponse | { alias: Promise<Page> }> {
+    const chain = new Set<string>();
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      if (page) await this.checkRobots(current, url);
+      chain.add(current);
+      const res = await this.withRetries(current, page);
+      if (!REDIRECTS.has(res.status)) return res;
+      const location = res.headers['location'];
+      if (!location) throw new PageError(url, 'http-status', `HTTP ${res.status} redirect without a Location header (at ${current})`, { status: res.status });
+      let next: string;
+      try {
+        const u = new URL(location, current);
+        u.hash = '';
+        next = u.href;
+      } catch {
+        throw new PageError(url, 'invalid-url', `redirect to an invalid URL "${location}" (from ${current})`);
+      }
+      if (chain.has(next)) {
+        throw new PageError(url, 'redirect-loop', `redirect loop: ${[...chain, next].join(' -> ')}`);
+      }
+      if (hop + 1 > this.maxRedirects) {
+        throw new PageError(url, 'too-many-redirects', `more than ${this.maxRedirects} redirects (last: ${next})`);
+      }
+      if (page && this.stayWithin !== undefined && !sameSite(next, this.stayWithin)) {
+        throw new PageError(url, 'off-site', `redirects off site to ${next} (site root ${this.stayWithin})`);
+      }
+      const known = page ? this.cache.get(next) : undefined;
+      if (known) {
+        this.stats.cacheHits++;
+        return { alias: known };
+      }
+      if (page && this.store) {
+        const stored = await this.store.getPage(next);
+        if (stored) {
+          this.stats.storeHits++;
+          return { alias: Promise.resolve(stored) };
+        }
+      }
+      current = next;
+    }
+  }
+
+  private async withRetries(url: string, page: boolean): Promise<RawResponse> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.attempt(url, attempt, page);
+      } catch (err) {
+        const e = err instanceof PageError ? err : new PageError(url, 'network', String(err), { retryable: true, cause: err });
+        if (!e.retryable) throw e;
+        if (attempt >= this.retries) {
+          if (attempt === 0) throw e;
+          const reason = e.message.startsWith(`${e.url}: `) ? e.message.slice(e.url.length + 2) : e.message;
+          const opts: { retryable: boolean; status?: number; cause: unknown } = { retryable: true, cause: e };
+          if (e.status !== undefined) opts.status = e.status;
+          throw new PageError(e.url, e.code, `${reason} (gave up after ${attempt + 1} attempts)`, opts);
+        }
+        this.stats.retries++;
+        await sleep(this.retryBaseMs * 2 ** attempt);
+      }
+    }
+  }
+
+  /** One HTTP request through the host's politeness gate. */
+  private async attempt(url: string, attempt: number, page: boolean): Promise<RawResponse> {
+    const host = this.host(new URL(url).host);
+    await this.acquire(host);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    try {
+      this.stats.requests++;
+      this.onRequest?.({ url, time: Date.now(), attempt });
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(url, {
+          method: 'GET',
+          dispatcher: this.dispatcher,
+          signal: controller.signal,
+          headers: { 'user-agent': this.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
+        });
+      } catch (err) {
+        throw this.networkError(url, err, controller.signal.aborted);
+      }
+      const status = res.statusCode;
+      const headers = headerRecord(res.headers);
+      const drop = async (): Promise<void> => {
+        try {
+          await res.body.dump({ limit: 64 * 1024 });
+        } catch {
+          /* the body is abandoned either way */
+        }
+      };
+      if (REDIRECTS.has(status)) {
+        await drop();
+        return { url, status, headers, body: new Uint8Array(0) };
+      }
+      if (status < 200 || status > 299) {
+        await drop();
+        throw this.statusError(url, status);
+      }
+      const limit = page ? this.maxBytes : ROBOTS_MAX_BYTES;
+      const declared = Number(headers['content-length']);
+      if (page && Number.isFinite(declared) && declared > limit) {
+        await drop();
+        throw new PageError(url, 'too-large', `too large: Content-Length ${declared} bytes exceeds the cap of ${limit} bytes`);
+      }
+      const ct = headers['content-type'];
+      if (page && ct !== undefined && !isHtmlType(ct)) {
+        await drop();
+        throw new PageError(url, 'not-html', `not an HTML page (Content-Type: ${ct})`);
+      }
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      try {
+        for await (const chunk of res.body) {
+          const c = chunk as Uint8Array;
+          total += c.length;
+          if (total > limit) {
+            res.body.destroy();
+            if (!page) break;
+            throw new PageError(url, 'too-large', `too large: body exceeds the cap of ${limit} bytes (stopped reading after ${total} bytes)`);
+          }
+          chunks.push(c);
+        }
+      } catch (err) {
+        if (err instanceof PageError) throw err;
+        throw this.networkError(url, err, controller.signal.aborted);
+      }
+      const body = concat(chunks, Math.min(total, limit));
+      if (page) {
+        const bad = checkBody(url, body);
+        if (bad) throw bad;
+        if (ct === undefined && !sniffHtml(body)) throw new PageError(url, 'not-html', 'not an HTML page (no Content-Type, and the body does not look like HTML)');
+      }
+      return { url, status, headers, body };
+    } finally {
+      clearTimeout(timer);
+      this.release(host);
+    }
+  }
+
+  private statusError(url: string, status: number): PageError {
+    if (status === 404 || status === 410) return new PageError(url, 'not-found', `not found (HTTP ${status})`, { status });
+    const retryable = status >= 500 || status === 429;
+    return new PageError(url, 'http-status', `HTTP ${status}${retryable ? ' (server error)' : ''}`, { status, retryable });
+  }
+
+  private networkError(url: string, err: unknown, timedOut: boolean): PageError {
+    const code = errorCode(err);
+    if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+      return new PageError(url, 'timeout', `timed out after ${this.timeoutMs} ms`, { retryable: true, cause: err });
+    }
+    const reason = (code && NETWORK_REASONS[code]) ?? (err instanceof Error ? err.message : String(err));
+    const errCode: PageErrorCode = 'network';
+    return new PageError(url, errCode, `network error: ${reason}${code ? ` (${code})` : ''}`, { retryable: true, cause: err });
+  }
+
+  private host(name: string): Host {
+    let h = this.hosts.get(name);
+    if (!h) {
+      h = { active: 0, lastStart: -Infinity, delayMs: this.delayMs, waiters: [] };
+      this.hosts.set(name, h);
+    }
+    return h;
+  }
+
+  /** Waits for a free slot on the host and for the delay since the host's last request start. */
+  private async acquire(h: Host): Promise<void> {
+    for (;;) {
+      if (h.active < this.concurrency) {
+        const wait = h.lastStart + h.delayMs - Date.now();
+        if (wait <= 0) {
+          h.active++;
+          h.lastStart = Date.now();
+          return;
+        }
+        await sleep(wait);
+        continue;
+      }
+      await new Promise<void>((resolve) => h.waiters.push(resolve));
+    }
+  }
+
+  private release(h: Host): void {
+    h.active--;
+    h.waiters.shift()?.();
+  }
+
+  /** Throws a PageError when robots.txt forbids `url` (or the host could not be reached). */
+  private async checkRobots(url: string, requested: string): Promise<void> {
+    if (!this.obeyRobots) return;
+    const origin = new URL(url).origin;
+    let verdict = this.robots.get(origin);
+    if (!verdict) {
+      verdict = this.loadRobots(origin);
+      this.robots.set(origin, verdict);
+    }
+    const v = await verdict;
+    if (v === null) return;
+    if (v instanceof PageError) {
+      const reason = v.message.startsWith(`${v.url}: `) ? v.message.slice(v.url.length + 2) : v.message;
+      throw new PageError(requested, v.code, `${reason} (while fetching ${v.url})`, { cause: v });
+    }
+    if ('deny' in v) throw new PageError(requested, 'robots', v.deny);
+    if (v.isDisallowed(url, this.userAgent)) {
+      const line = v.getMatchingLineNumber(url, this.userAgent);
+      throw new PageError(requested, 'robots', `disallowed by ${origin}/robots.txt${line > 0 ? ` (line ${line})` : ''} for user agent "${this.userAgent}"`);
+    }
+  }
+
+  private async loadRobots(origin: string): Promise<RobotsVerdict> {
+    const robotsUrl = `${origin}/robots.txt`;
+    try {
+      const res = await this.followRedirects(robotsUrl, false);
+      if ('alias' in res) return null;
+      const robot = robotsParser(res.url, new TextDecoder().decode(res.body));
+      const crawlDelay = robot.getCrawlDelay(this.userAgent);
+      if (crawlDelay !== undefined && crawlDelay > 0) {
+        const h = this.host(new URL(origin).host);
+        h.delayMs = Math.max(h.delayMs, Math.min(crawlDelay, MAX_CRAWL_DELAY_S) * 1000);
+      }
+      return robot;
+    } catch (err) {
+      if (!(err instanceof PageError)) throw err;
+      // RFC 9309 §2.3.1.3: "unavailable" (4xx) means no restrictions; §2.3.1.4: "unreachable" (5xx) means
+      // complete disallow; a network failure means the host itself failed.
+      if (err.code === 'not-found' || (err.code === 'http-status' && err.status !== undefined && err.status < 500 && err.status !== 429)) return null;
+      if (err.code === 'http-status' || err.code === 'redirect-loop' || err.code === 'too-many-redirects') {
+        return { deny: `robots.txt unreachable (${err.message.slice(err.url.length + 2)}): the host is treated as fully disallowed (RFC 9309)` };
+      }
+      return err;
+    }
+  }
+}

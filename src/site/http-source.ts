@@ -1,0 +1,158 @@
+/**
+ * A site over HTTP as a PageSource: a breadth-first crawl from the entry page through same-site links,
+ * fetched politely by a Fetcher (robots.txt, per-host limits, caps; see fetch.ts).
+ *  - root: the entry URL's directory (`https://h/docs/intro.html` → `https://h/docs/`); only URLs under it
+ *    are followed (links.ts `sameSite`), and links to files that are not pages (images, CSS, PDFs…;
+ *    `SITE_DEFAULTS.skipExtensions`) are not fetched at all;
+ *  - keys: the URL path relative to the root, a trailing '/' naming `…/index.html` (keys.ts), so `a/` and
+ *    `a/index.html` are one page and fetched once;
+ *  - pages(): the crawl, in breadth-first order, up to `maxPages` items; a page that fails is yielded as a
+ *    failure and the crawl goes on; up to `SITE_DEFAULTS.crawlWindow` fetches run ahead of the consumer
+ *    (the fetcher still keeps to its per-host limit and delay). The order is deterministic: links are
+ *    queued when their page is yielded, in document order;
+ *  - `loaded`: pages downloaded (not those taken from a store or the in-run cache).
+ * With a Store (`store` option) every fetched page and its links are stored, and a second run over the same
+ * store loads nothing from the network.
+ */
+import { DEFAULTS } from '../defaults.ts';
+import { UsageError, PageError } from '../errors.ts';
+import { LabelTable } from '../html/labels.ts';
+import { parseHtml } from '../html/parse.ts';
+import type { Store } from '../store/store.ts';
+import { failed, succeeded } from './check.ts';
+import { SITE_DEFAULTS } from './defaults.ts';
+import { Fetcher, type FetchOptions } from './fetch.ts';
+import { keyFromUrl, urlFromKey, isHttpUrl } from './keys.ts';
+import { directoryOf, extractLinks, normalizeUrl } from './links.ts';
+import { pageText, type Page, type PageResult, type PageSource, type PageSourceOptions } from './page.ts';
+
+export interface HttpSourceOptions extends FetchOptions {
+  /** Items (pages and failures) a crawl yields at most (default `DEFAULTS.maxPages`). */
+  maxPages?: number;
+  /** A fetcher to share (its options win over these); by default the source makes and closes its own. */
+  fetcher?: Fetcher;
+}
+
+/** True when the URL's last path segment has an extension of a non-page resource. */
+export function isSkippedResource(url: string): boolean {
+  const path = new URL(url).pathname.toLowerCase();
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return dot > 0 && SITE_DEFAULTS.skipExtensions.includes(last.slice(dot));
+}
+
+/** The links of a page that a crawl from `root` follows: on site, not skipped resources. */
+export function crawlLinks(page: Page, root: string): string[] {
+  const tree = parseHtml(pageText(page).text, { labels: new LabelTable({ attributes: 'none' }) });
+  const out: string[] = [];
+  for (const l of extractLinks(tree, page.url)) {
+    if (!isHttpUrl(l.url) || keyFromUrl(l.url, root) === undefined || isSkippedResource(l.url)) continue;
+    out.push(l.url);
+  }
+  return out;
+}
+
+export class HttpSource implements PageSource {
+  readonly kind = 'http' as const;
+  readonly root: string;
+  readonly entry: string;
+  /** The fetcher (its `stats` say what was requested, retried, downloaded). */
+  readonly fetcher: Fetcher;
+  private readonly ownFetcher: boolean;
+  private readonly maxPages: number;
+  private readonly store: Store | undefined;
+
+  constructor(entry: string, options: HttpSourceOptions = {}) {
+    const n = isHttpUrl(entry) ? normalizeUrl(entry) : undefined;
+    if (n === undefined) throw new UsageError(`not an http(s) URL: ${entry}`);
+    const u = new URL(n);
+    this.entry = n;
+    this.root = `${u.protocol}//${u.host}${directoryOf(u)}`;
+    this.maxPages = options.maxPages ?? DEFAULTS.maxPages;
+    this.store = options.store;
+    this.ownFetcher = options.fetcher === undefined;
+    this.fetcher = options.fetcher ?? new Fetcher({ ...options, stayWithin: options.stayWithin ?? this.root });
+  }
+
+  get loaded(): number {
+    return this.fetcher.stats.downloads;
+  }
+
+  keyOf(url: string): string | undefined {
+    const n = normalizeUrl(url);
+    return n === undefined ? undefined : keyFromUrl(n, this.root);
+  }
+
+  urlOf(key: string): string {
+    return urlFromKey(key, this.root);
+  }
+
+  async get(urlOrKey: string): Promise<Page> {
+    let url: string;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(urlOrKey)) {
+      const n = normalizeUrl(urlOrKey);
+      if (n === undefined || !isHttpUrl(n)) throw new PageError(urlOrKey, 'invalid-url', n === undefined ? 'invalid URL' : 'not an http(s) URL');
+      url = n;
+    } else {
+      url = this.urlOf(urlOrKey);
+    }
+    const key = this.keyOf(url);
+    if (key === undefined) throw new PageError(url, 'off-site', `not under the site root ${this.root}`);
+    return this.fetchPage(url, key);
+  }
+
+  private async fetchPage(url: string, key: string): Promise<Page> {
+    const page = await this.fetcher.fetch(url, key);
+    const finalKey = page.url === url ? key : this.keyOf(page.url);
+    if (finalKey === undefined) throw new PageError(url, 'off-site', `redirected off site to ${page.url}`);
+    return finalKey === page.key ? page : { ...page, key: finalKey };
+  }
+
+  private async load(url: string, key: string): Promise<PageResult> {
+    try {
+      return succeeded(await this.fetchPage(url, key));
+    } catch (err) {
+      return failed(url, key, err);
+    }
+  }
+
+  async *pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
+    const max = Math.min(options.maxPages ?? Infinity, this.maxPages);
+    const queue: Array<{ url: string; key: string }> = [{ url: this.entry, key: this.keyOf(this.entry)! }];
+    const seen = new Set<string>([queue[0]!.key]);
+    const inflight = new Map<number, Promise<PageResult>>();
+    let next = 0;
+    let yielded = 0;
+    for (let i = 0; i < queue.length && yielded < max; i++) {
+      while (next < queue.length && next - i < SITE_DEFAULTS.crawlWindow && next - i < max - yielded) {
+        const q = queue[next]!;
+        inflight.set(next, this.load(q.url, q.key));
+        next++;
+      }
+      const r = (await inflight.get(i))!;
+      inflight.delete(i);
+      if (r.ok) {
+        // A redirect may lead to a page already crawled under another URL: yield it once.
+        if (r.page.key !== queue[i]!.key) {
+          if (seen.has(r.page.key)) continue;
+          seen.add(r.page.key);
+        }
+        const links = crawlLinks(r.page, this.root);
+        if (this.store) await this.store.putLinks(r.page.url, links);
+        for (const url of links) {
+          const key = this.keyOf(url)!;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          queue.push({ url, key });
+        }
+      }
+      yielded++;
+      options.onProgress?.(yielded, r.ok ? r.page.url : r.url);
+      yield r;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownFetcher) await this.fetcher.close();
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Page keys of URL-addressed sources (HTTP, WARC). A page's key is its path relative to the source root
+ * (page.ts, `Page.key`), so that a site crawled over HTTP, the same site in a WARC and its mirror in a
+ * directory give equal keys for equal pages:
+ *  - the URL path below the root's directory, percent-decoded;
+ *  - a path ending in '/' (or the root itself) names the directory's index: `…/index.html`;
+ *  - a query string, when there is one, is kept after '?', since `?page=2` is another page.
+ */
+import { directoryOf } from './links.ts';
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The key of `url` under `root`, or undefined when it is not on the same origin and under the root's path. */
+export function keyFromUrl(url: string, root: string): string | undefined {
+  let u: URL;
+  let r: URL;
+  try {
+    u = new URL(url);
+    r = new URL(root);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== r.protocol || u.hostname !== r.hostname || u.port !== r.port) return undefined;
+  const dir = directoryOf(r);
+  if (!u.pathname.startsWith(dir)) return undefined;
+  let key = decodeSafe(u.pathname.slice(dir.length));
+  if (key === '' || key.endsWith('/')) key += 'index.html';
+  if (u.search.length > 1) key += u.search;
+  return key;
+}
+
+/** Percent-encodes each '/'-separated segment of a key path. */
+export function encodeKeyPath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** The absolute URL of a key under `root` (inverse of `keyFromUrl`, with `…/index.html` spelled out). */
+export function urlFromKey(key: string, root: string): string {
+  const q = key.indexOf('?');
+  const path = q < 0 ? key : key.slice(0, q);
+  const search = q < 0 ? '' : key.slice(q);
+  return new URL(encodeKeyPath(path.replace(/^\/+/, '')) + search, root).href;
+}
+
+/** True when `spec` is an absolute http(s) URL. */
+export function isHttpUrl(spec: string): boolean {
+  return /^https?:\/\//i.test(spec);
+}

@@ -1,0 +1,115 @@
+/**
+ * Pages held in memory as a PageSource, for tests and for library users who already have the pages
+ * (from their own crawler, a database…). URLs are the keys under a root (default
+ * `http://memory.invalid/`: the reserved `.invalid` name never reaches a network) and keys follow the URL
+ * rules of keys.ts. pages() yields in the order given; the same checks as other sources apply (an empty or
+ * binary body is a failure item).
+ */
+import { PageError } from '../errors.ts';
+import { checkBody, failed, succeeded } from './check.ts';
+import { keyFromUrl, urlFromKey } from './keys.ts';
+import { normalizeUrl } from './links.ts';
+import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
+
+/** One page given to a MemorySource. */
+export interface MemoryPage {
+  /** Key relative to the root (`a/b.html`; '' or a trailing '/' means index.html). */
+  key: string;
+  body: Uint8Array | string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export interface MemorySourceOptions {
+  /** Root URL (ends with '/'); default `http://memory.invalid/`. */
+  root?: string;
+  /** Entry key; default index.html when given, else the first page. */
+  entry?: string;
+}
+
+/** The default root of a MemorySource. */
+export const MEMORY_ROOT = 'http://memory.invalid/';
+
+export class MemorySource implements PageSource {
+  readonly kind = 'memory' as const;
+  readonly root: string;
+  readonly entry: string;
+  private readonly byKey = new Map<string, MemoryPage>();
+  private count = 0;
+
+  constructor(pages: Iterable<MemoryPage>, options: MemorySourceOptions = {}) {
+    this.root = options.root ?? MEMORY_ROOT;
+    for (const p of pages) {
+      const key = MemorySource.cleanKey(p.key);
+      if (!this.byKey.has(key)) this.byKey.set(key, p);
+    }
+    const entry = options.entry !== undefined ? MemorySource.cleanKey(options.entry) : this.byKey.has('index.html') ? 'index.html' : [...this.byKey.keys()][0] ?? 'index.html';
+    this.entry = this.urlOf(entry);
+  }
+
+  private static cleanKey(key: string): string {
+    const k = key.replace(/^\/+/, '');
+    return k === '' || k.endsWith('/') ? k + 'index.html' : k;
+  }
+
+  get loaded(): number {
+    return this.count;
+  }
+
+  keyOf(url: string): string | undefined {
+    const n = normalizeUrl(url);
+    return n === undefined ? undefined : keyFromUrl(n, this.root);
+  }
+
+  urlOf(key: string): string {
+    return urlFromKey(key, this.root);
+  }
+
+  async *pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
+    const max = options.maxPages ?? Infinity;
+    let done = 0;
+    for (const key of this.byKey.keys()) {
+      if (done >= max) break;
+      const url = this.urlOf(key);
+      let r: PageResult;
+      try {
+        r = succeeded(this.page(key));
+      } catch (err) {
+        r = failed(url, key, err);
+      }
+      done++;
+      options.onProgress?.(done, url);
+      yield r;
+    }
+  }
+
+  async get(urlOrKey: string): Promise<Page> {
+    let key: string | undefined;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(urlOrKey)) {
+      if (normalizeUrl(urlOrKey) === undefined) throw new PageError(urlOrKey, 'invalid-url', 'invalid URL');
+      key = this.keyOf(urlOrKey);
+      if (key === undefined) throw new PageError(urlOrKey, 'off-site', `not under the root ${this.root}`);
+    } else {
+      key = MemorySource.cleanKey(urlOrKey);
+    }
+    return this.page(key);
+  }
+
+  private page(key: string): Page {
+    const url = this.urlOf(key);
+    const p = this.byKey.get(key);
+    if (!p) throw new PageError(url, 'not-found', 'no such page in memory');
+    const status = p.status ?? 200;
+    if (status === 404 || status === 410) throw new PageError(url, 'not-found', `HTTP ${status}`, { status });
+    if (status < 200 || status > 299) throw new PageError(url, 'http-status', `HTTP ${status}`, { status });
+    const body = typeof p.body === 'string' ? new TextEncoder().encode(p.body) : Buffer.isBuffer(p.body) ? new Uint8Array(p.body.buffer, p.body.byteOffset, p.body.byteLength) : p.body;
+    const bad = checkBody(url, body);
+    if (bad) throw bad;
+    this.count++;
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(p.headers ?? {})) headers[k.toLowerCase()] = v;
+    return { url, key, status, headers, body, origin: 'memory' };
+  }
+
+  async close(): Promise<void> {}
+}

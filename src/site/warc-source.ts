@@ -1,0 +1,256 @@
+/**
+ * A WARC file (ISO 28500, as written by Heritrix, wget --warc-file, Browsertrix, webrecorder) as a
+ * PageSource, read with warcio; and `writeWarc`, which archives a directory (or pages in memory) so that
+ * tests and users can make one.
+ *  - `response` records (and `resource` records) whose payload is HTML become pages: URL (WARC-Target-URI),
+ *    status, headers, body (transfer and content encodings removed, so the headers that described them are
+ *    dropped too). Other records (requests, metadata, images, CSS) are not pages and are skipped;
+ *    redirect responses (3xx) are skipped as well, their targets being archived on their own; an archived
+ *    error response (4xx/5xx) is a failure item of `pages()`. The first response of a URL wins.
+ *  - root: the `root` option, else the origin and common directory of the pages' URLs; keys are derived
+ *    from URL paths as for HTTP (keys.ts).
+ *  - pages() yields in key order (as a directory does), so equal sites give equal streams.
+ * The archive is read once, at `open`, and held in memory (sites of thousands of pages); a streaming
+ * reader for very large archives is not written yet.
+ */
+import { createReadStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
+import { PageError } from '../errors.ts';
+import { checkBody, failed, isHtmlType, sniffHtml, succeeded } from './check.ts';
+import { DirSource } from './dir-source.ts';
+import { keyFromUrl, urlFromKey, encodeKeyPath } from './keys.ts';
+import { directoryOf, normalizeUrl } from './links.ts';
+import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
+
+export interface WarcSourceOptions {
+  /** Site root (absolute URL ending in '/'); default: the common origin and directory of the pages. */
+  root?: string;
+  /** Entry page (absolute URL or key); default: the root's index.html when archived, else the first page. */
+  entry?: string;
+}
+
+interface Archived {
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/** Headers that describe the transfer, not the (decoded) payload warcio gives. */
+const TRANSFER_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
+
+function commonRoot(urls: readonly string[]): string | undefined {
+  let origin: string | undefined;
+  let dir: string | undefined;
+  for (const s of urls) {
+    const u = new URL(s);
+    const o = `${u.protocol}//${u.host}`;
+    const d = directoryOf(u);
+    if (origin === undefined) {
+      origin = o;
+      dir = d;
+      continue;
+    }
+    if (o !== origin) return undefined;
+    let i = 0;
+    while (i < dir!.length && i < d.length && dir![i] === d[i]) i++;
+    dir = dir!.slice(0, dir!.slice(0, i).lastIndexOf('/') + 1);
+  }
+  return origin === undefined ? undefined : origin + dir!;
+}
+
+export class WarcSource implements PageSource {
+  readonly kind = 'warc' as const;
+  readonly root: string;
+  readonly entry: string;
+  /** The archive file. */
+  readonly file: string;
+  /** Records that were not pages (non-HTML, redirects, requests, metadata…). */
+  readonly skipped: number;
+  private readonly byKey: Map<string, Archived>;
+  private readonly order: string[];
+  private count = 0;
+
+  private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number) {
+    this.file = file;
+    this.root = root;
+    this.entry = entry;
+    this.byKey = byKey;
+    this.order = [...byKey.keys()].sort();
+    this.skipped = skipped;
+  }
+
+  /** Reads an archive (.warc or .warc.gz; gzip is detected by warcio whatever the name). */
+  static async open(file: string, options: WarcSourceOptions = {}): Promise<WarcSource> {
+    const records: Archived[] = [];
+    const seen = new Set<string>();
+    let skipped = 0;
+    const parser = new WARCParser(createReadStream(file));
+    for await (const record of parser) {
+      const type = record.warcType;
+      const target = record.warcTargetURI;
+      const url = target ? normalizeUrl(target) : undefined;
+      if ((type !== 'response' && type !== 'resource') || url === undefined || seen.has(url)) {
+        skipped++;
+        await record.skipFully();
+        continue;
+      }
+      const info = type === 'response' ? record.getResponseInfo() : null;
+      const headers: Record<string, string> = {};
+      if (info) {
+        for (const [k, v] of info.headers as Iterable<[string, string]>) if (!TRANSFER_HEADERS.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
+      } else {
+        const ct = record.warcHeader('Content-Type');
+        if (ct) headers['content-type'] = ct;
+      }
+      const status = info ? Number(info.status) : 200;
+      if (status >= 300 && status < 400) {
+        skipped++;
+        await record.skipFully();
+        continue;
+      }
+      const body = await record.readFully(true);
+      const ct = headers['content-type'];
+      if (ct !== undefined ? !isHtmlType(ct) : !sniffHtml(body)) {
+        skipped++;
+        continue;
+      }
+      seen.add(url);
+      records.push({ url, status, headers, body: new Uint8Array(body) });
+    }
+    const root = options.root ?? commonRoot(records.map((r) => r.url));
+    if (root === undefined) {
+      throw new PageError(`file://${file}`, records.length === 0 ? 'empty' : 'read-error',
+        records.length === 0 ? 'no HTML response records in the archive' : 'the archive holds several sites; give a root');
+    }
+    const byKey = new Map<string, Archived>();
+    for (const r of records) {
+      const key = keyFromUrl(r.url, root);
+      if (key === undefined) {
+        skipped++;
+        continue;
+      }
+      if (!byKey.has(key)) byKey.set(key, r);
+    }
+    const entryKey = options.entry !== undefined ? (keyFromUrl(options.entry, root) ?? options.entry) : byKey.has('index.html') ? 'index.html' : [...byKey.keys()].sort()[0] ?? 'index.html';
+    return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped);
+  }
+
+  get loaded(): number {
+    return this.count;
+  }
+
+  keyOf(url: string): string | undefined {
+    const n = normalizeUrl(url);
+    return n === undefined ? undefined : keyFromUrl(n, this.root);
+  }
+
+  urlOf(key: string): string {
+    return urlFromKey(key, this.root);
+  }
+
+  async *pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
+    const max = options.maxPages ?? Infinity;
+    let done = 0;
+    for (const key of this.order) {
+      if (done >= max) break;
+      const r = this.byKey.get(key)!;
+      let item: PageResult;
+      try {
+        item = succeeded(this.page(key, r));
+      } catch (err) {
+        item = failed(r.url, key, err);
+      }
+      done++;
+      options.onProgress?.(done, r.url);
+      yield item;
+    }
+  }
+
+  async get(urlOrKey: string): Promise<Page> {
+    let key: string | undefined;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(urlOrKey)) {
+      if (normalizeUrl(urlOrKey) === undefined) throw new PageError(urlOrKey, 'invalid-url', 'invalid URL');
+      key = this.keyOf(urlOrKey);
+      if (key === undefined) throw new PageError(urlOrKey, 'off-site', `not under the archive's root ${this.root}`);
+    } else {
+      key = urlOrKey.replace(/^\/+/, '');
+      if (key === '' || key.endsWith('/')) key += 'index.html';
+    }
+    const r = this.byKey.get(key);
+    if (!r) throw new PageError(this.urlOf(key), 'not-found', `not in the archive ${this.file}`);
+    return this.page(key, r);
+  }
+
+  private page(key: string, r: Archived): Page {
+    if (r.status === 404 || r.status === 410) throw new PageError(r.url, 'not-found', `archived response is HTTP ${r.status}`, { status: r.status });
+    if (r.status < 200 || r.status > 299) throw new PageError(r.url, 'http-status', `archived response is HTTP ${r.status}`, { status: r.status });
+    const bad = checkBody(r.url, r.body);
+    if (bad) throw bad;
+    this.count++;
+    return { url: r.url, key, status: r.status, headers: r.headers, body: r.body, origin: 'warc' };
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** A page to archive with `writeWarc`. */
+export interface WarcPage {
+  /** Key relative to `baseUrl` (or give `url`). */
+  key: string;
+  url?: string;
+  body: Uint8Array | string;
+  status?: number;
+  headers?: Record<string, string>;
+}
+
+export interface WriteWarcOptions {
+  /** The URL the pages are archived under (ends with '/'); a page's URL is `baseUrl` + its key. */
+  baseUrl: string;
+  /** Gzip each record (default: when the file name ends in .gz). */
+  gzip?: boolean;
+  /** WARC-Date of the records (default: now). */
+  date?: Date;
+}
+
+/** The Content-Type of a page file by its extension. */
+export function contentTypeOfKey(key: string): string {
+  return /\.xhtml$/i.test(key) ? 'application/xhtml+xml' : 'text/html';
+}
+
+/**
+ * Writes a WARC/1.1 file: a warcinfo record, then one `response` record (HTTP 200 unless a page says
+ * otherwise) per page of a directory (its DirSource pages; failures are skipped) or per page given.
+ * Returns the number of response records written.
+ */
+export async function writeWarc(from: string | Iterable<WarcPage> | AsyncIterable<WarcPage>, outFile: string, options: WriteWarcOptions): Promise<number> {
+  const gzip = options.gzip ?? /\.gz$/i.test(outFile);
+  const date = (options.date ?? new Date()).toISOString().replace(/\.\d+Z$/, 'Z');
+  const parts: Uint8Array[] = [];
+  const warcVersion = 'WARC/1.1';
+  const info = WARCRecord.createWARCInfo({ filename: outFile.split('/').pop() ?? outFile, warcVersion }, { software: 'gabarit' });
+  parts.push(await WARCSerializer.serialize(info, { gzip }));
+  let n = 0;
+  const pages: Iterable<WarcPage> | AsyncIterable<WarcPage> = typeof from === 'string' ? dirPages(from) : from;
+  for await (const p of pages) {
+    const body = typeof p.body === 'string' ? new TextEncoder().encode(p.body) : p.body;
+    const url = p.url ?? new URL(encodeKeyPath(p.key), options.baseUrl).href;
+    const status = p.status ?? 200;
+    const httpHeaders: Record<string, string> = { 'Content-Type': contentTypeOfKey(p.key), ...(p.headers ?? {}) };
+    httpHeaders['Content-Length'] = String(body.length);
+    const record = WARCRecord.create(
+      { url, date, type: 'response', warcVersion, httpHeaders, statusline: `HTTP/1.1 ${status} ${status === 200 ? 'OK' : 'Status'}` },
+      [body],
+    );
+    parts.push(await WARCSerializer.serialize(record, { gzip }));
+    n++;
+  }
+  await writeFile(outFile, parts);
+  return n;
+}
+
+async function* dirPages(dir: string): AsyncIterable<WarcPage> {
+  const source = new DirSource(dir);
+  for await (const r of source.pages()) if (r.ok) yield { key: r.page.key, body: r.page.body };
+}

@@ -1,0 +1,70 @@
+/**
+ * Defaults of the hyperlink engine (paper 2, "Web Template Extraction Based on Hyperlink Analysis",
+ * Alarte, Insa, Silva, Tamarit), each with where its value comes from. The lead merges these into
+ * src/defaults.ts; options override every one of them.
+ */
+export const HYPERLINK_DEFAULTS = {
+  /**
+   * n, the size of the complete subdigraph Algorithm 1 stops at. Paper 2, section 4.1: "We have
+   * empirically approximated the optimal value for n, which is 4."
+   */
+  n: 4,
+  /**
+   * Most pages Algorithm 1 loads (besides the key page) before it settles for the biggest m-CS found.
+   * The paper has no cap (it explores every link of the key page when no n-CS exists); a crawler is a
+   * guest, and on a listing page with hundreds of links the paper's average of 7 loads is far exceeded
+   * long before a bigger CS turns up. 24 is three times the paper's average.
+   */
+  maxLoad: 24,
+  /**
+   * How the key page's links are ordered before Algorithm 1 walks them (link-order.ts). 'density' puts
+   * the links of the most link-dense DOM regions first (menus), the paper's future work (section 6);
+   * 'document' is the paper's own order.
+   */
+  linkOrder: 'density' as 'density' | 'document',
+  /**
+   * Link-density regions (link-order.ts): a link's region is its nearest ancestor holding at least this
+   * many distinct same-site links. A menu has several items; 3 is the smallest list that is not a
+   * sentence with two links in it.
+   */
+  minRegionLinks: 3,
+  /**
+   * Node equality ≜ (node-equality.ts), paper 2 section 4.2: "a ponderation that compares two nodes
+   * considering their classname, their number of children, their relative position in the DOM tree, and
+   * their HTML attributes". Elements of different tags are never equal (ETDM "can force all pairwise
+   * mapped nodes to have the same label", section 3). Weights sum to 1.
+   */
+  weightClass: 0.4,
+  weightAttributes: 0.2,
+  weightChildren: 0.2,
+  weightPosition: 0.2,
+  /**
+   * Two elements are equal (mapped) when ≜ >= this. 0.65 is above 0.6, the best score two elements with
+   * disjoint class lists can reach (0.2 + 0.2 + 0.2), so a class change alone breaks the mapping, while a
+   * partly shared class list (a menu item marked `--active` on its own page) still maps.
+   */
+  threshold: 0.65,
+  /**
+   * Attributes left out of the attribute comparison: they change with the page even inside a template
+   * (relative links depend on the page's depth, images and forms likewise).
+   */
+  ignoreAttributes: ['href', 'src', 'srcset', 'action', 'style', 'value', 'checked', 'selected', 'aria-current', 'tabindex'] as readonly string[],
+  /**
+   * Navigation regions (navigation-regions.ts, our extension): a template region whose changing text is
+   * at least this share of link text (by characters) on the key page and every CS page is wholly
+   * template. One half: a region whose changing words are mostly links is navigation, one whose changing
+   * words are mostly prose is the content slot.
+   */
+  navigationLinkShare: 0.5,
+  /**
+   * The content slot (navigation-regions.ts): the deepest template element holding at least this share of
+   * the key page's changing prose. More than half: there is one such element per level, and it is where
+   * the page's own text goes.
+   */
+  contentSlotShare: 0.5,
+  /**
+   * Child lists longer than this product fall back from the optimal alignment (O(k1·k2)) to a greedy
+   * in-order matching, to bound time and memory on pathological pages (thousands of siblings).
+   */
+  maxAlignmentCells: 4_000_000,
+} as const;

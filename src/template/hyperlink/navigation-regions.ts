@@ -1,0 +1,163 @@
+/**
+ * Navigation regions: template regions whose *text* changes from page to page but is made of links (a
+ * per-page table of contents, prev/next links, breadcrumbs, "up" links). An extension of paper 2 (Alarte
+ * et al., "Web Template Extraction Based on Hyperlink Analysis") that we document as ours:
+ *
+ * With node equality on text (node-equality.ts, `text: 'exact'`), the ETDM maps such a region's elements
+ * (same classes, same places) but not its texts (they differ), so Definition 3.3's template holds the
+ * region's skeleton and leaves its words as content. The paper's own observation, that menus are "one of
+ * the higher densities of links in a webpage" (section 6), tells them apart from the main content slot,
+ * whose changing text is prose: a template element R of the key page is a navigation region when, on the
+ * key page and on the image of R in every CS page, the text of R that is *not* template is at least
+ * `linkShare` (by characters) inside links, and at least one of these pages has such text. Only topmost
+ * regions are kept, and never inside the key page's *content slot*: the deepest template element holding
+ * at least `slotShare` of the key page's changing non-link text (the main content's container; a list of
+ * links inside the main content, such as an article's own table of contents, is content). Every node of a navigation region (and of its image on any page marked, when that
+ * image passes the same test) is template.
+ */
+import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
+import { HYPERLINK_DEFAULTS } from './defaults.ts';
+
+/** Per-tree prefix sums over preorder of non-template text characters, all and inside `<a href>`. */
+export class VariableText {
+  private readonly all: Float64Array;
+  private readonly link: Float64Array;
+  private readonly tree: Tree;
+
+  /** `template[i] === 1` marks the tree's template nodes; their text is not variable. */
+  constructor(tree: Tree, template: Uint8Array) {
+    this.tree = tree;
+    const n = tree.size;
+    this.all = new Float64Array(n + 1);
+    this.link = new Float64Array(n + 1);
+    const a = tagId('a');
+    let linkEnd = -1;
+    for (let i = 0; i < n; i++) {
+      if (i >= linkEnd) linkEnd = -1;
+      if (linkEnd < 0 && tree.name[i] === a && tree.kind[i] === NodeKind.Element && tree.attr(i, 'href') !== undefined) linkEnd = tree.end[i]!;
+      let t = 0;
+      if (tree.kind[i] === NodeKind.Text && template[i] !== 1) t = tree.textEnd[i]! - tree.textStart[i]!;
+      this.all[i + 1] = this.all[i]! + t;
+      this.link[i + 1] = this.link[i]! + (linkEnd >= 0 ? t : 0);
+    }
+  }
+
+  /** Variable (non-template) text characters in the subtree of r. */
+  text(r: number): number {
+    return this.all[this.tree.end[r]!]! - this.all[r]!;
+  }
+  /** Variable text characters outside links in the subtree of r. */
+  prose(r: number): number {
+    return this.text(r) - this.linkText(r);
+  }
+  /** Of those, the characters inside links. */
+  linkText(r: number): number {
+    return this.link[this.tree.end[r]!]! - this.link[r]!;
+  }
+  /** True when r's variable text is empty or at least `share` links. */
+  navigational(r: number, share: number): boolean {
+    const t = this.text(r);
+    return t === 0 || this.linkText(r) >= share * t;
+  }
+}
+
+/** One CS page as seen by the region test: its tree, the ETDM from the key page, the template's image. */
+export interface MappedPage {
+  tree: Tree;
+  map: Int32Array;
+  /** 1 on the page's nodes that are images of template nodes. */
+  marks: Uint8Array;
+}
+
+/**
+ * The topmost navigation regions of the key page's template (node indices of the key tree), in preorder.
+ * `pages` are the CS pages whose ETDM was used for the template.
+ */
+export function navigationRegions(
+  keyTree: Tree, template: Uint8Array, pages: readonly MappedPage[],
+  linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare, slotShare: number = HYPERLINK_DEFAULTS.contentSlotShare,
+): number[] {
+  const keyVar = new VariableText(keyTree, template);
+  const slot = contentSlot(keyTree, template, keyVar, slotShare);
+  const pageVar = pages.map((p) => new VariableText(p.tree, p.marks));
+  const html = tagId('html');
+  const body = tagId('body');
+  const head = tagId('head');
+  const out: number[] = [];
+  for (let r = 1; r < keyTree.size; ) {
+    const nm = keyTree.name[r];
+    if (template[r] !== 1 || keyTree.kind[r] !== NodeKind.Element) {
+      r = template[r] !== 1 ? keyTree.end[r]! : r + 1;
+      continue;
+    }
+    if (nm === head) {
+      r = keyTree.end[r]!;
+      continue;
+    }
+    if (nm === html || nm === body || (slot >= 0 && keyTree.contains(r, slot))) {
+      r++;
+      continue;
+    }
+    let some = keyVar.text(r) > 0;
+    let ok = keyVar.navigational(r, linkShare);
+    for (let k = 0; ok && k < pages.length; k++) {
+      const j = pages[k]!.map[r]!;
+      if (j < 0) {
+        ok = false;
+        break;
+      }
+      if (pageVar[k]!.text(j) > 0) some = true;
+      ok = pageVar[k]!.navigational(j, linkShare);
+    }
+    if (slot >= 0 && keyTree.contains(slot, r)) {
+      r = keyTree.end[r]!;
+      continue;
+    }
+    if (ok && some) {
+      out.push(r);
+      r = keyTree.end[r]!;
+    } else r++;
+  }
+  return out;
+}
+
+/**
+ * The content slot of the key page: the deepest template element whose subtree holds at least `share` of
+ * the page's variable prose (non-template text outside links); -1 when the page has no variable prose.
+ */
+export function contentSlot(tree: Tree, template: Uint8Array, v: VariableText, share: number): number {
+  const total = v.prose(0);
+  if (total <= 0) return -1;
+  let slot = -1;
+  let r = 0;
+  // Walk down: at each step, the child (template element) still holding >= share of the prose.
+  for (;;) {
+    let next = -1;
+    for (let c = r + 1, e = tree.end[r]!; c < e; c = tree.end[c]!) {
+      if (template[c] === 1 && tree.kind[c] === NodeKind.Element && v.prose(c) >= share * total) {
+        next = c;
+        break;
+      }
+    }
+    if (next < 0) break;
+    slot = next;
+    r = next;
+  }
+  return slot;
+}
+
+/**
+ * Extends a page's template marks with the images of the navigation regions: the subtree of `map[r]` is
+ * marked when its variable text (against `marks`) is navigational. Returns how many regions were applied.
+ */
+export function markNavigationRegions(tree: Tree, marks: Uint8Array, map: Int32Array, regions: readonly number[], linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare): number {
+  if (regions.length === 0) return 0;
+  const v = new VariableText(tree, marks);
+  const roots: number[] = [];
+  for (const r of regions) {
+    const j = map[r] ?? -1;
+    if (j >= 0 && v.navigational(j, linkShare)) roots.push(j);
+  }
+  for (const j of roots) marks.fill(1, j, tree.end[j]!);
+  return roots.length;
+}

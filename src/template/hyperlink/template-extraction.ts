@@ -1,0 +1,101 @@
+/**
+ * Algorithm 2 and Definition 3.3 of paper 2 (Alarte et al., "Web Template Extraction Based on Hyperlink
+ * Analysis", section 4.2): the template of a key page p0 with respect to pages P = {p1..pn} is the set of
+ * p0's nodes that an equal top-down mapping (equal-top-down-mapping.ts) pairs with a node of every pi.
+ *
+ * Algorithm 2 refines the template page by page, skipping a page whose root is not ≜ the key page's. We
+ * compute each ETDM between the key page and pi on the whole key page and intersect (Definition 3.3
+ * literally), so that the template does not depend on the order of P (an invariance the tests check);
+ * the intersection of top-down mappings is itself closed under parent, so the result is a tree.
+ *
+ * Marking another page of the site uses the same mapping: the ETDM from the template (the key page
+ * restricted to its template nodes) to that page; the page's nodes paired with template nodes are its
+ * template nodes.
+ */
+import type { Tree } from '../../html/tree.ts';
+import { AlignmentScratch, equalTopDownMapping, mappingSize } from './equal-top-down-mapping.ts';
+import { type NodeEquality, NodeFeatures } from './node-equality.ts';
+
+/** One page of the CS as Algorithm 2 sees it. */
+export interface TemplatePage {
+  key: string;
+  features: NodeFeatures;
+}
+
+export interface ExtractedTemplate {
+  /** 1 for the key page's template nodes (length key tree size). */
+  template: Uint8Array;
+  /** Number of template nodes. */
+  size: number;
+  /** Per CS page: nodes of the key page its ETDM pairs, or 0 when the roots are not equal (skipped). */
+  mapped: Array<{ key: string; mapped: number }>;
+  /** CS pages whose root is not ≜ the key page's (Algorithm 2 skips them). */
+  skipped: string[];
+  /** Per CS page used: its ETDM from the key page (key node → page node, -1 when unmapped). */
+  maps: Array<{ key: string; features: NodeFeatures; map: Int32Array }>;
+}
+
+/** Algorithm 2 / Definition 3.3: the key page's nodes mapped in every page of `pages`. */
+export function extractTemplate(eq: NodeEquality, key: NodeFeatures, pages: readonly TemplatePage[], scratch = new AlignmentScratch()): ExtractedTemplate {
+  const n = key.tree.size;
+  const count = new Int32Array(n);
+  const mapped: ExtractedTemplate['mapped'] = [];
+  const skipped: string[] = [];
+  const maps: ExtractedTemplate['maps'] = [];
+  let used = 0;
+  for (const p of pages) {
+    const map = equalTopDownMapping(eq, key, p.features, { scratch });
+    const m = mappingSize(map);
+    mapped.push({ key: p.key, mapped: m });
+    if (m === 0) {
+      skipped.push(p.key);
+      continue;
+    }
+    used++;
+    maps.push({ key: p.key, features: p.features, map });
+    for (let i = 0; i < n; i++) if (map[i]! >= 0) count[i]!++;
+  }
+  const template = new Uint8Array(n);
+  let size = 0;
+  if (used > 0) {
+    for (let i = 0; i < n; i++) {
+      if (count[i] === used) {
+        template[i] = 1;
+        size++;
+      }
+    }
+  }
+  return { template, size, mapped, skipped, maps };
+}
+
+/**
+ * Template marks of any page of the site: the ETDM from the key page restricted to its template onto
+ * `page`; the page's nodes paired with template nodes get 1. For the key page itself, pass the key
+ * features (the result is the template).
+ */
+export function markWithTemplate(eq: NodeEquality, key: NodeFeatures, template: Uint8Array, page: NodeFeatures, scratch = new AlignmentScratch()): { marks: Uint8Array; map: Int32Array } {
+  const marks = new Uint8Array(page.tree.size);
+  if (page === key) {
+    marks.set(template);
+    const map = new Int32Array(template.length).fill(-1);
+    for (let i = 0; i < map.length; i++) if (template[i] === 1) map[i] = i;
+    return { marks, map };
+  }
+  const map = equalTopDownMapping(eq, key, page, { restrict: template, scratch });
+  imageOf(map, marks);
+  return { marks, map };
+}
+
+/** Sets marks[j] = 1 for every node j that `map` reaches. */
+export function imageOf(map: Int32Array, marks: Uint8Array): Uint8Array {
+  for (let i = 0; i < map.length; i++) {
+    const j = map[i]!;
+    if (j >= 0) marks[j] = 1;
+  }
+  return marks;
+}
+
+/** Features of a tree for ≜ (a convenience re-export for callers that hold a Tree). */
+export function featuresOf(tree: Tree, eq: NodeEquality): NodeFeatures {
+  return new NodeFeatures(tree, eq);
+}

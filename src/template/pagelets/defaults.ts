@@ -1,0 +1,58 @@
+/**
+ * Thresholds and defaults of the pagelets engine (paper 3: Bar-Yossef & Rajagopalan, "Template Detection
+ * via Data Mining and its Applications", WWW 2002). Each one names the paper's value where the paper gives
+ * one, and why we chose the value where it does not. The lead merges these into src/defaults.ts.
+ */
+export const PAGELET_DEFAULTS = {
+  /**
+   * k of Definition 2: an element whose child holds at least k hyperlinks is split into its children.
+   * The paper: "in our implementation we use k = 3".
+   */
+  k: 3,
+  /**
+   * Width w of the w-shingles (Broder et al. 1997) taken over a pagelet's token sequence. Broder used 10
+   * words for whole documents; pagelets are short (a menu item is 3–6 tokens), so 4 keeps several
+   * shingles even in small pagelets while a one-word edit still changes only 4 of them.
+   */
+  shingleWidth: 4,
+  /**
+   * Number m of min-hash functions whose minima make up a pagelet's fingerprint. Two pagelets get the same
+   * fingerprint with probability about J^m (J the Jaccard resemblance of their shingle sets): m = 2 keeps
+   * pagelets that are 95 % alike together about 90 % of the time, and lets pagelets that share half their
+   * shingles collide only a quarter of the time. Tuned on the corpus sites (eval/pagelets.eval.ts).
+   */
+  minhashes: 4,
+  /**
+   * Link targets as shingle tokens. Off: a menu is known by its anchor texts and structure; "next /
+   * previous" bars whose targets change on every page stay alike. Tuned on the corpus sites.
+   */
+  linkTargets: false,
+  /**
+   * Every word made only of digits becomes one token, so "PEP 801" and "PEP 802", dates and section
+   * numbers in breadcrumbs and footers are small perturbations, not new shingles. Tuned on the corpus.
+   */
+  foldDigits: true,
+  /**
+   * Minimum fraction of the site's unique pages a template shingle must span (detection.ts
+   * `supportThreshold`): the paper's "significant collection of pages" (section 1.4). 0 restores the
+   * paper's "at least two occurrences".
+   */
+  minSupport: 0.05,
+  /** Cap, in pages, of the `minSupport` requirement, so large crawls keep templates of a few dozen pages. */
+  supportCap: 50,
+  /**
+   * Pages a template must span (Definition 4 requires a collection: at least two owner pages). Figure 5
+   * step (1) keeps shingles "that have at least two occurrences"; we count distinct pages, so a pagelet
+   * repeated inside one page is not a template by itself.
+   */
+  minTemplatePages: 2,
+  /**
+   * Pages below which the engine keeps parsed trees in memory between the detection pass and the marking
+   * pass; above it, pages are read from the source and parsed again (memory stays bounded).
+   */
+  keepTreesUpTo: 5_000,
+  /** Pages per batch handed to the DuckDB appender (Figure 5 tables are filled streaming). */
+  ingestBatch: 512,
+  /** DuckDB memory limit for the relational steps; DuckDB spills to disk beyond it. */
+  duckdbMemoryLimit: '1GB',
+} as const;

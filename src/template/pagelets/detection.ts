@@ -1,0 +1,119 @@
+/**
+ * What a template detection (paper 3, Figures 4 and 5) returns, whichever way it ran (in memory or in
+ * DuckDB): the templates found and, for every page, which of its pagelets are template.
+ */
+
+/** One template: a shingle s(T) and the owner pages O(T) (a connected component for Figure 5). */
+export interface TemplateFound {
+  /** s(T), the shared pagelet fingerprint (53-bit integer). */
+  shingle: number;
+  /** |O(T)|: number of pages owning a pagelet of the template. */
+  size: number;
+  /** O(T) as page ids, sorted, when the run lists them (small inputs). */
+  pages?: Int32Array;
+}
+
+/** Sizes of the relations of the run, for summary.json and the benchmark. */
+export interface DetectionCounts {
+  pages: number;
+  /** Pages left after duplicate elimination. */
+  uniquePages: number;
+  pagelets: number;
+  links: number;
+  templateShingles: number;
+  templateCandidates: number;
+  templateLinks: number;
+  templatePagelets: number;
+}
+
+/** The outcome of a detection. */
+export interface Detection {
+  algorithm: 'local' | 'global';
+  templates: TemplateFound[];
+  counts: DetectionCounts;
+  /** Milliseconds per step. */
+  timings: Record<string, number>;
+  /** Pagelet ordinals (sorted) of page `id` that are template; a duplicate page gets its original's. */
+  templateOrdinals(page: number): Int32Array;
+}
+
+/** Per-page template ordinals in compressed-row form (offsets into one array). */
+export class OrdinalIndex {
+  private readonly offsets: Int32Array;
+  private readonly values: Int32Array;
+  private readonly dupOf: Int32Array;
+
+  /** `rows[page]` lists ordinals; `dupOf[page]` is the original of a duplicate page, or the page itself. */
+  constructor(offsets: Int32Array, values: Int32Array, dupOf: Int32Array) {
+    this.offsets = offsets;
+    this.values = values;
+    this.dupOf = dupOf;
+  }
+
+  /** Builds the index from (page, ordinal) pairs sorted by page then ordinal. */
+  static fromSorted(pages: number, pageCol: ArrayLike<number>, ordCol: ArrayLike<number>, dupOf: Int32Array): OrdinalIndex {
+    const offsets = new Int32Array(pages + 1);
+    for (let r = 0; r < pageCol.length; r++) offsets[pageCol[r]! + 1]!++;
+    for (let p = 0; p < pages; p++) offsets[p + 1]! += offsets[p]!;
+    return new OrdinalIndex(offsets, Int32Array.from(ordCol), dupOf);
+  }
+
+  get(page: number): Int32Array {
+    const p = this.dupOf[page] ?? page;
+    if (p < 0 || p + 1 >= this.offsets.length) return new Int32Array(0);
+    return this.values.subarray(this.offsets[p]!, this.offsets[p + 1]!);
+  }
+}
+
+/** Union-find over 0..n-1 with path halving and union by size (Figure 5 step (5)'s components). */
+export class UnionFind {
+  readonly parent: Int32Array;
+  private readonly size: Int32Array;
+  constructor(n: number) {
+    this.parent = new Int32Array(n);
+    this.size = new Int32Array(n).fill(1);
+    for (let i = 0; i < n; i++) this.parent[i] = i;
+  }
+  find(x: number): number {
+    const p = this.parent;
+    while (p[x] !== x) {
+      p[x] = p[p[x]!]!;
+      x = p[x]!;
+    }
+    return x;
+  }
+  union(a: number, b: number): void {
+    let ra = this.find(a);
+    let rb = this.find(b);
+    if (ra === rb) return;
+    if (this.size[ra]! < this.size[rb]!) [ra, rb] = [rb, ra];
+    this.parent[rb] = ra;
+    this.size[ra]! += this.size[rb]!;
+  }
+}
+
+/** How many pages a shingle must span to be a template shingle (see `supportThreshold`). */
+export interface SupportOptions {
+  /** Absolute minimum of distinct pages (default 2: Definition 4 needs a collection). */
+  minPages?: number;
+  /** Minimum fraction of the (unique) pages of the input (default 0.05; 0 turns it off). */
+  minSupport?: number;
+  /** The fraction's page count never exceeds this (default 50). */
+  supportCap?: number;
+}
+
+/**
+ * The least number of distinct pages a template shingle must span: max(minPages, min(cap, ⌈f·N⌉)) for
+ * N unique pages. The paper's first property of a template is that "there is a significant collection of
+ * pages that conform to this template" (section 1.4), but its algorithms accept any shingle seen twice.
+ * On whole sites that also catches content repeated on a few pages that link to each other (a code
+ * example quoted in three neighbouring chapters, a PEP and its revision, index pages listing the same
+ * rows), so we ask for a small fraction of the site, capped so that large crawls still see templates of
+ * a few dozen pages. With f = 0 this is the paper's rule.
+ */
+export function supportThreshold(uniquePages: number, o: SupportOptions = {}): number {
+  const minPages = Math.max(1, o.minPages ?? 2);
+  const f = o.minSupport ?? 0.05;
+  const cap = o.supportCap ?? 50;
+  return Math.max(minPages, Math.min(cap, Math.ceil(f * uniquePages)));
+}

@@ -1,0 +1,286 @@
+/**
+ * The pagelets template engine (paper 3: Bar-Yossef & Rajagopalan, WWW 2002): pages are partitioned into
+ * pagelets (Definition 2, Figure 3), pagelets are shingled, and templates are found by the local algorithm
+ * (Figure 4, default: small page sets) or the global one (Figure 5, `--global`: whole sites, with links).
+ * Template pagelets become template marks (result.ts); each page's report says how many of its pagelets
+ * are template (summary.json also has its template fraction, the paper's Table 2 measure).
+ *
+ * Two passes over the source:
+ *  1. per page (inline for the first pages, then in worker threads): parse, partition, shingle, links →
+ *     rows of PAGES, PAGELETS, LINKS (in memory, or streamed into DuckDB for `--global --backend sql`);
+ *  2. detection, then per page: the page's template pagelets become marks, handed to `ctx.onPage`.
+ * Small runs keep their parsed trees (or raw pages) between the passes; large ones read the source
+ * again, so memory does not grow with the number of pages beyond a few integers per page.
+ */
+import { availableParallelism } from 'node:os';
+import { textOf } from '../../html/text.ts';
+import type { Tree } from '../../html/tree.ts';
+import type { Page } from '../../site/page.ts';
+import type { EngineContext, EngineOption, EngineRun, TemplateEngine } from '../engine.ts';
+import { PAGELET_DEFAULTS } from './defaults.ts';
+import type { Detection, SupportOptions } from './detection.ts';
+import { SqlPageletStore } from './global.ts';
+import { detectLocal } from './local.ts';
+import { detectGlobalInMemory } from './memory.ts';
+import { linkBaseUrl } from './links.ts';
+import { analyseTree, type AnalysisOptions, marksFromPagelets, parseBytes, type PageRecord } from './page-analysis.ts';
+import { PageletTables } from './tables.ts';
+import { PageletPool } from './workers.ts';
+
+/** Resolved options of a pagelets run. */
+export interface PageletRunOptions {
+  global: boolean;
+  k: number;
+  shingleWidth: number;
+  minhashes: number;
+  minPages: number;
+  minSupport: number;
+  supportCap: number;
+  linkTargets: boolean;
+  foldDigits: boolean;
+  backend: 'sql' | 'memory';
+  db: string | undefined;
+  workers: number;
+  keepTreesUpTo: number;
+}
+
+/** Reads engine options (camelCase, as commander gives them) with the defaults of defaults.ts. */
+export function runOptions(o: Readonly<Record<string, unknown>>): PageletRunOptions {
+  const num = (v: unknown, d: number): number => (v === undefined || v === null || Number.isNaN(Number(v)) ? d : Number(v));
+  const bool = (v: unknown, d: boolean): boolean => (v === undefined ? d : v === true || v === 'true');
+  const backend = o['backend'] === 'memory' ? 'memory' : 'sql';
+  return {
+    global: o['global'] === true || o['global'] === 'true',
+    k: num(o['k'], PAGELET_DEFAULTS.k),
+    shingleWidth: num(o['shingleWidth'], PAGELET_DEFAULTS.shingleWidth),
+    minhashes: num(o['minhashes'], PAGELET_DEFAULTS.minhashes),
+    minPages: num(o['minPages'], PAGELET_DEFAULTS.minTemplatePages),
+    minSupport: num(o['minSupport'], PAGELET_DEFAULTS.minSupport),
+    supportCap: num(o['supportCap'], PAGELET_DEFAULTS.supportCap),
+    linkTargets: bool(o['linkTargets'], PAGELET_DEFAULTS.linkTargets),
+    foldDigits: bool(o['foldDigits'], PAGELET_DEFAULTS.foldDigits),
+    backend,
+    db: typeof o['db'] === 'string' ? o['db'] : undefined,
+    workers: num(o['workers'], Math.min(2, availableParallelism())),
+    keepTreesUpTo: num(o['keepTreesUpTo'], PAGELET_DEFAULTS.keepTreesUpTo),
+  };
+}
+
+
+/** Pages analysed inline before the worker pool starts (a pool costs more than it saves on tiny sets). */
+const INLINE_FIRST = 48;
+/** Requests kept in flight per worker (enough to hide message latency, little memory). */
+const IN_FLIGHT_PER_WORKER = 8;
+
+/** A page kept between the passes: its tree when analysed inline, else its raw bytes. */
+interface Kept {
+  page: Page;
+  tree?: Tree;
+  pagelets?: Int32Array;
+  shingles?: Float64Array;
+}
+
+/** The backend holding PAGES / PAGELETS / LINKS for the run. */
+interface Tables {
+  add(rec: PageRecord): number;
+  detect(): Promise<Detection>;
+  close(): void;
+}
+
+function support(o: PageletRunOptions): SupportOptions {
+  return { minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap };
+}
+
+async function openTables(o: PageletRunOptions): Promise<Tables> {
+  if (o.global && o.backend === 'sql') {
+    const store = await SqlPageletStore.open(o.db === undefined ? {} : { path: o.db });
+    return {
+      add: (rec) => store.add(rec),
+      detect: () => store.detect({ ...support(o), listPages: store.size <= o.keepTreesUpTo }),
+      close: () => store.close(),
+    };
+  }
+  const tables = new PageletTables();
+  return {
+    add: (rec) => tables.add(rec),
+    detect: async () =>
+      o.global
+        ? detectGlobalInMemory(tables, { ...support(o), listPages: tables.size <= o.keepTreesUpTo })
+        : detectLocal(tables, support(o)),
+    close: () => undefined,
+  };
+}
+
+/** Runs the pagelets engine over `ctx.source`. */
+export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
+  const o = runOptions(ctx.options);
+  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
+  const timings: Record<string, number> = {};
+  const tables = await openTables(o);
+  const ids = new Map<string, number>();
+  let kept: Kept[] | null = [];
+  let pool: PageletPool | null = null;
+  const inFlight = new Set<Promise<void>>();
+  const limit = (): number => Math.max(1, o.workers) * IN_FLIGHT_PER_WORKER;
+  let seen = 0;
+  try {
+    // ---- pass 1: PAGES, PAGELETS, LINKS ----
+    let t = performance.now();
+    const ingest = (page: Page, rec: PageRecord): void => {
+      if (ids.has(page.key)) return;
+      ids.set(page.key, tables.add(rec));
+      ctx.onProgress?.('pagelets', ids.size);
+    };
+    for await (const r of ctx.source.pages()) {
+      if (ctx.signal?.aborted) break;
+      if (!r.ok) {
+        ctx.onFailure({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
+        continue;
+      }
+      const page = r.page;
+      seen++;
+      if (kept && seen > o.keepTreesUpTo) kept = null;
+      if (o.workers <= 0 || seen <= INLINE_FIRST) {
+        const tree = parseBytes(page.body, page.headers['content-type'], page.key, ctx.labels);
+        const rec = analyseTree(tree, page.key, linkBaseUrl(page), analysis);
+        ingest(page, rec);
+        kept?.push({ page, tree, pagelets: rec.pagelets, shingles: rec.shingles });
+        continue;
+      }
+      pool ??= new PageletPool(o.workers);
+      const p: Promise<void> = pool
+        .analyse(page.body, page.headers['content-type'], page.key, linkBaseUrl(page), analysis)
+        .then((rec) => ingest(page, rec))
+        .catch((err: unknown) => ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${String(err)}` }))
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      kept?.push({ page });
+      while (inFlight.size >= limit()) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+    timings['pages'] = performance.now() - t;
+
+    // ---- detection ----
+    t = performance.now();
+    const detection = await tables.detect();
+    timings['detect'] = performance.now() - t;
+    for (const [step, ms] of Object.entries(detection.timings)) timings[`detect.${step}`] = ms;
+
+    // ---- pass 2: marks ----
+    t = performance.now();
+    const samples = new Map<number, string>();
+    let marked = 0;
+    let chain = Promise.resolve();
+    const emit = (page: Page, tree: Tree, marks: Uint8Array, pagelets: number, ordinals: Int32Array): Promise<void> => {
+      marked++;
+      chain = chain.then(() =>
+        ctx.onPage({ key: page.key, url: page.url, tree, template: marks }, { pagelets, templatePagelets: ordinals.length }),
+      );
+      return chain;
+    };
+    const markOne = async (page: Page, entry: Kept | undefined): Promise<void> => {
+      const id = ids.get(page.key);
+      if (id === undefined) return;
+      const ordinals = detection.templateOrdinals(id);
+      if (entry?.tree && entry.pagelets) {
+        const marks = marksFromPagelets(entry.tree, entry.pagelets, ordinals);
+        if (entry.shingles && samples.size < 200) sampleTexts(entry.tree, entry.pagelets, entry.shingles, ordinals, samples);
+        await emit(page, entry.tree, marks, entry.pagelets.length, ordinals);
+        return;
+      }
+      if (o.workers <= 0 || !pool) {
+        const tree = parseBytes(page.body, page.headers['content-type'], page.key, ctx.labels);
+        const rec = analyseTree(tree, page.key, linkBaseUrl(page), analysis);
+        await emit(page, tree, marksFromPagelets(tree, rec.pagelets, ordinals), rec.pagelets.length, ordinals);
+        return;
+      }
+      const m = await pool.mark(page.body, page.headers['content-type'], page.key, linkBaseUrl(page), analysis, ordinals);
+      await emit(page, m.tree, m.marks, m.pagelets, ordinals);
+    };
+    const done = new Set<string>();
+    const schedule = async (page: Page, entry: Kept | undefined): Promise<void> => {
+      if (done.has(page.key)) return;
+      done.add(page.key);
+      const p: Promise<void> = markOne(page, entry)
+        .catch((err: unknown) => ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${String(err)}` }))
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      while (inFlight.size >= limit()) await Promise.race(inFlight);
+    };
+    if (kept) {
+      for (const entry of kept) await schedule(entry.page, entry);
+    } else {
+      for await (const r of ctx.source.pages()) {
+        if (ctx.signal?.aborted) break;
+        if (r.ok) await schedule(r.page, undefined);
+      }
+    }
+    await Promise.all(inFlight);
+    await chain;
+    timings['marks'] = performance.now() - t;
+
+    const templates = detection.templates.slice(0, 1000).map((tpl) => {
+      const keys = tpl.pages ? Array.from(tpl.pages.subarray(0, 5), (p) => keyOf(ids, p)) : undefined;
+      return { shingle: tpl.shingle.toString(16), pages: tpl.size, ...(keys ? { examplePages: keys } : {}), ...(samples.has(tpl.shingle) ? { sample: samples.get(tpl.shingle) } : {}) };
+    });
+    return {
+      template: {
+        method: 'pagelets',
+        algorithm: detection.algorithm,
+        paper: 'Bar-Yossef & Rajagopalan, Template Detection via Data Mining and its Applications (WWW 2002)',
+        options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
+        counts: detection.counts,
+        templateCount: detection.templates.length,
+        templates,
+      },
+      summary: { pagelets: { algorithm: detection.algorithm, ...detection.counts, pagesMarked: marked, workers: pool ? o.workers : 0 } },
+      timings,
+    };
+  } finally {
+    await pool?.close();
+    tables.close();
+  }
+}
+
+/** Reverse lookup of a page id (only for the few example pages of template.json). */
+function keyOf(ids: Map<string, number>, id: number): string {
+  for (const [k, v] of ids) if (v === id) return k;
+  return String(id);
+}
+
+/** Records the text of template pagelets (first 120 characters) as samples for template.json. */
+function sampleTexts(tree: Tree, pagelets: Int32Array, shingles: Float64Array, ordinals: Int32Array, samples: Map<number, string>): void {
+  for (const ord of ordinals) {
+    const s = shingles[ord]!;
+    if (samples.has(s)) continue;
+    samples.set(s, textOf(tree, pagelets[ord]!).replace(/\s+/g, ' ').slice(0, 120));
+  }
+}
+
+export { linkBaseUrl };
+
+/** Command-line options of `gabarit template --method pagelets`. */
+export const PAGELET_OPTIONS: readonly EngineOption[] = [
+  { flags: '--global', description: 'global template detection (paper 3, Figure 5: shingle groups split into linked components); default is the local algorithm (Figure 4)', defaultValue: false },
+  { flags: '--k <n>', description: 'k of Definition 2: an element whose child holds at least k links is split into pagelets', defaultValue: PAGELET_DEFAULTS.k, parse: Number },
+  { flags: '--shingle-width <n>', description: 'tokens per w-shingle of a pagelet', defaultValue: PAGELET_DEFAULTS.shingleWidth, parse: Number },
+  { flags: '--minhashes <n>', description: 'min-hash functions combined into a pagelet fingerprint', defaultValue: PAGELET_DEFAULTS.minhashes, parse: Number },
+  { flags: '--min-pages <n>', description: 'distinct pages a pagelet must appear on to be template', defaultValue: PAGELET_DEFAULTS.minTemplatePages, parse: Number },
+  { flags: '--min-support <fraction>', description: 'fraction of the pages a template must span (capped by --support-cap pages); 0 = the paper\'s "seen twice"', defaultValue: PAGELET_DEFAULTS.minSupport, parse: Number },
+  { flags: '--support-cap <n>', description: 'upper bound, in pages, of the --min-support requirement', defaultValue: PAGELET_DEFAULTS.supportCap, parse: Number },
+  { flags: '--link-targets', description: 'make link target URLs part of a pagelet\'s shingles (default: anchor text and structure only)', defaultValue: PAGELET_DEFAULTS.linkTargets },
+  { flags: '--no-fold-digits', description: 'keep numbers as they are in shingles (default: every number is one token)' },
+  { flags: '--backend <sql|memory>', description: 'where --global runs its relational steps: DuckDB (sql) or in memory', defaultValue: 'sql' },
+  { flags: '--db <path>', description: 'DuckDB file for --global (default: in memory, spilling to a temporary directory)' },
+  { flags: '--workers <n>', description: 'worker threads for per-page work (0: main thread only)', defaultValue: Math.min(2, availableParallelism()), parse: Number },
+];
+
+/** The pagelets engine (registered in src/template/engines.ts). */
+const engine: TemplateEngine = {
+  name: 'pagelets',
+  description: 'pagelets and shingles, local or global template detection (Bar-Yossef & Rajagopalan 2002)',
+  options: PAGELET_OPTIONS,
+  run: runPagelets,
+};
+export default engine;
+

@@ -1,0 +1,210 @@
+/**
+ * Shingles of pagelets: paper 3, section 3.2 ("We use the shingling technique of Broder et al. [4] to
+ * determine almost-similarities. A shingle is a text fingerprint that is invariant under small
+ * perturbations. We associate with each template T a shingle s(T), and require each pagelet p ∈ T to
+ * satisfy s(p) = s(T).")
+ *
+ * Our choice, in three steps:
+ *  1. Normalisation. A pagelet's content C(p) becomes a sequence of 32-bit tokens: one per element (its tag
+ *     name only: classes such as "active" or "current" change from page to page inside one menu), one per
+ *     word of text (lowercased; words are runs of letters and digits), and one per hyperlink target (the
+ *     canonical absolute URL, so `../api/` and `api/` written on pages at different depths agree).
+ *     Scripts, styles and other non-text elements give their tag token only (ad code varies per page).
+ *  2. w-shingles (Broder's "syntactic clustering"): every window of w consecutive tokens (w = 4 by
+ *     default) is hashed twice, into a 64-bit shingle (two independent 32-bit halves, like Broder's 64-bit
+ *     Rabin fingerprints). A pagelet shorter than w has one shingle, its whole sequence.
+ *  3. Min-hash fingerprint: for each of m hash functions, the shingle whose mixed value is smallest; the m
+ *     chosen 64-bit shingles are combined into one 53-bit safe integer, s(p). Two pagelets have equal
+ *     fingerprints with probability about J^m where J is the Jaccard resemblance of their shingle sets:
+ *     equal pagelets always agree, pagelets that differ in a word or two agree most of the time, unrelated
+ *     pagelets almost never. Identity uses the chosen shingle itself (64 bits), not the small minimum
+ *     value, so unrelated large pagelets do not collide by the birthday effect on minima.
+ * Pagelets with no word and no link (an `<hr>`, an empty anchor, a lone script) have no fingerprint
+ * (`NO_SHINGLE`): they carry no evidence either way and never become template.
+ */
+import { NodeKind, type Tree } from '../../html/tree.ts';
+import { isNonText } from '../../html/text.ts';
+import { combine32, fmix32, to53 } from './hash.ts';
+
+/** The fingerprint of a pagelet that has no words and no links. */
+export const NO_SHINGLE = -1;
+
+/** Shingle options. */
+export interface ShingleOptions {
+  /** Width w of the w-shingles (default 4). */
+  width?: number;
+  /** Number m of min-hash functions (default 4). */
+  minhashes?: number;
+  /** Give each hyperlink's target URL a token (default false: see the module comment). */
+  linkTargets?: boolean;
+  /** Fold every word made only of digits into one token (default true: see the module comment). */
+  foldDigits?: boolean;
+}
+
+const DIGITS_TOKEN = 0x2c1b3c6d;
+
+const TAG_SALT = 0x6a09e667;
+const LINK_SALT = 0xbb67ae85;
+const WORD_SEED = 0x3c6ef372;
+const SEED_A = 0xa54ff53a;
+const SEED_B = 0x510e527f;
+/** Seeds of the min-hash functions (fixed: fingerprints must agree across runs and workers). */
+const MINHASH_SEEDS = [0x9b05688c, 0x1f83d9ab, 0x5be0cd19, 0xcbbb9d5d, 0x629a292a, 0x9159015a, 0x152fecd8, 0x67332667];
+
+/** A reusable buffer of tokens (grows by doubling; one per thread). */
+let tokens = new Int32Array(1024);
+function push(n: number, t: number): number {
+  if (n >= tokens.length) {
+    const b = new Int32Array(tokens.length * 2);
+    b.set(tokens);
+    tokens = b;
+  }
+  tokens[n] = t;
+  return n + 1;
+}
+
+/** True for a UTF-16 code unit that is part of a word (letters and digits; see `words` in the eval). */
+function isWordChar(c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+  if (c < 0xc0) return c === 0xaa || c === 0xb5 || c === 0xba;
+  if (c === 0xd7 || c === 0xf7) return false;
+  // General punctuation, CJK punctuation, fullwidth ASCII punctuation, specials: not word characters.
+  if ((c >= 0x2000 && c <= 0x2bff) || (c >= 0x3000 && c <= 0x303f) || (c >= 0xfe30 && c <= 0xfe4f)) return false;
+  if ((c >= 0xff00 && c <= 0xff0f) || c >= 0xfff0) return false;
+  return true;
+}
+/** Case folding of the common cases (ASCII and Latin-1); other scripts keep their case. */
+function fold(c: number): number {
+  if (c >= 65 && c <= 90) return c + 32;
+  if (c >= 0xc0 && c <= 0xde && c !== 0xd7) return c + 32;
+  return c;
+}
+
+/** Appends the word tokens of tree.text[start, end) to the buffer; returns the new length. */
+function wordTokens(text: string, start: number, end: number, n: number, foldDigits: boolean): { n: number; words: number } {
+  let words = 0;
+  let h = 0;
+  let inWord = false;
+  let digits = true;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? text.charCodeAt(i) : 32;
+    if (isWordChar(c)) {
+      if (!inWord) {
+        h = WORD_SEED;
+        inWord = true;
+        digits = true;
+      }
+      if (c < 48 || c > 57) digits = false;
+      h = Math.imul(h ^ fold(c), 0x01000193);
+    } else if (inWord) {
+      n = push(n, foldDigits && digits ? DIGITS_TOKEN : fmix32(h) | 0);
+      words++;
+      inWord = false;
+    }
+  }
+  return { n, words };
+}
+
+/** Tokens of one pagelet (the subtree of `v`) into the shared buffer; `links` supplies link-target hashes. */
+function pageletTokens(tree: Tree, v: number, linkAt: (node: number) => number, targets: boolean, foldDigits: boolean): { n: number; content: boolean } {
+  let n = 0;
+  let content = false;
+  const last = tree.end[v]!;
+  for (let i = v; i < last; i++) {
+    const kind = tree.kind[i];
+    if (kind === NodeKind.Element) {
+      n = push(n, fmix32(tree.name[i]! ^ TAG_SALT) | 0);
+      const dest = linkAt(i);
+      if (dest >= 0) {
+        if (targets) n = push(n, fmix32((dest % 4294967296) ^ LINK_SALT) | 0);
+        content = true;
+      }
+      if (isNonText(tree, i)) i = tree.end[i]! - 1;
+    } else if (kind === NodeKind.Text) {
+      const r = wordTokens(tree.text, tree.textStart[i]!, tree.textEnd[i]!, n, foldDigits);
+      n = r.n;
+      if (r.words > 0) content = true;
+    }
+  }
+  return { n, content };
+}
+
+const minKey = new Uint32Array(MINHASH_SEEDS.length);
+const argA = new Int32Array(MINHASH_SEEDS.length);
+const argB = new Int32Array(MINHASH_SEEDS.length);
+
+/** The min-hash fingerprint (53-bit) of the token sequence tokens[0, n). */
+function fingerprint(n: number, w: number, m: number): number {
+  for (let j = 0; j < m; j++) minKey[j] = 0xffffffff;
+  const count = n < w ? 1 : n - w + 1;
+  const width = n < w ? n : w;
+  for (let s = 0; s < count; s++) {
+    let a = SEED_A;
+    let b = SEED_B;
+    for (let t = s, e = s + width; t < e; t++) {
+      const x = tokens[t]!;
+      a = combine32(a, x);
+      b = combine32(b, x ^ 0x2545f491);
+    }
+    for (let j = 0; j < m; j++) {
+      const key = fmix32(a ^ MINHASH_SEEDS[j]!);
+      if (key < minKey[j]! || (key === minKey[j]! && s === 0)) {
+        minKey[j] = key;
+        argA[j] = a;
+        argB[j] = b;
+      }
+    }
+  }
+  let hi = 0x243f6a88;
+  let lo = 0x85a308d3;
+  for (let j = 0; j < m; j++) {
+    hi = combine32(combine32(hi, argA[j]!), argB[j]!);
+    lo = combine32(combine32(lo, argB[j]!), argA[j]!);
+  }
+  return to53(hi, lo);
+}
+
+/**
+ * Fingerprints s(p) of the pagelets of a page (in the order of `pagelets`), `NO_SHINGLE` for pagelets
+ * without words or links. `linkNodes`/`linkDest` are the page's links in document order (links.ts).
+ */
+export function shinglePagelets(
+  tree: Tree,
+  pagelets: Int32Array,
+  linkNodes: Int32Array,
+  linkDest: Float64Array,
+  options: ShingleOptions = {},
+): Float64Array {
+  const w = Math.max(1, options.width ?? 4);
+  const m = Math.min(MINHASH_SEEDS.length, Math.max(1, options.minhashes ?? 4));
+  const targets = options.linkTargets ?? false;
+  const foldDigits = options.foldDigits ?? true;
+  const out = new Float64Array(pagelets.length);
+  let ptr = 0;
+  const linkAt = (node: number): number => {
+    while (ptr < linkNodes.length && linkNodes[ptr]! < node) ptr++;
+    return ptr < linkNodes.length && linkNodes[ptr] === node ? linkDest[ptr]! : -1;
+  };
+  for (let p = 0; p < pagelets.length; p++) {
+    const { n, content } = pageletTokens(tree, pagelets[p]!, linkAt, targets, foldDigits);
+    out[p] = content && n > 0 ? fingerprint(n, w, m) : NO_SHINGLE;
+  }
+  return out;
+}
+
+/**
+ * The fingerprint of a whole page for duplicate elimination (Figure 4 step (1)): an order-sensitive hash
+ * of its pagelets' fingerprints. Pages with equal token sequences get equal values.
+ */
+export function pageFingerprint(shingles: Float64Array): number {
+  let hi = 0x13198a2e;
+  let lo = 0x03707344;
+  for (let p = 0; p < shingles.length; p++) {
+    const s = shingles[p]!;
+    const a = s < 0 ? 0x7fffffff : s % 4294967296;
+    const b = s < 0 ? 0 : Math.floor(s / 4294967296);
+    hi = combine32(combine32(hi, a), b);
+    lo = combine32(combine32(lo, b), a);
+  }
+  return to53(hi, combine32(lo, shingles.length));
+}

@@ -1,0 +1,28 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cocited } from '../../src/analysis/cocitation.ts';
+import { loadSitePagelets } from '../../src/analysis/site-pagelets.ts';
+import { memorySource } from '../template/pagelets/fixtures.ts';
+
+test('co-citation counts within pagelets and ignores template citations', async () => {
+  const menu = '<ul><li><a href="t.html">T</a></li><li><a href="m1.html">M1</a></li><li><a href="m2.html">M2</a></li></ul>';
+  const pages: Record<string, string> = {};
+  const w = ['apple', 'banana', 'cherry', 'damson', 'elder', 'fig'];
+  for (let i = 0; i < 6; i++) {
+    // every page: the menu (a template citing t with m1, m2); pages 0-2 also cite t beside r in their article,
+    // and mention "far" in another block of the article
+    const article = i < 3
+      ? `<div><p>Text ${w[i]} <a href="t.html">t</a> <a href="r.html">r</a> <a href="x${i}.html">x</a></p><p>Other ${w[i + 3]} <a href="far.html">far</a> <a href="y.html">y</a> <a href="z${i}.html">z</a></p></div>`
+      : `<p>Unique text number ${i * 7} words</p>`;
+    pages[`p${i}.html`] = `<html><body><nav>${menu}</nav><main><h1>Page ${['one','two','three','four','five','six'][i]}</h1>${article}</main></body></html>`;
+  }
+  const site = await loadSitePagelets(memorySource(pages), { minSupport: 0, global: false }); // pages do not link to each other: Figure 4
+  const related = cocited(site, 'http://site.test/t.html');
+  assert.equal(related[0]!.url, 'http://site.test/r.html');
+  assert.equal(related[0]!.score, 3);
+  assert.ok(!related.some((r) => r.url.endsWith('m1.html')), 'menu co-citations are ignored');
+  assert.ok(!related.some((r) => r.url.endsWith('far.html')), 'another pagelet of the page does not count');
+  const classic = cocited(site, 'http://site.test/t.html', { ignoreTemplates: false, pageWeight: 1 });
+  assert.equal(classic[0]!.score, 6);
+  assert.ok(classic.slice(0, 2).some((r) => r.url.endsWith('m1.html')), 'page-level co-citation is dominated by the menu');
+});

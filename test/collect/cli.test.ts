@@ -1,0 +1,44 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { serveDirectory } from '../../src/site/serve.ts';
+import { productKey, shopSite } from './fixture-site.ts';
+
+const run = promisify(execFile);
+
+test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json; cluster groups by schema', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-collect-'));
+  const { files, products } = shopSite();
+  for (const [key, html] of files) {
+    await mkdir(dirname(join(dir, 'site', key)), { recursive: true });
+    await writeFile(join(dir, 'site', key), html);
+  }
+  const served = await serveDirectory(join(dir, 'site'));
+  try {
+    const out = join(dir, 'out');
+    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'collect', served.url + productKey('lamps', 3), '--out', out, '--delay', '0', '--save-pages']);
+    const pages = JSON.parse(await readFile(join(out, 'pages.json'), 'utf8')) as Array<{ key: string }>;
+    assert.deepEqual(pages.map((p) => p.key).sort(), [...products].sort());
+    const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as Record<string, unknown>;
+    assert.equal(summary['command'], 'collect');
+    assert.equal(summary['pagesDone'], products.length);
+    assert.ok((summary['downloads'] as number) > 0 && (summary['downloads'] as number) <= files.size);
+    assert.ok(Array.isArray(summary['indexPath']) && (summary['indexPath'] as unknown[]).length > 0);
+    assert.match(await readFile(join(out, 'pages', 'lamps', 'item-3.html'), 'utf8'), /lamps 3/);
+
+    const out2 = join(dir, 'out2');
+    const gold = Object.fromEntries([...files.keys()].map((k) => [k, /item-/.test(k) ? 'product' : /\/\d\.html$/.test(k) ? 'listing' : 'other']));
+    await writeFile(join(dir, 'gold.json'), JSON.stringify(gold));
+    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'cluster', join(dir, 'site'), '--out', out2, '--gold', join(dir, 'gold.json')]);
+    const s2 = JSON.parse(await readFile(join(out2, 'summary.json'), 'utf8')) as Record<string, number>;
+    assert.equal(s2['purity'], 1);
+    assert.equal(s2['pagesDone'], files.size);
+  } finally {
+    await served.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});

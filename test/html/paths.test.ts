@@ -1,0 +1,96 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml, parseHtmlExact } from '../../src/html/parse.ts';
+import { cssEscape, cssPath, xpathOf } from '../../src/html/paths.ts';
+import { selectAll, selectOne } from '../../src/html/select.ts';
+import { evaluateXPath } from '../../src/html/xpath.ts';
+import { NodeKind, type Tree } from '../../src/html/tree.ts';
+import { corpusSkip } from '../../src/eval/corpus-path.ts';
+import { corpusPages } from './corpus-pages.ts';
+
+const PAGE = `<html><body>
+<div id="top"><a>x</a><a class="k">y</a></div>
+<div class="row"><p>1</p><p class="lead">2</p><p class="lead big">3</p></div>
+<div class="row"><p>4</p><span id="dup">a</span><span id="dup">b</span></div>
+<article class="md-content__inner"><h1>t</h1><p>a</p><p>b</p></article>
+<div class="9col" id="1x"><b class="a:b">!</b></div>
+</body></html>`;
+
+/**
+ * Checks cssPath and xpathOf round-trip for every element (and xpathOf for every node) of a tree; on trees
+ * larger than `limit` nodes, for an evenly spread sample of about `limit` nodes (each check is a full-page
+ * query, so all nodes of a huge page would be quadratic).
+ */
+function checkAll(t: Tree, where: string, limit = Infinity): void {
+  const stride = Math.max(1, Math.floor(t.size / limit));
+  for (let i = 1; i < t.size; i += stride) {
+    const xp = xpathOf(t, i);
+    assert.deepEqual(evaluateXPath(t, xp), [i], `${where}: xpath ${xp} of node ${i}`);
+    if (t.kind[i] !== NodeKind.Element) continue;
+    const css = cssPath(t, i);
+    assert.deepEqual(selectAll(t, css), [i], `${where}: css ${css} of node ${i} <${t.tag(i)}>`);
+  }
+}
+
+test('cssPath shapes: unique id, stable ancestor, nth-of-type only where needed', () => {
+  const t = parseHtml(PAGE);
+  const [a1, a2] = selectAll(t, '#top > a');
+  assert.equal(cssPath(t, selectOne(t, '#top')), '#top');
+  assert.equal(cssPath(t, a1!), '#top > a:nth-of-type(1)');
+  assert.equal(cssPath(t, a2!), 'a.k');
+  const ps = selectAll(t, 'div.row p');
+  assert.equal(cssPath(t, ps[0]!), 'body > div.row:nth-of-type(2) > p:nth-of-type(1)');
+  // p.lead also matches p.lead.big, so the position is needed; p.lead.big is unique.
+  assert.equal(cssPath(t, ps[1]!), 'body > div.row:nth-of-type(2) > p.lead:nth-of-type(2)');
+  assert.equal(cssPath(t, ps[2]!), 'p.lead.big');
+  // Duplicated ids are not used.
+  assert.equal(cssPath(t, selectAll(t, 'span')[1]!), 'body > div.row:nth-of-type(3) > span:nth-of-type(2)');
+  assert.equal(cssPath(t, selectAll(t, 'article p')[1]!), 'article.md-content__inner > p:nth-of-type(2)');
+  // Identifiers that need escaping.
+  assert.equal(cssPath(t, selectOne(t, 'b')), 'b.a\\:b');
+  assert.equal(cssPath(t, t.parent[selectOne(t, 'b')]!), '#\\31 x');
+  checkAll(t, 'fixture');
+  assert.throws(() => cssPath(t, 0), /not an element/);
+});
+
+test('cssPath on top-level elements of a fragment uses :root', () => {
+  const t = parseHtml('<p>a</p><p>b<p>c</p></p>');
+  checkAll(t, 'fragment');
+  assert.equal(cssPath(t, 1), 'p:nth-of-type(1):root');
+});
+
+test('xpathOf shapes', () => {
+  const t = parseHtml('<html><body><div>a<!--c--><br>b</div><div><p>x</p></div></body></html>');
+  const div2 = selectAll(t, 'div')[1]!;
+  assert.equal(xpathOf(t, div2), '/html[1]/body[1]/div[2]');
+  assert.equal(xpathOf(t, div2 + 2), '/html[1]/body[1]/div[2]/p[1]/text()[1]');
+  const div1 = selectOne(t, 'div');
+  assert.equal(xpathOf(t, div1 + 2), '/html[1]/body[1]/div[1]/comment()[1]');
+  assert.equal(xpathOf(t, div1 + 4), '/html[1]/body[1]/div[1]/text()[2]');
+  assert.equal(xpathOf(t, 0), '/');
+  checkAll(t, 'xpath fixture');
+});
+
+test('cssEscape follows CSS.escape', () => {
+  assert.equal(cssEscape('a-b_c'), 'a-b_c');
+  assert.equal(cssEscape('1a'), '\\31 a');
+  assert.equal(cssEscape('-1'), '-\\31 ');
+  assert.equal(cssEscape('-'), '\\-');
+  assert.equal(cssEscape('a.b c'), 'a\\.b\\ c');
+  assert.equal(cssEscape('é'), 'é');
+});
+
+test('on corpus pages, every element\'s cssPath and every node\'s xpathOf select exactly it', { skip: corpusSkip() }, () => {
+  const pages = corpusPages(2);
+  assert.ok(pages.length >= 5);
+  for (const p of pages) {
+    checkAll(parseHtml(p.html), `${p.site}/${p.key} (fast)`, 600);
+  }
+  // The browser-exact tree too, on one page per site.
+  const seen = new Set<string>();
+  for (const p of pages) {
+    if (seen.has(p.site)) continue;
+    seen.add(p.site);
+    checkAll(parseHtmlExact(p.html), `${p.site}/${p.key} (exact)`, 300);
+  }
+});

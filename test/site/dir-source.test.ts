@@ -1,0 +1,81 @@
+/**
+ * Bad input in a directory: every problem is reported by page and reason, and the other pages still come.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LabelTable } from '../../src/html/labels.ts';
+import { textOf } from '../../src/html/text.ts';
+import { DirSource } from '../../src/site/dir-source.ts';
+import { parsePage, type PageResult } from '../../src/site/page.ts';
+import { openSource } from '../../src/site/source.ts';
+import { FIXTURE_SITE } from './page-source-suite.ts';
+
+test('a directory with broken, binary, empty, mis-declared and oversized pages: named failures, the run goes on', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-bad-dir-'));
+  try {
+    const cap = 64 * 1024;
+    writeFileSync(join(dir, 'a-good.html'), '<!DOCTYPE html><html><body><p>Fine.</p></body></html>');
+    writeFileSync(join(dir, 'broken.html'), '<html><body><div><p>Cut <b>off <i>in the midd');
+    writeFileSync(join(dir, 'binary.html'), Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x4b, 0x4c]));
+    writeFileSync(join(dir, 'empty.html'), '');
+    writeFileSync(join(dir, 'blank.htm'), '  \n\t\n');
+    writeFileSync(join(dir, 'latin1.html'), Buffer.from('<html><head><meta charset="utf-8"></head><body>Caf\u00e9</body></html>', 'latin1'));
+    writeFileSync(join(dir, 'unknown-charset.html'), '<html><head><meta charset="x-klingon"></head><body>Qapla</body></html>');
+    writeFileSync(join(dir, 'huge.html'), '<html><body>' + '<p>x</p>'.repeat(cap / 4) + '</body></html>');
+    writeFileSync(join(dir, 'notes.txt'), 'not a page');
+    writeFileSync(join(dir, 'image.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]));
+    writeFileSync(join(dir, 'README'), 'plain text without an extension');
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'x.html'), '<html></html>');
+    const s = new DirSource(dir, { maxBytes: cap });
+    const results: PageResult[] = [];
+    for await (const r of s.pages()) results.push(r);
+    const summary = results.map((r) => (r.ok ? `ok ${r.page.key}` : `${r.error.code} ${r.key}`));
+    assert.deepEqual(summary, [
+      'ok a-good.html', 'binary binary.html', 'empty blank.htm', 'ok broken.html', 'empty empty.html', 'too-large huge.html',
+      'ok latin1.html', 'ok unknown-charset.html',
+    ]);
+    const msg = (key: string): string => {
+      const r = results.find((x) => !x.ok && x.key === key);
+      assert.ok(r && !r.ok);
+      assert.ok(r.error.message.startsWith(s.urlOf(key) + ': '), r.error.message);
+      return r.error.message;
+    };
+    assert.match(msg('binary.html'), /binary content/);
+    assert.match(msg('empty.html'), /empty \(0 bytes\)/);
+    assert.match(msg('blank.htm'), /blank page \(5 bytes of white space\)/);
+    assert.match(msg('huge.html'), new RegExp(`too large: \\d+ bytes exceeds the cap of ${cap} bytes`));
+    const warnings = (key: string): readonly string[] => {
+      const r = results.find((x) => x.ok && x.page.key === key);
+      assert.ok(r && r.ok);
+      return r.warnings ?? [];
+    };
+    assert.match(warnings('latin1.html').join('\n'), /latin1\.html: declared charset "utf-8" \(meta\) does not match the bytes: 1 undecodable/);
+    assert.match(warnings('unknown-charset.html').join('\n'), /unknown-charset\.html: unsupported charset "x-klingon" \(meta\); falling back/);
+    assert.deepEqual(warnings('a-good.html'), []);
+    const broken = results.find((x) => x.ok && x.page.key === 'broken.html');
+    assert.ok(broken?.ok);
+    assert.match(textOf(parsePage(broken.page, new LabelTable())), /Cut\s+off\s+in the midd/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('openSource picks the kind of source from the spec', async () => {
+  const d = await openSource(FIXTURE_SITE);
+  assert.equal(d.kind, 'dir');
+  assert.equal(d.keyOf(d.entry), 'index.html');
+  const h = await openSource('http://127.0.0.1:9/docs/start.html');
+  assert.equal(h.kind, 'http');
+  assert.equal(h.root, 'http://127.0.0.1:9/docs/');
+  assert.equal(h.keyOf('http://127.0.0.1:9/docs/'), 'index.html');
+  assert.equal(h.keyOf('http://127.0.0.1:9/docs/a/?page=2'), 'a/index.html?page=2');
+  assert.equal(h.urlOf('a/b c.html'), 'http://127.0.0.1:9/docs/a/b%20c.html');
+  await h.close();
+  await assert.rejects(openSource(join(FIXTURE_SITE, 'index.html')), /not a source/);
+  const custom = await openSource(FIXTURE_SITE, { entry: 'docs/' });
+  assert.equal(custom.keyOf(custom.entry), 'docs/index.html');
+});

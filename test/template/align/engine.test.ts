@@ -1,0 +1,120 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LabelTable } from '../../../src/html/labels.ts';
+import { parseHtml } from '../../../src/html/parse.ts';
+import { tokenize } from '../../../src/html/tokens.ts';
+import { applyTemplate } from '../../../src/template/align/apply.ts';
+import { evidenceThreshold, hierarchicalConsensus, mergeProfiles, pageProfile } from '../../../src/template/align/consensus.ts';
+import engine, { type AlignTemplateJson } from '../../../src/template/align/engine.ts';
+import { chooseSample } from '../../../src/template/align/sample.ts';
+import type { EngineRun } from '../../../src/template/engine.ts';
+import { keptText, type PageMarks } from '../../../src/template/result.ts';
+import type { PageFailure } from '../../../src/output.ts';
+import { FIXTURE_PAGES, fixtureArticle, fixturePage } from './fixtures.ts';
+import { type MemoryPage, memorySource } from './memory-source.ts';
+
+const seq = (...xs: number[]): Int32Array => Int32Array.from(xs);
+
+test('merging two profiles sums evidence on matches and keeps the rest by threshold', () => {
+  const x = pageProfile(seq(1, 2, 3, 4));
+  const y = pageProfile(seq(1, 5, 3, 4));
+  // Threshold 0.5 of 2 pages = 1: the union, in alignment order.
+  const u = mergeProfiles(x, y, { minEvidence: 0.5 }).profile;
+  assert.deepEqual([...u.ids], [1, 2, 5, 3, 4]);
+  assert.deepEqual([...u.evidence], [2, 1, 1, 2, 2]);
+  assert.equal(u.pages, 2);
+  // Threshold 1 of 2 pages = 2: only what both pages support.
+  const i = mergeProfiles(x, y, { minEvidence: 1 }).profile;
+  assert.deepEqual([...i.ids], [1, 3, 4]);
+  assert.equal(evidenceThreshold(4, 0.5), 2);
+  assert.equal(evidenceThreshold(3, 0.5), 2);
+  assert.equal(evidenceThreshold(16, 0.5), 8);
+});
+
+test('the consensus keeps what most pages share and drops what one page has', () => {
+  const head = [1, 2, 3, 4];
+  const foot = [5, 6, 7, 8];
+  const contents = [[10], [11, 12], [13, 2], [14, 15, 16]];
+  const pages = contents.map((c) => Int32Array.from([...head, ...c, ...foot]));
+  const { template, levels } = hierarchicalConsensus(pages.map(pageProfile), { minEvidence: 0.5 });
+  assert.deepEqual([...template.ids], [...head, ...foot]);
+  assert.deepEqual([...template.evidence], [4, 4, 4, 4, 4, 4, 4, 4]);
+  assert.equal(levels.length, 2);
+  assert.equal(template.pages, 4);
+});
+
+test('sample: spread over the sorted keys, independent of their order', () => {
+  const keys = Array.from({ length: 100 }, (_, i) => `p${String(i).padStart(3, '0')}.html`);
+  const s = chooseSample(keys, 4);
+  assert.deepEqual(s, ['p012.html', 'p037.html', 'p062.html', 'p087.html']);
+  assert.deepEqual(chooseSample([...keys].reverse(), 4), s);
+  assert.deepEqual(chooseSample(['b', 'a'], 16), ['a', 'b']);
+});
+
+function fixtureSite(): MemoryPage[] {
+  return Array.from({ length: FIXTURE_PAGES }, (_, i) => ({ key: `p${i}.html`, html: fixturePage(i) }));
+}
+
+async function runEngine(pages: MemoryPage[], options: Record<string, unknown> = {}): Promise<{ run: EngineRun; marks: PageMarks[]; failures: PageFailure[] }> {
+  const marks: PageMarks[] = [];
+  const failures: PageFailure[] = [];
+  const run = await engine.run({
+    source: memorySource(pages),
+    labels: new LabelTable(),
+    options,
+    async onPage(m) {
+      marks.push(m);
+    },
+    onFailure(f) {
+      failures.push(f);
+    },
+  });
+  return { run, marks, failures };
+}
+
+test('applying the template: menus and footer are template, the article is kept', () => {
+  const labels = new LabelTable();
+  const trees = [0, 1, 2, 3].map((i) => parseHtml(fixturePage(i), { labels }));
+  const { template } = hierarchicalConsensus(trees.map((t) => pageProfile(tokenize(t, labels).ids)));
+  // A page outside the sample.
+  const tree = parseHtml(fixturePage(5), { labels });
+  const applied = applyTemplate(tree, tokenize(tree, labels), template.ids);
+  const m: PageMarks = { key: 'p5.html', url: 'memory://site/p5.html', tree, template: applied.template };
+  assert.equal(keptText(m).replace(/\s+/g, ' ').trim(), fixtureArticle(5));
+  const isT = (tag: string): boolean => applied.template[tree.find(tag)] === 1;
+  assert.ok(isT('header') && isT('nav') && isT('footer'), 'header, nav and footer are template');
+  assert.ok(!isT('main') && !isT('article') && !isT('body'), 'elements holding content are not');
+  assert.ok(!isT('h1'), 'the article heading is content');
+});
+
+test('engine: every page gets marks, failures are reported, options are honoured', async () => {
+  const pages: MemoryPage[] = [...fixtureSite(), { key: 'missing.html', html: null }];
+  const { run, marks, failures } = await runEngine(pages, { sample: 4 });
+  assert.equal(marks.length, FIXTURE_PAGES);
+  assert.equal(failures.length, 1);
+  assert.equal(failures[0]!.key, 'missing.html');
+  assert.equal(failures[0]!.code, 'not-found');
+  const t = run.template as AlignTemplateJson;
+  assert.equal(t.sample.length, 4);
+  assert.ok(t.tokens.some(([k]) => k === '#t:legal notice'));
+  for (const m of marks) {
+    const i = Number(m.key.slice(1, -5));
+    assert.equal(keptText(m).replace(/\s+/g, ' ').trim(), fixtureArticle(i), m.key);
+  }
+  await assert.rejects(runEngine(fixtureSite(), { sample: 0 }), /--sample/);
+  await assert.rejects(runEngine(fixtureSite(), { minEvidence: '2' }), /--min-evidence/);
+  await assert.rejects(runEngine([]), /no page/);
+});
+
+test('the template does not depend on the order of the pages', async () => {
+  const base = fixtureSite();
+  const orders = [base, [...base].reverse(), [3, 6, 0, 7, 1, 5, 2, 4].map((i) => base[i]!)];
+  const templates: string[] = [];
+  for (const o of orders) {
+    const { run } = await runEngine(o, { sample: 5 });
+    const t = run.template as AlignTemplateJson;
+    templates.push(JSON.stringify([t.sample, t.tokens]));
+  }
+  assert.equal(templates[1], templates[0]);
+  assert.equal(templates[2], templates[0]);
+});

@@ -1,0 +1,152 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { EngineError } from '../../../src/errors.ts';
+import { LabelTable } from '../../../src/html/labels.ts';
+import { MemorySource, type MemoryPage } from '../../../src/site/memory-source.ts';
+import type { PageSource } from '../../../src/site/page.ts';
+import type { PageFailure } from '../../../src/output.ts';
+import engine from '../../../src/template/hyperlink/engine.ts';
+import { loadEngine } from '../../../src/template/engines.ts';
+import { keptText, type PageMarks } from '../../../src/template/result.ts';
+import { fixtureSite, page, sectionText } from './fixture-site.ts';
+
+interface Run {
+  marks: Map<string, PageMarks>;
+  warnings: string[];
+  failures: PageFailure[];
+  summary: Record<string, unknown>;
+  template: Record<string, unknown>;
+}
+
+async function run(source: PageSource, options: Record<string, unknown> = {}): Promise<Run> {
+  const marks = new Map<string, PageMarks>();
+  const warnings: string[] = [];
+  const failures: PageFailure[] = [];
+  const r = await engine.run({
+    source,
+    labels: new LabelTable(),
+    options,
+    onPage: async (m) => {
+      marks.set(m.key, m);
+    },
+    onFailure: (f) => failures.push(f),
+    onWarning: (w) => warnings.push(w),
+  });
+  return { marks, warnings, failures, summary: r.summary, template: r.template as Record<string, unknown> };
+}
+
+test('the registry loads the hyperlink engine', async () => {
+  const e = await loadEngine('hyperlink');
+  assert.equal(e.name, 'hyperlink');
+  assert.ok(e.options.some((o) => o.flags.startsWith('--key')));
+  assert.ok(e.options.some((o) => o.flags.startsWith('--n ') && o.defaultValue === 4));
+});
+
+test('from an article: a 4-CS of menu pages, loaded menu-first, and the content kept on every page', async () => {
+  const r = await run(new MemorySource(fixtureSite()), { key: 'a1.html' });
+  assert.equal(r.summary['csSize'], 4);
+  assert.equal(r.summary['csComplete'], true);
+  // Key page + the 4 first menu pages: the density order tries the menu before the inline link.
+  assert.equal(r.summary['pagesLoadedForLearning'], 5);
+  assert.deepEqual(r.summary['cs'], ['news.html', 'sport.html', 'science.html', 'arts.html']);
+  assert.equal(r.marks.size, fixtureSite().length, 'every page of the source is marked');
+  for (const [key, m] of r.marks) {
+    const kept = keptText(m);
+    assert.ok(!/Gazette|section|Copyright|Independent|About us/.test(kept), `${key}: template text kept: ${kept}`);
+  }
+  const a2 = keptText(r.marks.get('a2.html')!);
+  assert.match(a2, /a2word/);
+  assert.match(a2, /Witnesses of a2 said a2quote/);
+  assert.match(a2, /Story a2/);
+  assert.ok(!/a2 first part/.test(a2), 'the per-page table of contents is a navigation region');
+  const sport = keptText(r.marks.get('sport.html')!);
+  assert.match(sport, /sportalpha sportbeta sportgamma/);
+  // An inline link inside the content stays content.
+  assert.match(keptText(r.marks.get('a1.html')!), /in sport news/);
+});
+
+test('the paper\'s document order loads at least as many pages as the density order', async () => {
+  const d = await run(new MemorySource(fixtureSite()), { key: 'a1.html', linkOrder: 'document' });
+  assert.equal(d.summary['linkOrder'], 'document');
+  assert.equal(d.summary['csSize'], 4);
+  assert.ok((d.summary['pagesLoadedForLearning'] as number) >= 5);
+});
+
+test('page order does not change the template', async () => {
+  const pages = fixtureSite();
+  const a = await run(new MemorySource(pages), { key: 'a2.html' });
+  const b = await run(new MemorySource([...pages].reverse()), { key: 'a2.html' });
+  assert.equal(a.template['templateNodes'], b.template['templateNodes']);
+  for (const [key, m] of a.marks) assert.deepEqual(m.template, b.marks.get(key)!.template, key);
+});
+
+test('bad input: a key page with no usable links is an EngineError, not a template of the key page', async () => {
+  const pages: MemoryPage[] = [...fixtureSite(), { key: 'lonely.html', body: '<html><body><p>No links here, only <a href="https://elsewhere.example/">another site</a> and <a href="#top">itself</a>.</p></body></html>' }];
+  await assert.rejects(run(new MemorySource(pages), { key: 'lonely.html' }), (e: unknown) => e instanceof EngineError && e.code === 'no-usable-links' && /lonely\.html/.test(e.message));
+});
+
+test('bad input: a key page that cannot be loaded', async () => {
+  await assert.rejects(run(new MemorySource(fixtureSite()), { key: 'missing.html' }), (e: unknown) => e instanceof EngineError && e.code === 'key-page-unavailable');
+});
+
+test('bad input: pages that fail to load are warned about and skipped; the CS is still found', async () => {
+  const pages = fixtureSite().map((p) => (p.key === 'sport.html' ? { ...p, status: 500 } : p));
+  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  assert.ok(r.warnings.some((w) => /sport\.html/.test(w) && /http-status/.test(w)), r.warnings.join('\n'));
+  assert.ok(!(r.summary['cs'] as string[]).includes('sport.html'));
+  assert.equal(r.summary['csSize'], 4);
+  assert.ok(r.failures.some((f) => f.key === 'sport.html'), 'the marking pass reports the failed page');
+  assert.match(keptText(r.marks.get('a2.html')!), /a2word/);
+});
+
+test('bad input: every linked page fails to load', async () => {
+  const pages: MemoryPage[] = [
+    { key: 'k.html', body: '<html><body><ul><li><a href="/x.html">x</a></li><li><a href="/y.html">y</a></li></ul><p>text</p></body></html>' },
+    { key: 'x.html', body: '', status: 404 },
+  ];
+  await assert.rejects(run(new MemorySource(pages), { key: 'k.html' }), (e: unknown) => e instanceof EngineError && e.code === 'no-complete-subdigraph');
+});
+
+test('bad input: a CS smaller than 2 is said, and completed with the key page\'s siblings', async () => {
+  // Articles link only to the index; the index lists them (no two pages link to each other but via it).
+  const art = (i: number): string => page('', `Article ${i}`, `<p>Body of article ${i} word${i}x and word${i}y.</p>`).replace(/<ul class="menu">.*?<\/ul>/, '<ul class="menu"><li><a href="/index.html">Index</a></li></ul>').replace('<a href="/about.html">About us</a>', '');
+  const list = Array.from({ length: 6 }, (_, i) => `<li><a href="/art${i}.html">Article number ${i}</a></li>`).join('');
+  const pages: MemoryPage[] = [
+    { key: 'index.html', body: `<html><body><h1>All articles</h1><ul class="all">${list}</ul></body></html>` },
+    ...Array.from({ length: 6 }, (_, i) => ({ key: `art${i}.html`, body: art(i) })),
+  ];
+  const r = await run(new MemorySource(pages), { key: 'art2.html' });
+  assert.equal(r.summary['csSize'], 1);
+  assert.equal(r.summary['fallback'], 'siblings');
+  assert.ok(r.warnings.some((w) => /fewer than 2/.test(w)), r.warnings.join('\n'));
+  const tp = r.summary['templatePages'] as string[];
+  assert.ok(tp.includes('art1.html') || tp.includes('art3.html'), `siblings next to the key page: ${tp.join(', ')}`);
+  const kept = keptText(r.marks.get('art4.html')!);
+  assert.match(kept, /word4x/);
+  assert.ok(!/Gazette|Copyright/.test(kept), kept);
+
+  // Without the fallback, the 1-CS alone is used and the run says the template rests on one page.
+  const one = await run(new MemorySource(pages), { key: 'art2.html', siblings: false });
+  assert.equal(one.summary['fallback'], 'none');
+  assert.ok(one.warnings.some((w) => /one other page only/.test(w)), one.warnings.join('\n'));
+});
+
+test('bad input: a CS page of a different template is left out with a warning', async () => {
+  const pages = fixtureSite().map((p) =>
+    p.key === 'science.html'
+      ? { ...p, body: `<html><body><div class="other"><ul>${['news', 'sport', 'arts', 'travel'].map((s) => `<li><a href="/${s}.html">${s}</a></li>`).join('')}</ul><p>${sectionText('science')}</p></div></body></html>` }
+      : p,
+  );
+  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  assert.ok((r.summary['cs'] as string[]).includes('science.html'));
+  assert.deepEqual(r.summary['droppedPages'], ['science.html']);
+  assert.ok(r.warnings.some((w) => /science\.html/.test(w) && /another template/.test(w)), r.warnings.join('\n'));
+  const kept = keptText(r.marks.get('a2.html')!);
+  assert.ok(!/Gazette|Copyright/.test(kept), kept);
+  assert.match(kept, /a2word/);
+});
+
+test('bad options are EngineErrors with a clear code', async () => {
+  await assert.rejects(run(new MemorySource(fixtureSite()), { n: 1 }), (e: unknown) => e instanceof EngineError && e.code === 'bad-option' && /--n/.test(e.message));
+  await assert.rejects(run(new MemorySource(fixtureSite()), { linkOrder: 'random' }), (e: unknown) => e instanceof EngineError && e.code === 'bad-option');
+});

@@ -1,0 +1,106 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../src/html/parse.ts';
+import { SqlPageletStore } from '../../../src/template/pagelets/global.ts';
+import { detectLocal } from '../../../src/template/pagelets/local.ts';
+import { detectGlobalInMemory } from '../../../src/template/pagelets/memory.ts';
+import { analyseTree, type PageRecord } from '../../../src/template/pagelets/page-analysis.ts';
+import { PageletTables } from '../../../src/template/pagelets/tables.ts';
+import { syntheticSite, ROOT } from './fixtures.ts';
+
+function records(pages: Record<string, string>): PageRecord[] {
+  return Object.entries(pages).map(([key, html]) => analyseTree(parseHtml(html), key, ROOT + key));
+}
+function tablesOf(recs: PageRecord[]): PageletTables {
+  const t = new PageletTables();
+  for (const r of recs) t.add(r);
+  return t;
+}
+const noSupport = { minSupport: 0 };
+
+test('global algorithm: the shared menu, footer and sidebar are templates, articles are not', () => {
+  const recs = records(syntheticSite(12));
+  const d = detectGlobalInMemory(tablesOf(recs), noSupport);
+  // page 0 has menu, sidebar, footer → their pagelets are template; its article paragraphs are not.
+  const tree = parseHtml(syntheticSite(12)['page-0.html']!);
+  const rec = recs[0]!;
+  const tpl = new Set(Array.from(d.templateOrdinals(0), (o) => tree.tag(rec.pagelets[o]!)));
+  assert.ok(tpl.has('ul') || tpl.has('nav') || tpl.has('header'), `template tags ${[...tpl]}`);
+  assert.ok(tpl.has('footer') || tpl.has('p'), `template tags ${[...tpl]}`);
+  const main = tree.find('main');
+  for (const o of d.templateOrdinals(0)) assert.ok(!tree.contains(main, rec.pagelets[o]!), 'an article pagelet was marked template');
+  assert.ok(d.templates.length >= 2);
+});
+
+test('Definition 4 (2): equal pagelets on pages that do not link together are not one template', () => {
+  // two islands of 3 pages each, linked inside an island only, sharing one identical box
+  const box = '<div class="box"><a href="x1">X1</a> <a href="x2">X2</a> <a href="x3">X3</a></div>';
+  const page = (links: string[], text: string): string =>
+    `<html><body>${box}<p>${text}</p><div>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</div></body></html>`;
+  const pages: Record<string, string> = {
+    'a1.html': page(['a2.html', 'a3.html', 'zz'], 'first unique words here'),
+    'a2.html': page(['a3.html', 'zz', 'yy'], 'second set of unique words'),
+    'a3.html': page(['a1.html', 'zz', 'yy'], 'third group of words now'),
+    'b1.html': page(['b2.html', 'zz', 'yy'], 'fourth sentence with content'),
+    'b2.html': page(['b1.html', 'zz', 'yy'], 'fifth paragraph that differs'),
+    'c1.html': page(['zz', 'yy', 'ww'], 'sixth lonely page linking nowhere'),
+  };
+  const recs = records(pages);
+  const g = detectGlobalInMemory(tablesOf(recs), noSupport);
+  const boxShingle = recs[0]!.shingles[0]!;
+  const boxTemplates = g.templates.filter((t) => t.shingle === boxShingle);
+  assert.deepEqual(boxTemplates.map((t) => Array.from(t.pages!)), [[0, 1, 2], [3, 4]]);
+  assert.equal(g.templateOrdinals(5).length, 0, 'the unlinked page has no template pagelet in the global algorithm');
+  // the local algorithm (Figure 4) ignores links: one group of all six
+  const l = detectLocal(tablesOf(recs), noSupport);
+  assert.deepEqual(Array.from(l.templates.find((t) => t.shingle === boxShingle)!.pages!), [0, 1, 2, 3, 4, 5]);
+  assert.ok(l.templateOrdinals(5).length >= 1);
+});
+
+test('exact duplicate pages are eliminated and share their original marks', () => {
+  const site = syntheticSite(6);
+  site['copy.html'] = site['page-3.html']!;
+  const recs = records(site);
+  const d = detectGlobalInMemory(tablesOf(recs), noSupport);
+  assert.equal(d.counts.pages, 7);
+  assert.equal(d.counts.uniquePages, 6);
+  assert.deepEqual(Array.from(d.templateOrdinals(6)), Array.from(d.templateOrdinals(3)));
+  // without the copy being eliminated, its article would be a template with page-3 (they are identical)
+  const local = detectLocal(tablesOf(recs), noSupport);
+  const main = parseHtml(site['page-3.html']!).find('main');
+  for (const o of local.templateOrdinals(3)) assert.ok(!parseHtml(site['page-3.html']!).contains(main, recs[3]!.pagelets[o]!));
+});
+
+test('the SQL path (DuckDB) gives the same templates and marks as the in-memory path', async () => {
+  const site = syntheticSite(30, { sidebarOn: (i) => i % 3 !== 0 });
+  site['dup.html'] = site['page-4.html']!;
+  const recs = records(site);
+  for (const options of [noSupport, { minSupport: 0.2 }]) {
+    const mem = detectGlobalInMemory(tablesOf(recs), options);
+    const store = await SqlPageletStore.open({ chunkRows: 7 });
+    try {
+      for (const r of recs) store.add(r);
+      const sql = await store.detect(options);
+      const norm = (d: typeof mem): string[] => d.templates.map((t) => `${t.shingle}:${Array.from(t.pages ?? []).join(',')}`);
+      assert.ok(mem.templates.length > 0);
+      assert.deepEqual(norm(sql), norm(mem));
+      for (let p = 0; p < recs.length; p++) assert.deepEqual(Array.from(sql.templateOrdinals(p)), Array.from(mem.templateOrdinals(p)), `page ${p}`);
+      assert.deepEqual(
+        { ...sql.counts, links: 0 },
+        { ...mem.counts, links: 0 },
+      );
+    } finally {
+      store.close();
+    }
+  }
+});
+
+test('page order does not change the templates', () => {
+  const site = syntheticSite(10);
+  const recs = records(site);
+  const a = detectGlobalInMemory(tablesOf(recs), noSupport);
+  const b = detectGlobalInMemory(tablesOf(recs.slice().reverse()), noSupport);
+  const set = (d: typeof a, ids: (p: number) => string): string[] =>
+    d.templates.map((t) => `${t.shingle}:${Array.from(t.pages ?? [], ids).sort().join(',')}`).sort();
+  assert.deepEqual(set(a, (p) => recs[p]!.key), set(b, (p) => recs[recs.length - 1 - p]!.key));
+});

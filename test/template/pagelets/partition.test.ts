@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseHtml } from '../../../src/html/parse.ts';
+import { linkCounts, partition } from '../../../src/template/pagelets/partition.ts';
+
+const html = (body: string): string => `<html><head><title>t</title></head><body>${body}</body></html>`;
+
+test('Definition 2: a node whose children each hold fewer than k links is one pagelet', () => {
+  const t = parseHtml(html('<div id="a"><p><a href="1">1</a><a href="2">2</a></p><p><a href="3">3</a></p></div>'));
+  const p = partition(t, { k: 3 });
+  // body has child div with 3 links → split; div's children have 2 and 1 links → div is a pagelet.
+  assert.deepEqual(Array.from(p, (v) => t.attr(v, 'id') ?? t.tag(v)), ['a']);
+});
+
+test('Figure 3: splitting descends until no child holds k links; the result is flat and covers the body', () => {
+  const t = parseHtml(
+    html('<nav><ul><li><a href="1">1</a></li><li><a href="2">2</a></li><li><a href="3">3</a></li></ul></nav><article><h1>T</h1><p>text <a href="x">x</a></p></article>'),
+  );
+  const p = Array.from(partition(t, { k: 3 }));
+  const tags = p.map((v) => t.tag(v));
+  // body: child nav holds 3 links → split into nav, article; nav: child ul holds 3 → split; ul: each li 1 → pagelet.
+  assert.deepEqual(tags, ['ul', 'article']);
+  // flat: no pagelet inside another
+  for (const a of p) for (const b of p) if (a !== b) assert.ok(!t.contains(a, b));
+  // with k = 1 every element holding a link is split, down to the links themselves
+  const fine = Array.from(partition(t, { k: 1 }), (v) => t.tag(v));
+  assert.deepEqual(fine.filter((x) => x !== ''), ['a', 'a', 'a', 'h1', 'a']);
+});
+
+test('linkCounts counts <a href> and <area href> only', () => {
+  const t = parseHtml(html('<div><a href="1">x</a><a name="n">y</a><map><area href="2"></map></div>'));
+  const c = linkCounts(t);
+  assert.equal(c[t.find('div')], 2);
+  assert.equal(c[0], 2);
+});
