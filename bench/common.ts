@@ -56,25 +56,34 @@ export function loadCorpusSites(): BenchSite[] {
 }
 
 export interface Timing {
-  /** Median of the timed repetitions, milliseconds. */
+  /** Median wall-clock time of the timed repetitions, milliseconds. */
   median: number;
   min: number;
   max: number;
+  /**
+   * Median CPU time (user + system, all threads of the process, GC helpers included), milliseconds. On a
+   * shared machine it moves much less than wall time, so throughput figures use it.
+   */
+  cpu: number;
   reps: number;
 }
 
-/** Runs `fn` `warmup` times untimed, then `reps` times timed; returns the median (and spread) in ms. */
+/** Runs `fn` `warmup` times untimed, then `reps` times timed; returns medians (and spread) in ms. */
 export function time(fn: () => void, options: { warmup?: number; reps?: number } = {}): Timing {
   const warmup = options.warmup ?? 1;
   const reps = options.reps ?? 5;
   for (let k = 0; k < warmup; k++) fn();
   const samples: number[] = [];
+  const cpu: number[] = [];
   for (let k = 0; k < reps; k++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     fn();
     samples.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
-  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), reps };
+  return { median: median(samples), min: Math.min(...samples), max: Math.max(...samples), cpu: median(cpu), reps };
 }
 
 export function median(xs: readonly number[]): number {

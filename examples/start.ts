@@ -17,6 +17,7 @@ import { engineDefaults, fractionStats, runTemplate } from '../src/cli/template.
 import { DEFAULTS } from '../src/defaults.ts';
 import { serveDirectory } from '../src/site/serve.ts';
 import { ENGINES } from '../src/template/engines.ts';
+import { wrapperDemo } from './wrapper/demo.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SITE = join(ROOT, 'examples', 'site');
@@ -75,6 +76,9 @@ async function demo(): Promise<boolean> {
         ok = false;
       } else if (r.summary.pagesDone === 0) ok = false;
     }
+    say('');
+    say('== wrapper: a wrapper built on the shop survives the redesign (examples/wrapper/)');
+    if (!wrapperDemo((l = '') => say('   ' + l))) ok = false;
     say('');
     say(`Output: ${relative(ROOT, OUT)}/ (each folder: summary.json, and for template runs <page>.txt, <page>.html, template.json)`);
     say(`Open a marked page in a browser: gabarit serve ${relative(ROOT, OUT)} --port 0, then e.g. /align/shop/cairn-45-backpack.html`);

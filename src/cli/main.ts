@@ -27,6 +27,10 @@ export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./serve.ts'),
   () => import('./collect.ts'),
   () => import('./cluster.ts'),
+  () => import('./wrapper.ts'),
+  () => import('./hits.ts'),
+  () => import('./content.ts'),
+  () => import('./report.ts'),
 ];
 
 function packageVersion(): string {
@@ -94,7 +98,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // Commander has already printed its own message (usage errors) or the help text.
     if (!(err instanceof CommanderError)) {
       process.stderr.write(errorLine(err) + '\n');
-      if (err instanceof UsageError) process.stderr.write(`gabarit: see 'gabarit ${commandName(argv)} --help'\n`);
+      if (err instanceof UsageError) process.stderr.write(`gabarit: see '${['gabarit', commandName(argv), '--help'].filter(Boolean).join(' ')}'\n`);
     }
     return exitCodeOf(err);
   }

@@ -5,7 +5,9 @@
  * identical schema form a cluster, and clusters whose schemas are similar are joined transitively
  * (src/collect/clusters.ts `clusterBySchema`). The paper's conclusion names this "download everything and
  * cluster it" approach as the alternative INDESIT avoids on large sites; on a page set already at hand it
- * is the direct way to group pages by structure.
+ * is the direct way to group pages by structure. The links of a page's running text are one collection
+ * (src/collect/text-region.ts): on clusters/stackoverflow this took the clusters from 23 to 6 (ARI 0.731 to
+ * 0.929, purity 1.000 both; eval/cluster.eval.ts).
  */
 import { clusterBySchema } from '../collect/clusters.ts';
 import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
@@ -20,6 +22,8 @@ export interface SchemaClusterOptions {
   /** T (default COLLECT_DEFAULTS.similarity). */
   similarity?: number;
   tagLists?: TagListOptions;
+  /** One collection for the links of a page's text region (default COLLECT_DEFAULTS.textRegion; false = the paper). */
+  textRegion?: boolean;
   /** Which collections make the schema (default: all of them, off-site ones included). */
   schema?: SchemaOptions;
   /** Called per page loaded (progress). */
@@ -62,7 +66,7 @@ export async function clusterSourceBySchema(source: PageSource, options: SchemaC
       continue;
     }
     const tree = parsePage(r.page, labels);
-    schemas.push(schemaOf(linkCollections(tree, r.page.url, tagLists, { keyOf }), schemaOptions));
+    schemas.push(schemaOf(linkCollections(tree, r.page.url, tagLists, { keyOf, ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }) }), schemaOptions));
     keys.push(r.page.key);
     options.onPage?.(keys.length, r.page.key);
   }

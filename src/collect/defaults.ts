@@ -42,6 +42,14 @@ export const COLLECT_DEFAULTS = {
    */
   collapseRepeats: true,
   /**
+   * Keep in the schema the tag-lists of collections whose links all leave the site (page-schema.ts; the
+   * paper keeps every path). false, as measured on jekyll-blog before text regions (page-schema.ts); the
+   * text region's own collection always counts, wherever its links go. With text regions and true, drf
+   * community split into 4 groups of similar schemas instead of 2 (measured with a variant that kept
+   * every list of 10 links as its own collection; not measured again with the final rules).
+   */
+  offSiteLinks: false,
+  /**
    * Words of its own text that make an anchor's parent a sentence, and the anchor an editorial link in
    * running text rather than a navigation link (link-collections.ts, `inline`). The paper's sites were
    * database-driven and their content held few links; documentation and blog pages put many links in
@@ -50,6 +58,54 @@ export const COLLECT_DEFAULTS = {
    * ("May 18, 2019:") and less than a sentence.
    */
   proseWords: 6,
+  /**
+   * Departure from the paper's model (text-region.ts): the links under a page's text region (the article:
+   * the path under which most of its running text lies) form one link collection, `… > #text`, instead of
+   * one collection per root-to-anchor path. The paper's sites were database-driven, every path laid down by
+   * the template; in authored articles each paragraph, list, note or header field holding a link adds a
+   * path of its own. MEASURED (eval/collect.eval.ts, 3 samples per class): peps pep (212 pages) recall
+   * 0.005–0.009 → 0.995 (precision 1.000; the one page missed, pep-0801, is a placeholder with 52 words);
+   * the 212 PEPs had 48–136 distinct schemas, now 211 share one group of similar schemas. drf api-guide,
+   * drf community, jekyll tag unchanged (1.000/1.000); jekyll post precision 1.000 → 0.970 (lists/stego,
+   * an article in the post layout outside the gold pattern, joins); peps topic (4 pages) 1.000 → R 0.50–0.75:
+   * its pages were reached through the PEPs' "Topic:" header field, a collection of its own before and now
+   * part of the PEP's text collection. stackoverflow `cluster --by schema`: 23 → 6 clusters, ARI 0.731 →
+   * 0.929, purity 1.000. `false` is the paper.
+   */
+  textRegion: true,
+  /**
+   * Share of the page's running-text words that a child path must hold for the text region to descend
+   * into it (text-region.ts): nearly all of it, so that the region is the article, not its longest part.
+   * MEASURED: with 0.5, 21 of the 212 PEPs got a region one level down (a list, a field list, a table that
+   * held more than half of their words), their other links outside it; with 0.8, 211 of 212 PEPs get
+   * `… > main > section` (the remaining one has no region: too little text). Lists and tables are never a
+   * region (text-region.ts), which keeps drf's release notes (a page that is one long list) on its article.
+   */
+  textRegionShare: 0.8,
+  /**
+   * Running-text words a page needs to have a text region: below this, a page is a list of links with
+   * little text (a menu, a listing), and its collections stay one per path, as in the paper. Jekyll's
+   * tag and listing pages and peps' numerical index have none.
+   */
+  textRegionWords: 50,
+  /**
+   * Link density (share of its words that are link text) above which a text region is an index with some
+   * text rather than an article (link-collections.ts): there, lists of links (`textRegionListLinks`) stay
+   * collections of their own, since they are the class-links INDESIT harvests (the PEP index's table of
+   * 1000 PEPs); in an article they are part of the text. MEASURED (link density of the region): PEP
+   * articles 0.01–0.20, drf community articles 0.01–0.20, PEP index 0.50, topic pages 0.30–0.50; drf's
+   * jobs (0.50) and tutorials-and-resources (0.86) keep their lists and stay similar to the other community
+   * pages through their large template. With 1/3, topic/governance (0.30) lost its table into its text and
+   * joined the PEPs (pep precision 0.995).
+   */
+  textRegionLinkDensity: 0.25,
+  /**
+   * In a link-dense text region, links outside running text sharing one path, at least this many, form a
+   * list (an index's table) that stays a link collection of its own; fewer (a header field, a "see also")
+   * join the text. Lists in articles are not kept at all: 15 PEPs hold a list of 10–26 references, and
+   * with lists of 10 kept in articles too the largest group of similar PEP schemas held 196 of 212.
+   */
+  textRegionListLinks: 10,
   /**
    * How deep the recursion of step 3 ("Recursion to catch index pages") may go. The paper recurses without
    * stating a bound; a bound keeps a run finite on sites whose index pages are reached only through long
@@ -63,6 +119,15 @@ export const COLLECT_DEFAULTS = {
    * (through the list of tags): post recall 0.16–0.22 with 0, see eval/collect.eval.ts.
    */
   rings: 1,
+  /**
+   * Step 2 scores a class-link 0 "as soon as a link leads to a page whose schema is not similar to the
+   * schema of C0" (section 3.1). The paper's conjecture is that "most (possibly all)" links of a
+   * class-link are homologous (section 2); with the first unlike page fatal, one odd page of a class (a
+   * placeholder PEP with no text: pep-0801) killed the PEP index's table of 1000 links. Here the class-link
+   * dies when its unlike pages exceed this share of the pages it led to so far: the first link still
+   * decides alone (1 > 0.05 × 1), a stray needs 20 target pages before it. 0 is the paper.
+   */
+  strayShare: 0.05,
   /** Safety cap on downloads in one run (a crawler is a guest); the run stops and says so when reached. */
   maxDownloads: 10_000,
 } as const;

@@ -21,11 +21,16 @@
  *  - a step keeps every attribute but those carrying one link's or one page's data (href, title, id…,
  *    COLLECT_DEFAULTS.ignoredAttributes), and runs of equal steps count once (`collapseRepeats`);
  *  - each collection says whether it holds links in running text (`inline`) and whether all its links
- *    leave the site (`offSite`); the schema leaves inline collections out (page-schema.ts).
+ *    leave the site (`offSite`); the schema leaves off-site collections out (page-schema.ts);
+ *  - the links under the page's text region (text-region.ts: the article, where most of its running text
+ *    is) form one collection, tag-list `<region path> > #text`, present (possibly empty) whenever the page
+ *    has a text region and never off-site; in a link-dense region (an index with some text), lists of
+ *    links stay collections of their own (COLLECT_DEFAULTS.textRegion… , `textRegion: false` is the paper).
  */
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { extractLinks, normalizeUrl } from '../site/links.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
+import { linkDensity, PHRASING_TAGS, textRegion, wordCount } from './text-region.ts';
 
 /** One `<url, anchor>` pair of a link collection. */
 export interface LinkPair {
@@ -62,6 +67,9 @@ export interface TagListOptions {
   ignoreAttributes?: readonly string[];
 }
 
+/** The step that ends the tag-list of a text region's links (not a tag name: no element matches it). */
+const TEXT_STEP = '#text';
+
 /** Multiplier of the trie's composite key (parent * STEP_SPACE + step); steps stay below 2^24. */
 const STEP_SPACE = 0x1000000;
 
@@ -72,10 +80,11 @@ const STEP_SPACE = 0x1000000;
  */
 export class TagLists {
   private readonly ids = new Map<number, number>();
-  private readonly parentOf: number[] = [-1];
+  private readonly parents: number[] = [-1];
   private readonly stepOf: number[] = [0];
   private readonly stepIds = new Map<string, number>();
   private readonly stepKeys: string[] = ['#document'];
+  private readonly stepTags: number[] = [-1];
   private readonly allow: ReadonlySet<string> | null;
   private readonly ignore: ReadonlySet<string>;
   private readonly none: boolean;
@@ -91,7 +100,7 @@ export class TagLists {
 
   /** Number of tag-lists interned (ids are 0 .. size-1). */
   get size(): number {
-    return this.parentOf.length;
+    return this.parents.length;
   }
 
   /** The step id of element `node`: its tag and kept attributes (sorted by name, values whitespace-collapsed). */
@@ -113,6 +122,7 @@ export class TagLists {
     if (id === undefined) {
       id = this.stepKeys.length;
       this.stepKeys.push(key);
+      this.stepTags.push(tree.name[node]!);
       this.stepIds.set(key, id);
     }
     return id;
@@ -124,18 +134,50 @@ export class TagLists {
     const key = parent * STEP_SPACE + step;
     let id = this.ids.get(key);
     if (id === undefined) {
-      id = this.parentOf.length;
-      this.parentOf.push(parent);
+      id = this.parents.length;
+      this.parents.push(parent);
       this.stepOf.push(step);
       this.ids.set(key, id);
     }
     return id;
   }
 
+  /** The tag-list one step shorter than `id` (-1 for the empty path 0). */
+  parentOf(id: number): number {
+    return this.parents[id] ?? -1;
+  }
+
+  /** True when tag-list `id` is `prefix` or extends it (a parent's id is always below its children's). */
+  hasPrefix(id: number, prefix: number): boolean {
+    let t = id;
+    while (t > prefix) t = this.parents[t]!;
+    return t === prefix;
+  }
+
+  /**
+   * The tag-list of the links in the running text under region `region` (text-region.ts): the region's
+   * path followed by the step `#text`, which no element has.
+   */
+  textLinks(region: number): number {
+    let step = this.stepIds.get(TEXT_STEP);
+    if (step === undefined) {
+      step = this.stepKeys.length;
+      this.stepKeys.push(TEXT_STEP);
+      this.stepTags.push(-1);
+      this.stepIds.set(TEXT_STEP, step);
+    }
+    return this.child(region, step);
+  }
+
+  /** The tag-name id of the last step of tag-list `id` (-1 for the empty path and the `#text` step). */
+  stepTag(id: number): number {
+    return this.stepTags[this.stepOf[id]!] ?? -1;
+  }
+
   /** The step ids of a tag-list, from the root down to the anchor. */
   steps(id: number): number[] {
     const out: number[] = [];
-    for (let t = id; t > 0; t = this.parentOf[t]!) out.push(this.stepOf[t]!);
+    for (let t = id; t > 0; t = this.parents[t]!) out.push(this.stepOf[t]!);
     return out.reverse();
   }
 
@@ -178,13 +220,14 @@ export interface LinkCollectionOptions {
    * leave the site are flagged `offSite`. Without it every link counts as on-site.
    */
   keyOf?: (url: string) => string | undefined;
+  /**
+   * Make the links under the page's text region one collection (text-region.ts). Default
+   * COLLECT_DEFAULTS.textRegion (true); false gives the paper's one collection per root-to-anchor path.
+   */
+  textRegion?: boolean;
 }
 
 const A = tagId('a');
-/** Phrasing elements whose text is part of the sentence around a link. */
-const INLINE_TEXT_TAGS: ReadonlySet<number> = new Set(
-  ['b', 'i', 'em', 'strong', 'code', 'span', 'abbr', 'cite', 'kbd', 'small', 'sup', 'sub', 'q', 'mark', 'var', 'time', 'u', 's', 'samp', 'dfn'].map(tagId),
-);
 const AREA = tagId('area');
 
 /**
@@ -195,25 +238,48 @@ export function linkCollections(tree: Tree, pageUrl: string, tagLists: TagLists,
   const keyOf = options.keyOf;
   const selfKey = keyOf?.(normalizeUrl(pageUrl) ?? pageUrl);
   const memo = new Int32Array(tree.size).fill(-1);
+  const region = options.textRegion ?? COLLECT_DEFAULTS.textRegion ? textRegion(tree, tagLists, memo) : -1;
+  const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
   const byList = new Map<number, LinkPair[]>();
   const inlineLists = new Set<number>();
   const onSiteLists = new Set<number>();
   const self = normalizeUrl(pageUrl) ?? pageUrl;
+  // First pass: each link with its path and whether it sits in running text; per path under the text
+  // region, how many of its links are not in running text (a list of links when many).
+  const found: Array<{ url: string; node: number; key: string | undefined; path: number; prose: boolean }> = [];
+  const listed = new Map<number, number>();
   for (const { url, node } of extractLinks(tree, pageUrl, { duplicates: true, selfLinks: true })) {
     const key = keyOf?.(url);
     if (!options.selfLinks && (url === self || (key !== undefined && key === selfKey)) && isInPageAnchor(tree, node)) continue;
-    const tagList = tagLists.pathOf(tree, node, memo);
+    const path = tagLists.pathOf(tree, node, memo);
+    const prose = inRunningText(tree, node);
+    found.push({ url, node, key, path, prose });
+    if (region >= 0 && !prose && tagLists.hasPrefix(path, region)) listed.set(path, (listed.get(path) ?? 0) + 1);
+  }
+  // Lists keep their own collection only in a link-dense region (an index with some text); in an article
+  // they are part of the text.
+  const listLinks = region >= 0 && linkDensity(tree, tagLists, memo, region) > COLLECT_DEFAULTS.textRegionLinkDensity ? COLLECT_DEFAULTS.textRegionListLinks : Infinity;
+  for (const { url, node, key, path, prose } of found) {
+    // Under the text region, links join the region's collection, except those of a list (a path holding at
+    // least `listLinks` links outside running text), which stays a collection of its own, as in the paper.
+    const inRegion = region >= 0 && tagLists.hasPrefix(path, region) && (prose || (listed.get(path) ?? 0) < listLinks);
+    const tagList = inRegion ? regionLinks : path;
     let links = byList.get(tagList);
     if (links === undefined) {
       links = [];
       byList.set(tagList, links);
     }
     links.push({ url, anchor: anchorText(tree, node) });
-    if (inRunningText(tree, node)) inlineLists.add(tagList);
+    if (inRegion || prose) inlineLists.add(tagList);
     if (keyOf === undefined || key !== undefined) onSiteLists.add(tagList);
   }
   const out: LinkCollection[] = [];
-  for (const [tagList, links] of byList) out.push({ tagList, links, inline: inlineLists.has(tagList), offSite: !onSiteLists.has(tagList) });
+  for (const [tagList, links] of byList) {
+    // The text region's collection is the page's article, wherever its links go (none may stay on site).
+    out.push({ tagList, links, inline: inlineLists.has(tagList), offSite: tagList !== regionLinks && !onSiteLists.has(tagList) });
+  }
+  // A text region without links is still part of the page's structure: its collection is there, empty.
+  if (regionLinks >= 0 && !byList.has(regionLinks)) out.push({ tagList: regionLinks, links: [], inline: true, offSite: false });
   return out;
 }
 
@@ -243,7 +309,7 @@ function inRunningText(tree: Tree, a: number): boolean {
   let words = 0;
   for (let c = p + 1, e = tree.end[p]!; c < e; c = tree.end[c]!) {
     if (tree.kind[c] !== NodeKind.Text) {
-      if (tree.kind[c] === NodeKind.Element && INLINE_TEXT_TAGS.has(tree.name[c]!)) words += countWords(tree, c);
+      if (tree.kind[c] === NodeKind.Element && PHRASING_TAGS.has(tree.name[c]!)) words += countWords(tree, c);
       continue;
     }
     words += wordCount(tree.nodeText(c));
@@ -258,10 +324,6 @@ function countWords(tree: Tree, root: number): number {
   return n;
 }
 
-function wordCount(s: string): number {
-  const m = s.match(/[\p{L}\p{N}]+/gu);
-  return m === null ? 0 : m.length;
-}
 
 /** True when the anchor's href is only a fragment (`#section`): a place in the page, not a page. */
 function isInPageAnchor(tree: Tree, a: number): boolean {

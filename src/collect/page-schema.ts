@@ -30,7 +30,7 @@ export interface SchemaOptions {
 /** The schema of a page from its link collections. */
 export function schemaOf(collections: readonly LinkCollection[], options: SchemaOptions = {}): PageSchema {
   const keepInline = options.inlineLinks ?? true;
-  const keepOff = options.offSiteLinks ?? false;
+  const keepOff = options.offSiteLinks ?? COLLECT_DEFAULTS.offSiteLinks;
   const ids = new Int32Array(collections.length);
   let n = 0;
   for (let k = 0; k < collections.length; k++) {

@@ -43,6 +43,22 @@ function latin1(bytes: Uint8Array): string {
   return s;
 }
 
+/**
+ * Characters of bytes 0x80–0x9F in windows-1252 (WHATWG Encoding's index; the five unassigned bytes map
+ * to the same code point). Node's TextDecoder decodes the 'windows-1252' family (also labelled latin1,
+ * iso-8859-1, ascii) as ISO-8859-1, giving C1 controls where a browser shows € ‘ ’ “ ” – — ™ …
+ */
+const WINDOWS_1252_HIGH =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
+  '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+
+/** Decodes with `dec`, correcting Node's windows-1252 (see WINDOWS_1252_HIGH). */
+function decodeWith(dec: TextDecoder, bytes: Uint8Array): string {
+  const text = dec.decode(bytes);
+  if (dec.encoding !== 'windows-1252') return text;
+  return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
+}
+
 function decoderFor(label: string): TextDecoder | undefined {
   try {
     return new TextDecoder(label, { fatal: false });
@@ -74,7 +90,7 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): Decoded {
     const l = source === 'meta' && label.startsWith('utf-16') ? 'utf-8' : label;
     const dec = decoderFor(l);
     if (dec) {
-      const out: Decoded = { text: dec.decode(bytes), charset: dec.encoding, source };
+      const out: Decoded = { text: decodeWith(dec, bytes), charset: dec.encoding, source };
       if (warning) out.warning = warning;
       return out;
     }
@@ -87,7 +103,7 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): Decoded {
     if (warning) out.warning = warning;
     return out;
   } catch {
-    const out: Decoded = { text: new TextDecoder('windows-1252').decode(bytes), charset: 'windows-1252', source: 'default' };
+    const out: Decoded = { text: decodeWith(new TextDecoder('windows-1252'), bytes), charset: 'windows-1252', source: 'default' };
     if (warning) out.warning = warning;
     return out;
   }

@@ -28,8 +28,8 @@ export function collapseSpace(s: string): string {
 }
 
 /**
- * Most start-tag texts cached by `elementFromSource` per table before the cache is cleared (bounds memory on
- * sites where most tags are unique, e.g. per-page links). 2^18 entries of typically < 100 characters.
+ * Most start-tag texts cached per table before the cache is cleared (bounds memory on sites where most
+ * tags are unique, e.g. per-page links). 2^18 entries of typically < 100 characters.
  */
 export const SOURCE_CACHE_LIMIT = 1 << 18;
 
@@ -37,6 +37,74 @@ export const SOURCE_CACHE_LIMIT = 1 << 18;
 function detach(s: string): string {
   // Concatenation, then slice, flattens into a fresh string of s's length (+1) and slices that.
   return (s + ' ').slice(0, -1);
+}
+
+/**
+ * Start-tag source text → element label: an open-addressing hash table probed with a range of the page
+ * (FNV-1a over its characters, confirmed with `startsWith` at the range), so a lookup allocates nothing;
+ * only a miss copies the tag's text.
+ */
+class SourceLabelCache {
+  /** Entry index + 1 per slot; 0 = empty. Size is a power of two, kept at most half full. */
+  private slots = new Int32Array(1 << 12);
+  private hashes = new Int32Array(1 << 11);
+  private labels = new Int32Array(1 << 11);
+  private texts: string[] = [];
+
+  static hash(html: string, start: number, end: number): number {
+    let h = 0x811c9dc5 | 0;
+    for (let k = start; k < end; k++) h = Math.imul(h ^ html.charCodeAt(k), 0x01000193);
+    return h;
+  }
+
+  /** The label cached for html[start, end) with hash h, or -1. */
+  get(html: string, start: number, end: number, h: number): number {
+    const mask = this.slots.length - 1;
+    const len = end - start;
+    for (let s = h & mask; ; s = (s + 1) & mask) {
+      const e = this.slots[s]! - 1;
+      if (e < 0) return -1;
+      if (this.hashes[e] === h) {
+        const t = this.texts[e]!;
+        if (t.length === len && html.startsWith(t, start)) return this.labels[e]!;
+      }
+    }
+  }
+
+  set(text: string, h: number, label: number): void {
+    if (this.texts.length >= SOURCE_CACHE_LIMIT) this.clear();
+    const e = this.texts.length;
+    if (e >= this.hashes.length) {
+      const hs = new Int32Array(e * 2);
+      hs.set(this.hashes);
+      this.hashes = hs;
+      const ls = new Int32Array(e * 2);
+      ls.set(this.labels);
+      this.labels = ls;
+    }
+    this.texts.push(text);
+    this.hashes[e] = h;
+    this.labels[e] = label;
+    if ((e + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    else this.place(e);
+  }
+
+  private place(e: number): void {
+    const mask = this.slots.length - 1;
+    let s = this.hashes[e]! & mask;
+    while (this.slots[s] !== 0) s = (s + 1) & mask;
+    this.slots[s] = e + 1;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    for (let e = 0; e < this.texts.length; e++) this.place(e);
+  }
+
+  private clear(): void {
+    this.texts = [];
+    this.slots.fill(0);
+  }
 }
 
 /** True for the characters JavaScript's `\s` matches above ASCII (and U+00A0). */
@@ -54,8 +122,11 @@ export function normalizeValue(v: string): string {
     const c = v.charCodeAt(k);
     if (c === 32) {
       if (k === 0 || k === v.length - 1 || v.charCodeAt(k + 1) === 32) return collapseSpace(v).toLowerCase();
-    } else if (c < 32 ? c >= 9 && c <= 13 : c > 127 && (isWideSpace(c) || (upper = true, false))) {
-      return collapseSpace(v).toLowerCase();
+    } else if (c < 32) {
+      if (c >= 9 && c <= 13) return collapseSpace(v).toLowerCase();
+    } else if (c > 127) {
+      if (isWideSpace(c)) return collapseSpace(v).toLowerCase();
+      upper = true; // non-ASCII may have a lowercase form
     } else if (c >= 65 && c <= 90) upper = true;
   }
   return upper ? v.toLowerCase() : v;
@@ -63,8 +134,10 @@ export function normalizeValue(v: string): string {
 
 export class LabelTable {
   private readonly ids = new Map<string, number>();
+  /** Scratch for `elementKey`'s attribute order. */
+  private order: number[] = [];
   /** Start-tag source text → element label (a cache in front of `element`). */
-  private readonly bySource = new Map<string, number>();
+  private readonly bySource = new SourceLabelCache();
   private readonly keys: string[] = ['#document', '#text', '#blank', '#comment'];
   readonly attributes: LabelAttributes;
   private readonly allow: ReadonlySet<string> | null;
@@ -103,17 +176,20 @@ export class LabelTable {
   /** The normalised start-tag key of an element: `tag a1="v1" a2="v2"` with attributes sorted by name. */
   elementKey(tag: string, names: readonly string[], values: readonly string[]): string {
     if (this.attributes === 'none' || names.length === 0) return tag;
-    if (names.length === 1 && !this.allow) return `${tag} ${names[0]!}="${normalizeValue(values[0]!)}"`;
-    const picked: Array<[string, string]> = [];
+    // Attribute indices in name order (insertion sort: few attributes; stable, so repeats keep source order).
+    const order = this.order;
+    let n = 0;
     for (let a = 0; a < names.length; a++) {
-      const n = names[a]!;
-      if (this.allow && !this.allow.has(n)) continue;
-      picked.push([n, normalizeValue(values[a]!)]);
+      if (this.allow && !this.allow.has(names[a]!)) continue;
+      let k = n++;
+      while (k > 0 && names[order[k - 1]!]! > names[a]!) {
+        order[k] = order[k - 1]!;
+        k--;
+      }
+      order[k] = a;
     }
-    if (picked.length === 0) return tag;
-    picked.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
     let key = tag;
-    for (const [n, v] of picked) key += ` ${n}="${v}"`;
+    for (let k = 0; k < n; k++) key += ' ' + names[order[k]!]! + '="' + normalizeValue(values[order[k]!]!) + '"';
     return key;
   }
 
@@ -123,16 +199,17 @@ export class LabelTable {
   }
 
   /**
-   * Label of an element whose start tag has the source text `source` (e.g. `<div class="a">`): equal source
-   * text means equal tag and attributes, so the label is cached by it and the normalisation (`elementKey`)
-   * runs once per distinct tag text of the site. `tag`, `names`, `values` are the parsed tag (used on a miss).
+   * Label of an element whose start tag is the source text `html[start, end)` (e.g. `<div class="a">`):
+   * equal source text means equal tag and attributes, so the label is cached by it and the normalisation
+   * (`elementKey`) runs once per distinct tag text of the site. `tag`, `names`, `values` are the parsed tag
+   * (used on a miss).
    */
-  elementFromSource(source: string, tag: string, names: readonly string[], values: readonly string[]): number {
-    let id = this.bySource.get(source);
-    if (id === undefined) {
+  elementFromSource(html: string, start: number, end: number, tag: string, names: readonly string[], values: readonly string[]): number {
+    const h = SourceLabelCache.hash(html, start, end);
+    let id = this.bySource.get(html, start, end, h);
+    if (id < 0) {
       id = this.element(tag, names, values);
-      if (this.bySource.size >= SOURCE_CACHE_LIMIT) this.bySource.clear();
-      this.bySource.set(detach(source), id);
+      this.bySource.set(detach(html.slice(start, end)), h, id);
     }
     return id;
   }

@@ -2,12 +2,28 @@
  * HTML → Tree. Two paths, one Tree type:
  *  - `parseHtml` (fast): htmlparser2's streaming callbacks feed a TreeBuilder directly; no intermediate DOM.
  *    It follows htmlparser2's error recovery (implied end tags for p/li/td…, void elements), which is close
- *    to, but not the same as, a browser's.
+ *    to, but not the same as, a browser's. What it does differently from a browser (test/html/agree.test.ts
+ *    checks that both paths agree on well-formed pages, up to the first two points):
+ *     - no implied elements: html, head, body and tbody exist only when the source has them; elements
+ *       before/after them stay where they are (a browser moves them into head/body);
+ *     - no adoption agency (misnested `<b><i></b></i>`) and no foster parenting (text or elements directly
+ *       in a table stay there; a browser moves them before the table);
+ *     - `noscript` content is parsed as markup (a browser with scripting on sees raw text);
+ *     - `<x/>` on a non-void element is an open tag (as in browsers) unless `selfClosing` is set, but inside
+ *       svg/math it closes (as in browsers);
+ *     - repeated html/body start tags create nested elements (a browser merges their attributes);
+ *     - attributes whose names are array indices (`<a 1="x">`, never on real pages) come first in the
+ *       attribute list, an artefact of reading htmlparser2's attribute object; repeated attributes keep
+ *       the first value, as browsers do;
+ *     - textarea content is decoded here (htmlparser2 leaves its entities as they are).
+ *    Depth costs: htmlparser2's open-element stack makes very deep nesting quadratic (100,000 levels take
+ *    a few seconds); parse5's scope checks make the exact path quadratic too (100,000 levels take minutes).
  *  - `parseHtmlExact` (browser-exact): parse5 implements the WHATWG tree-construction algorithm (implicit
  *    html/head/body/tbody, adoption agency for misnested formatting tags, foster parenting); its DOM is then
  *    walked once into a TreeBuilder. Use it when selectors must match what a browser shows.
  * Both decode entities, lowercase tag and attribute names, and intern element labels in a LabelTable.
  */
+import { decodeHTML } from 'entities';
 import { Parser } from 'htmlparser2';
 import { parse as parse5Parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
@@ -24,30 +40,51 @@ export interface ParseOptions {
   selfClosing?: boolean;
 }
 
+const TEXTAREA = tagId('textarea');
+
+/** Tag-name id of each element label of a table (a label determines its tag), filled as labels are met. */
+const tagIdsByTable = new WeakMap<LabelTable, number[]>();
+function tagIdsOf(labels: LabelTable): number[] {
+  let a = tagIdsByTable.get(labels);
+  if (!a) tagIdsByTable.set(labels, (a = []));
+  return a;
+}
+
 /** Parses with htmlparser2 callbacks (the fast path). Never throws on malformed input. */
 export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   const labels = options.labels ?? new LabelTable();
-  const b = new TreeBuilder(Math.max(64, html.length >> 5));
-  const names: string[] = [];
-  const values: string[] = [];
+  // About one node per 16 characters on the corpus pages: one allocation, rarely a regrowth.
+  const b = new TreeBuilder(Math.max(64, html.length >> 4));
+  let names: string[] = [];
+  let values: string[] = [];
+  const tagOfLabel = tagIdsOf(labels);
+  let inTextarea = false;
   const parser = new Parser(
     {
-      onattribute(name, value) {
-        names.push(name);
-        values.push(value);
-      },
-      onopentag(name) {
+      onopentag(name, attribs) {
+        // htmlparser2 keeps the first of repeated attributes, as browsers do.
+        for (const n in attribs) {
+          names.push(n);
+          values.push(attribs[n]!);
+        }
         // The start tag's source text keys the label cache: most tags of a site repeat verbatim.
-        const label = labels.elementFromSource(html.slice(parser.startIndex, parser.endIndex + 1), name, names, values);
-        b.open(tagId(name), label, names, values);
-        names.length = 0;
-        values.length = 0;
+        const label = labels.elementFromSource(html, parser.startIndex, parser.endIndex + 1, name, names, values);
+        let nameId = tagOfLabel[label];
+        if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name);
+        b.open(nameId, label, names, values);
+        inTextarea = nameId === TEXTAREA;
+        if (names.length > 0) {
+          names = [];
+          values = [];
+        }
       },
       onclosetag() {
+        inTextarea = false;
         b.close();
       },
       ontext(data) {
-        b.addText(data);
+        // htmlparser2 passes textarea content (RCDATA: entities but no tags) undecoded; a browser decodes it.
+        b.addText(inTextarea ? decodeHTML(data) : data);
       },
       oncomment(data) {
         b.addComment(data);

@@ -177,6 +177,8 @@ export class Tree {
 export class TreeBuilder {
   private cap: number;
   private n = 0;
+  /** Set by finish(): the builder must not be used again. */
+  private done = false;
   private kind: Uint8Array;
   private name: Uint16Array;
   private label: Int32Array;
@@ -195,16 +197,33 @@ export class TreeBuilder {
   private openText = -1;
 
   constructor(expectedNodes = 256) {
-    this.cap = Math.max(16, expectedNodes);
-    this.kind = new Uint8Array(this.cap);
-    this.name = new Uint16Array(this.cap);
-    this.label = new Int32Array(this.cap);
-    this.parent = new Int32Array(this.cap);
-    this.end = new Int32Array(this.cap);
-    this.depth = new Uint16Array(this.cap);
-    this.textStart = new Int32Array(this.cap);
-    this.textEnd = new Int32Array(this.cap);
-    this.attrStart = new Int32Array(this.cap + 1);
+    const spare = spareArrays;
+    if (spare && spare.cap >= expectedNodes) {
+      // Reuse the working arrays a finished builder left (finish() copies the Tree out of them): saves
+      // allocating and zero-filling large buffers for every page. Every cell is written before it is read.
+      spareArrays = null;
+      this.cap = spare.cap;
+      this.kind = spare.kind;
+      this.name = spare.name;
+      this.label = spare.label;
+      this.parent = spare.parent;
+      this.end = spare.end;
+      this.depth = spare.depth;
+      this.textStart = spare.textStart;
+      this.textEnd = spare.textEnd;
+      this.attrStart = spare.attrStart;
+    } else {
+      this.cap = Math.max(16, expectedNodes);
+      this.kind = new Uint8Array(this.cap);
+      this.name = new Uint16Array(this.cap);
+      this.label = new Int32Array(this.cap);
+      this.parent = new Int32Array(this.cap);
+      this.end = new Int32Array(this.cap);
+      this.depth = new Uint16Array(this.cap);
+      this.textStart = new Int32Array(this.cap);
+      this.textEnd = new Int32Array(this.cap);
+      this.attrStart = new Int32Array(this.cap + 1);
+    }
     this.push(NodeKind.Document, 0, DOCUMENT_LABEL);
   }
 
@@ -242,6 +261,7 @@ export class TreeBuilder {
 
   private push(kind: number, nameId: number, label: number): number {
     if (this.n >= this.cap) this.grow();
+    if (this.done) throw new Error('TreeBuilder used after finish()');
     const i = this.n++;
     const p = this.n === 1 ? -1 : this.current;
     this.kind[i] = kind;
@@ -321,12 +341,13 @@ export class TreeBuilder {
     this.textEnd[i] = this.textLen;
   }
 
-  /** Closes everything still open and returns the immutable Tree. */
+  /** Closes everything still open and returns the immutable Tree. The builder cannot be used afterwards. */
   finish(): Tree {
+    if (this.done) throw new Error('TreeBuilder.finish() called twice');
     while (this.stack.length > 1) this.close();
     const n = this.n;
     this.end[0] = n;
-    return new Tree({
+    const tree = new Tree({
       size: n,
       kind: this.kind.slice(0, n),
       name: this.name.slice(0, n),
@@ -341,8 +362,31 @@ export class TreeBuilder {
       attrValues: this.attrValues,
       text: this.textParts.join(''),
     });
+    if (this.cap <= MAX_SPARE_NODES && (!spareArrays || spareArrays.cap < this.cap)) {
+      const { cap, kind, name, label, parent, end, depth, textStart, textEnd, attrStart } = this;
+      spareArrays = { cap, kind, name, label, parent, end, depth, textStart, textEnd, attrStart };
+    }
+    this.done = true; // its arrays may now serve another builder
+    return tree;
   }
 }
+
+/** Working arrays of a finished TreeBuilder, kept for the next one (one set per thread). */
+interface SpareArrays {
+  cap: number;
+  kind: Uint8Array;
+  name: Uint16Array;
+  label: Int32Array;
+  parent: Int32Array;
+  end: Int32Array;
+  depth: Uint16Array;
+  textStart: Int32Array;
+  textEnd: Int32Array;
+  attrStart: Int32Array;
+}
+let spareArrays: SpareArrays | null = null;
+/** Builders larger than this many nodes do not keep their arrays for reuse (bounds the memory held). */
+const MAX_SPARE_NODES = 1 << 20;
 
 /** True when s is made of HTML whitespace only. */
 export function isBlank(s: string): boolean {

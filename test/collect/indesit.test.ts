@@ -39,3 +39,24 @@ test('the download budget stops the run and says so', async () => {
   assert.equal(r.complete, false);
   assert.equal(r.downloads, 5);
 });
+
+test('one odd page (the 26th) in an index of 30 does not hide the index (strayShare); the paper\'s rule (0) loses it', async () => {
+  const files = new Map<string, string>();
+  const n = 30;
+  const items = Array.from({ length: n }, (_, i) => `<li><a href="/item-${i}.html">item ${i}</a></li>`).join('');
+  files.set('index.html', `<html><body><div class="menu"><a href="/index.html">Home</a></div><ul class="items">${items}</ul></body></html>`);
+  for (let i = 0; i < n; i++) {
+    const body =
+      i === 25
+        ? '<table><tr><td><a href="/index.html">back</a></td></tr></table>' // the odd one: another structure
+        : `<div class="menu"><a href="/index.html">Home</a></div><h1>item ${i}</h1>`;
+    files.set(`item-${i}.html`, `<html><body>${body}</body></html>`);
+  }
+  const odd = 'item-25.html';
+  const tolerant = await indesit(new MemorySource(files), 'item-3.html');
+  const got = tolerant.pages.map((p) => p.key);
+  assert.equal(got.length, n - 1);
+  assert.ok(!got.includes(odd));
+  const paper = await indesit(new MemorySource(files), 'item-3.html', { strayShare: 0 });
+  assert.ok(paper.pages.length < n - 1, `paper's rule: ${paper.pages.length} pages`);
+});

@@ -10,6 +10,9 @@ import { LabelTable } from '../../src/html/labels.ts';
 import { textOf } from '../../src/html/text.ts';
 import { DirSource } from '../../src/site/dir-source.ts';
 import { parsePage, type PageResult } from '../../src/site/page.ts';
+import { extractLinks } from '../../src/site/links.ts';
+import { LinkGraph } from '../../src/site/graph.ts';
+import { PageError } from '../../src/errors.ts';
 import { openSource } from '../../src/site/source.ts';
 import { FIXTURE_SITE } from './page-source-suite.ts';
 
@@ -78,4 +81,31 @@ test('openSource picks the kind of source from the spec', async () => {
   await assert.rejects(openSource(join(FIXTURE_SITE, 'index.html')), /not a source/);
   const custom = await openSource(FIXTURE_SITE, { entry: 'docs/' });
   assert.equal(custom.keyOf(custom.entry), 'docs/index.html');
+});
+
+test('root-relative links in a directory mean the directory (siteRootLinks), for every reader of links', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-rootlinks-'));
+  try {
+    mkdirSync(join(dir, 'about'));
+    mkdirSync(join(dir, 'posts'));
+    const menu = '<nav><a href="/">Home</a> <a href="/about/">About</a> <a href="/posts/one.html">One</a></nav>';
+    writeFileSync(join(dir, 'index.html'), `<html><body>${menu}</body></html>`);
+    writeFileSync(join(dir, 'about', 'index.html'), `<html><body>${menu}</body></html>`);
+    writeFileSync(join(dir, 'posts', 'one.html'), `<html><body>${menu}<a href="../about/">relative</a></body></html>`);
+    const s = new DirSource(dir);
+    // In a file:// page, href="/about/" resolves to file:///about/: the site root it meant is the directory.
+    const one = await s.get('posts/one.html');
+    const keys = extractLinks(parsePage(one, new LabelTable()), one.url).map((l) => s.keyOf(l.url));
+    assert.deepEqual(keys, ['index.html', 'about/index.html', 'posts/one.html', 'about/index.html']);
+    assert.equal((await s.get('file:///about/')).key, 'about/index.html', 'a root-relative URL loads the page under the directory');
+    // The link graph (paper 2's CS, paper 3's pagelets, the crawler all read links this way) is complete.
+    const g = await LinkGraph.fromSource(s);
+    assert.deepEqual(g.mutual('about/index.html').sort(), ['index.html', 'posts/one.html']);
+    // Turned off, a root-relative link leaves the directory, as file:// resolution says.
+    const strict = new DirSource(dir, { siteRootLinks: false });
+    assert.equal(strict.keyOf('file:///about/'), undefined);
+    await assert.rejects(strict.get('file:///about/'), (e: unknown) => e instanceof PageError && e.code === 'off-site');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

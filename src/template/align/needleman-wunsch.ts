@@ -41,7 +41,8 @@ export interface Alignment {
   readonly length: number;
   /**
    * True when the score is proved optimal: the pair was aligned by exact DP only (after the exact trimming
-   * of common prefix and suffix). False when unique-token anchors (anchors.ts) fixed part of the path.
+   * of common prefix and suffix). False when anchors fixed part of the path: unique common tokens
+   * (anchors.ts) or a longest common subsequence (bit-lcs.ts); see align.ts.
    */
   readonly exact: boolean;
 }

@@ -38,33 +38,19 @@ export interface SiteLink extends KeyLink {
 
 /**
  * The usable links of a page (Algorithm 1's getLinks): on the source's site (`keyOf`), unique by key, not
- * to the page itself. In a directory, a root-relative href (`/about/`) means the site root, as it would
- * when the directory is served: it is resolved against `source.root`.
+ * to the page itself. Root-relative hrefs in a directory (`/about/`) are the site layer's business:
+ * DirSource.keyOf reads them against the directory (its `siteRootLinks` option), for every engine.
  */
 export function siteLinks(source: PageSource, tree: Tree, page: Pick<Page, 'url' | 'key'>): SiteLink[] {
   const out: SiteLink[] = [];
   const urlOf = new Map<string, string>();
   for (const l of extractLinks(tree, page.url, { duplicates: true })) {
-    let url = l.url;
-    let key = source.keyOf(url);
-    if (key === undefined && source.kind === 'dir' && url.startsWith('file:')) {
-      const href = tree.attr(l.node, 'href')?.trim() ?? '';
-      if (href.startsWith('/') && !href.startsWith('//')) {
-        try {
-          const u = new URL(href.slice(1), source.root);
-          u.hash = '';
-          url = u.href;
-          key = source.keyOf(url);
-        } catch {
-          key = undefined;
-        }
-      }
-    }
+    const key = source.keyOf(l.url);
     if (key === undefined || key === page.key) continue;
     // Every occurrence is kept (link density counts them); one URL per key.
     const first = urlOf.get(key);
-    if (first === undefined) urlOf.set(key, url);
-    out.push({ url: first ?? url, key, node: l.node });
+    if (first === undefined) urlOf.set(key, l.url);
+    out.push({ url: first ?? l.url, key, node: l.node });
   }
   return out;
 }
@@ -111,6 +97,8 @@ export function readOptions(o: Readonly<Record<string, unknown>>): HyperlinkOpti
       weightChildren: num(o['weightChildren'], 'weight-children', D.weightChildren),
       weightPosition: num(o['weightPosition'], 'weight-position', D.weightPosition),
       text,
+      documentSkeleton: o['documentSkeleton'] !== false,
+      topWrapperDepth: num(o['topWrapperDepth'], 'top-wrapper-depth', D.topWrapperDepth),
     });
   } catch (err) {
     throw new EngineError('bad-option', (err as Error).message);
@@ -174,6 +162,8 @@ export class HyperlinkEngine implements TemplateEngine {
     { flags: '--weight-children <w>', description: 'node equality: weight of the number of children', defaultValue: D.weightChildren, parse: Number },
     { flags: '--weight-position <w>', description: 'node equality: weight of the relative position among siblings', defaultValue: D.weightPosition, parse: Number },
     { flags: '--text-equality <mode>', description: 'node equality of texts: exact (same text) or kind (any text)', defaultValue: 'exact' },
+    { flags: '--no-document-skeleton', description: 'node equality: compare <html>, <head>, <body> by their attributes too (default: always equal)' },
+    { flags: '--top-wrapper-depth <n>', description: 'node equality: levels below <body> where a tag-unique wrapper is compared without its classes (0: none)', defaultValue: D.topWrapperDepth, parse: Number },
     { flags: '--no-navigation-regions', description: 'do not treat link-made regions with changing text as template' },
     { flags: '--no-siblings', description: "when no 2-CS exists, do not complete the set with the key page's siblings" },
   ];
@@ -315,7 +305,7 @@ export class HyperlinkEngine implements TemplateEngine {
     const regions = o.navigationRegions
       ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOfTemplate(ext.template, m.map, m.features.tree.size) })))
       : [];
-    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: D.navigationLinkShare };
+    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: D.navigationLinkShare, slotShare: D.contentSlotShare };
     const networkLoads = source.loaded - loadedBefore;
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);
@@ -373,6 +363,8 @@ export class HyperlinkEngine implements TemplateEngine {
         weightPosition: eq.weightPosition,
         ignoreAttributes: [...eq.ignoreAttributes],
         text: eq.text,
+        documentSkeleton: eq.documentSkeleton,
+        topWrapperDepth: eq.topWrapperDepth,
       },
       templateNodes: ext.size,
       keyPageNodes: keyTree.size,

@@ -10,9 +10,12 @@
  * whose changing text is prose: a template element R of the key page is a navigation region when, on the
  * key page and on the image of R in every CS page, the text of R that is *not* template is at least
  * `linkShare` (by characters) inside links, and at least one of these pages has such text. Only topmost
- * regions are kept, and never inside the key page's *content slot*: the deepest template element holding
- * at least `slotShare` of the key page's changing non-link text (the main content's container; a list of
- * links inside the main content, such as an article's own table of contents, is content). Every node of a navigation region (and of its image on any page marked, when that
+ * regions are kept. Inside the key page's *content slot* (the deepest template element holding at least
+ * `slotShare` of the key page's changing non-link text: the main content's container) a region must also
+ * be mostly fixed text on the key page (at least as many template characters as changing ones): a
+ * prev/next bar or a breadcrumb inside the content container ("Next: <a>1.1.3</a>, Previous: …") is
+ * navigation, while a list of links made of changing words (an article's own table of contents) is
+ * content. Every node of a navigation region (and of its image on any page marked, when that
  * image passes the same test) is template.
  */
 import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
@@ -22,6 +25,7 @@ import { HYPERLINK_DEFAULTS } from './defaults.ts';
 export class VariableText {
   private readonly all: Float64Array;
   private readonly link: Float64Array;
+  private readonly tpl: Float64Array;
   private readonly tree: Tree;
 
   /** `template[i] === 1` marks the tree's template nodes; their text is not variable. */
@@ -30,14 +34,20 @@ export class VariableText {
     const n = tree.size;
     this.all = new Float64Array(n + 1);
     this.link = new Float64Array(n + 1);
+    this.tpl = new Float64Array(n + 1);
     const a = tagId('a');
     let linkEnd = -1;
     for (let i = 0; i < n; i++) {
       if (i >= linkEnd) linkEnd = -1;
       if (linkEnd < 0 && tree.name[i] === a && tree.kind[i] === NodeKind.Element && tree.attr(i, 'href') !== undefined) linkEnd = tree.end[i]!;
       let t = 0;
-      if (tree.kind[i] === NodeKind.Text && template[i] !== 1) t = tree.textEnd[i]! - tree.textStart[i]!;
+      let f = 0;
+      if (tree.kind[i] === NodeKind.Text) {
+        if (template[i] !== 1) t = tree.textEnd[i]! - tree.textStart[i]!;
+        else f = tree.textEnd[i]! - tree.textStart[i]!;
+      }
       this.all[i + 1] = this.all[i]! + t;
+      this.tpl[i + 1] = this.tpl[i]! + f;
       this.link[i + 1] = this.link[i]! + (linkEnd >= 0 ? t : 0);
     }
   }
@@ -45,6 +55,10 @@ export class VariableText {
   /** Variable (non-template) text characters in the subtree of r. */
   text(r: number): number {
     return this.all[this.tree.end[r]!]! - this.all[r]!;
+  }
+  /** Template (fixed) text characters in the subtree of r. */
+  fixed(r: number): number {
+    return this.tpl[this.tree.end[r]!]! - this.tpl[r]!;
   }
   /** Variable text characters outside links in the subtree of r. */
   prose(r: number): number {
@@ -109,9 +123,10 @@ export function navigationRegions(
       if (pageVar[k]!.text(j) > 0) some = true;
       ok = pageVar[k]!.navigational(j, linkShare);
     }
-    if (slot >= 0 && keyTree.contains(slot, r)) {
-      r = keyTree.end[r]!;
-      continue;
+    // Inside the content slot, only a pagelet that is mostly fixed text (a prev/next bar, a breadcrumb)
+    // is navigation; a list of links made of changing words (an article's own contents) is content.
+    if (slot >= 0 && r !== slot && keyTree.contains(slot, r) && keyVar.fixed(r) < keyVar.text(r)) {
+      ok = false;
     }
     if (ok && some) {
       out.push(r);

@@ -7,6 +7,14 @@
  *  - different node kinds (element / text): 0;
  *  - elements with different tag names: 0 (the ETDM "can force all pairwise mapped nodes to have the same
  *    label", section 3);
+ *  - the document skeleton, `<html>`, `<head>`, `<body>` (one each per document in HTML): 1 whatever their
+ *    attributes (`documentSkeleton`, default on). The paper's ETDM starts at the root and only descends
+ *    through equal pairs, so a page-type class on `<body>` (WordPress `<body class="single post-123">`)
+ *    would otherwise leave the template empty; these elements correspond by the document's structure;
+ *  - top wrappers (`topWrapperDepth` levels below `<body>`, default 2): an element that is the only one
+ *    of its tag among the children of a body or top wrapper, on both pages, is compared without its class
+ *    names (the weighted sum of the other three terms, renormalised): page-type classes sit there too
+ *    (`<div id="page" class="layout-single">`), while attributes, children and position still count;
  *  - elements otherwise: wClass·J(classes) + wAttr·A + wChildren·C + wPosition·P, where J is the Jaccard
  *    similarity of the class token sets, A is 1 when the other attributes (minus `ignoreAttributes`, see
  *    defaults.ts) are equal name for name and value for value, 0.5 when only their names are, else 0;
@@ -21,7 +29,7 @@
  * class tokens, of the attribute set, of the text; child counts and positions. The hot comparison reads
  * integers only.
  */
-import { NodeKind, type Tree } from '../../html/tree.ts';
+import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
 
 /** Options of ≜ (all optional; defaults.ts gives the values and why). */
@@ -36,6 +44,10 @@ export interface NodeEqualityOptions {
   ignoreAttributes?: readonly string[];
   /** How text nodes compare: 'exact' (same text) or 'kind' (any two texts). Default 'exact'. */
   text?: 'exact' | 'kind';
+  /** `<html>`, `<head>`, `<body>` are equal whenever their tags are (see the file comment). */
+  documentSkeleton?: boolean;
+  /** Levels below `<body>` where a tag-unique wrapper is compared without its classes; 0: none. */
+  topWrapperDepth?: number;
 }
 
 /** A fully resolved ≜ configuration. */
@@ -47,6 +59,8 @@ export interface NodeEquality {
   readonly threshold: number;
   readonly ignoreAttributes: ReadonlySet<string>;
   readonly text: 'exact' | 'kind';
+  readonly documentSkeleton: boolean;
+  readonly topWrapperDepth: number;
 }
 
 /** Resolves options against the defaults; weights are normalised to sum to 1. */
@@ -65,6 +79,8 @@ export function nodeEquality(options: NodeEqualityOptions = {}): NodeEquality {
   wp /= sum;
   const threshold = options.threshold ?? d.threshold;
   if (!(threshold >= 0 && threshold <= 1)) throw new RangeError(`node equality threshold must be in [0, 1] (got ${threshold})`);
+  const topWrapperDepth = options.topWrapperDepth ?? d.topWrapperDepth;
+  if (!Number.isInteger(topWrapperDepth) || topWrapperDepth < 0 || topWrapperDepth > 255) throw new RangeError(`top wrapper depth must be an integer in [0, 255] (got ${topWrapperDepth})`);
   return {
     weightClass: wc,
     weightAttributes: wa,
@@ -73,6 +89,8 @@ export function nodeEquality(options: NodeEqualityOptions = {}): NodeEquality {
     threshold,
     ignoreAttributes: new Set(options.ignoreAttributes ?? d.ignoreAttributes),
     text: options.text ?? 'exact',
+    documentSkeleton: options.documentSkeleton ?? d.documentSkeleton,
+    topWrapperDepth,
   };
 }
 
@@ -81,7 +99,10 @@ export function nodeEquality(options: NodeEqualityOptions = {}): NodeEquality {
  * `classStart[i]..classStart[i+1]` index sorted class-token hashes in `classTokens`; `attrHash` /
  * `attrNameHash` hash the non-class, non-ignored attributes (with / without values); `textHash` and
  * `textLen` identify a text node's collapsed text; `childCount` counts non-blank, non-comment children;
- * `childIndex` is a node's index among its parent's counted children (-1 for blanks and comments).
+ * `childIndex` is a node's index among its parent's counted children (-1 for blanks and comments);
+ * `skeleton` is 1 on `<html>`, `<head>`, `<body>` (the document's own), `wrapperDepth` is d in 1..
+ * `topWrapperDepth` on a top wrapper d levels below `<body>` (only one of its tag among its parent's
+ * element children, its parent the body or a top wrapper), else 0.
  */
 export class NodeFeatures {
   readonly tree: Tree;
@@ -93,6 +114,8 @@ export class NodeFeatures {
   readonly textLen: Int32Array;
   readonly childCount: Int32Array;
   readonly childIndex: Int32Array;
+  readonly skeleton: Uint8Array;
+  readonly wrapperDepth: Uint8Array;
 
   constructor(tree: Tree, eq: NodeEquality) {
     this.tree = tree;
@@ -139,11 +162,42 @@ export class NodeFeatures {
     }
     this.classStart[n] = tokens.length;
     this.classTokens = Int32Array.from(tokens);
+    this.skeleton = new Uint8Array(n);
+    this.wrapperDepth = new Uint8Array(n);
+    markTopLevels(tree, this.skeleton, this.wrapperDepth, eq.topWrapperDepth);
   }
 
   /** True when node i takes part in mappings (elements and non-blank text; not blanks, comments). */
   counted(i: number): boolean {
     return this.childIndex[i]! >= 0 || i === 0;
+  }
+}
+
+const HTML = tagId('html');
+const HEAD = tagId('head');
+const BODY = tagId('body');
+
+/** Fills `skeleton` and `wrapperDepth` (see NodeFeatures). Preorder: a parent is flagged before its children. */
+function markTopLevels(tree: Tree, skeleton: Uint8Array, wrapperDepth: Uint8Array, maxDepth: number): void {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < tree.size; i++) {
+    if (tree.kind[i] !== NodeKind.Element) continue;
+    const nm = tree.name[i]!;
+    const p = tree.parent[i]!;
+    if (nm === HTML && p >= 0 && tree.kind[p] === NodeKind.Document) skeleton[i] = 1;
+    else if ((nm === HEAD || nm === BODY) && p >= 0 && skeleton[p] === 1 && tree.name[p] === HTML) skeleton[i] = 1;
+    const isBody = skeleton[i] === 1 && nm === BODY;
+    const d = isBody ? 0 : wrapperDepth[i]!;
+    if (!isBody && d === 0) continue;
+    if (d >= maxDepth) continue;
+    // Children of the body or of a top wrapper: the only one of their tag become top wrappers.
+    counts.clear();
+    for (let c = i + 1, e = tree.end[i]!; c < e; c = tree.end[c]!) {
+      if (tree.kind[c] === NodeKind.Element) counts.set(tree.name[c]!, (counts.get(tree.name[c]!) ?? 0) + 1);
+    }
+    for (let c = i + 1, e = tree.end[i]!; c < e; c = tree.end[c]!) {
+      if (tree.kind[c] === NodeKind.Element && counts.get(tree.name[c]!) === 1) wrapperDepth[c] = d + 1;
+    }
   }
 }
 
@@ -194,6 +248,7 @@ export function equality(eq: NodeEquality, fa: NodeFeatures, a: number, fb: Node
   }
   if (ka === NodeKind.Document) return 1;
   if (ka !== NodeKind.Element || ta.name[a] !== tb.name[b]) return 0;
+  if (eq.documentSkeleton && fa.skeleton[a] === 1 && fb.skeleton[b] === 1) return 1;
   const cls = jaccard(fa.classTokens, fa.classStart[a]!, fa.classStart[a + 1]!, fb.classTokens, fb.classStart[b]!, fb.classStart[b + 1]!);
   const attrs = fa.attrHash[a] === fb.attrHash[b] ? 1 : fa.attrNameHash[a] === fb.attrNameHash[b] ? 0.5 : 0;
   const ca = fa.childCount[a]!;
@@ -204,5 +259,9 @@ export function equality(eq: NodeEquality, fa: NodeFeatures, a: number, fb: Node
   const ra = pa < 0 || fa.childCount[pa]! <= 1 ? 0 : fa.childIndex[a]! / (fa.childCount[pa]! - 1);
   const rb = pb < 0 || fb.childCount[pb]! <= 1 ? 0 : fb.childIndex[b]! / (fb.childCount[pb]! - 1);
   const position = 1 - Math.abs(ra - rb);
+  if (fa.wrapperDepth[a]! > 0 && fb.wrapperDepth[b]! > 0) {
+    const w = eq.weightAttributes + eq.weightChildren + eq.weightPosition;
+    return w <= 0 ? 1 : (eq.weightAttributes * attrs + eq.weightChildren * children + eq.weightPosition * position) / w;
+  }
   return eq.weightClass * cls + eq.weightAttributes * attrs + eq.weightChildren * children + eq.weightPosition * position;
 }

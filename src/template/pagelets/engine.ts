@@ -93,11 +93,17 @@ function support(o: PageletRunOptions): SupportOptions {
 
 async function openTables(o: PageletRunOptions): Promise<Tables> {
   if (o.global && o.backend === 'sql') {
-    const store = await SqlPageletStore.open(o.db === undefined ? {} : { path: o.db });
+    // With --db, the tables go into the site store (src/store/store.ts), schema `pagelets`, beside its
+    // own pages and links; without, into a private DuckDB in memory that spills to a temporary directory.
+    const site = o.db === undefined ? undefined : await (await import('../../store/store.ts')).Store.open(o.db);
+    const store = await SqlPageletStore.open(site ? { connection: site.connection } : {});
     return {
       add: (rec) => store.add(rec),
       detect: () => store.detect({ ...support(o), listPages: store.size <= o.keepTreesUpTo }),
-      close: () => store.close(),
+      close: () => {
+        store.close();
+        void site?.close();
+      },
     };
   }
   const tables = new PageletTables();
@@ -271,7 +277,7 @@ export const PAGELET_OPTIONS: readonly EngineOption[] = [
   { flags: '--link-targets', description: 'make link target URLs part of a pagelet\'s shingles (default: anchor text and structure only)', defaultValue: PAGELET_DEFAULTS.linkTargets },
   { flags: '--no-fold-digits', description: 'keep numbers as they are in shingles (default: every number is one token)' },
   { flags: '--backend <sql|memory>', description: 'where --global runs its relational steps: DuckDB (sql) or in memory', defaultValue: 'sql' },
-  { flags: '--db <path>', description: 'DuckDB file for --global (default: in memory, spilling to a temporary directory)' },
+  { flags: '--db <path>', description: 'site store (DuckDB file) to hold the --global tables, schema "pagelets" (default: a private in-memory DuckDB spilling to a temporary directory)' },
   { flags: '--workers <n>', description: 'worker threads for per-page work (0: main thread only)', defaultValue: Math.min(2, availableParallelism()), parse: Number },
 ];
 

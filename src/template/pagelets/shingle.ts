@@ -22,9 +22,9 @@
  * Pagelets with no word and no link (an `<hr>`, an empty anchor, a lone script) have no fingerprint
  * (`NO_SHINGLE`): they carry no evidence either way and never become template.
  */
-import { NodeKind, type Tree } from '../../html/tree.ts';
+import { NodeKind, tagName, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
-import { combine32, fmix32, to53 } from './hash.ts';
+import { combine32, fmix32, hashString32, to53 } from './hash.ts';
 
 /** The fingerprint of a pagelet that has no words and no links. */
 export const NO_SHINGLE = -1;
@@ -50,6 +50,29 @@ const SEED_A = 0xa54ff53a;
 const SEED_B = 0x510e527f;
 /** Seeds of the min-hash functions (fixed: fingerprints must agree across runs and workers). */
 const MINHASH_SEEDS = [0x9b05688c, 0x1f83d9ab, 0x5be0cd19, 0xcbbb9d5d, 0x629a292a, 0x9159015a, 0x152fecd8, 0x67332667];
+
+/**
+ * Token of a tag, by tag *name*: tag ids are interned per thread in first-seen order (tree.ts), so hashing
+ * the id would give different shingles in different worker threads and runs. Cached per id.
+ */
+let tagTokens = new Int32Array(256);
+let tagKnown = new Uint8Array(256);
+function tagToken(id: number): number {
+  if (id >= tagTokens.length) {
+    const n = Math.max(id + 1, tagTokens.length * 2);
+    const t = new Int32Array(n);
+    t.set(tagTokens);
+    const k = new Uint8Array(n);
+    k.set(tagKnown);
+    tagTokens = t;
+    tagKnown = k;
+  }
+  if (tagKnown[id] === 0) {
+    tagTokens[id] = hashString32(tagName(id), TAG_SALT) | 0;
+    tagKnown[id] = 1;
+  }
+  return tagTokens[id]!;
+}
 
 /** A reusable buffer of tokens (grows by doubling; one per thread). */
 let tokens = new Int32Array(1024);
@@ -113,7 +136,7 @@ function pageletTokens(tree: Tree, v: number, linkAt: (node: number) => number, 
   for (let i = v; i < last; i++) {
     const kind = tree.kind[i];
     if (kind === NodeKind.Element) {
-      n = push(n, fmix32(tree.name[i]! ^ TAG_SALT) | 0);
+      n = push(n, tagToken(tree.name[i]!));
       const dest = linkAt(i);
       if (dest >= 0) {
         if (targets) n = push(n, fmix32((dest % 4294967296) ^ LINK_SALT) | 0);

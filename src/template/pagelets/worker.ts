@@ -21,11 +21,11 @@ export interface WorkerRequest {
   ordinals?: Int32Array;
 }
 
-const labels = pageletLabels();
-
 parentPort?.on('message', (req: WorkerRequest) => {
   try {
-    const tree = parseBytes(req.body, req.contentType, req.key, labels);
+    // A fresh label table per page: labels play no part here, and a long-lived table (with its caches)
+    // would grow with every distinct tag of a 200,000-page crawl.
+    const tree = parseBytes(req.body, req.contentType, req.key, pageletLabels());
     if (req.op === 'analyse') {
       const rec = analyseTree(tree, req.key, req.url, req.options);
       const { pageletLinks: _omit, ...record } = rec;

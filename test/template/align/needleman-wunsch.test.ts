@@ -10,6 +10,7 @@ import { parseHtml } from '../../../src/html/parse.ts';
 import { tokenize } from '../../../src/html/tokens.ts';
 import { corpusSkip } from '../../../src/eval/corpus-path.ts';
 import { listSites } from '../../../src/eval/corpus.ts';
+import { lcsPath } from '../../../src/template/align/bit-lcs.ts';
 import { fixturePage } from './fixtures.ts';
 
 const seq = (...xs: number[]): Int32Array => Int32Array.from(xs);
@@ -118,9 +119,15 @@ test('a token unique in both sequences is not always on an optimal path: the anc
   const a = seq(9, 1, 1, 1);
   const b = seq(1, 1, 1, 9);
   assert.equal(nwScore(a, b), 2);
+  // The detour filter drops x (its diagonal is 3 away from both ends); with no unique anchor left the
+  // range goes to the LCS path (bit-lcs.ts), whose three matched B's cost two gaps: 3 - 2 = 1, below the
+  // optimum, and the result says it is not proved exact.
   const anchored = alignSequences(a, b, { exactCells: 0, anchorMinRun: 1 });
-  // The detour filter drops x (its diagonal is 3 away from both ends), so the result is the optimum here.
-  assert.equal(anchored.score, 2);
+  assert.ok(isValidAlignment(a, b, anchored));
+  assert.equal(anchored.score, 1);
+  assert.equal(anchored.exact, false);
+  // With the default budget the pair is small enough to be aligned exactly.
+  assert.equal(alignSequences(a, b).score, 2);
   // A run that survives the filter and is still off the optimal path (found by random search):
   // a = 0 2 2 1, b = 2 0 2. Anchor "0 2" (0 is unique in both) forces 1 + 2 gaps: 2 - 3 = -1; optimum 0.
   const a2 = seq(0, 2, 2, 1);
@@ -134,4 +141,58 @@ test('a token unique in both sequences is not always on an optimal path: the anc
   const d = alignSequences(a2, b2);
   assert.equal(d.exact, true);
   assert.equal(d.score, opt);
+});
+
+/** Plain O(nm) LCS length, the reference for the bit-parallel one. */
+function lcsLength(a: Int32Array, b: Int32Array): number {
+  const row = new Int32Array(b.length + 1);
+  for (let i = 0; i < a.length; i++) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j]!;
+      row[j] = a[i] === b[j - 1] ? diag + 1 : Math.max(up, row[j - 1]!);
+      diag = up;
+    }
+  }
+  return row[b.length]!;
+}
+
+test('bit-parallel LCS path: as long as the DP LCS, a common subsequence, inside the range (multi-word rows)', () => {
+  const r = rng(23);
+  for (let t = 0; t < 300; t++) {
+    const n = Math.floor(r() * 140);
+    const m = Math.floor(r() * 140);
+    const k = 1 + Math.floor(r() * 20);
+    const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
+    const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
+    const aLo = Math.floor(r() * Math.min(5, n));
+    const bLo = Math.floor(r() * Math.min(5, m));
+    const p = lcsPath(a, aLo, n, b, bLo, m)!;
+    assert.equal(p.length, lcsLength(a.slice(aLo), b.slice(bLo)), `pair ${t}`);
+    for (let x = 0; x < p.length; x++) {
+      assert.equal(a[p.ai[x]!], b[p.bj[x]!]);
+      assert.ok(p.ai[x]! >= aLo && p.bj[x]! >= bLo);
+      if (x > 0) assert.ok(p.ai[x]! > p.ai[x - 1]! && p.bj[x]! > p.bj[x - 1]!);
+    }
+  }
+});
+
+test('LCS-anchored path (ranges without unique anchors): valid, never above the optimum, flagged not exact', () => {
+  const r = rng(31);
+  let viaLcs = 0;
+  for (let t = 0; t < 200; t++) {
+    const n = 20 + Math.floor(r() * 120);
+    const m = 20 + Math.floor(r() * 120);
+    const k = 2 + Math.floor(r() * 6); // small alphabet: no token unique on both sides
+    const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
+    const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
+    const fast = alignSequences(a, b, { exactCells: 64, baseCells: 64 });
+    assert.ok(isValidAlignment(a, b, fast));
+    assert.equal(alignmentScore(a, b, fast), fast.score);
+    const opt = nwScore(a, b);
+    assert.ok(fast.score <= opt);
+    if (!fast.exact) viaLcs++;
+    else assert.equal(fast.score, opt);
+  }
+  assert.ok(viaLcs > 100);
 });

@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import { parseHtml } from '../../../src/html/parse.ts';
 import { LabelTable } from '../../../src/html/labels.ts';
 import { CompleteSubdigraph, findCompleteSubdigraph } from '../../../src/template/hyperlink/complete-subdigraph.ts';
-import { equalTopDownMapping } from '../../../src/template/hyperlink/equal-top-down-mapping.ts';
+import { equalTopDownMapping, mappingSize } from '../../../src/template/hyperlink/equal-top-down-mapping.ts';
 import { orderLinks } from '../../../src/template/hyperlink/link-order.ts';
 import { equality, nodeEquality, NodeFeatures } from '../../../src/template/hyperlink/node-equality.ts';
 import { extractTemplate } from '../../../src/template/hyperlink/template-extraction.ts';
+import { followText } from '../../../src/template/hyperlink/page-marks.ts';
 import { extractLinks } from '../../../src/site/links.ts';
 
 /** A link graph given as adjacency lists; `load` counts calls. */
@@ -133,4 +134,39 @@ test('link order: menu links (dense region) before content links', () => {
   assert.deepEqual(density.slice(0, 3), ['http://site.test/a.html', 'http://site.test/b.html', 'http://site.test/c.html']);
   const doc = orderLinks(t, links, { order: 'document' });
   assert.equal(doc[0], 'http://site.test/story.html');
+});
+
+test('node equality: the document skeleton is always equal; tag-unique top wrappers ignore their classes', () => {
+  const a = new NodeFeatures(tree('<html lang="en"><body class="single post-1"><div class="wrap-single" id="page"><p class="x">t</p><p class="x">u</p></div><ul><li class="a"><span class="s1">1</span></li></ul></body></html>'), eq);
+  const b = new NodeFeatures(tree('<html lang="fr"><body class="archive"><div class="wrap-archive" id="page"><p class="y">t</p><p class="y">u</p></div><ul><li class="b"><span class="s2">1</span></li></ul></body></html>'), eq);
+  assert.equal(equality(eq, a, a.tree.find('html'), b, b.tree.find('html')), 1);
+  assert.equal(equality(eq, a, a.tree.find('body'), b, b.tree.find('body')), 1);
+  assert.ok(equality(eq, a, a.tree.find('div'), b, b.tree.find('div')) >= eq.threshold, 'top wrapper: classes left out');
+  assert.ok(equality(eq, a, a.tree.find('li'), b, b.tree.find('li')) < eq.threshold, 'body > ul > li: deeper than topWrapperDepth (1), classes count');
+  const deep = nodeEquality({ topWrapperDepth: 2 });
+  const da = new NodeFeatures(a.tree, deep);
+  const db = new NodeFeatures(b.tree, deep);
+  assert.ok(equality(deep, da, da.tree.find('li'), db, db.tree.find('li')) >= deep.threshold, 'with depth 2, body > ul > li is a top wrapper');
+  assert.ok(equality(deep, da, da.tree.find('span'), db, db.tree.find('span')) < deep.threshold, 'deeper still: classes count');
+  const ps = (f: NodeFeatures) => f.tree.elementChildren(f.tree.find('div'));
+  assert.ok(equality(eq, a, ps(a)[0]!, b, ps(b)[0]!) < eq.threshold, 'not tag-unique: classes count');
+  const strict = nodeEquality({ documentSkeleton: false, topWrapperDepth: 0 });
+  const sa = new NodeFeatures(a.tree, strict);
+  const sb = new NodeFeatures(b.tree, strict);
+  assert.ok(equality(strict, sa, sa.tree.find('body'), sb, sb.tree.find('body')) < strict.threshold);
+  assert.ok(equality(strict, sa, sa.tree.find('div'), sb, sb.tree.find('div')) < strict.threshold);
+  assert.equal(mappingSize(equalTopDownMapping(strict, sa, sb)) < mappingSize(equalTopDownMapping(eq, a, b)), true);
+});
+
+test('marks follow words: an element whose only template texts are punctuation is content', () => {
+  // A code listing whose brackets the ETDM paired with another page's: "(" and ")" are template texts.
+  const t = tree('<body><div class="wrap"><p>Fixed words</p><pre><span class="o">(</span><span class="k">define size</span><span class="c">)</span><span class="b"> </span></pre></div></body>');
+  const marks = new Uint8Array(t.size).fill(1);
+  const text = (s: string) => { for (let i = 0; i < t.size; i++) if (t.nodeText(i) === s) return i; return -1; };
+  marks[text('define size')] = 0;
+  followText(t, marks);
+  assert.equal(marks[t.find('pre')], 0, 'pre: its only word-bearing text is content');
+  for (const c of t.elementChildren(t.find('pre'))) assert.equal(marks[c], 0, t.attr(c, 'class'));
+  assert.equal(marks[t.find('p')], 1);
+  assert.equal(marks[t.find('div')], 1, 'the wrapper holds template words and content');
 });

@@ -150,3 +150,58 @@ test('bad options are EngineErrors with a clear code', async () => {
   await assert.rejects(run(new MemorySource(fixtureSite()), { n: 1 }), (e: unknown) => e instanceof EngineError && e.code === 'bad-option' && /--n/.test(e.message));
   await assert.rejects(run(new MemorySource(fixtureSite()), { linkOrder: 'random' }), (e: unknown) => e instanceof EngineError && e.code === 'bad-option');
 });
+
+test('a root whose class varies by page type (WordPress-style body and wrapper classes): the template is still found', async () => {
+  // Every page's <body> and top wrapper carry page-type classes of their own (no class in common).
+  const pages = fixtureSite().map((p, i) => ({
+    ...p,
+    body: (p.body as string)
+      .replace('<body>', `<body class="${/^a\d/.test(p.key) ? 'single' : 'page'} post-${i} postid-${i * 7}">`)
+      .replace('<div class="layout">', `<div class="layout-${p.key.replace('.html', '')}">`),
+  }));
+  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  assert.equal(r.summary['csSize'], 4);
+  assert.ok((r.template['templateNodes'] as number) > 20, `template nodes: ${r.template['templateNodes']}`);
+  for (const [key, m] of r.marks) {
+    const kept = keptText(m);
+    assert.ok(!/Gazette|Copyright|Independent/.test(kept), `${key}: template text kept: ${kept}`);
+  }
+  assert.match(keptText(r.marks.get('a2.html')!), /a2word/);
+  assert.match(keptText(r.marks.get('sport.html')!), /sportalpha sportbeta sportgamma/);
+
+  // With ≜ comparing the skeleton and the wrappers by class, the ETDM stops at <body>: nothing is template.
+  const strict = await run(new MemorySource(pages), { key: 'a1.html', documentSkeleton: false, topWrapperDepth: 0 });
+  assert.match(keptText(strict.marks.get('a2.html')!), /Gazette/);
+  // Skeleton alone, wrappers compared by class: the header and footer are found, the wrapper's sidebar is not.
+  const skel = await run(new MemorySource(pages), { key: 'a1.html', topWrapperDepth: 0 });
+  const kept = keptText(skel.marks.get('a2.html')!);
+  assert.ok(!/Gazette|Copyright/.test(kept), kept);
+  assert.match(kept, /Independent reporting/);
+});
+
+test('a prev/next bar inside the content container is template; the article\'s own contents list stays content', async () => {
+  // sicp-like: <body><section> holds everything; nav.header (fixed words + changing prev/next links) at both ends.
+  const n = 6;
+  const chapters = Array.from({ length: n }, (_, i) => `<a href="/ch${i}.html">Chapter ${i}</a>`).join(' ');
+  const bar = (i: number): string => `<nav class="header"><p>Next: <a href="/ch${(i + 1) % n}.html">Section ${(i + 1) % n}.1 next</a>, Previous: <a href="/ch${(i + n - 1) % n}.html">Section ${(i + n - 1) % n}.1 prev</a> [${chapters}] [<a href="/index.html">Contents</a>]</p></nav>`;
+  const pages: MemoryPage[] = Array.from({ length: n }, (_, i) => ({
+    key: `ch${i}.html`,
+    body: `<html><body><section><a id="top${i}"></a>${bar(i)}<hr><h2>Title of chapter ${i}</h2><p>Prose of chapter ${i} about word${i}a and word${i}b.</p>
+<ul class="toc"><li><a href="#p${i}a">Part ${i}a heading</a></li><li><a href="#p${i}b">Part ${i}b heading</a></li></ul><p>More prose ${i} with word${i}c in it.</p><hr>${bar(i)}</section></body></html>`,
+  }));
+  pages.push({ key: 'index.html', body: `<html><body><h1>Contents</h1><p>${chapters}</p></body></html>` });
+  const r = await run(new MemorySource(pages), { key: 'ch2.html' });
+  assert.equal(r.summary['csComplete'], true);
+  for (let i = 0; i < n; i++) {
+    const m = r.marks.get(`ch${i}.html`)!;
+    const kept = keptText(m);
+    assert.ok(!/next|prev|Next:|Contents/.test(kept), `ch${i}: navigation kept: ${kept}`);
+    assert.match(kept, new RegExp(`Part ${i}a heading`), `ch${i}: the article's contents list is content`);
+    assert.match(kept, new RegExp(`word${i}a.*word${i}c`, 's'));
+    const t = m.tree;
+    assert.equal(m.template[t.find('section')], 0, `ch${i}: the content container is not template`);
+    assert.equal(m.template[t.find('body')], 0, `ch${i}: nor its ancestors`);
+    assert.equal(m.template[t.find('hr')], 0, `ch${i}: an empty element in the content container is content`);
+    assert.equal(m.template[t.find('nav')], 1, `ch${i}: the bar is template`);
+  }
+});

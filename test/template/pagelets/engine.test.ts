@@ -59,3 +59,20 @@ test('local algorithm (Figure 4) runs without links', async () => {
   assert.equal((r.template as { algorithm: string }).algorithm, 'local');
   assert.ok(!keptText(marks.get('page-4.html')!).includes('Copyright'));
 });
+
+test('shingles do not depend on the thread (tag ids are interned per thread in first-seen order)', async () => {
+  const { PageletPool } = await import('../../../src/template/pagelets/workers.ts');
+  const { analyseTree, parseBytes, pageletLabels } = await import('../../../src/template/pagelets/page-analysis.ts');
+  const { parseHtml } = await import('../../../src/html/parse.ts');
+  // intern tags in this thread in an order the worker will not see
+  parseHtml('<html><body><x-zeta></x-zeta><x-alpha></x-alpha><x-beta></x-beta></body></html>');
+  const body = new TextEncoder().encode('<html><body><x-beta><p>same words here</p></x-beta><x-alpha>other block</x-alpha><x-zeta>third</x-zeta></body></html>');
+  const here = analyseTree(parseBytes(body, undefined, 'k.html', pageletLabels()), 'k.html', 'http://s.test/k.html');
+  const pool = new PageletPool(1);
+  try {
+    const there = await pool.analyse(body, undefined, 'k.html', 'http://s.test/k.html', {});
+    assert.deepEqual(Array.from(there.shingles), Array.from(here.shingles));
+  } finally {
+    await pool.close();
+  }
+});

@@ -1,0 +1,56 @@
+/**
+ * `gabarit report <source> [--out DIR] [--method NAME] [--max-shown N] [--no-other-engines]`: an HTML report
+ * to open in a browser, offline (src/report/): each page with its template greyed and its main content
+ * outlined, the template fraction of each page, the template found, figures per engine and a chart.
+ * Writes `<out>/index.html` and prints its path. Exit 1 when no page could be processed.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Option, type Command } from 'commander';
+import { UsageError } from '../errors.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type SourceFlags } from './run.ts';
+
+interface ReportFlags extends SourceFlags {
+  out: string;
+  method?: string;
+  maxShown: number;
+  otherEngines: boolean;
+}
+
+export function register(program: Command): void {
+  const cmd = program
+    .command('report')
+    .description('HTML report (offline): pages with template greyed and main content outlined, template fractions, figures per engine, chart')
+    .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL');
+  cmd.addOption(new Option('-m, --method <name>', 'template engine (default: chosen from the source)'));
+  cmd.addOption(new Option('--max-shown <n>', 'pages shown with their overlay (the others are listed)').default(40).argParser(parsePositive));
+  cmd.addOption(new Option('--no-other-engines', 'do not run the other engines for their figures'));
+  addSourceOptions(cmd);
+  addOutOption(cmd, 'report');
+  cmd.action(async (spec: string, opts: ReportFlags, self: Command) => {
+    const g = globalOptions(self);
+    const [{ ENGINES }, { buildReport }, { renderReport }] = await Promise.all([import('../template/engines.ts'), import('../report/build.ts'), import('../report/html-report.ts')]);
+    if (opts.method !== undefined && !Object.hasOwn(ENGINES, opts.method)) throw new UsageError(`unknown method "${opts.method}" (known: ${Object.keys(ENGINES).join(', ')})`);
+    const reporter = createReporter(g);
+    const closers: Array<() => Promise<void>> = [];
+    const data = await buildReport(
+      spec,
+      async () => {
+        const o = await openFromFlags(spec, opts, reporter);
+        closers.push(o.close);
+        return o.source;
+      },
+      { ...(opts.method ? { method: opts.method } : {}), maxShown: opts.maxShown, otherEngines: opts.otherEngines, onWarning: (m) => reporter.warn(m) },
+    ).finally(async () => {
+      reporter.stop();
+      for (const c of closers) await c().catch(() => undefined);
+    });
+    for (const f of data.failures) reporter.warn(`${f.key}: ${f.message}`);
+    if (data.pages.length === 0) throw new NothingDone(`no page processed from ${spec}`);
+    const dir = outDir(opts.out);
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, 'index.html');
+    await writeFile(file, renderReport(data));
+    emit(g, { report: file, pages: data.pages.length, method: data.method, engines: data.engines }, [`method: ${data.method} (${data.reason})`, `pages: ${data.pages.length}`, `report: ${file}`]);
+  });
+}

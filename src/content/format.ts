@@ -1,0 +1,153 @@
+/**
+ * The formats of `gabarit content --format`: the main content of a page as plain text (blocks on lines,
+ * as the output contract's `<page>.txt`), as HTML (the main content elements, in document order), as
+ * Markdown (headings, paragraphs, list items, code blocks, links) or as JSON (title, url, text, and the
+ * figures of the page). Every format carries the page title (the document's `<title>`).
+ */
+import { serialize } from '../html/serialize.ts';
+import { isBlock, isNonText } from '../html/text.ts';
+import { NodeKind, type Tree } from '../html/tree.ts';
+import { keptText, type PageMarks, templateFraction } from '../template/result.ts';
+
+/** Formats of `--format`. */
+export const CONTENT_FORMATS = ['text', 'html', 'markdown', 'json'] as const;
+export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+
+/** File extension of each format. */
+export const FORMAT_EXTENSION: Readonly<Record<ContentFormat, string>> = { text: '.txt', html: '.content.html', markdown: '.md', json: '.json' };
+
+/** The text of the document's `<title>` ('' when none). */
+export function pageTitle(tree: Tree): string {
+  const t = tree.find('title');
+  if (t < 0) return '';
+  let s = '';
+  for (let i = t + 1; i < tree.end[t]!; i++) if (tree.kind[i] === NodeKind.Text || tree.kind[i] === NodeKind.Blank) s += tree.nodeText(i);
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Content marks of a page: `content` when set, else every non-template node. */
+function contentOf(m: PageMarks): Uint8Array {
+  if (m.content) return m.content;
+  const c = new Uint8Array(m.template.length);
+  for (let i = 0; i < c.length; i++) c[i] = m.template[i] === 1 ? 0 : 1;
+  return c;
+}
+
+/** The outermost content elements of the body (each one's parent is not content), in document order. */
+export function contentRoots(m: PageMarks): number[] {
+  const tree = m.tree;
+  const c = contentOf(m);
+  const body = tree.body();
+  const out: number[] = [];
+  for (let i = body + 1; i < tree.end[body]!; ) {
+    if (tree.kind[i] === NodeKind.Element && c[i] === 1 && !isNonText(tree, i)) {
+      out.push(i);
+      i = tree.end[i]!;
+    } else i++;
+  }
+  return out;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The main content as an HTML document: the title, then each outermost content element. */
+export function contentHtml(m: PageMarks): string {
+  const title = pageTitle(m.tree);
+  const parts = contentRoots(m).map((r) => serialize(m.tree, { root: r, doctype: false }));
+  return `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>\n${parts.join('\n')}\n</body></html>\n`;
+}
+
+const HEADING = /^h([1-6])$/;
+
+/** The main content as Markdown (a readable rendering, not a round trip). */
+export function contentMarkdown(m: PageMarks): string {
+  const tree = m.tree;
+  const c = contentOf(m);
+  const lines: string[] = [];
+  const title = pageTitle(tree);
+  if (title) lines.push(`# ${title}`, '');
+  let line = '';
+  let prefix = '';
+  const flush = (): void => {
+    const t = line.replace(/[\s\u00a0]+/g, ' ').trim();
+    if (t) lines.push(prefix + t, '');
+    line = '';
+    prefix = '';
+  };
+  const body = tree.body();
+  const closers: Array<[number, string]> = [];
+  for (let i = body; i < tree.end[body]!; i++) {
+    while (closers.length > 0 && closers[closers.length - 1]![0] <= i) {
+      const [, suffix] = closers.pop()!;
+      line += suffix;
+    }
+    const k = tree.kind[i];
+    if (k === NodeKind.Element) {
+      if (isNonText(tree, i)) {
+        i = tree.end[i]! - 1;
+        continue;
+      }
+      const tag = tree.tag(i);
+      if (tag === 'pre' && c[i] === 1) {
+        flush();
+        let code = '';
+        for (let j = i + 1; j < tree.end[i]!; j++) if (tree.kind[j] === NodeKind.Text || tree.kind[j] === NodeKind.Blank) code += tree.nodeText(j);
+        lines.push('```', code.replace(/\n+$/, ''), '```', '');
+        i = tree.end[i]! - 1;
+        continue;
+      }
+      if (isBlock(tree, i)) {
+        flush();
+        const h = HEADING.exec(tag);
+        if (h) prefix = '#'.repeat(Math.min(6, Number(h[1]) + (title ? 1 : 0))) + ' ';
+        else if (tag === 'li') prefix = '- ';
+        else if (tag === 'blockquote') prefix = '> ';
+        closers.push([tree.end[i]!, '']);
+      } else if (tag === 'a' && c[i] === 1) {
+        const href = tree.attr(i, 'href');
+        if (href && !href.startsWith('#') && !href.startsWith('javascript:')) {
+          line += '[';
+          closers.push([tree.end[i]!, `](${href})`]);
+        }
+      }
+    } else if ((k === NodeKind.Text || k === NodeKind.Blank) && c[i] === 1) {
+      line += tree.nodeText(i);
+    }
+  }
+  while (closers.length > 0) line += closers.pop()![1];
+  flush();
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+}
+
+/** The main content as a JSON-ready object. */
+export function contentJson(m: PageMarks, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const text = keptText(m);
+  return {
+    key: m.key,
+    url: m.url,
+    title: pageTitle(m.tree),
+    text,
+    words: text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length,
+    templateFraction: Math.round(templateFraction(m) * 10000) / 10000,
+    ...extra,
+  };
+}
+
+/** One page in one format. */
+export function formatContent(m: PageMarks, format: ContentFormat, extra: Record<string, unknown> = {}): string {
+  switch (format) {
+    case 'text': {
+      const title = pageTitle(m.tree);
+      const text = keptText(m);
+      return (title && text.split('\n', 1)[0] !== title ? `${title}\n\n` : '') + text + '\n';
+    }
+    case 'html':
+      return contentHtml(m);
+    case 'markdown':
+      return contentMarkdown(m);
+    case 'json':
+      return JSON.stringify(contentJson(m, extra), null, 1) + '\n';
+  }
+}

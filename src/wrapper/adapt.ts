@@ -1,0 +1,313 @@
+/**
+ * Wrapper adaptation (paper 5, Section 4 and Figure 2): given a pattern's stored tree-gram and the DOM of
+ * the current page, find the subtrees most similar to the tree-gram above the threshold, with the
+ * algorithms in the wrapper's order (clustered tree matching, simple tree matching, tree bigram,
+ * Jaro–Winkler), and generate a selector that matches them.
+ *
+ * Choices the paper leaves open, made here:
+ *  - Candidates are the page nodes (inside the scope: the parent pattern's instance, or the page) whose
+ *    label equals the tree-gram root's label: Algorithm 1 returns 0 for any other root, and the variants
+ *    are held to the same rule so that every algorithm answers "which element is it now".
+ *  - Each algorithm's similarity is absolute ([0, 1], 1 on identical trees; see each module), so one
+ *    threshold applies to all. A candidate is accepted when its similarity to one of the stored instances
+ *    reaches the threshold.
+ *  - Among accepted candidates, the one chosen maximises similarity + EVIDENCE_WEIGHT · evidence, where the
+ *    evidence (Section 5: "additional checks on comparable attributes", and string similarity of leaves,
+ *    Section 4) is the mean of: ancestor-context agreement, id/class agreement and text similarity. It only
+ *    orders candidates; it never lifts one below the threshold. When the best structural similarity comes
+ *    only from equal small structures (leaves), evidence is what tells them apart, so the step is
+ *    reported as `string` when the tree-gram has no inner structure (a single element with text).
+ *  - Pruning: candidates are visited by decreasing upper bound (CTM: the children-label bound; STM: the
+ *    size bound 2·min/(|A|+|B|); JW: the length bound; bigram: the size bound), and the search stops when
+ *    the bound plus the largest evidence bonus cannot beat the best so far; no DP table spans a whole page.
+ *  - A candidate whose values break the pattern's data-type constraints is skipped (`accept`), so a
+ *    similar-looking subtree with the wrong kind of data is never returned.
+ */
+import { cssEscape, cssPath, xpathOf } from '../html/paths.ts';
+import { selectAll } from '../html/select.ts';
+import { NodeKind, type Tree } from '../html/tree.ts';
+import { EVIDENCE_WEIGHT, type AlgorithmName } from './defaults.ts';
+import { bigramSimilarity, diceSorted, treeBigrams } from './match/bigram.ts';
+import { clusteredTreeMatching, clusteredUpperBound } from './match/clustered.ts';
+import { jaroWinklerBound, jaroWinklerTree } from './match/jaro-winkler.ts';
+import { fromTree, keptNode, LabelSpace, restrict, restrictedSize, type LabelledTree } from './match/labelled-tree.ts';
+import { stmSimilarity } from './match/simple.ts';
+import { jaroWinkler } from './match/jaro-winkler.ts';
+import { stringSimilarity } from './match/string.ts';
+import { contextOf, gramTree, instanceText, type ContextStep, type GramInstance, type TreeGram } from './tree-gram.ts';
+import type { ResolvedSettings } from './wrapper.ts';
+
+/** Which step found a pattern's data (STYLE.md 7: report which level worked). */
+export type Step = 'selector' | AlgorithmName | 'string' | 'not-found';
+
+/** What an adaptation found. */
+export interface Adaptation {
+  /** The page nodes found (document order); [] when not found. */
+  nodes: number[];
+  step: Step;
+  /** Structural similarity of what was found (the best seen when not found; 0 when nothing compared). */
+  similarity: number;
+  /** A selector matching exactly `nodes` ('' when not found). */
+  selector: string;
+  /** Candidates compared / candidates skipped by the bounds (for benchmarks and reports). */
+  compared: number;
+  pruned: number;
+}
+
+/** Options of one adaptation. */
+export interface AdaptOptions {
+  /** Several instances are wanted (a list pattern): every non-nested candidate above the threshold. */
+  multiple?: boolean;
+  /** Accepts or rejects a candidate set (e.g. the pattern's data-type constraints). */
+  accept?: (nodes: number[]) => boolean;
+  /** Nodes that must not be returned (e.g. a parent's previous, wrong instance). */
+  exclude?: ReadonlySet<number>;
+}
+
+interface Scored {
+  k: number;
+  sim: number;
+  score: number;
+}
+
+/**
+ * Adapts one pattern: searches the subtree of `scope` (0: the whole page) for the subtrees most similar to
+ * `gram` (see the module comment). `settings` gives the threshold, the algorithms' order and the label
+ * flags.
+ */
+export function adapt(tree: Tree, scope: number, gram: TreeGram, settings: Pick<ResolvedSettings, 'threshold' | 'algorithms' | 'labels'>, options: AdaptOptions = {}): Adaptation {
+  const notFound: Adaptation = { nodes: [], step: 'not-found', similarity: 0, selector: '', compared: 0, pruned: 0 };
+  if (gram.instances.length === 0) return notFound;
+  const space = new LabelSpace(settings.labels);
+  const grams = gram.instances.map((g) => gramTree(g, space));
+  const root = scope;
+  if (!keptNode(tree, root)) return notFound;
+  const page = fromTree(tree, root, space);
+  const rootLabels = new Set(grams.map((g) => g.label[0]!));
+  const candidates: number[] = [];
+  for (let k = 0; k < page.size; k++) {
+    if (!rootLabels.has(page.label[k]!)) continue;
+    if (options.exclude?.has(page.node[k]!)) continue;
+    candidates.push(k);
+  }
+  const leafGram = gram.instances.every((g) => g.tags.length <= 2);
+  const evidence = new Evidence(tree, gram.instances);
+  let bestSeen = 0;
+  let compared = 0;
+  let pruned = 0;
+  for (const algorithm of settings.algorithms) {
+    const r = search(algorithm, grams, page, candidates, settings.threshold, options, evidence, space.size);
+    compared += r.compared;
+    pruned += r.pruned;
+    bestSeen = Math.max(bestSeen, r.bestSim);
+    if (r.chosen.length === 0) continue;
+    const nodes = r.chosen.map((s) => page.node[s.k]!).sort((x, y) => x - y);
+    const sim = Math.min(...r.chosen.map((s) => s.sim));
+    return { nodes, step: leafGram ? 'string' : algorithm, similarity: sim, selector: selectorFor(tree, nodes), compared, pruned };
+  }
+  return { ...notFound, similarity: bestSeen, compared, pruned };
+}
+
+type Measure = {
+  sim: (g: LabelledTree, p: LabelledTree, k: number) => number;
+  bound: (g: LabelledTree, p: LabelledTree, k: number, scratch: Int32Array) => number;
+};
+
+/** The candidate's size as the tree-gram sees it (cut at the tree-gram's depth when it was cut). */
+function sizeSeen(g: LabelledTree, p: LabelledTree, k: number): number {
+  return g.cut >= 0 ? restrictedSize(p, k, g.cut) : p.end[k]! - k;
+}
+
+/**
+ * The similarity of one algorithm and a cheap upper bound of it. A depth-cut tree-gram is compared with
+ * the candidate cut at the same depth (labelled-tree.ts `restrict`), so that the levels it dropped count
+ * neither for nor against a candidate.
+ */
+function measure(algorithm: AlgorithmName): Measure {
+  const m = rawMeasure(algorithm);
+  return {
+    sim: (g, p, k) => (g.cut >= 0 ? m.sim(g, restrict(p, k, g.cut), 0) : m.sim(g, p, k)),
+    bound: m.bound,
+  };
+}
+
+function rawMeasure(algorithm: AlgorithmName): Measure {
+  const sizeBound = (g: LabelledTree, p: LabelledTree, k: number): number => {
+    const a = g.size;
+    const b = sizeSeen(g, p, k);
+    return (2 * Math.min(a, b)) / (a + b);
+  };
+  switch (algorithm) {
+    case 'ctm':
+      return { sim: (g, p, k) => clusteredTreeMatching(g, p, 0, k), bound: (g, p, k, s) => clusteredUpperBound(g, 0, p, k, s) };
+    case 'stm':
+      return { sim: (g, p, k) => stmSimilarity(g, p, 0, k), bound: sizeBound };
+    case 'bigram': {
+      const cache = new WeakMap<LabelledTree, Float64Array>();
+      return {
+        sim: (g, p, k) => {
+          let gb = cache.get(g);
+          if (!gb) cache.set(g, (gb = treeBigrams(g)));
+          return diceSorted(gb, treeBigrams(p, k));
+        },
+        bound: sizeBound,
+      };
+    }
+    case 'jw':
+      return { sim: (g, p, k) => jaroWinklerTree(g, p, 0, k), bound: (g, p, k) => jaroWinklerBound(g.size, sizeSeen(g, p, k)) };
+  }
+}
+
+function search(
+  algorithm: AlgorithmName,
+  grams: readonly LabelledTree[],
+  page: LabelledTree,
+  candidates: readonly number[],
+  threshold: number,
+  options: AdaptOptions,
+  evidence: Evidence,
+  labelCount: number,
+): { chosen: Scored[]; bestSim: number; compared: number; pruned: number } {
+  const m = measure(algorithm);
+  const scratch = new Int32Array(labelCount + 1);
+  const bounds = new Float64Array(candidates.length);
+  const order: number[] = [];
+  for (let c = 0; c < candidates.length; c++) {
+    let b = 0;
+    for (const g of grams) b = Math.max(b, m.bound(g, page, candidates[c]!, scratch));
+    bounds[c] = b;
+    if (b >= threshold) order.push(c);
+  }
+  let pruned = candidates.length - order.length;
+  order.sort((x, y) => bounds[y]! - bounds[x]!);
+  const accepted: Scored[] = [];
+  let best: Scored | null = null;
+  let bestSim = 0;
+  let compared = 0;
+  for (const c of order) {
+    // Single pattern: stop once no remaining candidate can beat the best combined score.
+    if (!options.multiple && best && bounds[c]! + EVIDENCE_WEIGHT < best.score) {
+      pruned++;
+      continue;
+    }
+    const k = candidates[c]!;
+    let sim = 0;
+    for (const g of grams) sim = Math.max(sim, m.sim(g, page, k));
+    compared++;
+    if (sim > bestSim) bestSim = sim;
+    if (sim < threshold) continue;
+    const s: Scored = { k, sim, score: sim + EVIDENCE_WEIGHT * evidence.of(page.node[k]!) };
+    if (options.multiple) {
+      if (!options.accept || options.accept([page.node[k]!])) accepted.push(s);
+    }
+    else if (!best || s.score > best.score) {
+      if (options.accept && !options.accept([page.node[k]!])) continue;
+      best = s;
+    }
+  }
+  if (!options.multiple) return { chosen: best ? [best] : [], bestSim, compared, pruned };
+  // Several instances: the best of nested candidates only, then the whole set must be acceptable.
+  accepted.sort((x, y) => y.score - x.score);
+  const chosen: Scored[] = [];
+  for (const s of accepted) {
+    const nested = chosen.some((o) => (o.k <= s.k && s.k < page.end[o.k]!) || (s.k <= o.k && o.k < page.end[s.k]!));
+    if (!nested) chosen.push(s);
+  }
+  chosen.sort((x, y) => x.k - y.k);
+  if (chosen.length > 0 && options.accept && !options.accept(chosen.map((s) => page.node[s.k]!))) return { chosen: [], bestSim, compared, pruned };
+  return { chosen, bestSim, compared, pruned };
+}
+
+/** The evidence of a candidate (see the module comment): mean of context, attributes and text, in [0, 1]. */
+class Evidence {
+  private readonly cache = new Map<number, number>();
+  constructor(
+    private readonly tree: Tree,
+    private readonly grams: readonly GramInstance[],
+  ) {}
+  of(node: number): number {
+    let v = this.cache.get(node);
+    if (v !== undefined) return v;
+    v = 0;
+    const ctx = contextOf(this.tree, node);
+    const id = this.tree.attr(node, 'id');
+    const cls = this.tree.attr(node, 'class');
+    let text: string | null = null;
+    for (const g of this.grams) {
+      const limit = Math.max(g.text.length, 1);
+      text ??= instanceText(this.tree, node);
+      const e = (contextSimilarity(g.context, ctx) + attributeSimilarity(g.ids[0], g.classes[0], id, cls) + stringSimilarity(g.text, text.slice(0, limit))) / 3;
+      if (e > v) v = e;
+    }
+    this.cache.set(node, v);
+    return v;
+  }
+}
+
+/** Agreement of two ancestor contexts, position by position (nearest first), in [0, 1]. */
+export function contextSimilarity(a: readonly ContextStep[], b: readonly ContextStep[]): number {
+  const n = Math.max(a.length, b.length);
+  if (n === 0) return 1;
+  let sum = 0;
+  for (let k = 0; k < Math.min(a.length, b.length); k++) {
+    const x = a[k]!;
+    const y = b[k]!;
+    if (x.tag !== y.tag) continue;
+    sum += 0.5 + 0.25 * (x.id === y.id ? 1 : 0) + 0.25 * classSimilarity(x.class, y.class);
+  }
+  return sum / n;
+}
+
+/** Agreement of an element's id and classes with the stored ones, in [0, 1]. */
+export function attributeSimilarity(idA: string | undefined, clsA: string | undefined, idB: string | undefined, clsB: string | undefined): number {
+  const ids = idA === idB ? 1 : idA && idB ? jaroWinkler(idA, idB) : 0;
+  return (ids + classSimilarity(clsA, clsB)) / 2;
+}
+
+/** Jaccard of two class lists (1 when both are empty). */
+export function classSimilarity(a: string | undefined, b: string | undefined): number {
+  const x = new Set((a ?? '').split(/\s+/).filter(Boolean));
+  const y = new Set((b ?? '').split(/\s+/).filter(Boolean));
+  if (x.size === 0 && y.size === 0) return 1;
+  let common = 0;
+  for (const c of x) if (y.has(c)) common++;
+  return common / (x.size + y.size - common);
+}
+
+/**
+ * A selector matching exactly `nodes`: the CSS path of a single element (paths.ts); for several elements
+ * with one parent, the parent's path and a child step shared by all of them when it selects exactly them;
+ * else the paths joined with commas. Text nodes get their absolute XPath.
+ */
+export function selectorFor(tree: Tree, nodes: readonly number[]): string {
+  if (nodes.length === 0) return '';
+  if (nodes.some((n) => tree.kind[n] !== NodeKind.Element)) return nodes.length === 1 ? xpathOf(tree, nodes[0]!) : nodes.map((n) => xpathOf(tree, n)).join(' | ');
+  if (nodes.length === 1) return cssPath(tree, nodes[0]!);
+  const parent = tree.parent[nodes[0]!]!;
+  if (parent > 0 && nodes.every((n) => tree.parent[n] === parent && tree.name[n] === tree.name[nodes[0]!])) {
+    const classes = (tree.attr(nodes[0]!, 'class') ?? '').split(/\s+/).filter((c) => c && nodes.every((n) => (tree.attr(n, 'class') ?? '').split(/\s+/).includes(c)));
+    const step = tree.tag(nodes[0]!) + classes.map((c) => '.' + cssEscape(c)).join('');
+    const sel = `${cssPath(tree, parent)} > ${step}`;
+    try {
+      const got = selectAll(tree, sel);
+      if (got.length === nodes.length && got.every((g, k) => g === nodes[k])) return sel;
+    } catch {
+      // fall through to the joined paths
+    }
+  }
+  return nodes.map((n) => cssPath(tree, n)).join(', ');
+}
+
+/** Structural similarity of two subtrees by one algorithm (for tests and the evaluation's tables). */
+export function similarityOf(algorithm: AlgorithmName, a: LabelledTree, b: LabelledTree, i = 0, j = 0): number {
+  switch (algorithm) {
+    case 'ctm':
+      return clusteredTreeMatching(a, b, i, j);
+    case 'stm':
+      return stmSimilarity(a, b, i, j);
+    case 'bigram':
+      return bigramSimilarity(a, b, i, j);
+    case 'jw':
+      return jaroWinklerTree(a, b, i, j);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Integrity constraints (paper 5, Section 4): occurrence restrictions (minimum / maximum instances of a
+ * pattern, minimum / maximum child pattern instances) and data types (integer, number, date, URL, a
+ * regular expression, non-empty). A violated constraint is what starts the adaptation of a pattern.
+ * Checks return human-readable violations ([] when all hold).
+ */
+import type { Constraints, DataType } from './wrapper.ts';
+
+/** The occurrence bounds of a pattern: minOccurs default 1; maxOccurs default 1, or unbounded for a list. */
+export function occurrenceBounds(c: Constraints | undefined, multiple: boolean): { min: number; max: number } {
+  return { min: c?.minOccurs ?? 1, max: c?.maxOccurs ?? (multiple ? Infinity : 1) };
+}
+
+const INTEGER = /^[+-]?\d{1,3}(?:[ ,.\u00a0\u202f]?\d{3})*$|^[+-]?\d+$/;
+const NUMBER = /^[+-]?(?:\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+)(?:[.,]\d+)?$/;
+const MONTHS = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\b/i;
+
+/** Does `value` (trimmed; a currency sign or unit around a number is allowed) have data type `type`? */
+export function hasType(value: string, type: DataType): boolean {
+  const v = value.replace(/\s+/g, ' ').trim();
+  switch (type) {
+    case 'string':
+      return true;
+    case 'non-empty':
+      return v.length > 0;
+    case 'integer':
+      return INTEGER.test(stripUnit(v));
+    case 'number':
+      return NUMBER.test(stripUnit(v));
+    case 'url':
+      // An absolute URL (scheme:), a protocol-relative or path URL (//, /, ./, ../), or a host name with
+      // an optional path; no white space. A bare word is not a URL (it would be a relative one, but no
+      // one means "Zebra" as a link).
+      return v.length > 0 && !/\s/.test(v) && (/^[a-z][a-z0-9+.-]*:\S+$/i.test(v) || /^(\/|\.\.?\/)/.test(v) || /^[\w-]+(\.[\w-]+)+(\/\S*)?$/.test(v));
+    case 'date': {
+      if (v === '') return false;
+      if (/^\d{4}-\d{2}-\d{2}/.test(v) || /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/.test(v)) return true;
+      return MONTHS.test(v) && /\d/.test(v);
+    }
+  }
+}
+
+/** Removes a leading / trailing currency sign or unit and separators like ':' around a number. */
+function stripUnit(v: string): string {
+  return v.replace(/^[^\d+-]{0,4}/, '').replace(/[^\d]{0,6}$/, '').trim();
+}
+
+/** Violations of the data-type and regex constraints by `values`. */
+export function valueViolations(values: readonly string[], c: Constraints | undefined): string[] {
+  const type = c?.type ?? 'non-empty';
+  const re = c?.regex !== undefined ? new RegExp(c.regex, 'u') : null;
+  const out: string[] = [];
+  for (const v of values) {
+    if (!hasType(v, type)) {
+      out.push(`value ${quote(v)} is not of type ${type}`);
+      break;
+    }
+    if (re && !re.test(v)) {
+      out.push(`value ${quote(v)} does not match /${c!.regex}/`);
+      break;
+    }
+  }
+  return out;
+}
+
+/** Violations of the occurrence restriction by `count` instances. */
+export function occurrenceViolations(count: number, c: Constraints | undefined, multiple: boolean): string[] {
+  const { min, max } = occurrenceBounds(c, multiple);
+  if (count < min) return [count === 0 ? 'no instance found' : `${count} instances, at least ${min} required`];
+  if (count > max) return [`${count} instances, at most ${max} allowed`];
+  return [];
+}
+
+/** Violations of the child-instance restriction by an instance with `children` child instances. */
+export function childViolations(children: number, c: Constraints | undefined): string[] {
+  if (c?.minChildren !== undefined && children < c.minChildren) return [`${children} child instances, at least ${c.minChildren} required`];
+  if (c?.maxChildren !== undefined && children > c.maxChildren) return [`${children} child instances, at most ${c.maxChildren} allowed`];
+  return [];
+}
+
+function quote(v: string): string {
+  const s = v.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(s.length > 60 ? s.slice(0, 57) + '…' : s);
+}

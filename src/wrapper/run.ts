@@ -1,0 +1,268 @@
+/**
+ * Running a wrapper on a page (paper 5, Section 4 and Figure 2, execution time): each pattern's selector
+ * is evaluated inside its parent's instance (the page for top-level patterns); values are extracted and
+ * the integrity constraints checked; where one fails, the pattern is adapted (adapt.ts) and the result
+ * checked again. Triggers:
+ *  - top-down: once a pattern was adapted, its child patterns are adapted inside the new instances too
+ *    (their selectors may still match inside the new instance, but the tree-grams decide); when that
+ *    finds nothing above the threshold, a child's selector result is kept if it satisfies its constraints;
+ *  - bottom-up: when a child pattern can be found neither by selector nor by adaptation, the parent
+ *    pattern is adapted (excluding its current instances) and the children are tried again inside the
+ *    new instances; kept only when it fixes the children.
+ * Every pattern gets a report per page: which step found its data (selector / ctm / stm / bigram / jw /
+ * string / not-found), with what similarity, the constraints that failed, and the new selector. A pattern
+ * that could not be adapted is `not-found` with its value null (never a silent wrong answer).
+ * `updateWrapper` applies successful adaptations to a wrapper (selectors, tree-grams, history).
+ */
+import { selectAll } from '../html/select.ts';
+import { NodeKind, type Tree } from '../html/tree.ts';
+import { evaluateXPath } from '../html/xpath.ts';
+import { adapt, type Step } from './adapt.ts';
+import { childViolations, occurrenceViolations, valueViolations } from './constraints.ts';
+import { GRAM_INSTANCES, MAX_HISTORY } from './defaults.ts';
+import { instanceText, makeTreeGram } from './tree-gram.ts';
+import { isXPath, resolveSettings, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
+
+/** The report of one pattern on one page (for a nested pattern: over all its parent's instances). */
+export interface PatternReport {
+  pattern: string;
+  step: Step;
+  /** Similarity of what adaptation found (null when the selector did). */
+  similarity: number | null;
+  /** The selector in the wrapper. */
+  selector: string;
+  /** The selector generated for what adaptation found (absent when the selector did). */
+  newSelector?: string;
+  /** Constraint violations that started the adaptation (or that remain when not found). */
+  violations: string[];
+  instances: number;
+  /** Set when a trigger caused this adaptation. */
+  trigger?: 'top-down' | 'bottom-up';
+}
+
+/** A record: pattern name → value (string), list of values, nested record(s), or null when not found. */
+export type RecordValue = string | null | string[] | WrapperRecord | WrapperRecord[];
+export interface WrapperRecord {
+  [pattern: string]: RecordValue;
+}
+
+/** The result of a wrapper on one page. */
+export interface PageRun {
+  page: string;
+  record: WrapperRecord;
+  reports: PatternReport[];
+  /** True when every pattern was found (by selector or adaptation). */
+  ok: boolean;
+  /** True when some pattern needed adaptation. */
+  adapted: boolean;
+  /** Per adapted pattern: the page nodes found (for `updateWrapper`). */
+  found: Map<string, number[]>;
+}
+
+/** Options of a run. */
+export interface RunOptions {
+  /** Settings overriding the wrapper's (e.g. the evaluation forces one algorithm). */
+  settings?: Partial<ResolvedSettings>;
+  /** Never adapt (plain selector extraction). */
+  noAdapt?: boolean;
+}
+
+/** Evaluates a pattern's selector inside `scope` (0: the page). Invalid selectors select nothing. */
+export function selectPattern(tree: Tree, p: Pick<Pattern, 'selector' | 'xpath'>, scope: number): number[] {
+  try {
+    if (isXPath(p)) {
+      const got = evaluateXPath(tree, p.selector, scope);
+      return scope > 0 ? got.filter((n) => n > scope && n < tree.end[scope]!) : got;
+    }
+    return selectAll(tree, p.selector, scope);
+  } catch {
+    return [];
+  }
+}
+
+/** The value of an instance: its text, its own text nodes (`own`), or an attribute (`@name`). */
+export function valueOf(tree: Tree, node: number, mode = 'text'): string {
+  if (mode.startsWith('@')) return tree.attr(node, mode.slice(1)) ?? '';
+  if (mode === 'own' && tree.kind[node] === NodeKind.Element) {
+    let s = '';
+    for (let c = node + 1, e = tree.end[node]!; c < e; c = tree.end[c]!) if (tree.kind[c] === NodeKind.Text) s += tree.nodeText(c) + ' ';
+    return s.replace(/\s+/g, ' ').trim();
+  }
+  return instanceText(tree, node);
+}
+
+interface Ctx {
+  tree: Tree;
+  settings: ResolvedSettings;
+  noAdapt: boolean;
+  reports: Map<string, PatternReport>;
+  /** Pattern names in the order they were first evaluated (parents before children). */
+  order: string[];
+  found: Map<string, number[]>;
+}
+
+/** Runs a wrapper on one parsed page. */
+export function runWrapper(wrapper: Wrapper, tree: Tree, page: string, options: RunOptions = {}): PageRun {
+  const settings = { ...resolveSettings(wrapper), ...(options.settings ?? {}) };
+  const ctx: Ctx = { tree, settings, noAdapt: options.noAdapt ?? false, reports: new Map(), order: [], found: new Map() };
+  const record: WrapperRecord = {};
+  for (const p of wrapper.patterns) record[p.name] = evalPattern(ctx, p, 0, false, null).value;
+  const reports = ctx.order.map((n) => ctx.reports.get(n)).filter((r): r is PatternReport => r !== undefined);
+  return {
+    page,
+    record,
+    reports,
+    ok: reports.every((r) => r.step !== 'not-found'),
+    adapted: reports.some((r) => r.step !== 'selector'),
+    found: ctx.found,
+  };
+}
+
+interface Eval {
+  value: RecordValue;
+  nodes: number[];
+  /** True when this pattern or a descendant ended not-found. */
+  failed: boolean;
+}
+
+function report(ctx: Ctx, p: Pattern, r: Omit<PatternReport, 'pattern' | 'selector'>): void {
+  const prev = ctx.reports.get(p.name);
+  // Over several parent instances, keep the worst outcome (not-found beats adapted beats selector).
+  const rank = (s: Step): number => (s === 'not-found' ? 2 : s === 'selector' ? 0 : 1);
+  if (prev) {
+    prev.instances += r.instances;
+    if (rank(r.step) < rank(prev.step)) return;
+    if (rank(r.step) === rank(prev.step) && (prev.similarity ?? 1) <= (r.similarity ?? 1)) return;
+    const instances = prev.instances;
+    Object.assign(prev, r, { instances });
+    return;
+  }
+  ctx.reports.set(p.name, { pattern: p.name, selector: p.selector, ...r });
+}
+
+/** Violations of a candidate instance set (occurrences and values; children are checked after). */
+function violations(ctx: Ctx, p: Pattern, nodes: readonly number[]): string[] {
+  const v = occurrenceViolations(nodes.length, p.constraints, p.multiple ?? false);
+  if (v.length > 0) return v;
+  if (p.children && p.children.length > 0) return []; // a record's value is its children's
+  return valueViolations(nodes.map((n) => valueOf(ctx.tree, n, p.value)), p.constraints);
+}
+
+function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclude: ReadonlySet<number> | null): Eval {
+  const multiple = p.multiple ?? false;
+  if (!ctx.order.includes(p.name)) ctx.order.push(p.name);
+  const selected = selectPattern(ctx.tree, p, scope).filter((n) => !exclude?.has(n));
+  const selViolations = violations(ctx, p, selected);
+  let nodes = selected;
+  let step: Step = 'selector';
+  let similarity: number | null = null;
+  let newSelector: string | undefined;
+  let trigger: PatternReport['trigger'];
+  const canAdapt = !ctx.noAdapt && p.treeGram !== undefined && p.treeGram.instances.length > 0;
+  if ((selViolations.length > 0 || (forced && canAdapt)) && canAdapt) {
+    const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, {
+      multiple,
+      accept: (ns) => violations(ctx, p, ns).length === 0,
+      ...(exclude ? { exclude } : {}),
+    });
+    if (a.step !== 'not-found') {
+      nodes = a.nodes;
+      step = a.step;
+      similarity = a.similarity;
+      if (!sameNodes(a.nodes, selected)) newSelector = a.selector;
+      if (forced) trigger = 'top-down';
+    } else if (selViolations.length > 0) {
+      nodes = [];
+      step = 'not-found';
+      similarity = a.similarity;
+    } // forced but nothing above the threshold: the selector's (valid) result stands
+  } else if (selViolations.length > 0) {
+    nodes = [];
+    step = 'not-found';
+  }
+  const adapted = step !== 'selector' && step !== 'not-found';
+  // Children inside each instance (top-down trigger when this pattern was adapted).
+  let value: RecordValue;
+  let failed = step === 'not-found';
+  const finish = (): Eval => {
+    const r: Omit<PatternReport, 'pattern' | 'selector'> = { step, similarity, violations: step === 'selector' ? [] : selViolations, instances: nodes.length };
+    if (newSelector !== undefined) r.newSelector = newSelector;
+    if (trigger !== undefined) r.trigger = trigger;
+    report(ctx, p, r);
+    if (adapted) ctx.found.set(p.name, nodes);
+    return { value, nodes, failed };
+  };
+  if (!p.children || p.children.length === 0) {
+    const values = nodes.map((n) => valueOf(ctx.tree, n, p.value));
+    value = multiple ? values : (values[0] ?? null);
+    return finish();
+  }
+  const topDown = adapted && ctx.settings.triggers.topDown;
+  let records = nodes.map((n) => evalChildren(ctx, p, n, topDown));
+  if (records.some((r) => r.failed) && !adapted && ctx.settings.triggers.bottomUp && canAdapt) {
+    // Bottom-up: the parent's instances may be wrong although its constraints hold; adapt it, retry.
+    const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, { multiple, exclude: new Set(nodes), accept: (ns) => violations(ctx, p, ns).length === 0 });
+    if (a.step !== 'not-found') {
+      const retry = a.nodes.map((n) => evalChildren(ctx, p, n, ctx.settings.triggers.topDown));
+      if (!retry.some((r) => r.failed)) {
+        records = retry;
+        nodes = a.nodes;
+        step = a.step;
+        similarity = a.similarity;
+        newSelector = a.selector;
+        trigger = 'bottom-up';
+        ctx.found.set(p.name, nodes);
+      }
+    }
+  }
+  failed = failed || records.some((r) => r.failed);
+  value = multiple ? records.map((r) => r.record) : (records[0]?.record ?? null);
+  return finish();
+}
+
+function evalChildren(ctx: Ctx, p: Pattern, instance: number, forced: boolean): { record: WrapperRecord; failed: boolean } {
+  const record: WrapperRecord = {};
+  let failed = false;
+  let count = 0;
+  for (const c of p.children ?? []) {
+    const e = evalPattern(ctx, c, instance, forced, null);
+    record[c.name] = e.value;
+    failed ||= e.failed;
+    count += e.nodes.length;
+  }
+  if (childViolations(count, p.constraints).length > 0) failed = true;
+  return { record, failed };
+}
+
+function sameNodes(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, k) => x === b[k]);
+}
+
+/**
+ * Applies a run's successful adaptations to the wrapper (Section 4: "whether stored tree-grams and XPath
+ * statements are updated"): each adapted pattern gets its new selector and, when `settings.update`, a
+ * tree-gram of what was found; every change is appended to the history. Returns a new wrapper.
+ */
+export function updateWrapper(wrapper: Wrapper, run: PageRun, tree: Tree, date = new Date().toISOString()): Wrapper {
+  const w = structuredClone(wrapper);
+  const settings = resolveSettings(w);
+  const history = w.history ?? [];
+  const byName = new Map(run.reports.map((r) => [r.pattern, r]));
+  const visit = (ps: Pattern[]): void => {
+    for (const p of ps) {
+      const r = byName.get(p.name);
+      const nodes = run.found.get(p.name);
+      if (r && r.newSelector && nodes && r.step !== 'selector' && r.step !== 'not-found') {
+        history.push({ date, page: run.page, pattern: p.name, from: p.selector, to: r.newSelector, step: r.step, similarity: r.similarity ?? 0 });
+        p.selector = r.newSelector;
+        if (/^\s*[/(]/.test(r.newSelector)) p.xpath = true;
+        else delete p.xpath;
+        if (settings.update) p.treeGram = makeTreeGram(tree, nodes, GRAM_INSTANCES);
+      }
+      if (p.children) visit(p.children);
+    }
+  };
+  visit(w.patterns);
+  w.history = history.slice(-MAX_HISTORY);
+  return w;
+}

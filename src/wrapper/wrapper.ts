@@ -1,0 +1,211 @@
+/**
+ * The wrapper file (paper 5, Section 4): named patterns located by CSS or XPath selectors, nested
+ * hierarchically (a record pattern and its field patterns, evaluated inside each record instance), each
+ * with integrity constraints (occurrence restrictions, child instance counts, data types) and a tree-gram,
+ * plus the adaptation settings (threshold, order of algorithms, node-label flags, triggers, whether to
+ * update tree-grams and selectors after a successful adaptation) and the history of adaptations.
+ * Validated with zod; `parseWrapper` turns schema issues into one clear message naming the file and the
+ * JSON path of each problem.
+ */
+import { z } from 'zod';
+import { GabaritError } from '../errors.ts';
+import { WRAPPER_DEFAULTS } from './defaults.ts';
+
+/** A wrapper file that does not follow the schema (or is not JSON). */
+export class WrapperError extends GabaritError {}
+
+const ALGORITHMS = ['ctm', 'stm', 'bigram', 'jw'] as const;
+/** Data types a pattern's values can be required to have (Section 4, "data types"). */
+export const DATA_TYPES = ['string', 'non-empty', 'integer', 'number', 'date', 'url'] as const;
+export type DataType = (typeof DATA_TYPES)[number];
+
+const contextStep = z.object({ tag: z.string(), id: z.string().optional(), class: z.string().optional() }).strict();
+const gramInstance = z
+  .object({
+    tags: z.array(z.string()).min(1),
+    parents: z.array(z.number().int().min(-1)),
+    ids: z.record(z.string()),
+    classes: z.record(z.string()),
+    texts: z.record(z.string()),
+    context: z.array(contextStep),
+    text: z.string(),
+    cut: z.number().int().min(0).optional(),
+  })
+  .strict()
+  .refine((g) => g.tags.length === g.parents.length, { message: 'tags and parents must have the same length' });
+
+const constraints = z
+  .object({
+    /** Fewest instances per page (or per parent instance). Default 1. */
+    minOccurs: z.number().int().min(0).optional(),
+    /** Most instances; default 1 for a single pattern, unbounded for `multiple`. */
+    maxOccurs: z.number().int().min(1).optional(),
+    /** Fewest / most child pattern instances inside each instance (all children together). */
+    minChildren: z.number().int().min(0).optional(),
+    maxChildren: z.number().int().min(0).optional(),
+    /** Data type of every value; default 'non-empty'. */
+    type: z.enum(DATA_TYPES).optional(),
+    /** A regular expression every value must match (JavaScript syntax, unanchored). */
+    regex: z
+      .string()
+      .refine((r) => {
+        try {
+          new RegExp(r, 'u');
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'not a valid regular expression')
+      .optional(),
+  })
+  .strict();
+
+/** A pattern as written in the file (children are patterns too). */
+export interface Pattern {
+  name: string;
+  /** A CSS selector, or an XPath when it starts with '/' or '(' or `xpath: true`. */
+  selector: string;
+  xpath?: boolean | undefined;
+  /** Several instances (a list) instead of one. */
+  multiple?: boolean | undefined;
+  /** What a value is: the text (default), the element's own text nodes only, or an attribute ('@href'). */
+  value?: string | undefined;
+  constraints?: z.infer<typeof constraints> | undefined;
+  children?: Pattern[] | undefined;
+  treeGram?: z.infer<typeof treeGram> | undefined;
+}
+
+const treeGram = z.object({ instances: z.array(gramInstance) }).strict();
+
+const pattern: z.ZodType<Pattern> = z.lazy(() =>
+  z
+    .object({
+      name: z.string().regex(/^[A-Za-z_][\w-]*$/, 'a name of letters, digits, _ and -, not starting with a digit'),
+      selector: z.string().min(1, 'must not be empty'),
+      xpath: z.boolean().optional(),
+      multiple: z.boolean().optional(),
+      value: z
+        .string()
+        .regex(/^(text|own|@[\w:-]+)$/, "'text', 'own' or '@attribute'")
+        .optional(),
+      constraints: constraints.optional(),
+      children: z.array(pattern).optional(),
+      treeGram: treeGram.optional(),
+    })
+    .strict(),
+);
+
+const adaptation = z
+  .object({
+    threshold: z.number().gt(0).max(1).optional(),
+    algorithms: z.array(z.enum(ALGORITHMS)).min(1).optional(),
+    labels: z.object({ tag: z.boolean(), id: z.boolean(), class: z.boolean() }).strict().optional(),
+    triggers: z.object({ topDown: z.boolean(), bottomUp: z.boolean() }).strict().optional(),
+    update: z.boolean().optional(),
+  })
+  .strict();
+
+const historyEntry = z
+  .object({
+    date: z.string(),
+    page: z.string(),
+    pattern: z.string(),
+    from: z.string(),
+    to: z.string(),
+    step: z.string(),
+    similarity: z.number(),
+  })
+  .strict();
+
+const wrapperSchema = z
+  .object({
+    version: z.literal(1),
+    name: z.string().optional(),
+    /** The page the wrapper was built on (for the record). */
+    source: z.string().optional(),
+    patterns: z.array(pattern).min(1, 'a wrapper needs at least one pattern'),
+    adaptation: adaptation.optional(),
+    history: z.array(historyEntry).optional(),
+  })
+  .strict()
+  .superRefine((w, ctx) => {
+    const seen = new Set<string>();
+    const visit = (ps: readonly Pattern[], path: (string | number)[]): void => {
+      ps.forEach((p, k) => {
+        if (seen.has(p.name)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, k, 'name'], message: `pattern name "${p.name}" is used twice` });
+        seen.add(p.name);
+        const c = p.constraints;
+        if (c?.minOccurs !== undefined && c.maxOccurs !== undefined && c.minOccurs > c.maxOccurs)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, k, 'constraints'], message: 'minOccurs is above maxOccurs' });
+        if (c?.minChildren !== undefined && c.maxChildren !== undefined && c.minChildren > c.maxChildren)
+          ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, k, 'constraints'], message: 'minChildren is above maxChildren' });
+        if (p.children) visit(p.children, [...path, k, 'children']);
+      });
+    };
+    visit(w.patterns, ['patterns']);
+  });
+
+/** A wrapper (the validated file). */
+export type Wrapper = z.infer<typeof wrapperSchema>;
+/** One adaptation recorded in a wrapper's history. */
+export type HistoryEntry = z.infer<typeof historyEntry>;
+export type Constraints = z.infer<typeof constraints>;
+export type AdaptationSettings = z.infer<typeof adaptation>;
+
+/** The adaptation settings with every default filled in. */
+export interface ResolvedSettings {
+  threshold: number;
+  algorithms: Array<(typeof ALGORITHMS)[number]>;
+  labels: { tag: boolean; id: boolean; class: boolean };
+  triggers: { topDown: boolean; bottomUp: boolean };
+  update: boolean;
+}
+
+/** `wrapper.adaptation` with the defaults (defaults.ts) for what it leaves out. */
+export function resolveSettings(w: Pick<Wrapper, 'adaptation'>): ResolvedSettings {
+  const a = w.adaptation ?? {};
+  return {
+    threshold: a.threshold ?? WRAPPER_DEFAULTS.threshold,
+    algorithms: [...(a.algorithms ?? WRAPPER_DEFAULTS.algorithms)],
+    labels: { ...(a.labels ?? WRAPPER_DEFAULTS.labels) },
+    triggers: { ...(a.triggers ?? WRAPPER_DEFAULTS.triggers) },
+    update: a.update ?? WRAPPER_DEFAULTS.update,
+  };
+}
+
+/** True when the pattern's selector is an XPath. */
+export function isXPath(p: Pick<Pattern, 'selector' | 'xpath'>): boolean {
+  return p.xpath ?? /^\s*[/(]/.test(p.selector);
+}
+
+/** Validates a parsed JSON value as a wrapper; throws a WrapperError listing every problem with its path. */
+export function validateWrapper(value: unknown, file = 'wrapper'): Wrapper {
+  const r = wrapperSchema.safeParse(value);
+  if (r.success) return r.data;
+  const lines = r.error.issues.map((i) => `  ${i.path.length ? i.path.join('.') : '(top)'}: ${i.message}`);
+  throw new WrapperError(`${file}: not a valid wrapper:\n${lines.join('\n')}`);
+}
+
+/** Parses wrapper JSON text; throws a WrapperError naming the file for bad JSON or schema problems. */
+export function parseWrapper(text: string, file = 'wrapper'): Wrapper {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new WrapperError(`${file}: not JSON: ${(e as Error).message}`);
+  }
+  return validateWrapper(value, file);
+}
+
+/** Every pattern of a wrapper, depth first, with its parent (null at the top). */
+export function allPatterns(w: Pick<Wrapper, 'patterns'>): Array<{ pattern: Pattern; parent: Pattern | null }> {
+  const out: Array<{ pattern: Pattern; parent: Pattern | null }> = [];
+  const visit = (ps: readonly Pattern[], parent: Pattern | null): void => {
+    for (const p of ps) {
+      out.push({ pattern: p, parent });
+      if (p.children) visit(p.children, p);
+    }
+  };
+  visit(w.patterns, null);
+  return out;
+}

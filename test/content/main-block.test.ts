@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chooseMainBlock } from '../../src/content/main-block.ts';
+import { contentHtml, contentMarkdown, formatContent } from '../../src/content/format.ts';
+import { parseHtml } from '../../src/html/parse.ts';
+import { textOf } from '../../src/html/text.ts';
+import type { PageMarks } from '../../src/template/result.ts';
+
+const ARTICLE = `<html><head><title>Big news</title></head><body>
+<div id="top"><ul><li><a href="/a">Home</a></li><li><a href="/b">World</a></li><li><a href="/c">Sport</a></li></ul></div>
+<h1>Big news today</h1>
+<div id="main"><p>The first paragraph of the story is long enough to count as real content here.</p>
+<p>A second paragraph continues the story with more words and <a href="/x">one link</a> inside it.</p>
+<ul class="related"><li><a href="/r1">Related story number one</a></li><li><a href="/r2">Related story number two</a></li></ul></div>
+<div id="side"><p><a href="/s1">Most read: an unrelated headline</a></p><p><a href="/s2">Another unrelated headline here</a></p></div>
+</body></html>`;
+
+function kept(html: string, template?: (tree: ReturnType<typeof parseHtml>) => Uint8Array): { text: string; listing: boolean } {
+  const tree = parseHtml(html);
+  const t = template ? template(tree) : new Uint8Array(tree.size);
+  const mb = chooseMainBlock(tree, t);
+  return { text: textOf(tree, tree.body(), (i) => mb.content[i] === 1), listing: mb.listing };
+}
+
+test('the main block holds the story, not menus, related links or the sidebar; the heading is added', () => {
+  const { text, listing } = kept(ARTICLE);
+  assert.equal(listing, false);
+  assert.match(text, /^Big news today/);
+  assert.match(text, /first paragraph/);
+  assert.match(text, /one link inside it/);
+  assert.doesNotMatch(text, /Home|World|Sport/);
+  assert.doesNotMatch(text, /Related story/);
+  assert.doesNotMatch(text, /unrelated headline/);
+});
+
+test('template marks are never content', () => {
+  const { text } = kept(ARTICLE, (tree) => {
+    const m = new Uint8Array(tree.size);
+    for (let i = 0; i < tree.size; i++) if (tree.kind[i] === 2 && tree.nodeText(i).includes('second paragraph')) m[i] = 1;
+    return m;
+  });
+  assert.doesNotMatch(text, /second paragraph/);
+  assert.match(text, /first paragraph/);
+});
+
+test('a listing page (mostly links) keeps all its non-template text', () => {
+  const html = `<html><body><h1>Tag: web</h1><ul>${Array.from({ length: 8 }, (_, i) => `<li><a href="/p${i}">Post number ${i} about the web</a></li>`).join('')}</ul></body></html>`;
+  const { text, listing } = kept(html);
+  assert.equal(listing, true);
+  assert.match(text, /Post number 0/);
+  assert.match(text, /Post number 7/);
+});
+
+test('a page without text gives no main block', () => {
+  const tree = parseHtml('<html><body><div></div></body></html>');
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  assert.equal(mb.root, -1);
+  assert.equal(mb.content.indexOf(1), -1);
+});
+
+test('formats carry the title and the main content only', () => {
+  const tree = parseHtml(ARTICLE);
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  const m: PageMarks = { key: 'a.html', url: 'file:///a.html', tree, template: new Uint8Array(tree.size), content: mb.content };
+  const md = contentMarkdown(m);
+  assert.match(md, /^# Big news\n/);
+  assert.match(md, /## Big news today/);
+  assert.match(md, /\[one link\]\(\/x\)/);
+  assert.doesNotMatch(md, /Sport/);
+  const html = contentHtml(m);
+  assert.match(html, /<title>Big news<\/title>/);
+  assert.match(html, /first paragraph/);
+  assert.doesNotMatch(html, /Most read/);
+  const json = JSON.parse(formatContent(m, 'json')) as { title: string; text: string };
+  assert.equal(json.title, 'Big news');
+  assert.match(json.text, /story/);
+  assert.match(formatContent(m, 'text'), /^Big news\n\nBig news today/);
+});

@@ -1,0 +1,73 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { charsetFromContentType, charsetFromMeta, decodeHtml, looksBinary } from '../../src/html/charset.ts';
+import { parseHtml } from '../../src/html/parse.ts';
+
+const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
+const bytes = (...parts: Array<string | number[]>): Uint8Array => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? ascii(p) : p)));
+
+test('a byte-order mark wins over everything', () => {
+  const u8 = decodeHtml(bytes([0xef, 0xbb, 0xbf], '<p>caf', [0xc3, 0xa9], '</p>'), 'text/html; charset=iso-8859-1');
+  assert.deepEqual([u8.text, u8.charset, u8.source], ['<p>café</p>', 'utf-8', 'bom']);
+  const le = decodeHtml(new Uint8Array([0xff, 0xfe, ...Buffer.from('<p>é€</p>', 'utf16le')]));
+  assert.deepEqual([le.text, le.charset, le.source], ['<p>é€</p>', 'utf-16le', 'bom']);
+  const be = Buffer.from('<p>é€</p>', 'utf16le').swap16();
+  const dbe = decodeHtml(new Uint8Array([0xfe, 0xff, ...be]));
+  assert.deepEqual([dbe.text, dbe.charset, dbe.source], ['<p>é€</p>', 'utf-16be', 'bom']);
+});
+
+test('the Content-Type header comes next, then meta charset, then meta http-equiv', () => {
+  const latin = bytes('<meta charset="utf-8"><p>caf', [0xe9], '</p>');
+  const h = decodeHtml(latin, 'text/html; charset=ISO-8859-1');
+  assert.deepEqual([h.text.endsWith('café</p>'), h.charset, h.source], [true, 'windows-1252', 'header']);
+  const m = decodeHtml(bytes('<head><meta charset="iso-8859-15"></head><p>', [0xa4], '</p>'));
+  assert.deepEqual([m.text.endsWith('<p>€</p>'), m.charset, m.source], [true, 'iso-8859-15', 'meta']);
+  const eq = decodeHtml(bytes('<meta http-equiv="Content-Type" content="text/html; charset=windows-1251"><p>', [0xcf, 0xf0, 0xe8], '</p>'));
+  assert.deepEqual([eq.text.endsWith('<p>При</p>'), eq.charset, eq.source], [true, 'windows-1251', 'meta']);
+  assert.equal(charsetFromContentType('text/html;charset="UTF-8"'), 'utf-8');
+  assert.equal(charsetFromContentType('text/html'), undefined);
+  assert.equal(charsetFromMeta(bytes(' '.repeat(1100), '<meta charset="koi8-r">')), undefined, 'only the first 1024 bytes are looked at');
+});
+
+test('undeclared pages: valid UTF-8, else windows-1252 (latin-1 pages)', () => {
+  const u = decodeHtml(bytes('<p>', [0xe2, 0x82, 0xac], '</p>'));
+  assert.deepEqual([u.text, u.source], ['<p>€</p>', 'utf8-valid']);
+  const l = decodeHtml(bytes('<p>na', [0xef], 've ', [0x80], '</p>'));
+  assert.deepEqual([l.text, l.charset, l.source], ['<p>naïve €</p>', 'windows-1252', 'default']);
+  assert.equal(parseHtml(l.text).nodeText(2), 'naïve €');
+  // windows-1252's 0x80–0x9F are typographic characters (Node's decoder alone gives C1 controls).
+  const q = decodeHtml(bytes([0x93], 'q', [0x94, 0x20, 0x99, 0x20, 0x96, 0x20, 0x81]), 'text/html; charset=latin1');
+  assert.equal(q.text, '\u201Cq\u201D \u2122 \u2013 \u0081');
+});
+
+test('a wrong or unknown declared charset never crashes', () => {
+  // Declared UTF-8, bytes are latin-1: the declaration wins (as in browsers), bad bytes become U+FFFD.
+  const w = decodeHtml(bytes('<meta charset=utf-8><p>caf', [0xe9], '</p>'));
+  assert.deepEqual([w.text.endsWith('caf\uFFFD</p>'), w.source], [true, 'meta']);
+  const x = decodeHtml(bytes('<meta charset="x-no-such-charset"><p>ok</p>'));
+  assert.equal(x.source, 'utf8-valid');
+  assert.match(x.warning ?? '', /unsupported charset "x-no-such-charset"/);
+  // A meta claiming UTF-16 in an ASCII-compatible page is read as UTF-8.
+  const s = decodeHtml(bytes('<meta charset="utf-16"><p>', [0xc3, 0xa9], '</p>'));
+  assert.deepEqual([s.text.endsWith('<p>é</p>'), s.charset], [true, 'utf-8']);
+});
+
+test('undecodable bytes in any declared charset never throw', () => {
+  let seed = 7;
+  const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) & 0xff;
+  for (const cs of ['utf-8', 'shift_jis', 'euc-kr', 'gb18030', 'utf-16le', 'windows-1252', 'iso-2022-jp', 'big5']) {
+    const body = new Uint8Array(3000);
+    for (let k = 0; k < body.length; k++) body[k] = rnd();
+    const d = decodeHtml(body, `text/html; charset=${cs}`);
+    assert.equal(typeof d.text, 'string');
+    assert.ok(parseHtml(d.text).size >= 1);
+  }
+  assert.equal(decodeHtml(new Uint8Array(0)).text, '');
+  assert.equal(decodeHtml(new Uint8Array([0xff])).text, 'ÿ');
+});
+
+test('looksBinary tells images from pages', () => {
+  assert.equal(looksBinary(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])), true);
+  assert.equal(looksBinary(bytes('<!DOCTYPE html><p>hello</p>')), false);
+  assert.equal(looksBinary(new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x70, 0x00])), false, 'UTF-16 text has NUL bytes but is text');
+});

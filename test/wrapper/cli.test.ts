@@ -1,0 +1,72 @@
+/**
+ * `gabarit wrapper create|run` as a user runs them (node bin/gabarit.js, a child process), on the demo
+ * wrapper's pages: records as JSON lines, the step per pattern, the exit codes (0 all found, 1 some
+ * pattern could not be adapted, 2 bad wrapper file), and `--update` writing the adapted wrapper.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { wrapperDemo } from '../../examples/wrapper/demo.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = join(ROOT, 'bin', 'gabarit.js');
+const ORIGINAL = join(ROOT, 'examples', 'site', 'shop', 'cairn-45-backpack.html');
+const REDESIGNED = join(ROOT, 'examples', 'wrapper', 'redesigned', 'cairn-45-backpack.html');
+
+function gabarit(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test('wrapper create + run: selectors on the original, adaptation on the redesign, failure told by the exit code', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-wrapper-'));
+  try {
+    const w = join(dir, 'w.json');
+    const created = await gabarit(['wrapper', 'create', ORIGINAL, '--pattern', 'product=article.product', '--pattern', 'product/name=h1', '--pattern', 'product/price=p.price', '--out', w]);
+    assert.equal(created.code, 0, created.stderr);
+    const other = join(dir, 'other.html');
+    await writeFile(other, '<html><body><p>nothing here</p></body></html>');
+    const ran = await gabarit(['wrapper', 'run', w, ORIGINAL, REDESIGNED, other]);
+    assert.equal(ran.code, 1, 'a page where the wrapper could not adapt makes exit code 1');
+    const lines = ran.stdout.trim().split('\n').map((l) => JSON.parse(l) as { page: string; record: { product: { name: string; price: string } | null }; steps: Record<string, { step: string }> });
+    assert.equal(lines.length, 3);
+    assert.deepEqual(lines[0]!.record.product, { name: 'Cairn 45 Backpack', price: '£179.00' });
+    assert.equal(lines[0]!.steps['product']!.step, 'selector');
+    assert.deepEqual(lines[1]!.record.product, { name: 'Cairn 45 Backpack', price: '£179.00' });
+    assert.equal(lines[1]!.steps['product']!.step, 'ctm');
+    assert.equal(lines[2]!.record.product, null);
+    assert.equal(lines[2]!.steps['product']!.step, 'not-found');
+    assert.match(ran.stderr, /other\.html: pattern "product" could not be adapted/);
+    // --update writes the adapted wrapper; it then reads the redesign with its selectors (exit 0).
+    const w2 = join(dir, 'w2.json');
+    assert.equal((await gabarit(['wrapper', 'run', w, REDESIGNED, '--update', w2])).code, 0);
+    assert.equal(JSON.parse(await readFile(w, 'utf8')).history, undefined, 'the original file is left alone');
+    const again = await gabarit(['wrapper', 'run', w2, REDESIGNED]);
+    assert.equal(again.code, 0);
+    assert.equal(JSON.parse(again.stdout).steps.product.step, 'selector');
+    // A broken wrapper file is a usage error naming the problem.
+    await writeFile(join(dir, 'bad.json'), JSON.stringify({ version: 1, patterns: [{ name: 'x' }] }));
+    const bad = await gabarit(['wrapper', 'run', join(dir, 'bad.json'), ORIGINAL]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /patterns\.0\.selector: Required/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('the demo wrapper survives the redesign of the demo shop', () => {
+  const lines: string[] = [];
+  assert.equal(wrapperDemo((l = '') => lines.push(l)), true, lines.join('\n'));
+  assert.ok(lines.some((l) => /product: ctm/.test(l)));
+});
