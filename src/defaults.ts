@@ -22,3 +22,14 @@ export const DEFAULTS = {
   /** Pages a crawl loads at most unless told otherwise. */
   maxPages: 10_000,
 } as const;
+
+// Each area keeps its thresholds beside its code, with the paper's value and why; they are gathered here
+// so that one import shows every default of gabarit.
+export { SITE_DEFAULTS } from './site/defaults.ts';
+export { ALIGN_DEFAULTS } from './template/align/defaults.ts';
+export { HYPERLINK_DEFAULTS } from './template/hyperlink/defaults.ts';
+export { PAGELET_DEFAULTS } from './template/pagelets/defaults.ts';
+export { COLLECT_DEFAULTS } from './collect/defaults.ts';
+export { CONTENT_CLUSTER_DEFAULTS } from './cluster/content.ts';
+export { CONTENT_DEFAULTS } from './content/defaults.ts';
+export { WRAPPER_DEFAULTS } from './wrapper/defaults.ts';
