@@ -191,9 +191,33 @@ export function listSamesite(): SamesiteGroup[] {
   return out;
 }
 
-/** The gold main text of a samesite page (UTF-8; a leading BOM dropped). */
+/**
+ * The gold main text of a samesite page: UTF-8 with an optional BOM, or UTF-16. Five dragnet gold files
+ * are UTF-16LE whose BOM was itself mangled into two U+FFFD (bytes EF BF BD EF BF BD) by an earlier
+ * conversion; read as UTF-8 they turn into single letters separated by NULs, so they are decoded as UTF-16
+ * when the bytes after such a start alternate with zeros.
+ */
 export function samesiteGoldText(page: SamesitePage): string {
-  return readFileSync(page.goldPath, 'utf8').replace(/^\uFEFF/, '');
+  return decodeGold(readFileSync(page.goldPath));
+}
+
+/** Decodes a gold text file (see samesiteGoldText). */
+export function decodeGold(bytes: Buffer): string {
+  const at = (i: number): number => bytes[i] ?? -1;
+  if (at(0) === 0xff && at(1) === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (at(0) === 0xfe && at(1) === 0xff) return Buffer.from(bytes.subarray(2)).swap16().toString('utf16le');
+  const mangledBom = [0xef, 0xbf, 0xbd, 0xef, 0xbf, 0xbd].every((b, i) => at(i) === b);
+  if (mangledBom) {
+    const rest = bytes.subarray(6, 6 + 2 * Math.floor(Math.min(bytes.length - 6, 400) / 2));
+    let zeros = 0;
+    for (let i = 1; i < rest.length; i += 2) if (rest[i] === 0) zeros++;
+    if (rest.length >= 8 && zeros >= 0.9 * (rest.length / 2)) {
+      // Non-ASCII characters went through the same mangling: their low byte became EF BF BD, which read
+      // as UTF-16 is U+BFEF U+00BD. They are lost; they become U+FFFD again.
+      return bytes.subarray(6, 6 + 2 * Math.floor((bytes.length - 6) / 2)).toString('utf16le').replaceAll('\uBFEF\u00BD', '\uFFFD');
+    }
+  }
+  return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
 // ---------------------------------------------------------------------------------------------------------

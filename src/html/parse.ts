@@ -4,8 +4,14 @@
  *    It follows htmlparser2's error recovery (implied end tags for p/li/td…, void elements), which is close
  *    to, but not the same as, a browser's. What it does differently from a browser (test/html/agree.test.ts
  *    checks that both paths agree on well-formed pages, up to the first two points):
- *     - no implied elements: html, head, body and tbody exist only when the source has them; elements
- *       before/after them stay where they are (a browser moves them into head/body);
+ *     - few implied elements: html, head and tbody exist only when the source has them, and elements
+ *       before or after html/head/body stay where they are (a browser moves them into head/body). One
+ *       browser rule is kept because real pages depend on it: inside `<head>`, an element that does not
+ *       belong there (anything but title, meta, link, style, script, base, noscript, template…) or
+ *       non-blank text ends the head and opens an implied `<body>`, as in the WHATWG "in head" insertion
+ *       mode. Without it, a page whose head is never closed (truncated markup, 14 pages of l3s-gn1) would
+ *       keep its whole text inside `<head>`, where no text is page text. A later `<body>` tag is then
+ *       merged into the implied one (its start and end tags are dropped), as a browser does;
  *     - no adoption agency (misnested `<b><i></b></i>`) and no foster parenting (text or elements directly
  *       in a table stay there; a browser moves them before the table);
  *     - `noscript` content is parsed as markup (a browser with scripting on sees raw text);
@@ -41,6 +47,13 @@ export interface ParseOptions {
 }
 
 const TEXTAREA = tagId('textarea');
+const HEAD = tagId('head');
+const BODY = tagId('body');
+/** Elements the WHATWG "in head" insertion mode keeps inside `<head>`; any other start tag ends the head. */
+const IN_HEAD = new Set(
+  ['base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template'].map(tagId),
+);
+const NON_BLANK = /[^ \t\n\f\r]/;
 
 /** Tag-name id of each element label of a table (a label determines its tag), filled as labels are met. */
 const tagIdsByTable = new WeakMap<LabelTable, number[]>();
@@ -59,6 +72,18 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   let values: string[] = [];
   const tagOfLabel = tagIdsOf(labels);
   let inTextarea = false;
+  // One entry per element htmlparser2 has open: the node it opened here, or -1 when its start tag was
+  // dropped (a `<body>` merged into an implied one). A close event closes down to that node, so the two
+  // stacks stay in step even after an implied end of the head moved this side's open elements.
+  const opened: number[] = [];
+  let impliedBody = -1;
+  /** Ends an open `<head>` that is the innermost element and opens an implied body in its place. */
+  const leaveHead = (): void => {
+    b.close();
+    const label = labels.element('body', [], []);
+    tagOfLabel[label] = BODY;
+    impliedBody = b.open(BODY, label, [], []);
+  };
   const parser = new Parser(
     {
       onopentag(name, attribs) {
@@ -71,7 +96,12 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         const label = labels.elementFromSource(html, parser.startIndex, parser.endIndex + 1, name, names, values);
         let nameId = tagOfLabel[label];
         if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name);
-        b.open(nameId, label, names, values);
+        if (nameId === BODY && impliedBody >= 0) {
+          opened.push(-1);
+        } else {
+          if (b.nameAt(b.current) === HEAD && !IN_HEAD.has(nameId) && nameId !== HEAD) leaveHead();
+          opened.push(b.open(nameId, label, names, values));
+        }
         inTextarea = nameId === TEXTAREA;
         if (names.length > 0) {
           names = [];
@@ -80,9 +110,11 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
       },
       onclosetag() {
         inTextarea = false;
-        b.close();
+        const node = opened.pop();
+        if (node !== undefined && node >= 0 && b.isOpen(node)) b.closeTo(node);
       },
       ontext(data) {
+        if (b.nameAt(b.current) === HEAD && NON_BLANK.test(data)) leaveHead();
         // htmlparser2 passes textarea content (RCDATA: entities but no tags) undecoded; a browser decodes it.
         b.addText(inTextarea ? decodeHTML(data) : data);
       },

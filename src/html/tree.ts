@@ -235,6 +235,19 @@ export class TreeBuilder {
   get current(): number {
     return this.stack[this.stack.length - 1]!;
   }
+  /** Tag-name id of node i already added (0 for non-elements). */
+  nameAt(i: number): number {
+    return i < this.n ? this.name[i]! : 0;
+  }
+  /** True when element `node` is still open. */
+  isOpen(node: number): boolean {
+    // The stack holds increasing node indices: scan from the top down to `node`.
+    for (let k = this.stack.length - 1; k > 0; k--) {
+      const s = this.stack[k]!;
+      if (s <= node) return s === node;
+    }
+    return false;
+  }
   /** Number of open elements (0 when only the document is open). */
   get openDepth(): number {
     return this.stack.length - 1;

@@ -7,6 +7,7 @@ import { corpusSkip } from '../../src/eval/corpus-path.ts';
 import {
   classOf,
   declarationAt,
+  decodeGold,
   goldContainers,
   goldContentText,
   listSamesite,
@@ -84,6 +85,24 @@ test('samesite: 35 groups, 262 pages, gold text read', { skip }, () => {
   const first = bbc.pages[0]!;
   assert.equal(first.id, '01');
   assert.ok(words(samesiteGoldText(first)).includes('balance'));
+  // Every gold text reads as text, none as letters split by NULs (the mangled UTF-16 files).
+  for (const g of groups) for (const p of g.pages) assert.ok(!samesiteGoldText(p).includes('\0'), p.goldPath);
+});
+
+test('decodeGold: UTF-8 with or without BOM, UTF-16 with a BOM, UTF-16LE behind a mangled BOM', () => {
+  const text = 'Perdão, the abbot said.';
+  assert.equal(decodeGold(Buffer.from(text)), text);
+  assert.equal(decodeGold(Buffer.from('\uFEFF' + text)), text);
+  assert.equal(decodeGold(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])), text);
+  assert.equal(decodeGold(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()])), text);
+  // The BOM became two U+FFFD in UTF-8, and so did the low byte of each non-ASCII character.
+  const mangled = Buffer.concat([
+    Buffer.from([0xef, 0xbf, 0xbd, 0xef, 0xbf, 0xbd]),
+    Buffer.from('Perd', 'utf16le'),
+    Buffer.from([0xef, 0xbf, 0xbd, 0x00]),
+    Buffer.from('o, the abbot said.', 'utf16le'),
+  ]);
+  assert.equal(decodeGold(mangled), 'Perd\uFFFDo, the abbot said.');
 });
 
 test('clusters: stackoverflow, five classes of 14-15 pages', { skip }, () => {

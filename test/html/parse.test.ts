@@ -28,3 +28,28 @@ test('equal normalised tags get equal labels across pages of one site', () => {
   assert.notEqual(a.label[a.find('div')], c.label[c.find('div')]);
   assert.equal(a.kind[a.find('div') + 1], NodeKind.Text);
 });
+
+test('an element that does not belong in <head> ends it and opens an implied body, as in a browser', () => {
+  // A head that is never closed (truncated markup, as on several l3s-gn1 pages).
+  const html = '<html><head><title>T</title><link rel="x"><div id="a"><p>one</p></div><p>two</p></html>';
+  for (const t of [parseHtml(html), parseHtmlExact(html)]) {
+    const body = t.body();
+    assert.equal(t.tag(body), 'body');
+    assert.equal(t.tag(t.parent[body]!), 'html');
+    assert.ok(t.contains(body, t.find('div')), 'the div is in the body');
+    assert.equal(t.elementChildren(body).length, 2);
+    assert.equal(t.elementChildren(t.find('head')).length, 2, 'title and link stay in the head');
+  }
+  // Non-blank text in the head does the same; a later <body> tag merges into the implied body.
+  const t = parseHtml('<html><head><meta charset="utf-8">stray<p>x</p></head><body class="b"><p>y</p></body></html>');
+  const body = t.body();
+  assert.equal(t.elementChildren(body).length, 2, 'both paragraphs in one body');
+  assert.equal(t.find('body'), body);
+  let bodies = 0;
+  for (let i = 0; i < t.size; i++) if (t.tag(i) === 'body') bodies++;
+  assert.equal(bodies, 1);
+  // Elements that belong in the head stay there and a well-formed page is unchanged.
+  const w = parseHtml('<html><head><script>var a="<div>"</script><style>p{}</style></head><body><p>z</p></body></html>');
+  assert.equal(w.elementChildren(w.find('head')).length, 2);
+  assert.equal(w.elementChildren(w.body()).length, 1);
+});
