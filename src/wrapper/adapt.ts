@@ -65,6 +65,12 @@ export interface Adaptation {
   /** Candidates compared / candidates skipped by the bounds (for benchmarks and reports). */
   compared: number;
   pruned: number;
+  /**
+   * Content view work (when it ran): tree-gram blocks (m) and page blocks (N), block pairs compared
+   * exactly (those the prefix filter lets through, out of m·N), pairs with a non-zero similarity kept, and
+   * pairs visited by the exact alignments; no m × n DP table is built.
+   */
+  content?: { blocks: number; pageBlocks: number; checks: number; pairs: number; aligned: number };
 }
 
 /** Options of one adaptation. */
@@ -131,9 +137,9 @@ export function adapt(
     pruned += c.pruned;
     if (c.found) {
       const nodes = [c.found.node];
-      return { nodes, step: c.found.algorithm, view: 'content', similarity: c.found.sim, selector: selectorFor(tree, nodes), compared, pruned };
+      return { nodes, step: c.found.algorithm, view: 'content', similarity: c.found.sim, selector: selectorFor(tree, nodes), compared, pruned, content: c.work };
     }
-    if (c.tried) return { ...notFound, similarity: bestSeen, contentSimilarity: c.bestSim, compared, pruned };
+    if (c.tried) return { ...notFound, similarity: bestSeen, contentSimilarity: c.bestSim, compared, pruned, content: c.work };
   }
   return { ...notFound, similarity: bestSeen, compared, pruned };
 }
@@ -147,7 +153,8 @@ const CONTENT_ALGORITHMS: ReadonlySet<AlgorithmName> = new Set(['ctm', 'stm', 'b
 /**
  * The content-view search: the tree-gram instances' blocks against every element of the scope, each
  * element standing for the contiguous run of page blocks under it. Bound before exact: the block pairs with
- * a non-zero similarity are found once (blocks.ts `blockPairs`: m × N length checks, few merges), each page
+ * a non-zero similarity are found once (blocks.ts `blockPairs`, by prefix filtering: only pairs sharing a
+ * rare word are compared, not the m × N of them), each page
  * block's best similarity gives prefix sums that bound every element's alignment in O(1), and the exact
  * alignment (`alignPairs`, over the pairs inside the element, no m × n table) runs only on elements whose
  * bound can still beat the best, in decreasing bound order, once per distinct block run.
@@ -160,15 +167,16 @@ function searchContentView(
   threshold: number,
   options: AdaptOptions,
   evidence: Evidence,
-): { found: { node: number; sim: number; algorithm: AlgorithmName } | null; tried: boolean; bestSim: number; compared: number; pruned: number } {
+): { found: { node: number; sim: number; algorithm: AlgorithmName } | null; tried: boolean; bestSim: number; compared: number; pruned: number; work: NonNullable<Adaptation['content']> } {
   const words = new WordSpace();
   const keys = new WordSpace();
   const grams = gram.instances
     .map((g) => gramBlocks(g, words, keys))
     .filter((b): b is Block[] => b !== null && b.length <= GRAM_CONTENT_BLOCKS && b.reduce((s, x) => s + x.words.length, 0) >= CONTENT_MIN_WORDS);
-  if (grams.length === 0) return { found: null, tried: false, bestSim: 0, compared: 0, pruned: 0 };
-  const blocks = pageBlocks(tree, root, words, keys);
+  const blocks = grams.length === 0 ? [] : pageBlocks(tree, root, words, keys);
   const N = blocks.length;
+  const work = { blocks: grams.reduce((s, g) => Math.max(s, g.length), 0), pageBlocks: N, checks: 0, pairs: 0, aligned: 0 };
+  if (grams.length === 0) return { found: null, tried: false, bestSim: 0, compared: 0, pruned: 0, work };
   const blockNode = new Int32Array(N);
   for (let j = 0; j < N; j++) blockNode[j] = blocks[j]!.node;
   // Elements of the scope with their block ranges [lo, hi) (blocks are in preorder of their elements).
@@ -196,6 +204,8 @@ function searchContentView(
       const m = g.length;
       // Per page block: its best similarity to a tree-gram block, and whether it equals one; prefix sums.
       const pairs = blockPairs(g, blocks);
+      work.checks += pairs.compared;
+      work.pairs += pairs.size;
       const simSum = new Float64Array(N + 1);
       const exactSum = new Int32Array(N + 1);
       for (let j = 0; j < N; j++) {
@@ -238,6 +248,7 @@ function searchContentView(
           if (algorithm === 'bigram') sim = contentSimilarity(algorithm, g, blocks.slice(lo[c]!, hi[c]!));
           else {
             const aligned = alignPairs(pairs, m, lo[c]!, hi[c]!);
+            work.aligned += lowerBoundInt(pairs.j, 0, pairs.size, hi[c]!) - lowerBoundInt(pairs.j, 0, pairs.size, lo[c]!);
             sim = algorithm === 'ctm' ? aligned / Math.max(m, n) : (2 * (1 + aligned)) / (m + n + 2);
           }
           exact.set(key, sim);
@@ -252,9 +263,9 @@ function searchContentView(
         best = { node, sim, score };
       }
     }
-    if (best) return { found: { node: best.node, sim: best.sim, algorithm }, tried: true, bestSim, compared, pruned };
+    if (best) return { found: { node: best.node, sim: best.sim, algorithm }, tried: true, bestSim, compared, pruned, work };
   }
-  return { found: null, tried: true, bestSim, compared, pruned };
+  return { found: null, tried: true, bestSim, compared, pruned, work };
 }
 
 /** One algorithm on the content view (blocks.ts). */

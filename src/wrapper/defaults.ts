@@ -71,7 +71,7 @@ export const GRAM_TEXT_CHARS = 2000;
  * instance gets none. The OTA documents hold 2,000–45,000 characters; a catalogue page's table (the PEP
  * index, 200,000) is not a document whose text identifies it.
  */
-export const GRAM_CONTENT_CHARS = 100_000;
+export const GRAM_CONTENT_CHARS = 200_000;
 /**
  * Most text blocks a tree-gram instance stores as its content view; a longer one gets none. The OTA
  * documents have 15–126 blocks; the PEP index (a table of 4,282 cells, most of a letter or two) costs

@@ -204,9 +204,14 @@ export function blockStmBound(m: number, n: number): number {
 
 /**
  * The pairs of blocks with a non-zero similarity between a tree-gram's blocks `a` and a page's blocks `b`,
- * found with one pass over b × a that the length bound of blockSimilarity mostly answers in O(1). Sorted
- * by page block, then by tree-gram block descending (the order `alignPairs` needs). Also each page block's
- * best similarity (for the bound of an element's alignment).
+ * sorted by page block, then by tree-gram block descending (the order `alignPairs` needs), and each page
+ * block's best similarity (for the bound of an element's alignment).
+ *
+ * Found by prefix filtering (the set-similarity-join technique) rather than by trying all m × N pairs:
+ * a block is a set of tokens (word, occurrence), ordered rarest word first over both sides; a pair with
+ * Dice >= f shares at least ceil(f·(|A| + |B|)/2) tokens, so at least ceil(f·|A|/(2 − f)) given the length
+ * bound, and then the two blocks' prefixes of |X| − ceil(f·|X|/(2 − f)) + 1 rarest tokens share one. Only
+ * pairs meeting in a prefix are compared exactly (blockSimilarity); f is BLOCK_SIM_FLOOR.
  */
 export interface BlockPairs {
   /** Page block index, tree-gram block index and similarity of each pair. */
@@ -216,25 +221,93 @@ export interface BlockPairs {
   size: number;
   /** Per page block: its best similarity to any tree-gram block. */
   best: Float64Array;
+  /** Pairs compared exactly (the rest of m × N was never looked at). */
+  compared: number;
 }
 
 export function blockPairs(a: readonly Block[], b: readonly Block[]): BlockPairs {
+  const f = BLOCK_SIM_FLOOR;
+  // Global order of words: by number of blocks (both sides) holding them, rarest first.
+  let maxId = 0;
+  let maxOcc = 1;
+  for (const x of [a, b])
+    for (const blk of x) {
+      const w = blk.words;
+      for (let k = 0; k < w.length; k++) {
+        if (w[k]! > maxId) maxId = w[k]!;
+        if (k > 0 && w[k] === w[k - 1]) {
+          let run = 2;
+          while (k - run >= 0 && w[k - run] === w[k]) run++;
+          if (run > maxOcc) maxOcc = run;
+        }
+      }
+    }
+  const freq = new Int32Array(maxId + 1);
+  for (const x of [a, b])
+    for (const blk of x) {
+      const w = blk.words;
+      for (let k = 0; k < w.length; k++) if (k === 0 || w[k] !== w[k - 1]) freq[w[k]!]!++;
+    }
+  const ids = Array.from({ length: maxId + 1 }, (_, k) => k).sort((x, y) => freq[x]! - freq[y]! || x - y);
+  // (ids holds every word id up to the largest seen; words of neither side get the lowest ranks and no tokens.)
+  const rank = new Int32Array(maxId + 1);
+  ids.forEach((id, r) => (rank[id] = r));
+  const span = maxOcc + 1;
+  /** The block's prefix tokens (rank·span + occurrence), rarest first. */
+  let scratch = new Int32Array(64);
+  const prefix = (blk: Block): Int32Array => {
+    const w = blk.words;
+    if (scratch.length < w.length) scratch = new Int32Array(2 * w.length);
+    const tokens = scratch.subarray(0, w.length);
+    let occ = 0;
+    for (let k = 0; k < w.length; k++) {
+      occ = k > 0 && w[k] === w[k - 1] ? occ + 1 : 0;
+      tokens[k] = rank[w[k]!]! * span + occ;
+    }
+    tokens.sort();
+    const need = Math.ceil((f * w.length) / (2 - f));
+    return tokens.subarray(0, Math.max(1, Math.min(w.length, w.length - need + 1)));
+  };
+  // Inverted index of the tree-gram blocks' prefixes, compressed rows (token → tree-gram blocks).
+  const tokenCount = (maxId + 1) * span;
+  const start = new Int32Array(tokenCount + 1);
+  for (const blk of a) for (const t of prefix(blk)) start[t + 1]!++;
+  for (let t = 0; t < tokenCount; t++) start[t + 1]! += start[t]!;
+  const postings = new Int32Array(start[tokenCount]!);
+  const fill = start.slice(0, tokenCount);
+  for (let i = 0; i < a.length; i++) for (const t of prefix(a[i]!)) postings[fill[t]!++] = i;
   const js: number[] = [];
   const is: number[] = [];
   const sims: number[] = [];
   const best = new Float64Array(b.length);
+  const seen = new Int32Array(a.length).fill(-1);
+  let compared = 0;
+  const found: number[] = [];
+  const foundSim: number[] = [];
   for (let j = 0; j < b.length; j++) {
     const bj = b[j]!;
-    for (let i = a.length - 1; i >= 0; i--) {
-      const s = blockSimilarity(a[i]!, bj);
-      if (s === 0) continue;
+    found.length = 0;
+    for (const t of prefix(bj)) {
+      for (let q = start[t]!, e = start[t + 1]!; q < e; q++) {
+        const i = postings[q]!;
+        if (seen[i] === j) continue;
+        seen[i] = j;
+        compared++;
+        const s = blockSimilarity(a[i]!, bj);
+        if (s === 0) continue;
+        found.push(i);
+        foundSim[i] = s;
+        if (s > best[j]!) best[j] = s;
+      }
+    }
+    found.sort((x, y) => y - x);
+    for (const i of found) {
       js.push(j);
       is.push(i);
-      sims.push(s);
-      if (s > best[j]!) best[j] = s;
+      sims.push(foundSim[i]!);
     }
   }
-  return { j: Int32Array.from(js), i: Int32Array.from(is), sim: Float64Array.from(sims), size: js.length, best };
+  return { j: Int32Array.from(js), i: Int32Array.from(is), sim: Float64Array.from(sims), size: js.length, best, compared };
 }
 
 let fenwick = new Float64Array(1024);
