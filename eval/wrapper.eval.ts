@@ -29,7 +29,11 @@ import { runWrapper, selectPattern, valueOf } from '../src/wrapper/run.ts';
 import { resolveSettings, type Wrapper } from '../src/wrapper/wrapper.ts';
 import { textOf } from '../src/html/text.ts';
 import { readFileSync } from 'node:fs';
-import { instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
+import { gramTree, instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
+import { clusteredTreeMatching } from '../src/wrapper/match/clustered.ts';
+import { stmSimilarity } from '../src/wrapper/match/simple.ts';
+import { blockCtm, gramBlocks, pageBlocks, WordSpace } from '../src/wrapper/match/blocks.ts';
+import { fromTree, LabelSpace } from '../src/wrapper/match/labelled-tree.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
 
 const ALGORITHMS: readonly AlgorithmName[] = ['ctm', 'stm', 'bigram', 'jw'];
@@ -269,6 +273,69 @@ function evaluateImpostors(docs: readonly OtaDocument[], tree: (path: string) =>
     }
   }
   return out;
+}
+
+/**
+ * Evidence for the misses: per document, on its first changed snapshot with a gold, the similarity of the
+ * tree-gram to the gold container on element labels (CTM, STM) and on the content view (CTM), and the best
+ * content-view CTM any element of the page reaches; then the word F1 of each document's old text against
+ * every document's newest gold text (the whole texts as bags of words, no structure at all).
+ */
+interface MissEvidence {
+  rows: Array<{ doc: string; date: string; ctmTags: number; stmTags: number; ctmContent: number; bestContentOnPage: number | null }>;
+  names: string[];
+  /** wordF1[i][k]: document i's old text against document k's newest gold text. */
+  wordF1: number[][];
+}
+
+function missEvidence(docs: readonly OtaDocument[], tree: (path: string) => Tree): MissEvidence {
+  const rows: MissEvidence['rows'] = [];
+  const olds: string[] = [];
+  const newest: string[] = [];
+  const names: string[] = [];
+  for (const d of docs) {
+    const built = otaWrapper(d, tree, { label: 'ctm', algorithms: ['ctm'], content: true });
+    if (!built) continue;
+    names.push(d.service);
+    const startTree = tree(d.snapshots[built.start]!.path);
+    olds.push(textUnder(startTree, built.old) ?? '');
+    const pats = d.declarations.map((x) => otaPattern(x.select)).filter((p): p is PatternSpec => p !== null);
+    let last = '';
+    for (const s of [...d.snapshots].reverse()) {
+      const g = textUnder(tree(s.path), pats[pats.length - 1]!);
+      if (g !== null) {
+        last = g;
+        break;
+      }
+    }
+    newest.push(last);
+    const gram = built.wrapper.patterns[0]!.treeGram!;
+    for (const s of d.snapshots.slice(built.start + 1)) {
+      const t = tree(s.path);
+      if (selectPattern(t, built.old, 0).length > 0) continue;
+      let gold: number[] = [];
+      for (const p of [...pats.slice(1)].reverse()) if ((gold = selectPattern(t, p, 0)).length > 0) break;
+      if (gold.length === 0) continue;
+      const space = new LabelSpace(WRAPPER_DEFAULTS.labels);
+      const g = gramTree(gram.instances[0]!, space);
+      const target = fromTree(t, gold[0]!, space);
+      const words = new WordSpace();
+      const keys = new WordSpace();
+      const gb = gramBlocks(gram.instances[0]!, words, keys) ?? [];
+      const all = adapt(t, 0, gram, { ...resolveSettings({}), algorithms: ['ctm'], contentThreshold: 1e-9 });
+      rows.push({
+        doc: d.name,
+        date: s.date,
+        ctmTags: clusteredTreeMatching(g, target),
+        stmTags: stmSimilarity(g, target),
+        ctmContent: blockCtm(gb, pageBlocks(t, gold[0]!, words, keys)),
+        // null when element labels already find it (the content view is not tried then).
+        bestContentOnPage: all.view === 'content' ? all.similarity : all.view === 'tags' ? null : (all.contentSimilarity ?? 0),
+      });
+      break;
+    }
+  }
+  return { rows, names, wordF1: olds.map((o) => newest.map((n) => contentScore(o, n).f1)) };
 }
 
 function prfOf(tp: number, fp: number, fn: number): { precision: number; recall: number; f: number } {
@@ -570,6 +637,17 @@ await runEval('wrapper', async () => {
   process.stdout.write(`F-measure (tp/fp/fn) on the real changes and impostor adaptations by content threshold (default ${WRAPPER_DEFAULTS.contentThreshold})\n`);
   process.stdout.write(formatTable(['config', ...CONTENT_SWEEP.map(String)], contentRows) + '\n\n');
 
+  const evidence = missEvidence(docs, tree);
+  process.stdout.write('Why a change is missed: the tree-gram against the gold container of the first changed snapshot\n');
+  process.stdout.write(
+    formatTable(
+      ['document', 'snapshot', 'CTM tags', 'STM tags', 'CTM content', 'best CTM content on the page'],
+      evidence.rows.map((r) => [r.doc.replace(/^ota-/, ''), r.date, fmt(r.ctmTags), fmt(r.stmTags), fmt(r.ctmContent), r.bestContentOnPage === null ? 'found on tags' : fmt(r.bestContentOnPage)]),
+    ) + '\n',
+  );
+  process.stdout.write('Word F1 of each document\'s old text (rows) against each document\'s newest gold text (columns)\n');
+  process.stdout.write(formatTable(['old \\ newest', ...evidence.names], evidence.wordF1.map((r, k) => [evidence.names[k]!, ...r.map((x) => fmt(x))])) + '\n\n');
+
   // 2. Mutations.
   const mut = evaluateMutations();
   process.stdout.write(`Synthetic mutations (${mut.pages} corpus site pages; the gold content container is the pattern)\n`);
@@ -605,6 +683,21 @@ await runEval('wrapper', async () => {
   headline['ota content-absent adaptations (ctm)'] = totals['ctm']!.absentAdapted;
   headline['swde ctm accuracy'] = recordAccuracy['ctm']!;
   for (const c of OTA_CONFIGS.filter((x) => x.algorithms.length === 1)) headline[`mutations ${c.label} exact`] = mean(mut.rows.filter((r) => r.algorithm === c.label).map((r) => r.exact / Math.max(1, r.cases)));
-  const path = writeResults('wrapper', headline, { ota: { totals, sweep, contentSweep, impostors, rows: ota }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
+  // Kept small: per snapshot only where the old selector failed; per impostor run only the adaptations.
+  const rows = ota.map((r) => ({ ...r, perSnapshot: r.perSnapshot.filter((x) => x.changed || !x.gold) }));
+  const impostorSummary = Object.fromEntries(
+    Object.entries(impostors).map(([k, v]) => [
+      k,
+      {
+        runs: v.runs,
+        adapted: v.adapted,
+        sweep: v.sweep,
+        contentSweep: v.contentSweep,
+        bestSimilarity: Math.max(0, ...v.cases.map((x) => x.similarity ?? 0)),
+        adaptations: v.cases.filter((x) => x.step !== 'not-found'),
+      },
+    ]),
+  );
+  const path = writeResults('wrapper', headline, { ota: { totals, sweep, contentSweep, impostors: impostorSummary, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -16,8 +16,8 @@
  * leaf children gives each leaf pair 1/max(m, n) (t = the number of siblings), so
  *   CTM_view(A, B) = max over order-preserving block alignments of Σ sim(a_i, b_j) / max(m, n),
  * in [0, 1], 1 exactly when the block sequences are equal. Simple tree matching on the view counts the
- * root and the aligned leaves (each weighed by its similarity) and is normalised like simple.ts:
- *   2·(1 + Σ sim) / ((m + 1) + (n + 1)).
+ * aligned leaves (each weighed by its similarity) and is normalised like simple.ts, 2·Σ sim / (m + n); the
+ * view's root is not counted (it always matches, and would give two unrelated one-block texts 0.5).
  * The tree bigram and Jaro–Winkler variants use exact block equality (the block's word list as its label).
  *
  * Words are interned per adaptation (WordSpace) so a block is a sorted Int32Array and Dice is a merge.
@@ -192,14 +192,12 @@ export function blockCtmBound(m: number, n: number): number {
   return m === 0 || n === 0 ? (m === n ? 1 : 0) : Math.min(m, n) / Math.max(m, n);
 }
 
-/** Simple tree matching on the content view, normalised as simple.ts (module comment). */
+/** Simple tree matching on the content view, normalised as simple.ts over the blocks (module comment). */
 export function blockStm(a: readonly Block[], b: readonly Block[]): number {
-  return (2 * (1 + alignBlocks(a, b))) / (a.length + 1 + b.length + 1);
-}
-
-/** Upper bound of blockStm from the counts alone. */
-export function blockStmBound(m: number, n: number): number {
-  return (2 * (1 + Math.min(m, n))) / (m + n + 2);
+  const m = a.length;
+  const n = b.length;
+  if (m + n === 0) return 1;
+  return (2 * alignBlocks(a, b)) / (m + n);
 }
 
 /**
