@@ -8,8 +8,9 @@
  *     removal: purity and adjusted Rand index, k = 5 (the number of classes) and k chosen by silhouette;
  *  3. the fast path's exactness on real pairs: every merge of each site's 16-page consensus and every
  *     sample page against the template, fast path score against plain NW (linear space);
- *  4. with `--sweep`: the headline figures for several `--min-evidence` values (how the default was chosen).
- * Run: `npx tsx eval/align.eval.ts [--sweep] [--only <name>]`; writes eval/results/align.json.
+ *  4. with `--sweep`: the headline figures for several `--min-evidence` values (how the default was chosen);
+ *  5. with `--ablation`: the same figures with the line rule of apply.ts turned off.
+ * Run: `npx tsx eval/align.eval.ts [--sweep] [--ablation] [--only <name>]`; writes eval/results/align.json.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -145,6 +146,24 @@ await runEval('align', async () => {
     ) + '\n');
   }
 
+  const ablation: Array<Record<string, unknown>> = [];
+  if (args.includes('--ablation')) {
+    for (const [name, options] of [['line rule off', { lineRule: false }]] as const) {
+      const r = await evaluateTemplateEngine(alignEngine, { name: `align, ${name}`, report: false, only, progress: false, options });
+      const row = (x: TemplateEvalResult, label: string): Record<string, unknown> => {
+        const sites = x.sets.find((q) => q.set === 'sites');
+        const same = x.sets.find((q) => q.set === 'samesite');
+        return { variant: label, sitesP: sites?.content.precision, sitesR: sites?.content.recall, sitesF1: sites?.content.f1, sitesNodeF1: sites?.node?.f1, sameP: same?.content.precision, sameR: same?.content.recall, sameF1: same?.content.f1 };
+      };
+      if (ablation.length === 0) ablation.push(row(align, 'default'));
+      ablation.push(row(r, name));
+    }
+    process.stdout.write('\nAblation (means over pages)\n' + formatTable(
+      ['variant', 'sites P', 'sites R', 'sites F1', 'sites node F1', 'samesite P', 'samesite R', 'samesite F1'],
+      ablation.map((a) => [String(a['variant']), ...['sitesP', 'sitesR', 'sitesF1', 'sitesNodeF1', 'sameP', 'sameR', 'sameF1'].map((k) => fmt(a[k] as number))]),
+    ) + '\n');
+  }
+
   const headline: Record<string, number | string | null> = { ...templateHeadline(align) };
   const sitesSet = align.sets.find((s) => s.set === 'sites');
   const sameSet = align.sets.find((s) => s.set === 'samesite');
@@ -163,6 +182,6 @@ await runEval('align', async () => {
   if (ex.length > 0) {
     headline['fast path pairs scoring as plain NW'] = `${ex.reduce((t, e) => t + (e['equal'] as number), 0)} of ${ex.reduce((t, e) => t + (e['pairs'] as number), 0)}`;
   }
-  const path = writeResults('align', headline, { overall: align.overall, sets: align.sets, relative: rel.rows, clustering: clusters, exactness: ex, sweep, groups: align.groups });
+  const path = writeResults('align', headline, { overall: align.overall, sets: align.sets, relative: rel.rows, clustering: clusters, exactness: ex, sweep, ablation, groups: align.groups });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -48,6 +48,14 @@ export const ALIGN_DEFAULTS = {
   /** Hirschberg recursion stops and runs the full-matrix DP below this many cells (scratch buffer size). */
   baseCells: 1 << 14,
 
+  // ---- applying the template (apply.ts) ----
+  /**
+   * Matched text that shares its line (text between block boundaries) with kept text is kept too: a
+   * byline or a linked name inside an article sentence. Not in the paper (it marks tags, not text
+   * lines); measured with `npx tsx eval/align.eval.ts` (figures in apply.ts's report of this change).
+   */
+  lineRule: true,
+
   // ---- engine ----
   /** Bytes of raw pages kept in memory between learning and applying; beyond, pages are loaded again. */
   cacheBytes: 256 * 1024 * 1024,
