@@ -110,3 +110,14 @@ test('content view: the sparse alignment over block pairs equals the DP on every
       for (let hi = lo + 1; hi <= b.length; hi += 2) assert.ok(Math.abs(alignPairs(pairs, a.length, lo, hi) - alignBlocks(a, b.slice(lo, hi))) < 1e-9, `round ${round} [${lo}, ${hi})`);
   }
 });
+
+test('per-algorithm thresholds: defaults apply only when the wrapper sets no threshold of its own', () => {
+  const d = resolveSettings({});
+  assert.equal(d.thresholds.ctm, d.threshold);
+  assert.equal(d.thresholds.bigram, 0.8);
+  const own = resolveSettings({ adaptation: { threshold: 0.6 } });
+  assert.deepEqual(own.thresholds, { ctm: 0.6, stm: 0.6, bigram: 0.6, jw: 0.6 });
+  const each = resolveSettings({ adaptation: { threshold: 0.6, thresholds: { jw: 0.95 } } });
+  assert.equal(each.thresholds.jw, 0.95);
+  assert.equal(each.thresholds.stm, 0.6);
+});
