@@ -76,3 +76,25 @@ test('the demo wrapper survives the redesign of the demo shop', () => {
   assert.match(text, /element labels only: could not adapt/);
   assert.match(text, /with the content view: ctm \(content view\) [01]\.\d\d → .*same text as before/);
 });
+
+test('wrapper run: the content view finds a document moved to a new CMS; --no-content refuses it', async () => {
+  const original = join(ROOT, 'examples', 'site', 'privacy.html');
+  const moved = join(ROOT, 'examples', 'wrapper', 'redesigned', 'privacy.html');
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-wrapper-'));
+  try {
+    const w = join(dir, 'policy.json');
+    assert.equal((await gabarit(['wrapper', 'create', original, '--pattern', 'policy=main#content', '--out', w])).code, 0);
+    const ran = await gabarit(['wrapper', 'run', w, moved]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const line = JSON.parse(ran.stdout) as { record: { policy: string | null }; steps: Record<string, { step: string; view?: string; selector?: string }> };
+    assert.equal(line.steps['policy']!.step, 'ctm');
+    assert.equal(line.steps['policy']!.view, 'content');
+    assert.match(line.record.policy ?? '', /keep your matches in two places/);
+    assert.match(ran.stderr, /adapted by ctm on the content view/);
+    const refused = await gabarit(['wrapper', 'run', w, moved, '--no-content']);
+    assert.equal(refused.code, 1);
+    assert.equal((JSON.parse(refused.stdout) as { record: { policy: string | null } }).record.policy, null);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
