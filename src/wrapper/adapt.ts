@@ -34,7 +34,7 @@ import { selectAll } from '../html/select.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { CONTENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, type AlgorithmName } from './defaults.ts';
 import { bigramSimilarity, diceSorted, treeBigrams } from './match/bigram.ts';
-import { alignPairs, blockCtm, blockPairs, blockStm, gramBlocks, lowerBoundInt, pageBlocks, WordSpace, type Block } from './match/blocks.ts';
+import { alignPairs, blockCtm, blockPairs, blockStm, gramBlocks, lowerBoundInt, pageBlocks, WordSpace, type Block, type BlockPairs } from './match/blocks.ts';
 import { clusteredTreeMatching, clusteredUpperBound } from './match/clustered.ts';
 import { jaroWinklerBound, jaroWinklerTree } from './match/jaro-winkler.ts';
 import { fromTree, keptNode, LabelSpace, restrict, restrictedSize, type LabelledTree } from './match/labelled-tree.ts';
@@ -201,21 +201,30 @@ function searchContentView(
   let compared = 0;
   let pruned = 0;
   let bestSim = 0;
+  // Per tree-gram instance, once for every algorithm: the block pairs, and per page block its best
+  // similarity to a tree-gram block and whether it equals one, as prefix sums.
+  const prepared = new Map<Block[], { pairs: BlockPairs; simSum: Float64Array; exactSum: Int32Array }>();
+  const prepare = (g: Block[]): { pairs: BlockPairs; simSum: Float64Array; exactSum: Int32Array } => {
+    let p = prepared.get(g);
+    if (p) return p;
+    const pairs = blockPairs(g, blocks);
+    work.checks += pairs.compared;
+    work.pairs += pairs.size;
+    const simSum = new Float64Array(N + 1);
+    const exactSum = new Int32Array(N + 1);
+    for (let j = 0; j < N; j++) {
+      simSum[j + 1] = simSum[j]! + pairs.best[j]!;
+      exactSum[j + 1] = exactSum[j]! + (pairs.best[j] === 1 ? 1 : 0);
+    }
+    prepared.set(g, (p = { pairs, simSum, exactSum }));
+    return p;
+  };
   for (const algorithm of algorithms) {
     if (!CONTENT_ALGORITHMS.has(algorithm)) continue;
     let best: { node: number; sim: number; score: number } | null = null;
     for (const g of grams) {
       const m = g.length;
-      // Per page block: its best similarity to a tree-gram block, and whether it equals one; prefix sums.
-      const pairs = blockPairs(g, blocks);
-      work.checks += pairs.compared;
-      work.pairs += pairs.size;
-      const simSum = new Float64Array(N + 1);
-      const exactSum = new Int32Array(N + 1);
-      for (let j = 0; j < N; j++) {
-        simSum[j + 1] = simSum[j]! + pairs.best[j]!;
-        exactSum[j + 1] = exactSum[j]! + (pairs.best[j] === 1 ? 1 : 0);
-      }
+      const { pairs, simSum, exactSum } = prepare(g);
       const bound = (c: number): number => {
         const n = hi[c]! - lo[c]!;
         const s = Math.min(m, simSum[hi[c]!]! - simSum[lo[c]!]!);

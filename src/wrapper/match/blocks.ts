@@ -269,11 +269,17 @@ export function blockPairs(a: readonly Block[], b: readonly Block[]): BlockPairs
   // Inverted index of the tree-gram blocks' prefixes, compressed rows (token → tree-gram blocks).
   const tokenCount = (maxId + 1) * span;
   const start = new Int32Array(tokenCount + 1);
-  for (const blk of a) for (const t of prefix(blk)) start[t + 1]!++;
+  for (const blk of a) {
+    const pre = prefix(blk);
+    for (let x = 0; x < pre.length; x++) start[pre[x]! + 1]!++;
+  }
   for (let t = 0; t < tokenCount; t++) start[t + 1]! += start[t]!;
   const postings = new Int32Array(start[tokenCount]!);
   const fill = start.slice(0, tokenCount);
-  for (let i = 0; i < a.length; i++) for (const t of prefix(a[i]!)) postings[fill[t]!++] = i;
+  for (let i = 0; i < a.length; i++) {
+    const pre = prefix(a[i]!);
+    for (let x = 0; x < pre.length; x++) postings[fill[pre[x]!]!++] = i;
+  }
   const js: number[] = [];
   const is: number[] = [];
   const sims: number[] = [];
@@ -282,14 +288,20 @@ export function blockPairs(a: readonly Block[], b: readonly Block[]): BlockPairs
   let compared = 0;
   const found: number[] = [];
   const foundSim: number[] = [];
+  const lengths = Int32Array.from(a, (x) => x.words.length);
   for (let j = 0; j < b.length; j++) {
     const bj = b[j]!;
+    const lb = bj.words.length;
     found.length = 0;
-    for (const t of prefix(bj)) {
+    const pre = prefix(bj);
+    for (let x = 0; x < pre.length; x++) {
+      const t = pre[x]!;
       for (let q = start[t]!, e = start[t + 1]!; q < e; q++) {
         const i = postings[q]!;
         if (seen[i] === j) continue;
         seen[i] = j;
+        const la = lengths[i]!;
+        if (2 * (la < lb ? la : lb) < f * (la + lb)) continue; // the length bound, before any merge
         compared++;
         const s = blockSimilarity(a[i]!, bj);
         if (s === 0) continue;
