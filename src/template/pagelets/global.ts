@@ -38,7 +38,7 @@ export interface SqlStoreOptions {
   connection?: DuckDBConnection;
   /** Database file for a private database (default: in memory, spilling to a temporary directory). */
   path?: string;
-  /** DuckDB memory limit (default '1GB'). */
+  /** DuckDB memory limit (default `PAGELET_DEFAULTS.duckdbMemoryLimit`). */
   memoryLimit?: string;
   /** DuckDB threads (default: DuckDB's own choice, the number of cores). */
   threads?: number;
