@@ -13,17 +13,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Readability } from '@mozilla/readability';
-import { Defuddle } from 'defuddle/node';
-import { JSDOM, VirtualConsole } from 'jsdom';
 import { contentEngine } from '../src/content/engine.ts';
-import { classOf } from '../src/eval/corpus.ts';
+import { classOf, goldContentText, samesiteGoldText } from '../src/eval/corpus.ts';
 import { contentScore, meanScore, type Score } from '../src/eval/metrics.ts';
 import { decodeHtml } from '../src/html/charset.ts';
 import { parseHtml } from '../src/html/parse.ts';
-import { textOf } from '../src/html/text.ts';
 import { evaluateTarget, fmt, formatTable, REPO_ROOT, runEval, templateTargets, writeResults, type EvalTarget, type GroupResult, type PageScore } from './harness.ts';
-import { goldContentText, samesiteGoldText } from '../src/eval/corpus.ts';
+import { cacheStats, DEFUDDLE, peerOutput, peerText, READABILITY, type Peer } from './peers.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? [args[args.indexOf('--only') + 1]!] : [];
@@ -33,41 +29,14 @@ const ablation = args.includes('--ablation');
 /** Page classes counted as listing pages (site.json classes): collections of links to other pages. */
 const LISTING_CLASSES = new Set(['tag', 'listing', 'topic']);
 
-/** The text of an HTML fragment or document, as ours is made. */
-function htmlText(html: string): string {
-  const tree = parseHtml(html);
-  return textOf(tree, tree.body());
-}
-
-/** Title + content text, the title only when the content does not already start with it. */
-function withTitle(title: string | null | undefined, text: string): string {
-  const t = (title ?? '').trim();
-  if (t === '' || text.slice(0, t.length + 200).includes(t)) return text;
-  return t + '\n' + text;
-}
-
-const quiet = new VirtualConsole();
-
-async function readabilityText(html: string, url: string): Promise<string> {
-  const dom = new JSDOM(html, { url, virtualConsole: quiet });
-  const r = new Readability(dom.window.document).parse();
-  dom.window.close();
-  if (!r) return '';
-  return withTitle(r.title, htmlText(r.content ?? ''));
-}
-
-async function defuddleText(html: string, url: string): Promise<string> {
-  const dom = new JSDOM(html, { url, virtualConsole: quiet });
-  const r = await Defuddle(dom, url);
-  dom.window.close();
-  return withTitle(r.title, htmlText(r.content ?? ''));
-}
-
 /** One peer's per-page scores on a target. */
 interface PeerResult {
   perPage: PageScore[];
   failed: number;
+  /** Wall-clock ms of this run (cache reads included). */
   ms: number;
+  /** Sum of the peer's own ms per page, as measured when each cache entry was made. */
+  peerMs: number;
 }
 
 /** The gold text of a page of a target, or null (no gold). */
@@ -79,32 +48,22 @@ function goldOf(target: EvalTarget, key: string, html: string): string | null {
   return g.trim() === '' ? null : g;
 }
 
-/** Pages a peer works on at once (a peer's run waits on timers: concurrency hides it). */
-const PEER_CONCURRENCY = 16;
-
-async function runPeer(target: EvalTarget, extract: (html: string, url: string) => Promise<string>): Promise<PeerResult> {
+async function runPeer(target: EvalTarget, peer: Peer): Promise<PeerResult> {
   const t0 = performance.now();
   const perPage: PageScore[] = [];
   let failed = 0;
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < target.keys.length) {
-      const key = target.keys[next++]!;
-      const path = join(target.dir, key);
-      const html = decodeHtml(readFileSync(path)).text;
-      const gold = goldOf(target, key, html);
-      if (gold === null) continue;
-      let text = '';
-      try {
-        text = await extract(html, 'file://' + path);
-      } catch {
-        failed++;
-      }
-      perPage.push({ key, content: contentScore(text, gold) });
-    }
-  };
-  await Promise.all(Array.from({ length: PEER_CONCURRENCY }, worker));
-  return { perPage, failed, ms: performance.now() - t0 };
+  let peerMs = 0;
+  for (const key of target.keys) {
+    const path = join(target.dir, key);
+    const bytes = readFileSync(path);
+    const gold = goldOf(target, key, decodeHtml(bytes).text);
+    if (gold === null) continue;
+    const out = await peerOutput(peer, bytes, 'file://' + path);
+    if (out.error !== undefined) failed++;
+    peerMs += out.ms;
+    perPage.push({ key, content: contentScore(peerText(out), gold) });
+  }
+  return { perPage, failed, ms: performance.now() - t0, peerMs };
 }
 
 /** A row of the table: scores of each method over some pages. */
@@ -130,8 +89,8 @@ await runEval('content', async () => {
     const r: (typeof results)[number] = { target, ours };
     if (ablation) r.tpl = await evaluateTarget(contentEngine({ templateOnly: true }), target);
     if (peers) {
-      r.readability = await runPeer(target, readabilityText);
-      r.defuddle = await runPeer(target, defuddleText);
+      r.readability = await runPeer(target, READABILITY);
+      r.defuddle = await runPeer(target, DEFUDDLE);
     }
     results.push(r);
     const method = String(ours.summary['method'] ?? '?');

@@ -22,37 +22,41 @@ export const ALIGN_DEFAULTS = {
    * (evidence >= ceil(minEvidence * pages)). The paper prunes "tokens that have receive[d] low evidence"
    * without a figure. 0.5 keeps at level 1 the union of the two pages (the paper's "some local parts of
    * the template can be missing in some particular web page") and from level 2 on requires a majority.
-   * Chosen by measurement on the corpus (`npx tsx eval/align.eval.ts --sweep`; content F1, mean over
-   * pages, sites / samesite): 0.3 → 0.978 / 0.623, 0.4 → 0.981 / 0.677, 0.5 → 0.981 / 0.675,
-   * 0.6 and 0.75 → 0.931 / 0.64. Any value above 0.5 demands both pages at level 1, so one odd page in the
-   * sample (a redirect stub in jekyll-blog) empties the template; below 0.4 per-page tokens survive and
-   * eat content (samesite recall 0.81 at 0.3). 0.4 and 0.5 tie; 0.5, a plain majority, is kept.
+   * Chosen by measurement on the corpus (`npx tsx eval/align.eval.ts --sweep`, exact alignments; content
+   * F1, mean over pages, sites / samesite, with samesite recall): 0.3 → 0.975 / 0.659 (R 0.865),
+   * 0.4 → 0.974 / 0.727 (R 0.951), 0.5 → 0.974 / 0.727 (R 0.951), 0.6 → 0.931 / 0.692, 0.75 → 0.931 /
+   * 0.689. Any value above 0.5 demands both pages at level 1, so one odd page in the sample (a redirect
+   * stub in jekyll-blog) empties the template; below 0.4 tokens of single pages survive and eat content
+   * (samesite recall 0.865 at 0.3). 0.4 and 0.5 tie; 0.5, a plain majority, is kept. (The same sweep with
+   * the earlier, not optimal, anchored alignments gave the same ranking.)
    */
   minEvidence: 0.5,
 
-  // ---- speed (the fast path of align.ts) ----
+  // ---- speed (the fast path of align.ts; every path is exact, these only choose the algorithm) ----
   /**
-   * Up to this many DP cells (n * m after trimming the common prefix and suffix) a range is aligned
-   * exactly; above, anchors split it (unique common tokens, else runs of a bit-parallel LCS), which is not
-   * proved optimal (align.ts). Lowered from 2^21 to 2^19 for speed (issue 3 target: learning <= 3x the
-   * parse time): on the 16-page samples, the consensus took 2-3x less time while content F1 on sites and
-   * samesite stayed the same to 0.001 (`npx tsx eval/align.eval.ts`; figures in the report of this change).
+   * Ranges of at most this many DP cells (after trimming the common prefix and suffix) are aligned by the
+   * scalar DP, larger ones by the bit-parallel DP (bit-parallel-nw.ts), whose set-up (match masks, 3 bits
+   * of traceback per cell) costs more than it saves on small blocks. Measured (`npx tsx bench/align.bench.ts
+   * --crossover`, square blocks of real tokens, loaded machine): scalar/bit-parallel time 0.51 at 16 x 16,
+   * 0.70 at 48 x 48, 1.94 at 64 x 64, 4.7 at 128 x 128: the crossover lies between 2,304 and 4,096 cells.
    */
-  exactCells: 1 << 19,
+  scalarCells: 1 << 12,
   /**
-   * An anchor (a run of equal tokens around a token unique in both sequences) is used only when the run
-   * is at least this long. Longer runs are less likely to be a chance match away from the optimal path.
+   * Traceback store of the bit-parallel DP, in 32-bit words (3 words per 32 cells, so 8 Mi words = 32 MiB
+   * hold about 89 M cells: every pair of the corpus samples fits). A larger block is split on its middle
+   * column by Hirschberg's rule (about twice the work), so memory stays bounded whatever the input.
    */
-  anchorMinRun: 2,
-  /**
-   * In a range above `exactCells` with no unique anchor, runs of at least this many consecutive matches
-   * of a longest common subsequence (bit-lcs.ts) become anchors. Single matches of an LCS between two
-   * unrelated content regions are mostly chance (a `<p>` here, a `</li>` there); three in a row is a
-   * shared fragment of structure. Not tuned further (2 and 4 untried).
-   */
-  lcsMinRun: 3,
+  storeWords: 1 << 23,
   /** Hirschberg recursion stops and runs the full-matrix DP below this many cells (scratch buffer size). */
   baseCells: 1 << 14,
+
+  // ---- applying the template (apply.ts) ----
+  /**
+   * Matched text that shares its line (text between block boundaries) with kept text is kept too: a
+   * byline or a linked name inside an article sentence. Not in the paper (it marks tags, not text
+   * lines); measured with `npx tsx eval/align.eval.ts` (figures in apply.ts's report of this change).
+   */
+  lineRule: true,
 
   // ---- engine ----
   /** Bytes of raw pages kept in memory between learning and applying; beyond, pages are loaded again. */

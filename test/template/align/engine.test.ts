@@ -1,5 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusSkip } from '../../../src/eval/corpus-path.ts';
+import { listSites } from '../../../src/eval/corpus.ts';
+import { decodeHtml } from '../../../src/html/charset.ts';
 import { LabelTable } from '../../../src/html/labels.ts';
 import { parseHtml } from '../../../src/html/parse.ts';
 import { tokenize } from '../../../src/html/tokens.ts';
@@ -117,4 +122,52 @@ test('the template does not depend on the order of the pages', async () => {
   }
   assert.equal(templates[1], templates[0]);
   assert.equal(templates[2], templates[0]);
+});
+
+test('the template and every page\'s marks do not depend on the order of a real site\'s pages', { skip: corpusSkip() }, async () => {
+  const site = listSites().find((s) => s.name === 'httpx-docs')!;
+  const base: MemoryPage[] = site.files().map((k) => ({ key: k, html: decodeHtml(readFileSync(join(site.pagesDir, k))).text }));
+  const r = rng(5);
+  const shuffled = [...base];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  const results: Array<{ template: string; marks: Map<string, string> }> = [];
+  for (const order of [base, [...base].reverse(), shuffled]) {
+    const { run, marks } = await runEngine(order);
+    const t = run.template as AlignTemplateJson;
+    results.push({ template: JSON.stringify([t.sample, t.tokens]), marks: new Map(marks.map((m) => [m.key, Buffer.from(m.template).toString('base64')])) });
+  }
+  assert.ok(JSON.parse(results[0]!.template)[1].length > 100, 'a real template was learned');
+  for (const other of results.slice(1)) {
+    assert.equal(other.template, results[0]!.template);
+    assert.equal(other.marks.size, base.length);
+    for (const [key, m] of results[0]!.marks) assert.equal(other.marks.get(key), m, key);
+  }
+});
+
+/** A small deterministic generator. */
+function rng(seed: number): () => number {
+  let s = seed;
+  return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
+}
+
+test('line rule: matched text in a line with kept plain text is kept; a navigation line of changing links is not', () => {
+  const page = (title: string, date: string, next: string): string =>
+    `<html><body><div class="menu"><a href="/">Home</a></div><p class="by">by <a href="/me">Ann Author</a> on ${date}</p>` +
+    `<p class="nav">Next: <a href="/${next}">${next}</a></p><h1>${title}</h1><p>${title} text of the article.</p>` +
+    `<div class="foot">Footer line</div></body></html>`;
+  const labels = new LabelTable();
+  const pages = [['Otters', 'May 1', 'b'], ['Comets', 'May 2', 'c'], ['Bread', 'May 3', 'd'], ['Tides', 'May 4', 'e']];
+  const trees = pages.map(([t, d, n]) => parseHtml(page(t!, d!, n!), { labels }));
+  const { template } = hierarchicalConsensus(trees.map((t) => pageProfile(tokenize(t, labels).ids)));
+  const tree = parseHtml(page('Maple', 'June 9', 'x'), { labels });
+  const kept = (lineRule: boolean): string => {
+    const applied = applyTemplate(tree, tokenize(tree, labels), template.ids, { lineRule });
+    return keptText({ key: 'p.html', url: 'memory://site/p.html', tree, template: applied.template }).replace(/\s+/g, ' ').trim();
+  };
+  // With the rule the byline stays whole; the navigation line keeps only its changing link (as without it).
+  assert.equal(kept(true), 'by Ann Author on June 9 x Maple Maple text of the article.');
+  assert.equal(kept(false), 'on June 9 x Maple Maple text of the article.');
 });

@@ -1,0 +1,132 @@
+/**
+ * The single-page extractors the content evaluation (eval/content.eval.ts) compares with, each on a real
+ * DOM (jsdom), and a disk cache of their outputs so that `npm run eval` runs each peer once per page:
+ *  - Mozilla Readability (@mozilla/readability), the reader view of Firefox;
+ *  - Defuddle (defuddle/node), the engine of the Obsidian web clipper.
+ * A peer's output on a page is its title and its content HTML; both are cached as JSON under
+ * eval/.cache/peers/<peer>@<version>+jsdom@<version>/<sha256 of page bytes and url>.json (gitignored):
+ * a new version of the peer or of jsdom, or other page bytes, miss the cache. The text a peer keeps is
+ * made from that HTML by the same code as ours (parseHtml + textOf), so every method is scored alike.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readability } from '@mozilla/readability';
+import { Defuddle } from 'defuddle/node';
+import { JSDOM, VirtualConsole } from 'jsdom';
+import { parseHtml } from '../src/html/parse.ts';
+import { textOf } from '../src/html/text.ts';
+import { decodeHtml } from '../src/html/charset.ts';
+import { REPO_ROOT } from './harness.ts';
+
+/** What a peer returns on one page. */
+export interface PeerOutput {
+  title: string;
+  /** Content HTML ('' when the peer found nothing). */
+  content: string;
+  /** Set when the peer threw on the page: its message (the page then counts as empty). */
+  error?: string;
+  /** Milliseconds the peer took (jsdom parse included), measured when the entry was made. */
+  ms: number;
+}
+
+/** A peer: its name, version (the cache key) and extraction. */
+export interface Peer {
+  readonly name: 'readability' | 'defuddle';
+  readonly version: string;
+  extract(html: string, url: string): Promise<{ title: string; content: string }>;
+}
+
+/** The installed version of a package (read from node_modules: some packages do not export package.json). */
+function versionOf(pkg: string): string {
+  return (JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+}
+const JSDOM_VERSION = versionOf('jsdom');
+const quiet = new VirtualConsole();
+
+export const READABILITY: Peer = {
+  name: 'readability',
+  version: versionOf('@mozilla/readability'),
+  async extract(html, url) {
+    const dom = new JSDOM(html, { url, virtualConsole: quiet });
+    try {
+      const r = new Readability(dom.window.document).parse();
+      return { title: r?.title ?? '', content: r?.content ?? '' };
+    } finally {
+      dom.window.close();
+    }
+  },
+};
+
+export const DEFUDDLE: Peer = {
+  name: 'defuddle',
+  version: versionOf('defuddle'),
+  async extract(html, url) {
+    const dom = new JSDOM(html, { url, virtualConsole: quiet });
+    try {
+      const r = await Defuddle(dom, url);
+      return { title: r.title ?? '', content: r.content ?? '' };
+    } finally {
+      dom.window.close();
+    }
+  },
+};
+
+export const PEERS: readonly Peer[] = [READABILITY, DEFUDDLE];
+
+/** The cache directory of a peer. */
+export const PEER_CACHE_DIR = join(REPO_ROOT, 'eval', '.cache', 'peers');
+function cacheDir(peer: Peer): string {
+  return join(PEER_CACHE_DIR, `${peer.name}@${peer.version}+jsdom@${JSDOM_VERSION}`);
+}
+
+/** Counts of cache use in this process (printed by the evaluation). */
+export const cacheStats = { hits: 0, misses: 0 };
+
+/**
+ * The peer's output on a page (bytes as read from disk, url as given to the peer), from the cache when
+ * there, else computed and stored. Never throws for the page's sake: a peer's exception is recorded.
+ */
+export async function peerOutput(peer: Peer, bytes: Buffer, url: string): Promise<PeerOutput> {
+  const key = createHash('sha256').update(bytes).update('\0').update(url).digest('hex');
+  const dir = cacheDir(peer);
+  const file = join(dir, `${key}.json`);
+  if (existsSync(file)) {
+    try {
+      const out = JSON.parse(readFileSync(file, 'utf8')) as PeerOutput;
+      cacheStats.hits++;
+      return out;
+    } catch {
+      /* a torn entry: recompute */
+    }
+  }
+  cacheStats.misses++;
+  const html = decodeHtml(bytes).text;
+  const t0 = performance.now();
+  let out: PeerOutput;
+  try {
+    const r = await peer.extract(html, url);
+    out = { title: r.title, content: r.content, ms: performance.now() - t0 };
+  } catch (e) {
+    out = { title: '', content: '', error: e instanceof Error ? e.message : String(e), ms: performance.now() - t0 };
+  }
+  mkdirSync(dir, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(out));
+  renameSync(tmp, file);
+  return out;
+}
+
+/** The text of an HTML fragment or document, as ours is made. */
+export function htmlText(html: string): string {
+  const tree = parseHtml(html);
+  return textOf(tree, tree.body());
+}
+
+/** Title + content text; the title only when the content does not already start with it. */
+export function peerText(out: PeerOutput): string {
+  const text = htmlText(out.content);
+  const t = out.title.trim();
+  if (t === '' || text.slice(0, t.length + 200).includes(t)) return text;
+  return t + '\n' + text;
+}
