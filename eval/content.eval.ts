@@ -139,6 +139,18 @@ async function crossValidate(targets: readonly EvalTarget[]): Promise<Record<str
   return { grid: grid.length, folds, defaults };
 }
 
+/** The README table: one row per set (sites, each samesite set, samesite, listing pages), P / R / F1 of each method. */
+function summaryMarkdown(rows: readonly Row[]): string {
+  const pick = rows.filter((r) => r.name.startsWith('all') || r.name.includes('sites (mean'));
+  const prf = (x: Score | undefined): string => (x ? `${fmt(x.precision)} / ${fmt(x.recall)} / **${fmt(x.f1)}**` : '—');
+  const lines = ['| set | pages | ours P / R / F1 | Readability P / R / F1 | Defuddle P / R / F1 |', '|---|---:|---|---|---|'];
+  for (const r of pick) {
+    const name = r.name.includes('sites (mean') ? `samesite ${r.name.split(':')[0]}` : r.set === 'overall' ? 'all pages' : r.set === 'listing' ? 'listing pages of the sites' : `${r.set} (all)`;
+    lines.push(`| ${name} | ${r.pages} | ${prf(r.ours)} | ${prf(r.readability)} | ${prf(r.defuddle)} |`);
+  }
+  return lines.join('\n');
+}
+
 await runEval('content', async () => {
   const targets = templateTargets('both', only);
   const results: Array<{ target: EvalTarget; ours: GroupResult; tpl?: GroupResult; readability?: PeerResult; defuddle?: PeerResult }> = [];
@@ -199,6 +211,7 @@ await runEval('content', async () => {
     return [r.set, r.name, String(r.pages), fmt(r.ours.precision), fmt(r.ours.recall), fmt(r.ours.f1), ...(ablation ? [fmt(r.templateOnly?.f1)] : []), ...(peers ? [fmt(r.readability?.f1), fmt(r.defuddle?.f1), best] : [])];
   });
   process.stdout.write('content — word F1 of the main content vs gold (corpus README), ours vs single-page extractors on the same pages\n' + formatTable(header, table) + '\n');
+  if (peers) process.stdout.write('\nper set, P / R / F1 (Markdown, the README table)\n' + summaryMarkdown(rows) + '\n');
   const headline: Record<string, number | null> = {};
   const num = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x);
   for (const r of rows.filter((x) => x.name.startsWith('all') || x.name.includes('sites (mean'))) {

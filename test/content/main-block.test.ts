@@ -102,3 +102,11 @@ test('teasers next to the story (link headline, short description in list items)
   assert.match(text, /first paragraph/);
   assert.doesNotMatch(text, /summary of another story/);
 });
+
+test('markdown says the title once when the page heading repeats it', () => {
+  const tree = parseHtml(`<html><head><title>Same words</title></head><body><h1>Same words</h1>${STORY}</body></html>`);
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  const md = contentMarkdown({ key: 'a.html', url: 'file:///a.html', tree, template: new Uint8Array(tree.size), content: mb.content });
+  assert.match(md, /^# Same words\n\nThe first paragraph/);
+  assert.doesNotMatch(md, /## Same words/);
+});
