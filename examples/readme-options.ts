@@ -22,8 +22,9 @@ function cell(s: string): string {
 function code(s: string): string {
   return '`' + s.replace(/`/g, "'") + '`';
 }
+/** The default column: empty for a `--no-x` flag (its meaning says what happens without it). */
 function defaultOf(o: Option): string {
-  if (o.defaultValue === undefined) return o.negate ? code('true') : '';
+  if (o.negate || o.defaultValue === undefined) return '';
   return code(String(o.defaultValue));
 }
 function optionRows(options: readonly Option[], skip: ReadonlySet<string> = new Set()): string[] {
@@ -34,9 +35,9 @@ function optionRows(options: readonly Option[], skip: ReadonlySet<string> = new 
   }
   return rows;
 }
-function usage(cmd: Command): string {
+function usage(cmd: Command, prefix: string): string {
   const args = cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}>` : `[${a.name()}]`)).join(' ');
-  return `gabarit ${cmd.name()}${args ? ' ' + args : ''} [options]`;
+  return `${prefix} ${cmd.name()}${args ? ' ' + args : ''} [options]`;
 }
 
 /** The Markdown of every command and its options (engine options of `template` per engine). */
@@ -60,12 +61,18 @@ export async function optionsMarkdown(): Promise<string> {
     );
   }
   for (const cmd of program.commands) {
-    out.push(`### \`gabarit ${cmd.name()}\``, '', cell(cmd.description()), '', '```', usage(cmd), '```', '');
-    for (const a of cmd.registeredArguments) out.push(`- ${code(`<${a.name()}>`)}: ${cell(a.description)}`);
-    if (cmd.registeredArguments.length > 0) out.push('');
-    const hasSource = cmd.options.some((o) => SOURCE_OPTION_NAMES.has(o.attributeName()));
-    out.push(...optionRows(cmd.options, SOURCE_OPTION_NAMES), '');
-    if (hasSource) out.push('and the source options above.', '');
+    out.push(`### \`gabarit ${cmd.name()}\``, '', cell(cmd.description()), '');
+    // A command with subcommands (wrapper create|run) lists each of them instead of its own options.
+    const parts = cmd.commands.length > 0 ? cmd.commands.map((sub) => ({ c: sub, prefix: `gabarit ${cmd.name()}` })) : [{ c: cmd, prefix: 'gabarit' }];
+    for (const { c, prefix } of parts) {
+      if (c !== cmd) out.push(`\`${prefix} ${c.name()}\`: ${cell(c.description())}`, '');
+      out.push('```', usage(c, prefix), '```', '');
+      for (const a of c.registeredArguments) out.push(`- ${code(`<${a.name()}>`)}: ${cell(a.description)}`);
+      if (c.registeredArguments.length > 0) out.push('');
+      const hasSource = c.options.some((o) => SOURCE_OPTION_NAMES.has(o.attributeName()));
+      out.push(...optionRows(c.options, SOURCE_OPTION_NAMES), '');
+      if (hasSource) out.push('and the source options above.', '');
+    }
     if (cmd.name() === 'template') {
       for (const name of Object.keys(ENGINES)) {
         const engine = await ENGINES[name]!();
@@ -76,7 +83,7 @@ export async function optionsMarkdown(): Promise<string> {
         }
         out.push('| Option | Default | Meaning |', '|---|---|---|');
         for (const eo of engine.options) {
-          const d = eo.defaultValue !== undefined ? code(String(eo.defaultValue)) : eo.flags.startsWith('--no-') ? code('true') : '';
+          const d = eo.defaultValue !== undefined && !eo.flags.startsWith('--no-') ? code(String(eo.defaultValue)) : '';
           out.push(`| ${code(eo.flags)} | ${d} | ${cell(eo.description)} |`);
         }
         out.push('');

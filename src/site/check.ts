@@ -5,7 +5,8 @@
  */
 import { charsetFromContentType, charsetFromMeta, decodeHtml, looksBinary } from '../html/charset.ts';
 import { PageError } from '../errors.ts';
-import type { Page, PageResult } from './page.ts';
+import type { Page, PageResult, PageSourceOptions } from './page.ts';
+import { normalizeUrl } from './links.ts';
 import { SITE_DEFAULTS } from './defaults.ts';
 
 /** True for the media types of HTML and XHTML documents (parameters such as charset are ignored). */
@@ -80,4 +81,49 @@ export function failed(url: string, key: string, err: unknown): PageResult {
 export function succeeded(page: Page): PageResult {
   const warnings = pageWarnings(page);
   return warnings.length > 0 ? { ok: true, page, warnings } : { ok: true, page };
+}
+
+/**
+ * The `pages()` stream of a source whose keys are known: loads each key in order (at most
+ * `options.maxPages`), turning a thrown error into a failure item, and reports progress.
+ */
+export async function* loadEach(
+  keys: Iterable<string>,
+  options: PageSourceOptions,
+  urlOf: (key: string) => string,
+  load: (key: string) => Page | Promise<Page>,
+): AsyncIterable<PageResult> {
+  const max = options.maxPages ?? Infinity;
+  let done = 0;
+  for (const key of keys) {
+    if (done >= max) break;
+    const url = urlOf(key);
+    let r: PageResult;
+    try {
+      r = succeeded(await load(key));
+    } catch (err) {
+      r = failed(url, key, err);
+    }
+    done++;
+    options.onProgress?.(done, url);
+    yield r;
+  }
+}
+
+/** A key as sources accept it from users: no leading slash; '' or a trailing '/' means its index.html. */
+export function cleanKey(key: string): string {
+  const k = key.replace(/^\/+/, '');
+  return k === '' || k.endsWith('/') ? k + 'index.html' : k;
+}
+
+/**
+ * The key named by `get(urlOrKey)` of a source under an http(s)-like root: an absolute URL must be valid
+ * and under the root (else a PageError naming it, `where` saying what the root is); anything else is a key.
+ */
+export function keyOfUrlOrKey(urlOrKey: string, keyOf: (url: string) => string | undefined, where: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(urlOrKey)) return cleanKey(urlOrKey);
+  if (normalizeUrl(urlOrKey) === undefined) throw new PageError(urlOrKey, 'invalid-url', 'invalid URL');
+  const key = keyOf(urlOrKey);
+  if (key === undefined) throw new PageError(urlOrKey, 'off-site', `not under ${where}`);
+  return key;
 }

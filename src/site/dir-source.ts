@@ -15,7 +15,7 @@ import { extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULTS } from '../defaults.ts';
 import { PageError, UsageError } from '../errors.ts';
-import { checkBody, failed, sniffHtml, succeeded } from './check.ts';
+import { checkBody, loadEach, sniffHtml } from './check.ts';
 import { SITE_DEFAULTS } from './defaults.ts';
 import { normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
@@ -152,21 +152,7 @@ export class DirSource implements PageSource {
 
   async *pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
     const keys = await this.keys();
-    const max = options.maxPages ?? Infinity;
-    let done = 0;
-    for (const key of keys) {
-      if (done >= max) break;
-      const url = this.urlOf(key);
-      let r: PageResult;
-      try {
-        r = succeeded(await this.read(key));
-      } catch (err) {
-        r = failed(url, key, err);
-      }
-      done++;
-      options.onProgress?.(done, url);
-      yield r;
-    }
+    yield* loadEach(keys, options, (key) => this.urlOf(key), (key) => this.read(key));
   }
 
   async get(urlOrKey: string): Promise<Page> {

@@ -6,7 +6,7 @@
  * binary body is a failure item).
  */
 import { PageError } from '../errors.ts';
-import { checkBody, failed, succeeded } from './check.ts';
+import { checkBody, cleanKey, keyOfUrlOrKey, loadEach } from './check.ts';
 import { keyFromUrl, urlFromKey } from './keys.ts';
 import { normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
@@ -40,16 +40,11 @@ export class MemorySource implements PageSource {
   constructor(pages: Iterable<MemoryPage>, options: MemorySourceOptions = {}) {
     this.root = options.root ?? MEMORY_ROOT;
     for (const p of pages) {
-      const key = MemorySource.cleanKey(p.key);
+      const key = cleanKey(p.key);
       if (!this.byKey.has(key)) this.byKey.set(key, p);
     }
-    const entry = options.entry !== undefined ? MemorySource.cleanKey(options.entry) : this.byKey.has('index.html') ? 'index.html' : [...this.byKey.keys()][0] ?? 'index.html';
+    const entry = options.entry !== undefined ? cleanKey(options.entry) : this.byKey.has('index.html') ? 'index.html' : [...this.byKey.keys()][0] ?? 'index.html';
     this.entry = this.urlOf(entry);
-  }
-
-  private static cleanKey(key: string): string {
-    const k = key.replace(/^\/+/, '');
-    return k === '' || k.endsWith('/') ? k + 'index.html' : k;
   }
 
   get loaded(): number {
@@ -65,34 +60,12 @@ export class MemorySource implements PageSource {
     return urlFromKey(key, this.root);
   }
 
-  async *pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
-    const max = options.maxPages ?? Infinity;
-    let done = 0;
-    for (const key of this.byKey.keys()) {
-      if (done >= max) break;
-      const url = this.urlOf(key);
-      let r: PageResult;
-      try {
-        r = succeeded(this.page(key));
-      } catch (err) {
-        r = failed(url, key, err);
-      }
-      done++;
-      options.onProgress?.(done, url);
-      yield r;
-    }
+  pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
+    return loadEach(this.byKey.keys(), options, (key) => this.urlOf(key), (key) => this.page(key));
   }
 
   async get(urlOrKey: string): Promise<Page> {
-    let key: string | undefined;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(urlOrKey)) {
-      if (normalizeUrl(urlOrKey) === undefined) throw new PageError(urlOrKey, 'invalid-url', 'invalid URL');
-      key = this.keyOf(urlOrKey);
-      if (key === undefined) throw new PageError(urlOrKey, 'off-site', `not under the root ${this.root}`);
-    } else {
-      key = MemorySource.cleanKey(urlOrKey);
-    }
-    return this.page(key);
+    return this.page(keyOfUrlOrKey(urlOrKey, (url) => this.keyOf(url), `the root ${this.root}`));
   }
 
   private page(key: string): Page {

@@ -17,7 +17,7 @@ import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
 import { PageError } from '../errors.ts';
-import { checkBody, failed, isHtmlType, sniffHtml, succeeded } from './check.ts';
+import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
 import { DirSource } from './dir-source.ts';
 import { keyFromUrl, urlFromKey, encodeKeyPath } from './keys.ts';
 import { directoryOf, normalizeUrl } from './links.ts';
@@ -150,34 +150,12 @@ export class WarcSource implements PageSource {
     return urlFromKey(key, this.root);
   }
 
-  async *pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
-    const max = options.maxPages ?? Infinity;
-    let done = 0;
-    for (const key of this.order) {
-      if (done >= max) break;
-      const r = this.byKey.get(key)!;
-      let item: PageResult;
-      try {
-        item = succeeded(this.page(key, r));
-      } catch (err) {
-        item = failed(r.url, key, err);
-      }
-      done++;
-      options.onProgress?.(done, r.url);
-      yield item;
-    }
+  pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
+    return loadEach(this.order, options, (key) => this.byKey.get(key)!.url, (key) => this.page(key, this.byKey.get(key)!));
   }
 
   async get(urlOrKey: string): Promise<Page> {
-    let key: string | undefined;
-    if (/^[a-z][a-z0-9+.-]*:/i.test(urlOrKey)) {
-      if (normalizeUrl(urlOrKey) === undefined) throw new PageError(urlOrKey, 'invalid-url', 'invalid URL');
-      key = this.keyOf(urlOrKey);
-      if (key === undefined) throw new PageError(urlOrKey, 'off-site', `not under the archive's root ${this.root}`);
-    } else {
-      key = urlOrKey.replace(/^\/+/, '');
-      if (key === '' || key.endsWith('/')) key += 'index.html';
-    }
+    const key = keyOfUrlOrKey(urlOrKey, (url) => this.keyOf(url), `the archive's root ${this.root}`);
     const r = this.byKey.get(key);
     if (!r) throw new PageError(this.urlOf(key), 'not-found', `not in the archive ${this.file}`);
     return this.page(key, r);

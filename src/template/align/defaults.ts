@@ -30,27 +30,21 @@ export const ALIGN_DEFAULTS = {
    */
   minEvidence: 0.5,
 
-  // ---- speed (the fast path of align.ts) ----
+  // ---- speed (the fast path of align.ts; every path is exact, these only choose the algorithm) ----
   /**
-   * Up to this many DP cells (n * m after trimming the common prefix and suffix) a range is aligned
-   * exactly; above, anchors split it (unique common tokens, else runs of a bit-parallel LCS), which is not
-   * proved optimal (align.ts). Lowered from 2^21 to 2^19 for speed (issue 3 target: learning <= 3x the
-   * parse time): on the 16-page samples, the consensus took 2-3x less time while content F1 on sites and
-   * samesite stayed the same to 0.001 (`npx tsx eval/align.eval.ts`; figures in the report of this change).
+   * Ranges of at most this many DP cells (after trimming the common prefix and suffix) are aligned by the
+   * scalar DP, larger ones by the bit-parallel DP (bit-parallel-nw.ts), whose set-up (match masks, 3 bits
+   * of traceback per cell) costs more than it saves on small blocks. Measured (`npx tsx bench/align.bench.ts
+   * --crossover`, square blocks of real tokens, loaded machine): scalar/bit-parallel time 0.51 at 16 x 16,
+   * 0.70 at 48 x 48, 1.94 at 64 x 64, 4.7 at 128 x 128: the crossover lies between 2,304 and 4,096 cells.
    */
-  exactCells: 1 << 19,
+  scalarCells: 1 << 12,
   /**
-   * An anchor (a run of equal tokens around a token unique in both sequences) is used only when the run
-   * is at least this long. Longer runs are less likely to be a chance match away from the optimal path.
+   * Traceback store of the bit-parallel DP, in 32-bit words (3 words per 32 cells, so 8 Mi words = 32 MiB
+   * hold about 89 M cells: every pair of the corpus samples fits). A larger block is split on its middle
+   * column by Hirschberg's rule (about twice the work), so memory stays bounded whatever the input.
    */
-  anchorMinRun: 2,
-  /**
-   * In a range above `exactCells` with no unique anchor, runs of at least this many consecutive matches
-   * of a longest common subsequence (bit-lcs.ts) become anchors. Single matches of an LCS between two
-   * unrelated content regions are mostly chance (a `<p>` here, a `</li>` there); three in a row is a
-   * shared fragment of structure. Not tuned further (2 and 4 untried).
-   */
-  lcsMinRun: 3,
+  storeWords: 1 << 23,
   /** Hirschberg recursion stops and runs the full-matrix DP below this many cells (scratch buffer size). */
   baseCells: 1 << 14,
 

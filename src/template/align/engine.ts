@@ -141,7 +141,6 @@ const engine: TemplateEngine = {
     // 3. Apply to every page.
     t0 = performance.now();
     let done = 0;
-    let anchored = 0;
     for (const key of keys) {
       ctx.signal?.throwIfAborted();
       let tree = sampleTrees.get(key) ?? null;
@@ -159,7 +158,6 @@ const engine: TemplateEngine = {
       sampleTrees.delete(key);
       const seq = tokenize(tree, ctx.labels);
       const applied = applyTemplate(tree, seq, template.ids);
-      if (!applied.exact) anchored++;
       await ctx.onPage({ key, url, tree, template: applied.template }, { matchedTokens: applied.matched, tokens: seq.length });
       ctx.onProgress?.('apply', ++done, keys.length);
     }
@@ -174,7 +172,7 @@ const engine: TemplateEngine = {
     };
     return {
       template: json,
-      summary: { sample: used.length, templateTokens: template.ids.length, pagesMarked: done, alignmentsAnchored: anchored },
+      summary: { sample: used.length, templateTokens: template.ids.length, pagesMarked: done },
       timings,
     };
   },

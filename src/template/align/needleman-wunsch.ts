@@ -39,12 +39,6 @@ export interface Alignment {
   readonly colA: Int32Array;
   readonly colB: Int32Array;
   readonly length: number;
-  /**
-   * True when the score is proved optimal: the pair was aligned by exact DP only (after the exact trimming
-   * of common prefix and suffix). False when anchors fixed part of the path: unique common tokens
-   * (anchors.ts) or a longest common subsequence (bit-lcs.ts); see align.ts.
-   */
-  readonly exact: boolean;
 }
 
 /** A growable list of alignment columns (two Int32Arrays, doubled when full). */
@@ -84,8 +78,8 @@ export class ColumnBuilder {
     this.colB = b;
   }
   /** The columns as an Alignment (arrays trimmed to length). */
-  finish(score: number, exact: boolean): Alignment {
-    return { score, colA: this.colA.slice(0, this.length), colB: this.colB.slice(0, this.length), length: this.length, exact };
+  finish(score: number): Alignment {
+    return { score, colA: this.colA.slice(0, this.length), colB: this.colB.slice(0, this.length), length: this.length };
   }
 }
 
@@ -136,7 +130,7 @@ export function needlemanWunsch(a: Int32Array, b: Int32Array): Alignment {
   }
   const out = new ColumnBuilder(n + m);
   const score = fullMatrixInto(a, 0, n, b, 0, m, out, new Int32Array((n + 1) * (m + 1)));
-  return out.finish(score, true);
+  return out.finish(score);
 }
 
 /**
@@ -195,7 +189,8 @@ function fullMatrixInto(
   return score;
 }
 
-function reverseColumns(out: ColumnBuilder, start: number): void {
+/** Reverses the columns appended since `start` (tracebacks collect them from the end). */
+export function reverseColumns(out: ColumnBuilder, start: number): void {
   const A = out.colA;
   const B = out.colB;
   for (let x = start, y = out.length - 1; x < y; x++, y--) {

@@ -51,8 +51,17 @@ export const PAGELET_DEFAULTS = {
    * pass; above it, pages are read from the source and parsed again (memory stays bounded).
    */
   keepTreesUpTo: 5_000,
-  /** Pages per batch handed to the DuckDB appender (Figure 5 tables are filled streaming). */
-  ingestBatch: 512,
+  /**
+   * Pages per message to a worker thread (both passes). One message per page costs a round trip through
+   * the event loop each; 16 pages (about 650 KB of HTML on the corpus pages) make that negligible while a
+   * batch still takes only tens of milliseconds, so the workers never wait long for the next one.
+   */
+  workerBatch: 16,
+  /**
+   * Batches waiting or running per worker. Two keep a worker busy while the main thread handles the
+   * previous answer; more only hold more pages in memory.
+   */
+  batchesInFlight: 2,
   /** DuckDB memory limit for the relational steps; DuckDB spills to disk beyond it. */
   duckdbMemoryLimit: '1GB',
 } as const;

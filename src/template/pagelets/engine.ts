@@ -23,9 +23,10 @@ import { SqlPageletStore } from './global.ts';
 import { detectLocal } from './local.ts';
 import { detectGlobalInMemory } from './memory.ts';
 import { linkBaseUrl } from './links.ts';
-import { analyseTree, type AnalysisOptions, marksFromPagelets, parseBytes, type PageRecord } from './page-analysis.ts';
+import { analyseTree, type AnalysisOptions, marksFromPagelets, parseBytes, type PageRecord, recordAt } from './page-analysis.ts';
+import { partition } from './partition.ts';
 import { PageletTables } from './tables.ts';
-import { PageletPool } from './workers.ts';
+import { type BatchPage, PageletPool } from './workers.ts';
 
 /** Resolved options of a pagelets run. */
 export interface PageletRunOptions {
@@ -69,8 +70,6 @@ export function runOptions(o: Readonly<Record<string, unknown>>): PageletRunOpti
 
 /** Pages analysed inline before the worker pool starts (a pool costs more than it saves on tiny sets). */
 const INLINE_FIRST = 48;
-/** Requests kept in flight per worker (enough to hide message latency, little memory). */
-const IN_FLIGHT_PER_WORKER = 8;
 
 /** A page kept between the passes: its tree when analysed inline, else its raw bytes. */
 interface Kept {
@@ -125,9 +124,19 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
   const tables = await openTables(o);
   const ids = new Map<string, number>();
   let kept: Kept[] | null = [];
-  let pool: PageletPool | null = null;
+  let pool = null as PageletPool | null;
+  // Bounded pipeline: pages go to the workers in batches; at most `batchesInFlight` batches per worker are
+  // waiting or running, so the pages held in memory do not depend on the size of the source.
   const inFlight = new Set<Promise<void>>();
-  const limit = (): number => Math.max(1, o.workers) * IN_FLIGHT_PER_WORKER;
+  const maxInFlight = Math.max(1, o.workers) * PAGELET_DEFAULTS.batchesInFlight;
+  const track = async (p: Promise<void>): Promise<void> => {
+    const q = p.finally(() => inFlight.delete(q));
+    inFlight.add(q);
+    while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+  };
+  const fail = (page: Page, err: unknown): void =>
+    ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${err instanceof Error ? err.message : String(err)}` });
+  const toWorker = (page: Page): BatchPage => ({ body: page.body, contentType: page.headers['content-type'], key: page.key, url: linkBaseUrl(page) });
   let seen = 0;
   try {
     // ---- pass 1: PAGES, PAGELETS, LINKS ----
@@ -136,6 +145,26 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
       if (ids.has(page.key)) return;
       ids.set(page.key, tables.add(rec));
       ctx.onProgress?.('pagelets', ids.size);
+    };
+    let batch: Page[] = [];
+    const analyseBatch = async (): Promise<void> => {
+      const pages = batch;
+      batch = [];
+      pool ??= new PageletPool(o.workers);
+      const work = pool.analyse(pages.map(toWorker), analysis).then(
+        (b) => {
+          for (let j = 0; j < pages.length; j++) {
+            const page = pages[j]!;
+            const error = b.error[j];
+            if (error != null) fail(page, error);
+            else ingest(page, recordAt(b, j, page.key, linkBaseUrl(page)));
+          }
+        },
+        (err: unknown) => {
+          for (const page of pages) fail(page, err);
+        },
+      );
+      await track(work);
     };
     for await (const r of ctx.source.pages()) {
       if (ctx.signal?.aborted) break;
@@ -147,22 +176,21 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
       seen++;
       if (kept && seen > o.keepTreesUpTo) kept = null;
       if (o.workers <= 0 || seen <= INLINE_FIRST) {
-        const tree = parseBytes(page.body, page.headers['content-type'], page.key, ctx.labels);
-        const rec = analyseTree(tree, page.key, linkBaseUrl(page), analysis);
-        ingest(page, rec);
-        kept?.push({ page, tree, pagelets: rec.pagelets, shingles: rec.shingles });
+        try {
+          const tree = parseBytes(page.body, page.headers['content-type'], page.key, ctx.labels);
+          const rec = analyseTree(tree, page.key, linkBaseUrl(page), analysis);
+          ingest(page, rec);
+          kept?.push({ page, tree, pagelets: rec.pagelets, shingles: rec.shingles });
+        } catch (err) {
+          fail(page, err);
+        }
         continue;
       }
-      pool ??= new PageletPool(o.workers);
-      const p: Promise<void> = pool
-        .analyse(page.body, page.headers['content-type'], page.key, linkBaseUrl(page), analysis)
-        .then((rec) => ingest(page, rec))
-        .catch((err: unknown) => ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${String(err)}` }))
-        .finally(() => inFlight.delete(p));
-      inFlight.add(p);
       kept?.push({ page });
-      while (inFlight.size >= limit()) await Promise.race(inFlight);
+      batch.push(page);
+      if (batch.length >= PAGELET_DEFAULTS.workerBatch) await analyseBatch();
     }
+    if (batch.length > 0) await analyseBatch();
     await Promise.all(inFlight);
     timings['pages'] = performance.now() - t;
 
@@ -184,34 +212,53 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
       );
       return chain;
     };
-    const markOne = async (page: Page, entry: Kept | undefined): Promise<void> => {
-      const id = ids.get(page.key);
-      if (id === undefined) return;
-      const ordinals = detection.templateOrdinals(id);
+    const markInline = async (page: Page, entry: Kept | undefined, ordinals: Int32Array): Promise<void> => {
       if (entry?.tree && entry.pagelets) {
         const marks = marksFromPagelets(entry.tree, entry.pagelets, ordinals);
         if (entry.shingles && samples.size < 200) sampleTexts(entry.tree, entry.pagelets, entry.shingles, ordinals, samples);
         await emit(page, entry.tree, marks, entry.pagelets.length, ordinals);
         return;
       }
-      if (o.workers <= 0 || !pool) {
-        const tree = parseBytes(page.body, page.headers['content-type'], page.key, ctx.labels);
-        const rec = analyseTree(tree, page.key, linkBaseUrl(page), analysis);
-        await emit(page, tree, marksFromPagelets(tree, rec.pagelets, ordinals), rec.pagelets.length, ordinals);
-        return;
-      }
-      const m = await pool.mark(page.body, page.headers['content-type'], page.key, linkBaseUrl(page), analysis, ordinals);
-      await emit(page, m.tree, m.marks, m.pagelets, ordinals);
+      const tree = parseBytes(page.body, page.headers['content-type'], page.key, ctx.labels);
+      const pagelets = partition(tree, { k: o.k });
+      await emit(page, tree, marksFromPagelets(tree, pagelets, ordinals), pagelets.length, ordinals);
+    };
+    let markPages: Page[] = [];
+    let markOrdinals: Int32Array[] = [];
+    const markBatch = async (): Promise<void> => {
+      const pages = markPages;
+      const ordinals = markOrdinals;
+      markPages = [];
+      markOrdinals = [];
+      const work = pool!.mark(pages.map(toWorker), ordinals, analysis).then(
+        async (replies) => {
+          for (let j = 0; j < pages.length; j++) {
+            const m = replies[j]!;
+            if (m instanceof Error) fail(pages[j]!, m);
+            else void emit(pages[j]!, m.tree, m.marks, m.pagelets, ordinals[j]!);
+          }
+          await chain;
+        },
+        (err: unknown) => {
+          for (const page of pages) fail(page, err);
+        },
+      );
+      await track(work);
     };
     const done = new Set<string>();
     const schedule = async (page: Page, entry: Kept | undefined): Promise<void> => {
       if (done.has(page.key)) return;
       done.add(page.key);
-      const p: Promise<void> = markOne(page, entry)
-        .catch((err: unknown) => ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${String(err)}` }))
-        .finally(() => inFlight.delete(p));
-      inFlight.add(p);
-      while (inFlight.size >= limit()) await Promise.race(inFlight);
+      const id = ids.get(page.key);
+      if (id === undefined) return;
+      const ordinals = detection.templateOrdinals(id);
+      if (entry?.tree || o.workers <= 0 || !pool) {
+        await markInline(page, entry, ordinals).catch((err: unknown) => fail(page, err));
+        return;
+      }
+      markPages.push(page);
+      markOrdinals.push(ordinals);
+      if (markPages.length >= PAGELET_DEFAULTS.workerBatch) await markBatch();
     };
     if (kept) {
       for (const entry of kept) await schedule(entry.page, entry);
@@ -221,6 +268,7 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
         if (r.ok) await schedule(r.page, undefined);
       }
     }
+    if (markPages.length > 0) await markBatch();
     await Promise.all(inFlight);
     await chain;
     timings['marks'] = performance.now() - t;

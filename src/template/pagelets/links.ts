@@ -27,6 +27,22 @@ export function canonicalUrl(url: string, base?: string): string | undefined {
   return u.href;
 }
 
+/** [canonical URL, absolute URL as written without its fragment] of a link, parsing it once; null if not a web URL. */
+function resolveLink(href: string, base: string): [string, string] | null {
+  let u: URL;
+  try {
+    u = new URL(href, base);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:' && u.protocol !== 'file:') return null;
+  u.hash = '';
+  const written = u.href;
+  if (!u.pathname.endsWith('/')) return [written, written];
+  u.pathname += 'index.html';
+  return [u.href, written];
+}
+
 /** The 53-bit identity of a page URL (hash of its canonical form). */
 export function urlId(url: string): number {
   return hashString53(canonicalUrl(url) ?? url);
@@ -65,21 +81,20 @@ export function pageLinks(tree: Tree, pageUrl: string): PageLinks {
   const nodes: number[] = [];
   const urls: string[] = [];
   const hrefs: string[] = [];
-  const cache = new Map<string, string | undefined>();
+  // one URL parse per distinct href: [canonical URL, absolute URL as written], or null when not followable
+  const cache = new Map<string, [string, string] | null>();
   for (let i = 0; i < tree.size; i++) {
     if (!isLink(tree, i)) continue;
     const href = (tree.attr(i, 'href') ?? '').trim();
-    let abs = cache.get(href);
-    if (abs === undefined && !cache.has(href)) {
-      abs = href === '' ? undefined : canonicalUrl(href, base);
-      cache.set(href, abs);
+    let hit = cache.get(href);
+    if (hit === undefined) {
+      hit = href === '' ? null : resolveLink(href, base);
+      cache.set(href, hit);
     }
-    if (abs === undefined) continue;
+    if (hit === null) continue;
     nodes.push(i);
-    urls.push(abs);
-    const u = new URL(href, base);
-    u.hash = '';
-    hrefs.push(u.href);
+    urls.push(hit[0]);
+    hrefs.push(hit[1]);
   }
   const dest = new Float64Array(urls.length);
   const hashes = new Map<string, number>();

@@ -94,3 +94,74 @@ export function marksFromPagelets(tree: Tree, pagelets: Int32Array, templateOrdi
 }
 
 export { NO_SHINGLE };
+
+/**
+ * The PageRecords of a batch of pages packed into a few typed arrays (what a worker sends back: moved, not
+ * cloned). Page j's pagelets are `pagelets[pageletStart[j], pageletStart[j+1])` (and its shingles the same
+ * range), its links `links[linkStart[j], linkStart[j+1])`. `error[j]` is the message of a page that failed,
+ * else null.
+ */
+export interface RecordBatch {
+  count: number;
+  urlId: Float64Array;
+  fingerprint: Float64Array;
+  pageletStart: Int32Array;
+  pagelets: Int32Array;
+  shingles: Float64Array;
+  linkStart: Int32Array;
+  links: Float64Array;
+  error: Array<string | null>;
+}
+
+/** Packs records (or the errors of pages that failed) into a RecordBatch; returns the buffers to transfer. */
+export function packRecords(recs: ReadonlyArray<PageRecord | Error>): { batch: RecordBatch; transfer: ArrayBuffer[] } {
+  const count = recs.length;
+  const pageletStart = new Int32Array(count + 1);
+  const linkStart = new Int32Array(count + 1);
+  for (let j = 0; j < count; j++) {
+    const r = recs[j]!;
+    pageletStart[j + 1] = pageletStart[j]! + (r instanceof Error ? 0 : r.pagelets.length);
+    linkStart[j + 1] = linkStart[j]! + (r instanceof Error ? 0 : r.links.length);
+  }
+  const batch: RecordBatch = {
+    count,
+    urlId: new Float64Array(count),
+    fingerprint: new Float64Array(count),
+    pageletStart,
+    pagelets: new Int32Array(pageletStart[count]!),
+    shingles: new Float64Array(pageletStart[count]!),
+    linkStart,
+    links: new Float64Array(linkStart[count]!),
+    error: [],
+  };
+  for (let j = 0; j < count; j++) {
+    const r = recs[j]!;
+    if (r instanceof Error) {
+      batch.error.push(r.message);
+      continue;
+    }
+    batch.error.push(null);
+    batch.urlId[j] = r.urlId;
+    batch.fingerprint[j] = r.fingerprint;
+    batch.pagelets.set(r.pagelets, pageletStart[j]!);
+    batch.shingles.set(r.shingles, pageletStart[j]!);
+    batch.links.set(r.links, linkStart[j]!);
+  }
+  const transfer = [batch.urlId, batch.fingerprint, pageletStart, batch.pagelets, batch.shingles, linkStart, batch.links].map((a) => a.buffer as ArrayBuffer);
+  return { batch, transfer };
+}
+
+/** Page j of a RecordBatch as a PageRecord (views into the batch's arrays, no copy). */
+export function recordAt(batch: RecordBatch, j: number, key: string, url: string): PageRecord {
+  const p0 = batch.pageletStart[j]!;
+  const p1 = batch.pageletStart[j + 1]!;
+  return {
+    key,
+    url,
+    urlId: batch.urlId[j]!,
+    fingerprint: batch.fingerprint[j]!,
+    pagelets: batch.pagelets.subarray(p0, p1),
+    shingles: batch.shingles.subarray(p0, p1),
+    links: batch.links.subarray(batch.linkStart[j]!, batch.linkStart[j + 1]!),
+  };
+}

@@ -1,41 +1,77 @@
 /**
  * Worker thread body for the per-page work of the pagelets engine (workers.ts starts it). Each message is
- * one page: `analyse` (pass 1: parse, partition, shingle, links → a PageRecord) or `mark` (pass 2: parse,
- * partition, mark the given template pagelets → the Tree and its marks). Pure functions of the page.
+ * a batch of pages, their bytes in one buffer: `analyse` (pass 1: parse, partition, shingle, links → the
+ * pages' PageRecords packed in a RecordBatch) or `mark` (pass 2: parse, partition, mark the given template
+ * pagelets → each page's Tree parts and marks). Pure functions of the pages; everything sent back is typed
+ * arrays that are moved to the main thread, not copied.
  */
 import { parentPort } from 'node:worker_threads';
-import { analyseTree, type AnalysisOptions, marksFromPagelets, pageletLabels, parseBytes } from './page-analysis.ts';
+import { analyseTree, type AnalysisOptions, marksFromPagelets, packRecords, type PageRecord, pageletLabels, parseBytes } from './page-analysis.ts';
 import { partition } from './partition.ts';
-import { treeParts } from './tree-transfer.ts';
+import { treeParts, type TreeParts } from './tree-transfer.ts';
 
-/** A request to a worker. */
+/** A batch request to a worker. */
 export interface WorkerRequest {
   id: number;
   op: 'analyse' | 'mark';
-  body: Uint8Array;
-  contentType: string | undefined;
-  key: string;
-  url: string;
+  /** The pages' bytes, concatenated; page j is bytes[offsets[j], offsets[j+1]). */
+  bytes: Uint8Array;
+  offsets: Int32Array;
+  contentTypes: Array<string | undefined>;
+  keys: string[];
+  urls: string[];
   options: AnalysisOptions;
-  /** For `mark`: the template pagelet ordinals. */
+  /** For `mark`: page j's template pagelet ordinals are ordinals[ordinalStart[j], ordinalStart[j+1]). */
   ordinals?: Int32Array;
+  ordinalStart?: Int32Array;
 }
+
+/** What `mark` returns for one page. */
+export type MarkReply = { parts: TreeParts; marks: Uint8Array; pagelets: number } | { error: string };
+
+/**
+ * One label table for the worker's life. Labels play no part in pagelets; with `attributes: 'none'` the
+ * table holds one label per tag name, and its cache of start-tag texts is bounded (labels.ts), so it does
+ * not grow with the crawl, and the cache saves re-reading the tags every page repeats.
+ */
+const labels = pageletLabels();
 
 parentPort?.on('message', (req: WorkerRequest) => {
   try {
-    // A fresh label table per page: labels play no part here, and a long-lived table (with its caches)
-    // would grow with every distinct tag of a 200,000-page crawl.
-    const tree = parseBytes(req.body, req.contentType, req.key, pageletLabels());
+    const n = req.keys.length;
+    const transfer: ArrayBuffer[] = [];
+    const body = (j: number): Uint8Array => req.bytes.subarray(req.offsets[j]!, req.offsets[j + 1]!);
     if (req.op === 'analyse') {
-      const rec = analyseTree(tree, req.key, req.url, req.options);
-      const { pageletLinks: _omit, ...record } = rec;
-      parentPort!.postMessage({ id: req.id, ok: true, record }, [record.pagelets.buffer as ArrayBuffer, record.shingles.buffer as ArrayBuffer, record.links.buffer as ArrayBuffer]);
-    } else {
-      const pagelets = partition(tree, { k: req.options.k ?? 3 });
-      const marks = marksFromPagelets(tree, pagelets, req.ordinals ?? new Int32Array(0));
-      const { parts, transfer } = treeParts(tree);
-      parentPort!.postMessage({ id: req.id, ok: true, parts, marks, pagelets: pagelets.length }, [...transfer, marks.buffer as ArrayBuffer]);
+      const recs: Array<PageRecord | Error> = [];
+      for (let j = 0; j < n; j++) {
+        try {
+          const tree = parseBytes(body(j), req.contentTypes[j], req.keys[j]!, labels);
+          recs.push(analyseTree(tree, req.keys[j]!, req.urls[j]!, req.options));
+        } catch (err) {
+          recs.push(err instanceof Error ? err : new Error(String(err)));
+        }
+      }
+      const packed = packRecords(recs);
+      transfer.push(...packed.transfer);
+      parentPort!.postMessage({ id: req.id, ok: true, batch: packed.batch }, transfer);
+      return;
     }
+    const replies: MarkReply[] = [];
+    const ordinals = req.ordinals ?? new Int32Array(0);
+    const start = req.ordinalStart ?? new Int32Array(n + 1);
+    for (let j = 0; j < n; j++) {
+      try {
+        const tree = parseBytes(body(j), req.contentTypes[j], req.keys[j]!, labels);
+        const pagelets = partition(tree, { k: req.options.k ?? 3 });
+        const marks = marksFromPagelets(tree, pagelets, ordinals.subarray(start[j]!, start[j + 1]!));
+        const t = treeParts(tree);
+        transfer.push(...t.transfer, marks.buffer as ArrayBuffer);
+        replies.push({ parts: t.parts, marks, pagelets: pagelets.length });
+      } catch (err) {
+        replies.push({ error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    parentPort!.postMessage({ id: req.id, ok: true, replies }, transfer);
   } catch (err) {
     parentPort!.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) });
   }

@@ -1,17 +1,37 @@
 /**
  * A small pool of worker threads for the pagelets engine's per-page work (DESIGN.md, "Scale": per-page
- * work on both cores). Requests go to the least busy worker; answers come back as promises. The pool is
- * generic over the two operations of worker.ts.
+ * work on both cores). Work goes in batches of pages (one message each way per batch; the pages' bytes
+ * copied once into one buffer that is moved to the worker, the results moved back as typed arrays).
+ * Requests go to the least busy worker; answers come back as promises. The caller bounds how many batches
+ * are in flight (engine.ts), so memory does not grow with the source.
  */
 import { Worker } from 'node:worker_threads';
 import type { Tree } from '../../html/tree.ts';
-import type { AnalysisOptions, PageRecord } from './page-analysis.ts';
-import { treeFromParts, type TreeParts } from './tree-transfer.ts';
-import type { WorkerRequest } from './worker.ts';
+import type { AnalysisOptions, RecordBatch } from './page-analysis.ts';
+import { treeFromParts } from './tree-transfer.ts';
+import type { MarkReply, WorkerRequest } from './worker.ts';
 
 interface Pending {
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
+}
+
+/** A page handed to a worker. */
+export interface BatchPage {
+  body: Uint8Array;
+  contentType: string | undefined;
+  key: string;
+  /** The URL its links resolve against. */
+  url: string;
+}
+
+/** The bytes of a batch in one new buffer (moved to the worker), with the pages' offsets and names. */
+function packPages(pages: readonly BatchPage[]): Pick<WorkerRequest, 'bytes' | 'offsets' | 'contentTypes' | 'keys' | 'urls'> {
+  const offsets = new Int32Array(pages.length + 1);
+  for (let j = 0; j < pages.length; j++) offsets[j + 1] = offsets[j]! + pages[j]!.body.length;
+  const bytes = new Uint8Array(offsets[pages.length]!);
+  for (let j = 0; j < pages.length; j++) bytes.set(pages[j]!.body, offsets[j]!);
+  return { bytes, offsets, contentTypes: pages.map((p) => p.contentType), keys: pages.map((p) => p.key), urls: pages.map((p) => p.url) };
 }
 
 /** What `mark` returns: the page's Tree and its template marks. */
@@ -78,24 +98,27 @@ export class PageletPool {
     this.busy[w]!++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, worker: w });
-      this.workers[w]!.postMessage({ ...req, id });
+      // the batch's bytes were copied into a buffer of their own (packPages): move it, do not copy it again
+      const transfer = [req.bytes.buffer as ArrayBuffer];
+      if (req.ordinals) transfer.push(req.ordinals.buffer as ArrayBuffer);
+      this.workers[w]!.postMessage({ ...req, id }, transfer);
     });
   }
 
-  /** Pass 1 on one page: its PageRecord. */
-  async analyse(body: Uint8Array, contentType: string | undefined, key: string, url: string, options: AnalysisOptions): Promise<PageRecord> {
-    const msg = (await this.send({ op: 'analyse', body, contentType, key, url, options })) as { record: PageRecord };
-    return msg.record;
+  /** Pass 1 on a batch of pages: their PageRecords, packed. */
+  async analyse(pages: readonly BatchPage[], options: AnalysisOptions): Promise<RecordBatch> {
+    const msg = (await this.send({ op: 'analyse', ...packPages(pages), options })) as { batch: RecordBatch };
+    return msg.batch;
   }
 
-  /** Pass 2 on one page: its Tree with the given template pagelets marked. */
-  async mark(body: Uint8Array, contentType: string | undefined, key: string, url: string, options: AnalysisOptions, ordinals: Int32Array): Promise<MarkedTree> {
-    const msg = (await this.send({ op: 'mark', body, contentType, key, url, options, ordinals })) as {
-      parts: TreeParts;
-      marks: Uint8Array;
-      pagelets: number;
-    };
-    return { tree: treeFromParts(msg.parts), marks: msg.marks, pagelets: msg.pagelets };
+  /** Pass 2 on a batch of pages: each page's Tree with the given template pagelets marked, or its error. */
+  async mark(pages: readonly BatchPage[], ordinals: readonly Int32Array[], options: AnalysisOptions): Promise<Array<MarkedTree | Error>> {
+    const ordinalStart = new Int32Array(pages.length + 1);
+    for (let j = 0; j < pages.length; j++) ordinalStart[j + 1] = ordinalStart[j]! + ordinals[j]!.length;
+    const all = new Int32Array(ordinalStart[pages.length]!);
+    for (let j = 0; j < pages.length; j++) all.set(ordinals[j]!, ordinalStart[j]!);
+    const msg = (await this.send({ op: 'mark', ...packPages(pages), options, ordinals: all, ordinalStart })) as { replies: MarkReply[] };
+    return msg.replies.map((r) => ('error' in r ? new Error(r.error) : { tree: treeFromParts(r.parts), marks: r.marks, pagelets: r.pagelets }));
   }
 
   /** Stops every worker. */

@@ -1,5 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusSkip } from '../../../src/eval/corpus-path.ts';
+import { listSites } from '../../../src/eval/corpus.ts';
+import { decodeHtml } from '../../../src/html/charset.ts';
 import { LabelTable } from '../../../src/html/labels.ts';
 import { parseHtml } from '../../../src/html/parse.ts';
 import { tokenize } from '../../../src/html/tokens.ts';
@@ -118,3 +123,32 @@ test('the template does not depend on the order of the pages', async () => {
   assert.equal(templates[1], templates[0]);
   assert.equal(templates[2], templates[0]);
 });
+
+test('the template and every page\'s marks do not depend on the order of a real site\'s pages', { skip: corpusSkip() }, async () => {
+  const site = listSites().find((s) => s.name === 'httpx-docs')!;
+  const base: MemoryPage[] = site.files().map((k) => ({ key: k, html: decodeHtml(readFileSync(join(site.pagesDir, k))).text }));
+  const r = rng(5);
+  const shuffled = [...base];
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = Math.floor(r() * (i + 1));
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  const results: Array<{ template: string; marks: Map<string, string> }> = [];
+  for (const order of [base, [...base].reverse(), shuffled]) {
+    const { run, marks } = await runEngine(order);
+    const t = run.template as AlignTemplateJson;
+    results.push({ template: JSON.stringify([t.sample, t.tokens]), marks: new Map(marks.map((m) => [m.key, Buffer.from(m.template).toString('base64')])) });
+  }
+  assert.ok(JSON.parse(results[0]!.template)[1].length > 100, 'a real template was learned');
+  for (const other of results.slice(1)) {
+    assert.equal(other.template, results[0]!.template);
+    assert.equal(other.marks.size, base.length);
+    for (const [key, m] of results[0]!.marks) assert.equal(other.marks.get(key), m, key);
+  }
+});
+
+/** A small deterministic generator. */
+function rng(seed: number): () => number {
+  let s = seed;
+  return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
+}

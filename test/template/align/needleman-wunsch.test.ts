@@ -10,7 +10,9 @@ import { parseHtml } from '../../../src/html/parse.ts';
 import { tokenize } from '../../../src/html/tokens.ts';
 import { corpusSkip } from '../../../src/eval/corpus-path.ts';
 import { listSites } from '../../../src/eval/corpus.ts';
-import { lcsPath } from '../../../src/template/align/bit-lcs.ts';
+import { bitScore } from '../../../src/template/align/bit-parallel-nw.ts';
+import { chooseSample } from '../../../src/template/align/sample.ts';
+import { decodeHtml } from '../../../src/html/charset.ts';
 import { fixturePage } from './fixtures.ts';
 
 const seq = (...xs: number[]): Int32Array => Int32Array.from(xs);
@@ -36,163 +38,140 @@ test('reference NW scores +1 per match, 0 per mismatch, -1 per gap', () => {
   assert.equal(needlemanWunsch(seq(), seq()).score, 0);
 });
 
-test('fast path equals the full-matrix reference on random pairs (Hirschberg recursion exercised)', () => {
+/**
+ * The option sets that force each path of `alignSequences` on small pairs: the scalar DP (Hirschberg
+ * recursion only, then one-pass blocks) and the bit-parallel DP (scalarCells 0) with a traceback store
+ * large enough for the pair, and so small that every block is split by Hirschberg's rule.
+ */
+const PATHS = [
+  { name: 'scalar, Hirschberg', options: { scalarCells: Number.MAX_SAFE_INTEGER, baseCells: 64, directCells: 0 } },
+  { name: 'scalar, one pass', options: { scalarCells: Number.MAX_SAFE_INTEGER, baseCells: 64 } },
+  { name: 'bit-parallel', options: { scalarCells: 0 } },
+  { name: 'bit-parallel, split', options: { scalarCells: 0, storeWords: 3 * 4 * 8 } },
+  { name: 'bit-parallel, tiny store', options: { scalarCells: 0, storeWords: 3 } },
+] as const;
+
+/** Checks every path against the full-matrix reference; returns the reference score. */
+function checkAllPaths(a: Int32Array, b: Int32Array, what: string): number {
+  const ref = needlemanWunsch(a, b);
+  assert.ok(isValidAlignment(a, b, ref));
+  assert.equal(alignmentScore(a, b, ref), ref.score);
+  for (const p of PATHS) {
+    const fast = alignSequences(a, b, p.options);
+    assert.ok(isValidAlignment(a, b, fast), `${what}, ${p.name}: valid alignment`);
+    assert.equal(alignmentScore(a, b, fast), fast.score, `${what}, ${p.name}: reported score is the columns' score`);
+    assert.equal(fast.score, ref.score, `${what}, ${p.name}: fast ${fast.score} vs reference ${ref.score}`);
+  }
+  return ref.score;
+}
+
+test('every path equals the full-matrix reference on random pairs (lengths across word boundaries)', () => {
   const r = rng(7);
-  for (let t = 0; t < 400; t++) {
-    const n = Math.floor(r() * 90);
-    const m = Math.floor(r() * 90);
+  for (let t = 0; t < 600; t++) {
+    const n = Math.floor(r() * 140);
+    const m = Math.floor(r() * 140);
     const k = 1 + Math.floor(r() * 12);
     const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
     const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
-    const ref = needlemanWunsch(a, b);
-    assert.ok(isValidAlignment(a, b, ref));
-    assert.equal(alignmentScore(a, b, ref), ref.score);
-    assert.equal(nwScore(a, b), ref.score);
-    // Hirschberg's recursion (no one-pass blocks), then the default (one-pass blocks).
-    for (const directCells of [0, undefined]) {
-      const fast = alignSequences(a, b, directCells === undefined ? { baseCells: 64 } : { baseCells: 64, directCells });
-      assert.ok(isValidAlignment(a, b, fast), `valid alignment (pair ${t})`);
-      assert.equal(alignmentScore(a, b, fast), fast.score, 'reported score is the columns’ score');
-      assert.equal(fast.score, ref.score, `pair ${t}: fast ${fast.score} vs reference ${ref.score}`);
-      assert.equal(fast.exact, true);
-    }
+    const score = checkAllPaths(a, b, `pair ${t} (${n} x ${m}, alphabet ${k})`);
+    assert.equal(nwScore(a, b), score);
+    assert.equal(bitScore(a, 0, n, b, 0, m), score);
   }
 });
 
-test('fast path equals the reference on real token sequences', { skip: corpusSkip() }, () => {
+test('every path equals the reference on related pairs (a shared template with edits and private text)', () => {
+  // Pages are far from random: long shared runs, insertions, and tokens found on one side only.
+  const r = rng(19);
+  for (let t = 0; t < 150; t++) {
+    const base = Int32Array.from({ length: 40 + Math.floor(r() * 200) }, () => Math.floor(r() * 30));
+    let next = 1000;
+    const mutate = (): Int32Array => {
+      const out: number[] = [];
+      for (const x of base) {
+        const u = r();
+        if (u < 0.08) continue; // deletion
+        if (u < 0.16) out.push(next++); // private token
+        else if (u < 0.2) out.push(Math.floor(r() * 30)); // substitution
+        else out.push(x);
+        if (r() < 0.05) for (let q = Math.floor(r() * 20); q > 0; q--) out.push(r() < 0.5 ? next++ : Math.floor(r() * 30));
+      }
+      return Int32Array.from(out);
+    };
+    checkAllPaths(mutate(), mutate(), `related pair ${t}`);
+  }
+});
+
+test('bit-parallel score on long random pairs equals the linear-space DP', () => {
+  const r = rng(3);
+  for (let t = 0; t < 12; t++) {
+    const n = 500 + Math.floor(r() * 1500);
+    const m = 500 + Math.floor(r() * 1500);
+    const k = 2 + Math.floor(r() * 40);
+    const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
+    const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
+    const opt = nwScore(a, b);
+    assert.equal(bitScore(a, 0, n, b, 0, m), opt);
+    const fast = alignSequences(a, b, t % 2 === 0 ? { scalarCells: 0, storeWords: 3 * 1024 } : { scalarCells: 0 });
+    assert.ok(isValidAlignment(a, b, fast));
+    assert.equal(alignmentScore(a, b, fast), opt, `long pair ${t} (${n} x ${m})`);
+  }
+});
+
+/** Token sequences of `n` pages spread over a corpus site (one label table). */
+function sampleSequences(site: ReturnType<typeof listSites>[number], n: number): { keys: string[]; seqs: Int32Array[] } {
+  const labels = new LabelTable();
+  const keys = chooseSample(site.files(), n);
+  return { keys, seqs: keys.map((k) => tokenize(parseHtml(decodeHtml(readFileSync(`${site.pagesDir}/${k}`)).text, { labels }), labels).ids) };
+}
+
+test('every path equals the reference on real token sequences (prefixes and middles of corpus pages)', { skip: corpusSkip() }, () => {
   let pairs = 0;
   for (const site of listSites()) {
-    const labels = new LabelTable();
-    const files = site.files();
-    const picks = [files[0]!, files[Math.floor(files.length / 2)]!, files[files.length - 1]!];
-    const seqs = picks.map((k) => tokenize(parseHtml(readFileSync(`${site.pagesDir}/${k}`, 'utf8'), { labels }), labels).ids.slice(0, 700));
+    const { keys, seqs } = sampleSequences(site, 6);
     for (let x = 0; x < seqs.length; x++) {
       for (let y = x + 1; y < seqs.length; y++) {
         const a = seqs[x]!;
         const b = seqs[y]!;
-        const ref = needlemanWunsch(a, b);
-        for (const directCells of [0, undefined]) {
-          const fast = alignSequences(a, b, directCells === undefined ? { baseCells: 256 } : { baseCells: 256, directCells });
-          assert.ok(isValidAlignment(a, b, fast));
-          assert.equal(fast.score, ref.score, `${site.name} ${picks[x]} / ${picks[y]}`);
-        }
+        // A window small enough for the full-matrix reference: the first 400 tokens, and 400 from the middle.
+        checkAllPaths(a.slice(0, 400), b.slice(0, 400), `${site.name} ${keys[x]} / ${keys[y]} (start)`);
+        const ma = a.length >> 1;
+        const mb = b.length >> 1;
+        checkAllPaths(a.slice(ma, ma + 400), b.slice(mb, mb + 400), `${site.name} ${keys[x]} / ${keys[y]} (middle)`);
         pairs++;
       }
     }
   }
-  assert.ok(pairs >= 5);
+  assert.ok(pairs >= 50);
+});
+
+test('fast path on whole corpus pages: the score of plain NW (linear-space reference)', { skip: corpusSkip() }, () => {
+  // Whole pages, too large for the full-matrix reference: the default fast path (bit-parallel) against
+  // nwScore, the textbook recurrence in one row.
+  let pairs = 0;
+  for (const site of listSites()) {
+    const { keys, seqs } = sampleSequences(site, 4);
+    for (let x = 0; x + 1 < seqs.length; x += 2) {
+      const a = seqs[x]!;
+      const b = seqs[x + 1]!;
+      const fast = alignSequences(a, b);
+      assert.ok(isValidAlignment(a, b, fast));
+      assert.equal(alignmentScore(a, b, fast), fast.score);
+      assert.equal(fast.score, nwScore(a, b), `${site.name} ${keys[x]} / ${keys[x + 1]}`);
+      pairs++;
+    }
+  }
+  assert.ok(pairs >= 8);
 });
 
 test('fast path equals the reference on the fixture pages', () => {
   const labels = new LabelTable();
   const seqs = [0, 1, 2, 3].map((i) => tokenize(parseHtml(fixturePage(i), { labels }), labels).ids);
-  for (let i = 1; i < seqs.length; i++) {
-    const ref = needlemanWunsch(seqs[0]!, seqs[i]!);
-    assert.equal(alignSequences(seqs[0]!, seqs[i]!, { baseCells: 16, directCells: 0 }).score, ref.score);
-    assert.equal(alignSequences(seqs[0]!, seqs[i]!).score, ref.score);
-  }
+  for (let i = 1; i < seqs.length; i++) checkAllPaths(seqs[0]!, seqs[i]!, `fixture 0 / ${i}`);
 });
 
-test('anchored path: always a valid alignment, flagged not exact, and never above the optimum', () => {
-  const r = rng(11);
-  let anchored = 0;
-  for (let t = 0; t < 300; t++) {
-    const n = 1 + Math.floor(r() * 80);
-    const m = 1 + Math.floor(r() * 80);
-    const k = 5 + Math.floor(r() * 60);
-    const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
-    const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
-    const fast = alignSequences(a, b, { exactCells: 0, anchorMinRun: 1, baseCells: 64 });
-    assert.ok(isValidAlignment(a, b, fast));
-    assert.equal(alignmentScore(a, b, fast), fast.score);
-    const opt = nwScore(a, b);
-    assert.ok(fast.score <= opt);
-    if (!fast.exact) anchored++;
-    else assert.equal(fast.score, opt, 'an alignment flagged exact is optimal');
-  }
-  assert.ok(anchored > 0);
-});
-
-test('a token unique in both sequences is not always on an optimal path: the anchored result says so', () => {
-  // x B B B vs B B B x: the optimum is the diagonal (two mismatches, two matches: 2); anchoring on x
-  // forces 6 gaps (1 - 6 = -5).
-  const a = seq(9, 1, 1, 1);
-  const b = seq(1, 1, 1, 9);
-  assert.equal(nwScore(a, b), 2);
-  // The detour filter drops x (its diagonal is 3 away from both ends); with no unique anchor left the
-  // range goes to the LCS path (bit-lcs.ts), whose three matched B's cost two gaps: 3 - 2 = 1, below the
-  // optimum, and the result says it is not proved exact.
-  const anchored = alignSequences(a, b, { exactCells: 0, anchorMinRun: 1 });
-  assert.ok(isValidAlignment(a, b, anchored));
-  assert.equal(anchored.score, 1);
-  assert.equal(anchored.exact, false);
-  // With the default budget the pair is small enough to be aligned exactly.
-  assert.equal(alignSequences(a, b).score, 2);
-  // A run that survives the filter and is still off the optimal path (found by random search):
-  // a = 0 2 2 1, b = 2 0 2. Anchor "0 2" (0 is unique in both) forces 1 + 2 gaps: 2 - 3 = -1; optimum 0.
-  const a2 = seq(0, 2, 2, 1);
-  const b2 = seq(2, 0, 2);
-  const opt = nwScore(a2, b2);
-  assert.equal(opt, 0);
-  const r2 = alignSequences(a2, b2, { exactCells: 0, anchorMinRun: 1 });
-  assert.equal(r2.exact, false);
-  assert.equal(r2.score, -1);
-  // With the default budget the same pair is small enough to be aligned exactly.
-  const d = alignSequences(a2, b2);
-  assert.equal(d.exact, true);
-  assert.equal(d.score, opt);
-});
-
-/** Plain O(nm) LCS length, the reference for the bit-parallel one. */
-function lcsLength(a: Int32Array, b: Int32Array): number {
-  const row = new Int32Array(b.length + 1);
-  for (let i = 0; i < a.length; i++) {
-    let diag = 0;
-    for (let j = 1; j <= b.length; j++) {
-      const up = row[j]!;
-      row[j] = a[i] === b[j - 1] ? diag + 1 : Math.max(up, row[j - 1]!);
-      diag = up;
-    }
-  }
-  return row[b.length]!;
-}
-
-test('bit-parallel LCS path: as long as the DP LCS, a common subsequence, inside the range (multi-word rows)', () => {
-  const r = rng(23);
-  for (let t = 0; t < 300; t++) {
-    const n = Math.floor(r() * 140);
-    const m = Math.floor(r() * 140);
-    const k = 1 + Math.floor(r() * 20);
-    const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
-    const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
-    const aLo = Math.floor(r() * Math.min(5, n));
-    const bLo = Math.floor(r() * Math.min(5, m));
-    const p = lcsPath(a, aLo, n, b, bLo, m)!;
-    assert.equal(p.length, lcsLength(a.slice(aLo), b.slice(bLo)), `pair ${t}`);
-    for (let x = 0; x < p.length; x++) {
-      assert.equal(a[p.ai[x]!], b[p.bj[x]!]);
-      assert.ok(p.ai[x]! >= aLo && p.bj[x]! >= bLo);
-      if (x > 0) assert.ok(p.ai[x]! > p.ai[x - 1]! && p.bj[x]! > p.bj[x - 1]!);
-    }
-  }
-});
-
-test('LCS-anchored path (ranges without unique anchors): valid, never above the optimum, flagged not exact', () => {
-  const r = rng(31);
-  let viaLcs = 0;
-  for (let t = 0; t < 200; t++) {
-    const n = 20 + Math.floor(r() * 120);
-    const m = 20 + Math.floor(r() * 120);
-    const k = 2 + Math.floor(r() * 6); // small alphabet: no token unique on both sides
-    const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
-    const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
-    const fast = alignSequences(a, b, { exactCells: 64, baseCells: 64 });
-    assert.ok(isValidAlignment(a, b, fast));
-    assert.equal(alignmentScore(a, b, fast), fast.score);
-    const opt = nwScore(a, b);
-    assert.ok(fast.score <= opt);
-    if (!fast.exact) viaLcs++;
-    else assert.equal(fast.score, opt);
-  }
-  assert.ok(viaLcs > 100);
+test('a token unique in both sequences need not be matched: the fast path still finds the optimum', () => {
+  // x B B B vs B B B x: the optimum pairs the tokens in place (two matches, two mismatches: 2); matching x
+  // would force six gaps (1 - 6 = -5). The earlier anchored fast path scored 1 here.
+  assert.equal(checkAllPaths(seq(9, 1, 1, 1), seq(1, 1, 1, 9), 'x B B B'), 2);
+  assert.equal(checkAllPaths(seq(0, 2, 2, 1), seq(2, 0, 2), '0 2 2 1'), 0);
 });

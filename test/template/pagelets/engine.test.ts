@@ -70,8 +70,40 @@ test('shingles do not depend on the thread (tag ids are interned per thread in f
   const here = analyseTree(parseBytes(body, undefined, 'k.html', pageletLabels()), 'k.html', 'http://s.test/k.html');
   const pool = new PageletPool(1);
   try {
-    const there = await pool.analyse(body, undefined, 'k.html', 'http://s.test/k.html', {});
-    assert.deepEqual(Array.from(there.shingles), Array.from(here.shingles));
+    const page = { body, contentType: undefined, key: 'k.html', url: 'http://s.test/k.html' };
+    const batch = await pool.analyse([page, { ...page, body: new Uint8Array(0), key: 'empty.html' }, page], {});
+    assert.equal(batch.count, 3);
+    assert.deepEqual(batch.error, [null, null, null]);
+    assert.deepEqual(Array.from(batch.shingles.subarray(batch.pageletStart[0], batch.pageletStart[1])), Array.from(here.shingles));
+    assert.deepEqual(Array.from(batch.shingles.subarray(batch.pageletStart[2], batch.pageletStart[3])), Array.from(here.shingles));
+    assert.equal(batch.fingerprint[0], here.fingerprint);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a tree moved from a worker (marking pass) is the tree parsed here, attributes and text included', async () => {
+  const { PageletPool } = await import('../../../src/template/pagelets/workers.ts');
+  const { parseBytes, pageletLabels } = await import('../../../src/template/pagelets/page-analysis.ts');
+  const { partition } = await import('../../../src/template/pagelets/partition.ts');
+  const html = '<html><body><nav><a href="/a" class="x">A</a><a href="/b">B &amp; C</a><a href="/c" data-k="">C</a></nav><main id="m"><p>caf\u00e9 text</p><img alt="" src="i.png"></main></body></html>';
+  const body = new TextEncoder().encode(html);
+  const here = parseBytes(body, undefined, 'k.html', pageletLabels());
+  const pool = new PageletPool(1);
+  try {
+    const page = { body, contentType: undefined, key: 'k.html', url: 'http://s.test/k.html' };
+    const [m] = await pool.mark([page], [new Int32Array([0])], { k: 3 });
+    assert.ok(m && !(m instanceof Error));
+    const t = m.tree;
+    assert.equal(t.size, here.size);
+    for (let i = 0; i < t.size; i++) {
+      assert.equal(t.tag(i), here.tag(i), `tag of node ${i}`);
+      assert.deepEqual(t.attrs(i), here.attrs(i), `attributes of node ${i}`);
+      assert.equal(t.nodeText(i), here.nodeText(i), `text of node ${i}`);
+      assert.equal(t.end[i], here.end[i]);
+    }
+    const first = partition(here, { k: 3 })[0]!;
+    assert.deepEqual(Array.from(m.marks), Array.from({ length: here.size }, (_, i) => (i >= first && i < here.end[first]! ? 1 : 0)));
   } finally {
     await pool.close();
   }
