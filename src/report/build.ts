@@ -7,6 +7,7 @@
  */
 import { contentEngine } from '../content/engine.ts';
 import { LabelTable } from '../html/labels.ts';
+import { textOf } from '../html/text.ts';
 import type { PageSource } from '../site/page.ts';
 import { ENGINES, loadEngine } from '../template/engines.ts';
 import { keptText, templateFraction } from '../template/result.ts';
@@ -44,7 +45,9 @@ export async function buildReport(spec: string, open: () => Promise<PageSource>,
       labels: new LabelTable(),
       options: {},
       onPage: async (m) => {
-        const p: ReportPage = { key: m.key, url: m.url, templateFraction: templateFraction(m), contentWords: wordCount(keptText(m)) };
+        const words = wordCount(keptText(m));
+        const all = wordCount(textOf(m.tree, m.tree.body()));
+        const p: ReportPage = { key: m.key, url: m.url, templateFraction: templateFraction(m), contentWords: words, contentFraction: all > 0 ? words / all : 0 };
         if (pages.length < maxShown) p.srcdoc = overlayHtml(m);
         pages.push(p);
       },
