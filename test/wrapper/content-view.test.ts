@@ -42,6 +42,11 @@ test('content view: blocks of a page and of a stored tree-gram agree, and CTM on
   assert.equal(page.length, 6);
   assert.deepEqual(stored.map((b) => b.key), page.map((b) => b.key));
   assert.equal(blockCtm(page, stored), 1);
+  // A tree-gram written before the content view (no stored blocks) gets them rebuilt from its text leaves,
+  // unless levels were cut (then it has no content view).
+  const { blocks: _dropped, ...older } = makeTreeGram(t, [node], 1).instances[0]!;
+  assert.deepEqual(gramBlocks(older, words, keys)!.map((b) => b.key), page.map((b) => b.key));
+  assert.equal(gramBlocks({ ...older, cut: 1 }, words, keys), null);
   assert.equal(blockStm(page, stored), 1);
 });
 
