@@ -16,7 +16,7 @@
  *    RECORD_EXAMPLES pages (create.ts, from examples) and run on the others; an attribute of a page is
  *    right when the extracted value's words equal the gold values' words (no value for a <NULL> gold).
  */
-import { goldContainers, listSites, listVersions, loadRecords, readTree, type OtaDocument, type OtaSelect } from '../src/eval/corpus.ts';
+import { declarationAt, goldContainers, listSites, listVersions, loadRecords, readTree, type OtaDocument, type OtaSelect } from '../src/eval/corpus.ts';
 import { contentScore, mean, words } from '../src/eval/metrics.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import { NodeKind, VOID_TAGS, type Tree } from '../src/html/tree.ts';
@@ -107,6 +107,11 @@ function textUnder(tree: Tree, p: PatternSpec): string | null {
 interface SnapshotScore {
   date: string;
   changed: boolean;
+  /**
+   * The document had moved: OTA fetched it from another URL at this date than when the wrapper was built
+   * (declarations' `fetch`). A wrapper is bound to a page; such snapshots are another page.
+   */
+  moved: boolean;
   gold: boolean;
   step: string;
   view: string | null;
@@ -187,6 +192,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
   };
   const f1s: number[] = [];
   const changedF1s: number[] = [];
+  const builtFrom = declarationAt(doc, doc.snapshots[start]!.date)?.fetch;
   for (const s of doc.snapshots.slice(start + 1)) {
     const t = tree(s.path);
     row.snapshots++;
@@ -199,7 +205,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
     const changed = oldText === null;
     if (control && rep.step !== 'selector') row.adaptationsOnControl++;
     const score: SnapshotScore = {
-      date: s.date, changed, gold: gold !== null, step: rep.step, view: rep.view ?? null, similarity: rep.similarity,
+      date: s.date, changed, moved: declarationAt(doc, s.date)?.fetch !== builtFrom, gold: gold !== null, step: rep.step, view: rep.view ?? null, similarity: rep.similarity,
       contentSimilarity: rep.contentSimilarity ?? null, f1: null, versionF1: null, contentAbsent: null,
     };
     if (gold === null) {
@@ -596,6 +602,29 @@ await runEval('wrapper', async () => {
     totalRows.push([config.label, String(tp), String(fp), String(fn), fmt(q.precision), fmt(q.recall), fmt(q.f), fmt(t.changedF1), String(ctrl), `${t.presentAdapted}/${present} (F1 ${fmt(t.presentVersionF1)})`, `${t.absentAdapted}/${absent}`]);
   }
   process.stdout.write(formatTable(['config', 'tp', 'fp', 'fn', 'precision', 'recall', 'F-measure', 'changed F1', 'control adaptations', 'no gold, present: adapted (F1 vs version)', 'no gold, absent: adapted'], totalRows) + '\n\n');
+  // The same tally split by whether the document was still fetched from the URL the wrapper was built on.
+  const byPage: Record<string, { same: { tp: number; fp: number; fn: number; f: number }; moved: { tp: number; fp: number; fn: number; f: number; docs: string[] } }> = {};
+  const byPageRows: string[][] = [];
+  for (const config of OTA_CONFIGS) {
+    const cells = { same: { tp: 0, fp: 0, fn: 0 }, moved: { tp: 0, fp: 0, fn: 0 } };
+    const movedDocs = new Set<string>();
+    for (const r of ota.filter((x) => x.algorithm === config.label)) {
+      for (const x of r.perSnapshot) {
+        if (!x.changed || x.f1 === null) continue;
+        const cell = x.moved ? cells.moved : cells.same;
+        if (x.moved) movedDocs.add(r.doc);
+        if (x.step === 'not-found') cell.fn++;
+        else if (x.f1 >= OTA_TP_F1) cell.tp++;
+        else cell.fp++;
+      }
+    }
+    const same = { ...cells.same, f: prfOf(cells.same.tp, cells.same.fp, cells.same.fn).f };
+    const moved = { ...cells.moved, f: prfOf(cells.moved.tp, cells.moved.fp, cells.moved.fn).f, docs: [...movedDocs] };
+    byPage[config.label] = { same, moved };
+    byPageRows.push([config.label, `${same.tp}/${same.fp}/${same.fn}`, fmt(same.f), `${moved.tp}/${moved.fp}/${moved.fn}`, fmt(moved.f), moved.docs.join(', ')]);
+  }
+  process.stdout.write('Real changes by page: the URL the wrapper was built on (same page) or another URL OTA moved the document to (moved)\n');
+  process.stdout.write(formatTable(['config', 'same page tp/fp/fn', 'same page F', 'moved tp/fp/fn', 'moved F', 'moved documents'], byPageRows) + '\n\n');
   const labelTotals: Record<string, { tp: number; fp: number; fn: number; f: number; controlAdaptations: number }> = {};
   process.stdout.write('Node-label flags (CTM; tag only is the default above)\n');
   process.stdout.write(
@@ -709,6 +738,8 @@ await runEval('wrapper', async () => {
 
   const headline: Record<string, number | null> = {};
   for (const a of Object.keys(totals)) headline[`ota ${a} F`] = totals[a]!.f;
+  headline['ota ctm F, same page'] = byPage['ctm']!.same.f;
+  headline['ota ctm F, moved page'] = byPage['ctm']!.moved.f;
   headline['ota control adaptations'] = totals['ctm']!.controlAdaptations;
   headline['ota impostor adaptations (ctm)'] = impostors['ctm']!.adapted;
   headline['ota content-absent adaptations (ctm)'] = totals['ctm']!.absentAdapted;
@@ -729,6 +760,6 @@ await runEval('wrapper', async () => {
       },
     ]),
   );
-  const path = writeResults('wrapper', headline, { ota: { totals, labelTotals, sweep, contentSweep, impostors: impostorSummary, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
+  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });
