@@ -9,8 +9,9 @@
  * Rows: every corpus site, every samesite group, then per set; and the listing pages of the sites (tag,
  * listing and topic classes of site.json) on their own, where single-page extractors are weakest.
  * Peers run once per page: their outputs are cached on disk (eval/peers.ts), so a rerun only scores.
- * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--ablation] [--cv]`; writes
- * eval/results/content.json. `--ablation` adds the template-only variant (no main-block choice); `--cv`
+ * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--ablation] [--cv] [--method NAME]
+ * [--main-block auto|always|never]`; writes eval/results/content.json (content-ours.json with --no-peers,
+ * content-<method>.json with --method). `--ablation` adds the template-only variant (no main-block choice); `--cv`
  * the leave-one-set-out cross-validation of the main-block options on samesite.
  */
 import { readFileSync } from 'node:fs';
@@ -34,6 +35,11 @@ const only = args.includes('--only') ? [args[args.indexOf('--only') + 1]!] : [];
 const peers = !args.includes('--no-peers');
 const ablation = args.includes('--ablation');
 const cv = args.includes('--cv');
+/** `--method NAME`: the template engine for every target (default: chosen per source, as the CLI does). */
+const method = args.includes('--method') ? args[args.indexOf('--method') + 1] : undefined;
+/** `--main-block auto|always|never` (default auto, as the CLI). */
+const mainBlock = (args.includes('--main-block') ? args[args.indexOf('--main-block') + 1] : 'auto') as 'auto' | 'always' | 'never';
+const engineOptions = { ...(method ? { method } : {}), mainBlock };
 
 /** Page classes counted as listing pages (site.json classes): collections of links to other pages. */
 const LISTING_CLASSES = new Set(['tag', 'listing', 'topic']);
@@ -155,9 +161,9 @@ await runEval('content', async () => {
   const targets = templateTargets('both', only);
   const results: Array<{ target: EvalTarget; ours: GroupResult; tpl?: GroupResult; readability?: PeerResult; defuddle?: PeerResult }> = [];
   for (const target of targets) {
-    const ours = await evaluateTarget(contentEngine(), target);
+    const ours = await evaluateTarget(contentEngine(engineOptions), target);
     const r: (typeof results)[number] = { target, ours };
-    if (ablation) r.tpl = await evaluateTarget(contentEngine({ templateOnly: true }), target);
+    if (ablation) r.tpl = await evaluateTarget(contentEngine({ ...engineOptions, templateOnly: true }), target);
     if (peers) {
       r.readability = await runPeer(target, READABILITY);
       r.defuddle = await runPeer(target, DEFUDDLE);
@@ -223,7 +229,7 @@ await runEval('content', async () => {
     }
   }
   const crossValidation = cv ? await crossValidate(targets) : undefined;
-  const path = writeResults(peers ? 'content' : 'content-ours', headline, {
+  const path = writeResults(method ? `content-${method}` : peers ? 'content' : 'content-ours', headline, {
     rows,
     crossValidation,
     groups: results.map((r) => ({

@@ -17,9 +17,11 @@
  *     siblings worth more than `siblingShare` of it join it (an article split in two containers);
  *  4. a listing page (most non-template text in links, and no region of running text worth
  *     `listingMaxMain`: tag pages, indexes) keeps all its non-template text: its links are its content;
+ *     so does a page with less than `minPageChars` of non-template text (nothing to choose from);
  *  5. content = the non-template text inside the main block, less link-dense blocks, boilerplate-named
  *     text and subtrees of negative value (prune), and only the maximum-sum stretch of its text runs in
- *     document order (contiguity, Kadane); plus the page's heading (`<h1>`, position: the title just
+ *     document order (contiguity, Kadane), which ends at a comment-thread heading ("12 comments") found
+ *     after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
  *     before the main block) when it lies outside it.
  * Everything runs on the Tree's typed arrays in two linear passes.
  */
@@ -34,6 +36,8 @@ export interface MainBlockOptions {
   linkPenalty?: number;
   minBlockChars?: number;
   listingLinkFraction?: number;
+  /** A page with less non-template text than this (characters) keeps all of it: too little to choose from. */
+  minPageChars?: number;
   /** A page mostly of links is a listing only when its best region is worth less than this (characters). */
   listingMaxMain?: number;
   /** Add the page heading outside the main block (default true). */
@@ -52,6 +56,10 @@ export interface MainBlockOptions {
   listWeight?: number;
   /** Siblings of the main block whose value is above this share of its value are content too (0 = none). */
   siblingShare?: number;
+  /** A comment-thread heading after most of the text ends the main content (default true). */
+  threadHeading?: boolean;
+  /** …when at least this share of the main block's positive value comes before it. */
+  threadAfter?: number;
   /** Keep only the maximum-value stretch of text runs inside the main block (default true). */
   contiguous?: boolean;
   /** Extra boilerplate marks (1 = boilerplate text node), e.g. text repeated on other pages of the site. */
@@ -82,6 +90,15 @@ function listTags(): Uint8Array {
   return listTagIds;
 }
 
+/**
+ * The heading of a reader-comment thread: a short block without links saying "Comments", "12 comments",
+ * "Leave a reply", "Post a comment", "3 responses to …"… (English only; bare "Discussion" or "Responses"
+ * are section titles of documents, e.g. PEPs, and do not count).
+ */
+const THREAD_HEADING = /^(\d+\s+)?(reader\s+)?comments?(\s*\(\d+\))?\s*:?$|^\d+\s+(comments?|responses?|replies)\b|^(post|leave|add|write)\s+(a|your)\s+(comment|reply|response)\b|^comments?\s+(are\s+)?closed\b|^(there\s+are\s+)?no\s+comments\b/i;
+/** Longest text (visible characters) taken for a thread heading. */
+const THREAD_HEADING_MAX = 60;
+
 /** Number of non-space characters of a text node. */
 function visibleChars(tree: Tree, i: number): number {
   let n = 0;
@@ -104,6 +121,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const minChars = options.minBlockChars ?? D.minBlockChars;
   const listingFrac = options.listingLinkFraction ?? D.listingLinkFraction;
   const listingMaxMain = options.listingMaxMain ?? D.listingMaxMain;
+  const minPage = options.minPageChars ?? D.minPageChars;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -214,7 +232,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   for (let i = body; i < bodyEnd; i++) {
     if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && dscore[i]! >= dscore[best]!) best = i;
   }
-  if (totalLink > listingFrac * total && score[best]! < listingMaxMain) {
+  if ((totalLink > listingFrac * total && score[best]! < listingMaxMain) || total < minPage) {
     // A listing: mostly links, and no region of running text worth a main block.
     markKept(body, bodyEnd, false);
     return { content, root: body, listing: true, chars: total, linkChars: totalLink };
@@ -224,12 +242,16 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
    * block changes); each run is valued like a block. Only the runs of the maximum-sum stretch (Kadane) stay
    * content: far-away text separated from the main text by link lists and boilerplate is left out.
    */
+  const useThread = options.threadHeading ?? true;
+  const threadAfter = options.threadAfter ?? D.threadAfter;
   const keepBestRun = (roots: readonly number[]): void => {
     const root = roots[0]!;
     const end = tree.end[roots[roots.length - 1]!]!;
     const segOf = new Int32Array(end - root).fill(-1);
     let r = 0;
     const vals: number[] = [];
+    const heads: number[] = [];
+    let short = '';
     let cur = -1;
     let c = 0;
     let l = 0;
@@ -244,8 +266,10 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         else if (c >= minChars) v = (c - l - penalty * l) * (1 + (bonus * nc) / c);
       }
       if (v > 0 && listTag[tree.name[cur]!] === 1) v *= listWeight;
+      if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
       vals.push(v);
       c = l = bc = nc = 0;
+      short = '';
     };
     for (let i = root; i < end; i++) {
       while (r < roots.length && tree.end[roots[r]!]! <= i) r++;
@@ -264,18 +288,33 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       }
       segOf[i - root] = vals.length;
       const k = visibleChars(tree, i);
+      if (useThread && c + k <= THREAD_HEADING_MAX) short += tree.nodeText(i) + ' ';
       c += k;
       if (inLink[p] === 1) l += k;
       if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) bc += k;
       else if (named[p] === 2) nc += k;
     }
     close();
+    // A comment thread's heading ("Comments", "12 responses", "Leave a reply") after most of the text ends
+    // the main content: the stretch is chosen before it.
+    let stop = vals.length;
+    if (heads.length > 0) {
+      let positive = 0;
+      for (const v of vals) if (v > 0) positive += v;
+      let before = 0;
+      let h = 0;
+      for (let k = 0; k < vals.length && stop === vals.length; k++) {
+        while (h < heads.length && heads[h]! < k) h++;
+        if (heads[h] === k && before >= threadAfter * positive) stop = k;
+        if (vals[k]! > 0) before += vals[k]!;
+      }
+    }
     let bestSum = -Infinity;
     let bestA = 0;
     let bestB = -1;
     let sum = 0;
     let a = 0;
-    for (let k = 0; k < vals.length; k++) {
+    for (let k = 0; k < stop; k++) {
       if (sum <= 0) {
         sum = 0;
         a = k;
