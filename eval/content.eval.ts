@@ -207,7 +207,7 @@ await runEval('content', async () => {
   const listingKeys = (r: (typeof results)[number]): ReadonlySet<string> =>
     new Set(r.target.site ? r.target.keys.filter((k) => LISTING_CLASSES.has(classOf(r.target.site!, k) ?? '')) : []);
   const withListings = results.filter((r) => r.target.site && listingKeys(r).size > 0);
-  for (const r of withListings) rows.push(rowOf('listing', `${r.target.name}: ${[...new Set(r.target.keys.map((k) => classOf(r.target.site!, k)).filter((c) => LISTING_CLASSES.has(c ?? '')))].join(', ')}`, [r], listingKeys));
+  for (const r of withListings) if (r.ours.perPage.some((x) => listingKeys(r).has(x.key))) rows.push(rowOf('listing', `${r.target.name}: ${[...new Set(r.target.keys.map((k) => classOf(r.target.site!, k)).filter((c) => LISTING_CLASSES.has(c ?? '')))].join(', ')}`, [r], listingKeys));
   if (withListings.length > 0) rows.push(rowOf('listing', 'all listing pages', withListings, listingKeys));
   rows.push(rowOf('overall', 'all pages', results, () => null));
 
