@@ -72,7 +72,7 @@ export interface MainBlock {
   content: Uint8Array;
   /** The element chosen as main block (-1 when the page has no non-template text). */
   root: number;
-  /** True when the page was taken for a listing (all non-template text kept). */
+  /** True when the page was taken for a listing (all non-template text kept; also kept, without this flag, when the page has less than `minPageChars`). */
   listing: boolean;
   /** Non-template characters of the page, and those inside links. */
   chars: number;
@@ -98,6 +98,28 @@ function listTags(): Uint8Array {
 const THREAD_HEADING = /^(\d+\s+)?(reader\s+)?comments?(\s*\(\d+\))?\s*:?$|^\d+\s+(comments?|responses?|replies)\b|^(post|leave|add|write)\s+(a|your)\s+(comment|reply|response)\b|^comments?\s+(are\s+)?closed\b|^(there\s+are\s+)?no\s+comments\b/i;
 /** Longest text (visible characters) taken for a thread heading. */
 const THREAD_HEADING_MAX = 60;
+
+/** The thresholds a block's value depends on (from MainBlockOptions and CONTENT_DEFAULTS). */
+interface ValueParams {
+  maxLd: number;
+  penalty: number;
+  minChars: number;
+  bonus: number;
+  listWeight: number;
+}
+
+/**
+ * The value of a block (or of a run of its text) of `c` characters, `l` of them in links, `bc` in
+ * boilerplate (named so, or marked), `nc` in content-named elements; `list` when it is a list item.
+ */
+function blockValue(v: ValueParams, c: number, l: number, bc: number, nc: number, list: boolean): number {
+  if (c <= 0) return 0;
+  if (l > v.maxLd * c) return -c;
+  if (bc > 0) return -bc;
+  if (c < v.minChars) return 0;
+  const own = (c - l - v.penalty * l) * (1 + (v.bonus * nc) / c);
+  return own > 0 && list ? own * v.listWeight : own;
+}
 
 /** Number of non-space characters of a text node. */
 function visibleChars(tree: Tree, i: number): number {
@@ -205,21 +227,12 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const score = new Float64Array(n);
   const listTag = listTags();
   const decay = options.decay ?? D.decay;
-  const listWeight = options.listWeight ?? D.listWeight;
+  const vp: ValueParams = { maxLd, penalty, minChars, bonus, listWeight: options.listWeight ?? D.listWeight };
   /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
   const dscore = new Float64Array(n);
   for (let i = bodyEnd - 1; i >= body; i--) {
     if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
-    const c = chars[i]!;
-    let own = 0;
-    if (c > 0) {
-      const l = linkChars[i]!;
-      const bc = boilerChars[i]!;
-      if (l > maxLd * c) own = -c;
-      else if (bc > 0) own = -bc;
-      else if (c >= minChars) own = (c - l - penalty * l) * (1 + (bonus * namedChars[i]!) / c);
-    }
-    if (own > 0 && listTag[tree.name[i]!] === 1) own *= listWeight;
+    const own = blockValue(vp, chars[i]!, linkChars[i]!, boilerChars[i]!, namedChars[i]!, listTag[tree.name[i]!] === 1);
     score[i] = score[i]! + own;
     dscore[i] = dscore[i]! + own;
     if (i > body) {
@@ -232,10 +245,11 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   for (let i = body; i < bodyEnd; i++) {
     if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && dscore[i]! >= dscore[best]!) best = i;
   }
-  if ((totalLink > listingFrac * total && score[best]! < listingMaxMain) || total < minPage) {
-    // A listing: mostly links, and no region of running text worth a main block.
+  const listing = totalLink > listingFrac * total && score[best]! < listingMaxMain;
+  if (listing || total < minPage) {
+    // A listing (mostly links, no region of running text worth a main block), or too little text to choose.
     markKept(body, bodyEnd, false);
-    return { content, root: body, listing: true, chars: total, linkChars: totalLink };
+    return { content, root: body, listing, chars: total, linkChars: totalLink };
   }
   /**
    * Contiguity: inside the main block, the text nodes in document order form runs (a run ends where the
@@ -259,13 +273,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     let nc = 0;
     const close = (): void => {
       if (cur < 0) return;
-      let v = 0;
-      if (c > 0) {
-        if (l > maxLd * c) v = -c;
-        else if (bc > 0) v = -bc;
-        else if (c >= minChars) v = (c - l - penalty * l) * (1 + (bonus * nc) / c);
-      }
-      if (v > 0 && listTag[tree.name[cur]!] === 1) v *= listWeight;
+      const v = blockValue(vp, c, l, bc, nc, listTag[tree.name[cur]!] === 1);
       if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
       vals.push(v);
       c = l = bc = nc = 0;
