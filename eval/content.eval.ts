@@ -10,7 +10,7 @@
  * listing and topic classes of site.json) on their own, where single-page extractors are weakest.
  * Peers run once per page: their outputs are cached on disk (eval/peers.ts), so a rerun only scores.
  * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--ablation] [--cv] [--method NAME]
- * [--main-block auto|always|never]`; writes eval/results/content.json (content-ours.json with --no-peers,
+ * [--main-block auto|always|never] [--no-site-vote]`; writes eval/results/content.json (content-ours.json with --no-peers,
  * content-<method>.json with --method). `--ablation` adds the template-only variant (no main-block choice); `--cv`
  * the leave-one-set-out cross-validation of the main-block options on samesite.
  */
@@ -39,7 +39,9 @@ const cv = args.includes('--cv');
 const method = args.includes('--method') ? args[args.indexOf('--method') + 1] : undefined;
 /** `--main-block auto|always|never` (default auto, as the CLI). */
 const mainBlock = (args.includes('--main-block') ? args[args.indexOf('--main-block') + 1] : 'auto') as 'auto' | 'always' | 'never';
-const engineOptions = { ...(method ? { method } : {}), mainBlock };
+/** `--no-site-vote`: main blocks chosen page by page only (src/content/site-vote.ts off). */
+const siteVote = !args.includes('--no-site-vote');
+const engineOptions = { ...(method ? { method } : {}), mainBlock, siteVote };
 
 /** Page classes counted as listing pages (site.json classes): collections of links to other pages. */
 const LISTING_CLASSES = new Set(['tag', 'listing', 'topic']);

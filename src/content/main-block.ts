@@ -62,6 +62,12 @@ export interface MainBlockOptions {
   threadAfter?: number;
   /** Keep only the maximum-value stretch of text runs inside the main block (default true). */
   contiguous?: boolean;
+  /**
+   * The site's main-block place (site-vote.ts): `keys` the path keys of this page's elements, `key` the
+   * winning one. When the page's own choice has another key, the element with the key (and a positive
+   * value) is the main block instead.
+   */
+  site?: { keys: Int32Array; key: number };
   /** Extra boilerplate marks (1 = boilerplate text node), e.g. text repeated on other pages of the site. */
   boilerplate?: Uint8Array;
 }
@@ -244,6 +250,15 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   let best = body;
   for (let i = body; i < bodyEnd; i++) {
     if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && dscore[i]! >= dscore[best]!) best = i;
+  }
+  const site = options.site;
+  if (site && site.keys[best] !== site.key) {
+    // Where the other pages of the site have their main block, when this page has that element with text.
+    let there = -1;
+    for (let i = body; i < bodyEnd; i++) {
+      if (site.keys[i] === site.key && skip[i] !== 1 && score[i]! > 0 && (there < 0 || dscore[i]! > dscore[there]!)) there = i;
+    }
+    if (there >= 0) best = there;
   }
   const listing = totalLink > listingFrac * total && score[best]! < listingMaxMain;
   if (listing || total < minPage) {
