@@ -3,7 +3,7 @@
  * conclusion) names the signals left once the template is gone: text concentration, few links (link
  * density) and position; the values below are the ones measured best on the corpus by
  * `npx tsx eval/content.eval.ts` (see each comment). decay, listWeight, siblingShare and hintBonus were
- * chosen by leave-one-set-out cross-validation over the three samesite sets (`--cv`: tuned on two sets,
+ * chosen by leave-one-set-out cross-validation over the three samesite sets (eval/content.eval.ts: tuned on two sets,
  * checked on the third; the held-out figures are printed and stored in eval/results/content.json).
  */
 export const CONTENT_DEFAULTS = {

@@ -2,7 +2,10 @@
  * The content extractor as a TemplateEngine (so the CLI, the output contract and the evaluation drive it
  * like any engine): it runs the template engine chosen for the source (method.ts, or the one given), and
  * on every page it emits adds the main-content marks chosen among the non-template nodes
- * (main-block.ts). The output contract's `<page>.txt` then holds the main content.
+ * (main-block.ts). Two signals come from the site, not the page: the template (what every page repeats is
+ * not content) and the site vote (site-vote.ts: the first `voteSample` pages are held until their main
+ * blocks have voted for the place of the site's main content). The output contract's `<page>.txt` then
+ * holds the main content.
  */
 import { EngineError } from '../errors.ts';
 import type { PageSource } from '../site/page.ts';
