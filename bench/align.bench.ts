@@ -80,6 +80,7 @@ function load(): string {
 
 function sampleBench(): void {
   const sites = loadCorpusSites();
+  const rssLoaded = peakRss();
   process.stdout.write(`load average before: ${load()}\n`);
   const rows: Array<Array<string | number>> = [[
     'site', 'pages', 'max tokens', 'parse ms', 'learn ms', 'learn/parse', 'learn/parse cpu', 'mark ms', 'mark/parse', 'mark/parse cpu', 'M cells', 'template',
@@ -87,6 +88,8 @@ function sampleBench(): void {
   const allRows: Array<Array<string | number>> = [['site', 'pages', 'parse ms', 'mark ms', 'mark/parse', 'mark/parse cpu']];
   let worst = 0;
   let worstCpu = 0;
+  let rssAfterSample = 0;
+  const learned: Run[] = [];
   for (const site of sites) {
     const byKey = new Map(site.pages.map((p) => [p.key, p]));
     const sample = chooseSample(byKey.keys(), ALIGN_DEFAULTS.sample).map((k) => byKey.get(k)!);
@@ -109,9 +112,12 @@ function sampleBench(): void {
       fmt(median(runs.map((r) => r.mark.wall))), fmt(ratio(runs, 'mark', 'wall'), 2), fmt(ratio(runs, 'mark', 'cpu'), 2),
       fmt((runs[0]!.words * 32) / 1e6), runs[0]!.templateTokens,
     ]);
-
+    learned.push(runs[runs.length - 1]!);
+  }
+  rssAfterSample = peakRss();
+  for (const [k, site] of sites.entries()) {
     // Every page of the site marked with the learned template, interleaved with parsing them.
-    const last = runs[runs.length - 1]!;
+    const last = learned[k]!;
     const ratios: number[] = [];
     const ratiosCpu: number[] = [];
     const parseMs: number[] = [];
@@ -130,10 +136,11 @@ function sampleBench(): void {
   }
   process.stdout.write(`align engine: learning and marking the 16-page sample of each site, as ratios to parsing it (median over ${RUNS} interleaved runs)\n`);
   process.stdout.write(table(rows) + '\n');
-  process.stdout.write(`worst learn/parse: ${worst.toFixed(2)} wall, ${worstCpu.toFixed(2)} CPU (target <= 3)\n\n`);
+  process.stdout.write(`worst learn/parse: ${worst.toFixed(2)} wall, ${worstCpu.toFixed(2)} CPU (target <= 3)\n`);
+  process.stdout.write(`peak RSS after the sample runs ${fmt(rssAfterSample / 1048576, 0)} MiB (${fmt(rssLoaded / 1048576, 0)} MiB with every corpus page loaded, before any run)\n\n`);
   process.stdout.write('marking every page of each site with its learned template, as a ratio to parsing them (median of 3)\n');
   process.stdout.write(table(allRows) + '\n');
-  process.stdout.write(`peak RSS ${fmt(peakRss() / 1048576, 0)} MiB (bit-parallel traceback store at most ${fmt((ALIGN_DEFAULTS.storeWords * 4) / 1048576, 0)} MiB)\n`);
+  process.stdout.write(`peak RSS ${fmt(peakRss() / 1048576, 0)} MiB after marking every page (bit-parallel traceback store at most ${fmt((ALIGN_DEFAULTS.storeWords * 4) / 1048576, 0)} MiB)\n`);
   process.stdout.write(`load average after: ${load()}\n`);
 }
 

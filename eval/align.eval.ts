@@ -8,17 +8,24 @@
  *     removal: purity and adjusted Rand index, k = 5 (the number of classes) and k chosen by silhouette;
  *  3. the fast path's exactness on real pairs: every merge of each site's 16-page consensus and every
  *     sample page against the template, fast path score against plain NW (linear space);
- *  4. with `--sweep`: the headline figures for several `--min-evidence` values (how the default was chosen).
- * Run: `npx tsx eval/align.eval.ts [--sweep] [--only <name>]`; writes eval/results/align.json.
+ *  4. what is left beyond the gold on samesite: kept words on text repeated over the group's pages vs
+ *     page-specific text;
+ *  5. with `--sweep`: the headline figures for several `--min-evidence` values (how the default was chosen);
+ *  6. with `--ablation`: the same figures with the line rule of apply.ts turned off.
+ * Run: `npx tsx eval/align.eval.ts [--sweep] [--ablation] [--only <name>]`; writes eval/results/align.json.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusterByContent } from '../src/cluster/content.ts';
-import { listSites, loadClusters } from '../src/eval/corpus.ts';
-import { adjustedRandIndex, purity } from '../src/eval/metrics.ts';
+import { listSamesite, listSites, loadClusters, samesiteGoldText } from '../src/eval/corpus.ts';
+import { adjustedRandIndex, purity, wordCounts, words } from '../src/eval/metrics.ts';
 import { wholeBodyEngine } from '../src/eval/reference-engines.ts';
 import { decodeHtml } from '../src/html/charset.ts';
-import { LabelTable } from '../src/html/labels.ts';
+import { collapseSpace, LabelTable } from '../src/html/labels.ts';
+import { isNonText } from '../src/html/text.ts';
+import { NodeKind } from '../src/html/tree.ts';
+import { openSource } from '../src/site/source.ts';
+import type { PageMarks } from '../src/template/result.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import { tokenize } from '../src/html/tokens.ts';
 import { DirSource } from '../src/site/dir-source.ts';
@@ -112,6 +119,62 @@ function exactness(): Array<Record<string, unknown>> {
   return out;
 }
 
+/**
+ * What template removal leaves on the samesite groups beyond the gold: the kept text nodes whose words are
+ * mostly not in the page's gold, split by whether the same text (lowercased, whitespace collapsed) is on at
+ * least half of the group's pages (repeated: text a template could in principle remove) or not (per-page
+ * boilerplate: related links, comments, teasers, which no template holds). Words are counted per text node.
+ */
+async function leftover(): Promise<Array<Record<string, unknown>>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (const g of listSamesite()) {
+    const name = `${g.set}/${g.site}`;
+    if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
+    const source = await openSource(g.dir);
+    const marks: PageMarks[] = [];
+    try {
+      await alignEngine.run({ source, labels: new LabelTable(), options: {}, async onPage(m) { marks.push(m); }, onFailure() {} });
+    } finally {
+      await source.close();
+    }
+    const texts = marks.map((m) => {
+      const t = m.tree;
+      const body = t.body();
+      const list: Array<[number, string]> = [];
+      for (let i = body; i < t.end[body]!; i++) {
+        if (t.kind[i] !== NodeKind.Text || insideNonText(t, i)) continue;
+        const x = collapseSpace(t.nodeText(i)).trim().toLowerCase();
+        if (x) list.push([i, x]);
+      }
+      return list;
+    });
+    const pagesWith = new Map<string, number>();
+    for (const list of texts) for (const x of new Set(list.map((e) => e[1]))) pagesWith.set(x, (pagesWith.get(x) ?? 0) + 1);
+    const half = Math.max(2, Math.ceil(marks.length / 2));
+    let repeated = 0;
+    let perPage = 0;
+    for (const [k, m] of marks.entries()) {
+      const page = g.pages.find((p) => `${p.id}.html` === m.key);
+      if (!page) continue;
+      const gold = wordCounts(words(samesiteGoldText(page)));
+      for (const [i, x] of texts[k]!) {
+        if (m.template[i] === 1) continue;
+        const ws = words(x);
+        if (ws.filter((w) => gold.has(w)).length >= ws.length / 2) continue;
+        if ((pagesWith.get(x) ?? 0) >= half) repeated += ws.length;
+        else perPage += ws.length;
+      }
+    }
+    out.push({ group: name, pages: marks.length, repeatedWords: repeated, perPageWords: perPage });
+  }
+  return out;
+}
+
+function insideNonText(t: PageMarks['tree'], i: number): boolean {
+  for (let p = t.parent[i]!; p >= 0; p = t.parent[p]!) if (isNonText(t, p)) return true;
+  return false;
+}
+
 await runEval('align', async () => {
   const align = await evaluateTemplateEngine(alignEngine, { name: 'align', report: false, only, progress: false });
   const whole = await evaluateTemplateEngine(wholeBodyEngine, { name: 'whole body', report: false, only, progress: false });
@@ -145,6 +208,31 @@ await runEval('align', async () => {
     ) + '\n');
   }
 
+  const left = await leftover();
+  const sumLeft = (key: string): number => left.reduce((t, r) => t + (r[key] as number), 0);
+  process.stdout.write('Kept text beyond the gold on samesite (words of mostly non-gold text nodes)\n' + formatTable(
+    ['group', 'pages', 'repeated on >= half the pages', 'page-specific'],
+    [...left.map((r) => [String(r['group']), String(r['pages']), String(r['repeatedWords']), String(r['perPageWords'])]), ['all groups', '', String(sumLeft('repeatedWords')), String(sumLeft('perPageWords'))]],
+  ) + '\n\n');
+
+  const ablation: Array<Record<string, unknown>> = [];
+  if (args.includes('--ablation')) {
+    for (const [name, options] of [['line rule off', { lineRule: false }]] as const) {
+      const r = await evaluateTemplateEngine(alignEngine, { name: `align, ${name}`, report: false, only, progress: false, options });
+      const row = (x: TemplateEvalResult, label: string): Record<string, unknown> => {
+        const sites = x.sets.find((q) => q.set === 'sites');
+        const same = x.sets.find((q) => q.set === 'samesite');
+        return { variant: label, sitesP: sites?.content.precision, sitesR: sites?.content.recall, sitesF1: sites?.content.f1, sitesNodeF1: sites?.node?.f1, sameP: same?.content.precision, sameR: same?.content.recall, sameF1: same?.content.f1 };
+      };
+      if (ablation.length === 0) ablation.push(row(align, 'default'));
+      ablation.push(row(r, name));
+    }
+    process.stdout.write('\nAblation (means over pages)\n' + formatTable(
+      ['variant', 'sites P', 'sites R', 'sites F1', 'sites node F1', 'samesite P', 'samesite R', 'samesite F1'],
+      ablation.map((a) => [String(a['variant']), ...['sitesP', 'sitesR', 'sitesF1', 'sitesNodeF1', 'sameP', 'sameR', 'sameF1'].map((k) => fmt(a[k] as number))]),
+    ) + '\n');
+  }
+
   const headline: Record<string, number | string | null> = { ...templateHeadline(align) };
   const sitesSet = align.sets.find((s) => s.set === 'sites');
   const sameSet = align.sets.find((s) => s.set === 'samesite');
@@ -154,8 +242,13 @@ await runEval('align', async () => {
   if (sameSet && wholeSame) {
     headline['samesite precision'] = sameSet.content.precision;
     headline['samesite precision, whole body'] = wholeSame.content.precision;
+    headline['samesite recall, whole body'] = wholeSame.content.recall;
     headline['samesite recall / whole-body recall'] = sameSet.content.recall / wholeSame.content.recall;
   }
+  if (left.length > 0) headline['samesite kept non-gold words: repeated text / page-specific'] = `${sumLeft('repeatedWords')} / ${sumLeft('perPageWords')}`;
+  const low = (key: 'recall' | 'relativeRecall'): string => rel.rows.filter((r) => (r[key] as number) < 0.98).map((r) => String(r['name'])).join(', ') || 'none';
+  headline['groups with recall < 0.98'] = low('recall');
+  headline['groups with recall / whole-body recall < 0.98'] = low('relativeRecall');
   const c5 = clusters.find((c) => c['templateRemoved'] === true && c['k'] === 5);
   const c5n = clusters.find((c) => c['templateRemoved'] === false && c['k'] === 5);
   if (c5) headline['stackoverflow purity, template removed (k=5)'] = c5['purity'] as number;
@@ -163,6 +256,6 @@ await runEval('align', async () => {
   if (ex.length > 0) {
     headline['fast path pairs scoring as plain NW'] = `${ex.reduce((t, e) => t + (e['equal'] as number), 0)} of ${ex.reduce((t, e) => t + (e['pairs'] as number), 0)}`;
   }
-  const path = writeResults('align', headline, { overall: align.overall, sets: align.sets, relative: rel.rows, clustering: clusters, exactness: ex, sweep, groups: align.groups });
+  const path = writeResults('align', headline, { overall: align.overall, sets: align.sets, relative: rel.rows, clustering: clusters, exactness: ex, leftover: left, sweep, ablation, groups: align.groups });
   process.stdout.write(`results: ${path}\n`);
 });

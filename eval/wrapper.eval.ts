@@ -26,18 +26,46 @@ import { createFromExamples, createWrapper, type PatternSpec } from '../src/wrap
 import type { AlgorithmName } from '../src/wrapper/defaults.ts';
 import { WRAPPER_DEFAULTS } from '../src/wrapper/defaults.ts';
 import { runWrapper, selectPattern, valueOf } from '../src/wrapper/run.ts';
-import { instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
+import { resolveSettings, type Wrapper } from '../src/wrapper/wrapper.ts';
+import { textOf } from '../src/html/text.ts';
+import { readFileSync } from 'node:fs';
+import { gramTree, instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
+import { clusteredTreeMatching } from '../src/wrapper/match/clustered.ts';
+import { stmSimilarity } from '../src/wrapper/match/simple.ts';
+import { blockCtm, gramBlocks, pageBlocks, WordSpace } from '../src/wrapper/match/blocks.ts';
+import { fromTree, LabelSpace } from '../src/wrapper/match/labelled-tree.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
 
 const ALGORITHMS: readonly AlgorithmName[] = ['ctm', 'stm', 'bigram', 'jw'];
-/** Configurations of the real-change evaluation: each algorithm alone, then the default ladder. */
-const OTA_CONFIGS: ReadonlyArray<readonly AlgorithmName[]> = [...ALGORITHMS.map((a) => [a]), WRAPPER_DEFAULTS.algorithms];
+/** One configuration of the real-change evaluation: the algorithms in order, and whether the content view follows. */
+interface OtaConfig {
+  label: string;
+  algorithms: readonly AlgorithmName[];
+  content: boolean;
+}
+/**
+ * Each algorithm on element labels only (the paper's setting: 'ctm/tags' is Algorithm 1 as published),
+ * each algorithm with the content view after it, and the default ladder.
+ */
+const OTA_CONFIGS: readonly OtaConfig[] = [
+  ...ALGORITHMS.map((a) => ({ label: `${a}/tags`, algorithms: [a], content: false })),
+  ...ALGORITHMS.map((a) => ({ label: a, algorithms: [a], content: true })),
+  { label: WRAPPER_DEFAULTS.algorithms.join('>'), algorithms: WRAPPER_DEFAULTS.algorithms, content: true },
+];
 /** Word F1 above which an adapted extraction counts as a true positive. */
 const OTA_TP_F1 = 0.9;
 /** Example pages a records wrapper is created from (the issue: 3). */
 const RECORD_EXAMPLES = 3;
 /** Thresholds of the sweep over the real changes (the paper's scenarios use 40%–90%, Table 1). */
 const SWEEP = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+/** Content-view thresholds swept (changed snapshots and impostors; defaults.ts contentThreshold). */
+const CONTENT_SWEEP = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
+/**
+ * A snapshot without a selector gold whose OTA version text (versions/*.md in force at its date) has at
+ * most this share of its words on the page: the document is not on this page (a placeholder, a page the
+ * browser never rendered), and the only right answer is "could not adapt".
+ */
+const CONTENT_ABSENT_RECALL = 0.5;
 
 // ---------------------------------------------------------------------------------------------------------
 // 1. Real changes
@@ -57,8 +85,9 @@ function otaPattern(select: OtaSelect): PatternSpec | null {
     } else return null;
   }
   if (xpath && parts.length > 1) return null;
-  // A range is a list of siblings; a CSS selection is one container (a list when it matches several).
-  return { name: 'content', selector: parts.join(', '), ...(xpath ? { xpath: true, multiple: true } : {}) };
+  // A range is an XPath over siblings. Either kind is one container, or a list when it matches several
+  // elements on the snapshot the wrapper is built on (evaluateOta).
+  return { name: 'content', selector: parts.join(', '), ...(xpath ? { xpath: true } : {}) };
 }
 
 function textUnder(tree: Tree, p: PatternSpec): string | null {
@@ -71,13 +100,19 @@ interface SnapshotScore {
   changed: boolean;
   gold: boolean;
   step: string;
+  view: string | null;
   similarity: number | null;
+  contentSimilarity: number | null;
   f1: number | null;
+  /** No selector gold: word F1 against the OTA version text in force (null when not adapted or gold exists). */
+  versionF1: number | null;
+  /** No selector gold: true when the document's text is not on the page (CONTENT_ABSENT_RECALL). */
+  contentAbsent: boolean | null;
 }
 
 interface OtaRow {
   doc: string;
-  /** The algorithm, or the ladder 'ctm>stm>bigram>jw'. */
+  /** The configuration's label. */
   algorithm: string;
   control: boolean;
   snapshots: number;
@@ -85,34 +120,64 @@ interface OtaRow {
   changed: number;
   noGold: number;
   adaptedNoGold: number;
+  /** No-gold snapshots where the content is on the page / absent, and how many of each were adapted. */
+  noGoldPresent: number;
+  noGoldPresentAdapted: number;
+  noGoldAbsent: number;
+  noGoldAbsentAdapted: number;
   tp: number;
   fp: number;
   fn: number;
   adaptationsOnControl: number;
   meanF1: number;
+  /** Mean word F1 over the changed snapshots alone (0 for a miss). */
+  changedF1: number;
   perSnapshot: SnapshotScore[];
   /** tp / fp / fn over the changed snapshots at each threshold of SWEEP. */
   sweep: Record<string, { tp: number; fp: number; fn: number }>;
+  /** tp / fp / fn over the changed snapshots at each content threshold of CONTENT_SWEEP. */
+  contentSweep: Record<string, { tp: number; fp: number; fn: number }>;
 }
 
-function evaluateOta(doc: OtaDocument, trees: Map<string, Tree>, algorithms: readonly AlgorithmName[]): OtaRow | null {
-  const algorithm = algorithms.join('>');
+function extractedOf(r: ReturnType<typeof runWrapper>): string {
+  const v = r.record['content'];
+  const extracted = Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : [];
+  return extracted.join('\n');
+}
+
+/** The wrapper of an OTA document: its oldest selector on the first snapshot where it matches. */
+function otaWrapper(doc: OtaDocument, tree: (path: string) => Tree, config: OtaConfig): { wrapper: Wrapper; old: PatternSpec; start: number } | null {
   const old = otaPattern(doc.declarations[0]!.select);
   if (!old) return null;
-  const newer = doc.declarations.slice(1).map((d) => otaPattern(d.select)).filter((p): p is PatternSpec => p !== null).reverse();
-  const tree = (path: string): Tree => {
-    let t = trees.get(path);
-    if (!t) trees.set(path, (t = readTree(path)));
-    return t;
-  };
   const start = doc.snapshots.findIndex((s) => selectPattern(tree(s.path), old, 0).length > 0);
   if (start < 0) return null;
   const startTree = tree(doc.snapshots[start]!.path);
   if (selectPattern(startTree, old, 0).length > 1) old.multiple = true;
-  const wrapper = createWrapper(startTree, [old], { adaptation: { algorithms: [...algorithms] } });
+  const wrapper = createWrapper(startTree, [old], { adaptation: { algorithms: [...config.algorithms], content: config.content } });
+  return { wrapper, old, start };
+}
+
+function versionTextAt(doc: OtaDocument, date: string): string | null {
+  let v: string | null = null;
+  for (const x of doc.versions) if (x.date <= date) v = x.path;
+  return v === null ? null : readFileSync(v, 'utf8');
+}
+
+function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: OtaConfig): OtaRow | null {
+  const built = otaWrapper(doc, tree, config);
+  if (!built) return null;
+  const { wrapper, old, start } = built;
+  const newer = doc.declarations.slice(1).map((d) => otaPattern(d.select)).filter((p): p is PatternSpec => p !== null).reverse();
   const control = doc.service === 'GitHub';
-  const row: OtaRow = { doc: doc.name, algorithm, control, snapshots: 0, unchanged: 0, changed: 0, noGold: 0, adaptedNoGold: 0, tp: 0, fp: 0, fn: 0, adaptationsOnControl: 0, meanF1: 0, perSnapshot: [], sweep: Object.fromEntries(SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])) };
+  const row: OtaRow = {
+    doc: doc.name, algorithm: config.label, control, snapshots: 0, unchanged: 0, changed: 0, noGold: 0, adaptedNoGold: 0,
+    noGoldPresent: 0, noGoldPresentAdapted: 0, noGoldAbsent: 0, noGoldAbsentAdapted: 0,
+    tp: 0, fp: 0, fn: 0, adaptationsOnControl: 0, meanF1: 0, changedF1: 0, perSnapshot: [],
+    sweep: Object.fromEntries(SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
+    contentSweep: Object.fromEntries(CONTENT_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
+  };
   const f1s: number[] = [];
+  const changedF1s: number[] = [];
   for (const s of doc.snapshots.slice(start + 1)) {
     const t = tree(s.path);
     row.snapshots++;
@@ -121,28 +186,41 @@ function evaluateOta(doc: OtaDocument, trees: Map<string, Tree>, algorithms: rea
     if (gold === null) for (const p of newer) if ((gold = textUnder(t, p)) !== null) break;
     const r = runWrapper(wrapper, t, s.path);
     const rep = r.reports[0]!;
-    const v = r.record['content'];
-    const extracted = Array.isArray(v) ? (v as string[]) : typeof v === 'string' ? [v] : [];
+    const extracted = extractedOf(r);
     const changed = oldText === null;
     if (control && rep.step !== 'selector') row.adaptationsOnControl++;
-    const score: SnapshotScore = { date: s.date, changed, gold: gold !== null, step: rep.step, similarity: rep.similarity, f1: null };
+    const score: SnapshotScore = {
+      date: s.date, changed, gold: gold !== null, step: rep.step, view: rep.view ?? null, similarity: rep.similarity,
+      contentSimilarity: rep.contentSimilarity ?? null, f1: null, versionF1: null, contentAbsent: null,
+    };
     if (gold === null) {
       row.noGold++;
-      if (rep.step !== 'not-found') row.adaptedNoGold++;
+      const adapted = rep.step !== 'not-found';
+      if (adapted) row.adaptedNoGold++;
+      const version = versionTextAt(doc, s.date);
+      const absent = version === null || contentScore(textOf(t, 0), version).recall <= CONTENT_ABSENT_RECALL;
+      score.contentAbsent = absent;
+      if (absent) {
+        row.noGoldAbsent++;
+        if (adapted) row.noGoldAbsentAdapted++;
+      } else {
+        row.noGoldPresent++;
+        if (adapted) row.noGoldPresentAdapted++;
+      }
+      if (adapted && version !== null) score.versionF1 = contentScore(extracted, version).f1;
     } else {
-      const f1 = rep.step === 'not-found' ? 0 : contentScore(extracted.join('\n'), gold).f1;
+      const f1 = rep.step === 'not-found' ? 0 : contentScore(extracted, gold).f1;
       score.f1 = f1;
       f1s.push(f1);
       if (changed) {
-        for (const threshold of SWEEP) {
-          const rt = runWrapper(wrapper, t, s.path, { settings: { threshold } });
-          const vt = rt.record['content'];
-          const et = Array.isArray(vt) ? (vt as string[]) : typeof vt === 'string' ? [vt] : [];
-          const cell = row.sweep[String(threshold)]!;
+        changedF1s.push(f1);
+        const tally = (cell: { tp: number; fp: number; fn: number }, rt: ReturnType<typeof runWrapper>): void => {
           if (rt.reports[0]!.step === 'not-found') cell.fn++;
-          else if (contentScore(et.join('\n'), gold).f1 >= OTA_TP_F1) cell.tp++;
+          else if (contentScore(extractedOf(rt), gold).f1 >= OTA_TP_F1) cell.tp++;
           else cell.fp++;
-        }
+        };
+        for (const threshold of SWEEP) tally(row.sweep[String(threshold)]!, runWrapper(wrapper, t, s.path, { settings: { threshold } }));
+        if (config.content) for (const contentThreshold of CONTENT_SWEEP) tally(row.contentSweep[String(contentThreshold)]!, runWrapper(wrapper, t, s.path, { settings: { contentThreshold } }));
         row.changed++;
         if (rep.step === 'not-found') row.fn++;
         else if (f1 >= OTA_TP_F1) row.tp++;
@@ -152,7 +230,112 @@ function evaluateOta(doc: OtaDocument, trees: Map<string, Tree>, algorithms: rea
     row.perSnapshot.push(score);
   }
   row.meanF1 = mean(f1s);
+  row.changedF1 = mean(changedF1s);
   return row;
+}
+
+/**
+ * Impostors: each document's wrapper run on snapshots of the other documents (first, middle and last),
+ * where its selector fails and its document is not on the page. Any adaptation there is a false positive;
+ * the best similarity each view saw is what the thresholds must stay above.
+ */
+interface ImpostorResult {
+  runs: number;
+  adapted: number;
+  /** Adaptations at each (element-label) threshold of SWEEP, the same for every algorithm. */
+  sweep: Record<string, number>;
+  cases: Array<{ wrapper: string; page: string; step: string; view: string | null; similarity: number | null; contentSimilarity: number | null }>;
+  /** Adaptations at each content threshold of CONTENT_SWEEP (ctm with the content view). */
+  contentSweep: Record<string, number>;
+}
+
+function evaluateImpostors(docs: readonly OtaDocument[], tree: (path: string) => Tree, config: OtaConfig): ImpostorResult {
+  const out: ImpostorResult = { runs: 0, adapted: 0, sweep: Object.fromEntries(SWEEP.map((x) => [String(x), 0])), cases: [], contentSweep: Object.fromEntries(CONTENT_SWEEP.map((x) => [String(x), 0])) };
+  for (const d of docs) {
+    const built = otaWrapper(d, tree, config);
+    if (!built) continue;
+    for (const e of docs) {
+      if (e === d) continue;
+      const picks = [...new Set([0, Math.floor(e.snapshots.length / 2), e.snapshots.length - 1])].map((k) => e.snapshots[k]!);
+      for (const s of picks) {
+        const t = tree(s.path);
+        if (selectPattern(t, built.old, 0).length > 0) continue;
+        const r = runWrapper(built.wrapper, t, s.path);
+        const rep = r.reports[0]!;
+        out.runs++;
+        if (rep.step !== 'not-found') out.adapted++;
+        out.cases.push({ wrapper: d.name, page: `${e.name}/${s.date}`, step: rep.step, view: rep.view ?? null, similarity: rep.similarity, contentSimilarity: rep.contentSimilarity ?? null });
+        for (const threshold of SWEEP) if (runWrapper(built.wrapper, t, s.path, { settings: { threshold } }).reports[0]!.step !== 'not-found') out.sweep[String(threshold)]!++;
+        if (config.content)
+          for (const contentThreshold of CONTENT_SWEEP)
+            if (runWrapper(built.wrapper, t, s.path, { settings: { contentThreshold } }).reports[0]!.step !== 'not-found') out.contentSweep[String(contentThreshold)]!++;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Evidence for the misses: per document, on its first changed snapshot with a gold, the similarity of the
+ * tree-gram to the gold container on element labels (CTM, STM) and on the content view (CTM), and the best
+ * content-view CTM any element of the page reaches; then the word F1 of each document's old text against
+ * every document's newest gold text (the whole texts as bags of words, no structure at all).
+ */
+interface MissEvidence {
+  rows: Array<{ doc: string; date: string; ctmTags: number; stmTags: number; ctmContent: number; bestContentOnPage: number | null }>;
+  names: string[];
+  /** wordF1[i][k]: document i's old text against document k's newest gold text. */
+  wordF1: number[][];
+}
+
+function missEvidence(docs: readonly OtaDocument[], tree: (path: string) => Tree): MissEvidence {
+  const rows: MissEvidence['rows'] = [];
+  const olds: string[] = [];
+  const newest: string[] = [];
+  const names: string[] = [];
+  for (const d of docs) {
+    const built = otaWrapper(d, tree, { label: 'ctm', algorithms: ['ctm'], content: true });
+    if (!built) continue;
+    names.push(d.service);
+    const startTree = tree(d.snapshots[built.start]!.path);
+    olds.push(textUnder(startTree, built.old) ?? '');
+    const pats = d.declarations.map((x) => otaPattern(x.select)).filter((p): p is PatternSpec => p !== null);
+    let last = '';
+    for (const s of [...d.snapshots].reverse()) {
+      const g = textUnder(tree(s.path), pats[pats.length - 1]!);
+      if (g !== null) {
+        last = g;
+        break;
+      }
+    }
+    newest.push(last);
+    const gram = built.wrapper.patterns[0]!.treeGram!;
+    for (const s of d.snapshots.slice(built.start + 1)) {
+      const t = tree(s.path);
+      if (selectPattern(t, built.old, 0).length > 0) continue;
+      let gold: number[] = [];
+      for (const p of [...pats.slice(1)].reverse()) if ((gold = selectPattern(t, p, 0)).length > 0) break;
+      if (gold.length === 0) continue;
+      const space = new LabelSpace(WRAPPER_DEFAULTS.labels);
+      const g = gramTree(gram.instances[0]!, space);
+      const target = fromTree(t, gold[0]!, space);
+      const words = new WordSpace();
+      const keys = new WordSpace();
+      const gb = gramBlocks(gram.instances[0]!, words, keys) ?? [];
+      const all = adapt(t, 0, gram, { ...resolveSettings({}), algorithms: ['ctm'], contentThreshold: 1e-9 });
+      rows.push({
+        doc: d.name,
+        date: s.date,
+        ctmTags: clusteredTreeMatching(g, target),
+        stmTags: stmSimilarity(g, target),
+        ctmContent: blockCtm(gb, pageBlocks(t, gold[0]!, words, keys)),
+        // null when element labels already find it (the content view is not tried then).
+        bestContentOnPage: all.view === 'content' ? all.similarity : all.view === 'tags' ? null : (all.contentSimilarity ?? 0),
+      });
+      break;
+    }
+  }
+  return { rows, names, wordF1: olds.map((o) => newest.map((n) => contentScore(o, n).f1)) };
 }
 
 function prfOf(tp: number, fp: number, fn: number): { precision: number; recall: number; f: number } {
@@ -288,7 +471,8 @@ function mutate(tree: Tree, target: number, kind: Mutation): string {
 
 interface MutationRow {
   mutation: Mutation;
-  algorithm: AlgorithmName;
+  /** The configuration's label (OTA_CONFIGS: an algorithm on element labels, or with the content view). */
+  algorithm: string;
   cases: number;
   exact: number;
   found: number;
@@ -318,19 +502,19 @@ function evaluateMutations(): { rows: MutationRow[]; pages: number } {
       for (let i = 0; i < t.size && target < 0; i++) if (t.attr(i, TARGET_ATTR) === '1') target = i;
       return { gram: makeTreeGram(c.original, [c.target], 1), tree: t, target };
     });
-    for (const algorithm of ALGORITHMS) {
+    for (const config of OTA_CONFIGS.filter((c) => c.algorithms.length === 1)) {
       let exact = 0;
       let found = 0;
       const f1s: number[] = [];
       const t0 = performance.now();
       for (const m of mutated) {
-        const a = adapt(m.tree, 0, m.gram, { threshold: WRAPPER_DEFAULTS.threshold, algorithms: [algorithm], labels: WRAPPER_DEFAULTS.labels });
+        const a = adapt(m.tree, 0, m.gram, { ...resolveSettings({}), algorithms: [...config.algorithms], content: config.content });
         if (a.step !== 'not-found') found++;
         if (a.nodes.length === 1 && a.nodes[0] === m.target) exact++;
         const got = a.nodes.map((n) => valueOf(m.tree, n)).join('\n');
         f1s.push(a.step === 'not-found' ? 0 : contentScore(got, instanceText(m.tree, m.target)).f1);
       }
-      rows.push({ mutation: kind, algorithm, cases: mutated.length, exact, found, meanF1: mean(f1s), ms: (performance.now() - t0) / Math.max(1, mutated.length) });
+      rows.push({ mutation: kind, algorithm: config.label, cases: mutated.length, exact, found, meanF1: mean(f1s), ms: (performance.now() - t0) / Math.max(1, mutated.length) });
     }
   }
   return { rows, pages: cases.length };
@@ -342,11 +526,16 @@ await runEval('wrapper', async () => {
   const t0 = performance.now();
   // 1. Real changes.
   const trees = new Map<string, Tree>();
+  const tree = (path: string): Tree => {
+    let t = trees.get(path);
+    if (!t) trees.set(path, (t = readTree(path)));
+    return t;
+  };
+  const docs = listVersions().filter((v): v is OtaDocument => v.kind === 'ota');
   const ota: OtaRow[] = [];
-  for (const v of listVersions()) {
-    if (v.kind !== 'ota') continue;
+  for (const v of docs) {
     for (const config of OTA_CONFIGS) {
-      const row = evaluateOta(v, trees, config);
+      const row = evaluateOta(v, tree, config);
       if (row) ota.push(row);
     }
   }
@@ -356,46 +545,108 @@ await runEval('wrapper', async () => {
     String(r.snapshots),
     String(r.unchanged),
     String(r.changed),
-    String(r.noGold),
     String(r.tp),
     String(r.fp),
     String(r.fn),
+    fmt(r.changedF1),
+    `${r.noGoldPresentAdapted}/${r.noGoldPresent}`,
+    `${r.noGoldAbsentAdapted}/${r.noGoldAbsent}`,
     r.control ? String(r.adaptationsOnControl) : '—',
     fmt(r.meanF1),
   ]);
-  process.stdout.write('Real changes (Open Terms Archive snapshots; tp/fp/fn over snapshots where the old selector fails)\n');
-  process.stdout.write(formatTable(['document', 'alg', 'snaps', 'unchanged', 'changed', 'no gold', 'tp', 'fp', 'fn', 'ctrl adapt', 'mean F1'], otaTable) + '\n\n');
-  const totals: Record<string, { tp: number; fp: number; fn: number; precision: number; recall: number; f: number; controlAdaptations: number; meanF1: number }> = {};
+  process.stdout.write('Real changes (Open Terms Archive snapshots; tp/fp/fn over snapshots where the old selector fails and a newer one matches)\n');
+  process.stdout.write('  no gold: no selector matches; "present" when the OTA version text is on the page, "absent" when not (adapted/snapshots)\n');
+  process.stdout.write(formatTable(['document', 'config', 'snaps', 'unchanged', 'changed', 'tp', 'fp', 'fn', 'changed F1', 'no gold present', 'no gold absent', 'ctrl adapt', 'mean F1'], otaTable) + '\n\n');
+  const totals: Record<string, { tp: number; fp: number; fn: number; precision: number; recall: number; f: number; controlAdaptations: number; meanF1: number; changedF1: number; absentAdapted: number; presentAdapted: number; presentVersionF1: number }> = {};
   const totalRows: string[][] = [];
-  for (const algorithm of OTA_CONFIGS.map((c) => c.join('>'))) {
-    const rs = ota.filter((r) => r.algorithm === algorithm);
+  for (const config of OTA_CONFIGS) {
+    const rs = ota.filter((r) => r.algorithm === config.label);
     const tp = rs.reduce((s, r) => s + r.tp, 0);
     const fp = rs.reduce((s, r) => s + r.fp, 0);
     const fn = rs.reduce((s, r) => s + r.fn, 0);
     const ctrl = rs.reduce((s, r) => s + r.adaptationsOnControl, 0);
     const q = prfOf(tp, fp, fn);
-    totals[algorithm] = { tp, fp, fn, ...q, controlAdaptations: ctrl, meanF1: mean(rs.flatMap((r) => r.perSnapshot.filter((x) => x.f1 !== null).map((x) => x.f1!))) };
-    totalRows.push([algorithm, String(tp), String(fp), String(fn), fmt(q.precision), fmt(q.recall), fmt(q.f), String(ctrl), fmt(totals[algorithm]!.meanF1)]);
+    const snaps = rs.flatMap((r) => r.perSnapshot);
+    totals[config.label] = {
+      tp, fp, fn, ...q, controlAdaptations: ctrl,
+      meanF1: mean(snaps.filter((x) => x.f1 !== null).map((x) => x.f1!)),
+      changedF1: mean(snaps.filter((x) => x.changed && x.f1 !== null).map((x) => x.f1!)),
+      absentAdapted: rs.reduce((s, r) => s + r.noGoldAbsentAdapted, 0),
+      presentAdapted: rs.reduce((s, r) => s + r.noGoldPresentAdapted, 0),
+      presentVersionF1: mean(snaps.filter((x) => x.contentAbsent === false && x.versionF1 !== null).map((x) => x.versionF1!)),
+    };
+    const t = totals[config.label]!;
+    const present = rs.reduce((s, r) => s + r.noGoldPresent, 0);
+    const absent = rs.reduce((s, r) => s + r.noGoldAbsent, 0);
+    totalRows.push([config.label, String(tp), String(fp), String(fn), fmt(q.precision), fmt(q.recall), fmt(q.f), fmt(t.changedF1), String(ctrl), `${t.presentAdapted}/${present} (F1 ${fmt(t.presentVersionF1)})`, `${t.absentAdapted}/${absent}`]);
   }
-  process.stdout.write(formatTable(['algorithm', 'tp', 'fp', 'fn', 'precision', 'recall', 'F-measure', 'control adaptations', 'mean word F1'], totalRows) + '\n\n');
+  process.stdout.write(formatTable(['config', 'tp', 'fp', 'fn', 'precision', 'recall', 'F-measure', 'changed F1', 'control adaptations', 'no gold, present: adapted (F1 vs version)', 'no gold, absent: adapted'], totalRows) + '\n\n');
   const sweep: Record<string, Record<string, { tp: number; fp: number; fn: number; f: number }>> = {};
+  const sum = (cells: Array<{ tp: number; fp: number; fn: number }>): { tp: number; fp: number; fn: number; f: number } => {
+    const tp = cells.reduce((x, r) => x + r.tp, 0);
+    const fp = cells.reduce((x, r) => x + r.fp, 0);
+    const fn = cells.reduce((x, r) => x + r.fn, 0);
+    return { tp, fp, fn, f: prfOf(tp, fp, fn).f };
+  };
   const sweepRows: string[][] = [];
-  for (const algorithm of OTA_CONFIGS.map((c) => c.join('>'))) {
-    sweep[algorithm] = {};
-    const cells: string[] = [algorithm];
+  for (const config of OTA_CONFIGS) {
+    sweep[config.label] = {};
+    const cells: string[] = [config.label];
     for (const th of SWEEP) {
-      const rs = ota.filter((r) => r.algorithm === algorithm).map((r) => r.sweep[String(th)]!);
-      const tp = rs.reduce((x, r) => x + r.tp, 0);
-      const fp = rs.reduce((x, r) => x + r.fp, 0);
-      const fn = rs.reduce((x, r) => x + r.fn, 0);
-      const f = prfOf(tp, fp, fn).f;
-      sweep[algorithm]![String(th)] = { tp, fp, fn, f };
-      cells.push(`${fmt(f, 2)} (${tp}/${fp}/${fn})`);
+      const c = sum(ota.filter((r) => r.algorithm === config.label).map((r) => r.sweep[String(th)]!));
+      sweep[config.label]![String(th)] = c;
+      cells.push(`${fmt(c.f, 2)} (${c.tp}/${c.fp}/${c.fn})`);
     }
     sweepRows.push(cells);
   }
-  process.stdout.write('F-measure (tp/fp/fn) on the real changes by threshold\n');
-  process.stdout.write(formatTable(['algorithm', ...SWEEP.map(String)], sweepRows) + '\n\n');
+  // Impostors and the thresholds.
+  const impostors: Record<string, ImpostorResult> = {};
+  for (const config of OTA_CONFIGS) impostors[config.label] = evaluateImpostors(docs, tree, config);
+  OTA_CONFIGS.forEach((config, k) => {
+    for (const th of SWEEP) {
+      const imp = impostors[config.label]!.sweep[String(th)]!;
+      (sweep[config.label]![String(th)] as { impostors?: number }).impostors = imp;
+      sweepRows[k]![SWEEP.indexOf(th) + 1] += ` imp ${imp}`;
+    }
+  });
+  process.stdout.write('F-measure (tp/fp/fn) on the real changes and impostor adaptations by threshold (one threshold for every algorithm; the content threshold at its default)\n');
+  process.stdout.write(formatTable(['config', ...SWEEP.map(String)], sweepRows) + '\n\n');
+  process.stdout.write('Impostors (each wrapper on 3 snapshots of every other document: any adaptation is a false positive)\n');
+  process.stdout.write(
+    formatTable(
+      ['config', 'runs', 'adapted', 'best tag similarity', 'best content similarity'],
+      OTA_CONFIGS.map((c) => {
+        const r = impostors[c.label]!;
+        return [c.label, String(r.runs), String(r.adapted), fmt(Math.max(0, ...r.cases.map((x) => x.similarity ?? 0))), c.content ? fmt(Math.max(0, ...r.cases.map((x) => x.contentSimilarity ?? 0))) : '—'];
+      }),
+    ) + '\n\n',
+  );
+  const contentSweep: Record<string, Record<string, { tp: number; fp: number; fn: number; f: number; impostors: number }>> = {};
+  const contentRows: string[][] = [];
+  for (const config of OTA_CONFIGS.filter((c) => c.content)) {
+    contentSweep[config.label] = {};
+    const cells: string[] = [config.label];
+    for (const th of CONTENT_SWEEP) {
+      const c = sum(ota.filter((r) => r.algorithm === config.label).map((r) => r.contentSweep[String(th)]!));
+      const imp = impostors[config.label]!.contentSweep[String(th)]!;
+      contentSweep[config.label]![String(th)] = { ...c, impostors: imp };
+      cells.push(`${fmt(c.f, 2)} (${c.tp}/${c.fp}/${c.fn}) imp ${imp}`);
+    }
+    contentRows.push(cells);
+  }
+  process.stdout.write(`F-measure (tp/fp/fn) on the real changes and impostor adaptations by content threshold (default ${WRAPPER_DEFAULTS.contentThreshold})\n`);
+  process.stdout.write(formatTable(['config', ...CONTENT_SWEEP.map(String)], contentRows) + '\n\n');
+
+  const evidence = missEvidence(docs, tree);
+  process.stdout.write('Why a change is missed: the tree-gram against the gold container of the first changed snapshot\n');
+  process.stdout.write(
+    formatTable(
+      ['document', 'snapshot', 'CTM tags', 'STM tags', 'CTM content', 'best CTM content on the page'],
+      evidence.rows.map((r) => [r.doc.replace(/^ota-/, ''), r.date, fmt(r.ctmTags), fmt(r.stmTags), fmt(r.ctmContent), r.bestContentOnPage === null ? 'found on tags' : fmt(r.bestContentOnPage)]),
+    ) + '\n',
+  );
+  process.stdout.write('Word F1 of each document\'s old text (rows) against each document\'s newest gold text (columns)\n');
+  process.stdout.write(formatTable(['old \\ newest', ...evidence.names], evidence.wordF1.map((r, k) => [evidence.names[k]!, ...r.map((x) => fmt(x))])) + '\n\n');
 
   // 2. Mutations.
   const mut = evaluateMutations();
@@ -428,8 +679,25 @@ await runEval('wrapper', async () => {
   const headline: Record<string, number | null> = {};
   for (const a of Object.keys(totals)) headline[`ota ${a} F`] = totals[a]!.f;
   headline['ota control adaptations'] = totals['ctm']!.controlAdaptations;
+  headline['ota impostor adaptations (ctm)'] = impostors['ctm']!.adapted;
+  headline['ota content-absent adaptations (ctm)'] = totals['ctm']!.absentAdapted;
   headline['swde ctm accuracy'] = recordAccuracy['ctm']!;
-  for (const a of ALGORITHMS) headline[`mutations ${a} exact`] = mean(mut.rows.filter((r) => r.algorithm === a).map((r) => r.exact / Math.max(1, r.cases)));
-  const path = writeResults('wrapper', headline, { ota: { totals, sweep, rows: ota }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
+  for (const c of OTA_CONFIGS.filter((x) => x.algorithms.length === 1)) headline[`mutations ${c.label} exact`] = mean(mut.rows.filter((r) => r.algorithm === c.label).map((r) => r.exact / Math.max(1, r.cases)));
+  // Kept small: per snapshot only where the old selector failed; per impostor run only the adaptations.
+  const rows = ota.map((r) => ({ ...r, perSnapshot: r.perSnapshot.filter((x) => x.changed || !x.gold) }));
+  const impostorSummary = Object.fromEntries(
+    Object.entries(impostors).map(([k, v]) => [
+      k,
+      {
+        runs: v.runs,
+        adapted: v.adapted,
+        sweep: v.sweep,
+        contentSweep: v.contentSweep,
+        bestSimilarity: Math.max(0, ...v.cases.map((x) => x.similarity ?? 0)),
+        adaptations: v.cases.filter((x) => x.step !== 'not-found'),
+      },
+    ]),
+  );
+  const path = writeResults('wrapper', headline, { ota: { totals, sweep, contentSweep, impostors: impostorSummary, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -6,12 +6,13 @@
  * the site is template. Each fetched page's links then get a priority: `contentPriority` when at least one
  * non-template pagelet links to the URL, `templatePriority` (lower) when only template pagelets do.
  *
- * How a crawler plugs it in (the site crawler owns its frontier): keep one `TemplateAwarePriority` per
- * crawl; after parsing each fetched page call `observe(tree, pageUrl)` and push every returned link into
- * the frontier with its `priority` (a priority queue served highest first; equal priorities keep
- * discovery order). A URL seen again later keeps the highest priority it was given.
+ * How a crawler plugs it in: HttpSource takes `linkPriority` (one `TemplateAwarePriority` per crawl) and
+ * orders its frontier by it, highest first, equal priorities in discovery order; a URL found again keeps
+ * the highest priority it was given (`gabarit crawl <url> --template-priority`). Other crawlers can call
+ * `observe(tree, pageUrl)` after parsing each fetched page and queue the returned links by `priority`.
  */
 import type { Tree } from '../html/tree.ts';
+import type { LinkPriority } from '../site/http-source.ts';
 import { linkCounts, pageletOf, partition } from '../template/pagelets/partition.ts';
 import { pageLinks } from '../template/pagelets/links.ts';
 import { NO_SHINGLE, shinglePagelets, type ShingleOptions } from '../template/pagelets/shingle.ts';
@@ -67,8 +68,11 @@ export class TemplateAwarePriority {
     this.options = options;
   }
 
-  /** Records a fetched page and returns its links with priorities (self-links left out). */
-  observe(tree: Tree, pageUrl: string): PrioritisedLink[] {
+  /**
+   * Records a fetched page (its pagelets' shingles) and returns which of its pagelets are template now,
+   * with the page's pagelets and the pagelet holding each node.
+   */
+  private learn(tree: Tree, pageUrl: string): { template: Uint8Array; owner: Int32Array; links: ReturnType<typeof pageLinks> } {
     const o = this.options;
     const counts = linkCounts(tree);
     const pagelets = partition(tree, { k: o.k ?? 3, counts });
@@ -86,10 +90,30 @@ export class TemplateAwarePriority {
       }
       if (this.seen.get(s)! >= minPages) template[p] = 1;
     }
-    const owner = pageletOf(tree, pagelets);
+    return { template, owner: pageletOf(tree, pagelets), links };
+  }
+
+  /** Records a fetched page and returns its links with priorities (self-links left out). */
+  observe(tree: Tree, pageUrl: string): PrioritisedLink[] {
+    const { template, owner, links } = this.learn(tree, pageUrl);
     const linkPagelet = Int32Array.from(links.node, (n) => owner[n]!);
     const self = new URL(pageUrl);
     self.hash = '';
-    return linkPriorities(linkPagelet, links.href, template, o).filter((l) => l.url !== self.href);
+    return linkPriorities(linkPagelet, links.href, template, this.options).filter((l) => l.url !== self.href);
   }
+
+  /**
+   * The crawler's hook (HttpSource option `linkPriority`): records the fetched page and gives each of its
+   * link nodes `contentPriority` when it lies outside the template pagelets, `templatePriority` inside.
+   * The crawl keeps the highest priority a URL gets, so a URL also linked from content is not lowered.
+   */
+  readonly linkPriority: LinkPriority = (page, tree, links) => {
+    const { template, owner } = this.learn(tree, page.url);
+    const hi = this.options.contentPriority ?? 1;
+    const lo = this.options.templatePriority ?? 0.25;
+    return Float64Array.from(links, (l) => {
+      const p = owner[l.node] ?? -1;
+      return p >= 0 && template[p] === 1 ? lo : hi;
+    });
+  };
 }

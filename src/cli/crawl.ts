@@ -90,6 +90,8 @@ function titleOf(tree: Tree): string {
 export interface CrawlFlags extends SourceFlags {
   out: string;
   top: number;
+  /** Crawl links found only in template pagelets later (paper 3, section 4, Case 2). */
+  templatePriority?: boolean;
 }
 
 export function register(program: Command): void {
@@ -101,6 +103,9 @@ export function register(program: Command): void {
   addOutOption(cmd, 'crawl');
   cmd.addOption(
     new Option('--top <n>', 'most linked pages listed').default(DEFAULT_TOP_PAGES).argParser(parseCount),
+  );
+  cmd.addOption(
+    new Option('--template-priority', 'over HTTP, fetch links found only in template pagelets (menus, footers) after the others (paper 3, section 4)'),
   );
   cmd.action(async (spec: string, opts: CrawlFlags, self: Command) => {
     const g = globalOptions(self);
@@ -136,7 +141,8 @@ export async function runCrawl(spec: string, opts: CrawlFlags, reporter: Reporte
     import('../output.ts'),
     import('../html/labels.ts'),
   ]);
-  const opened = await openFromFlags(spec, opts, reporter);
+  const linkPriority = opts.templatePriority ? new (await import('../analysis/crawl-priority.ts')).TemplateAwarePriority().linkPriority : undefined;
+  const opened = await openFromFlags(spec, opts, reporter, linkPriority ? { linkPriority } : {});
   const dir = outDir(opts.out);
   const writer = new OutputWriter(dir);
   const records = new Map<string, CrawlPage>();

@@ -8,7 +8,7 @@
  * Exit 1 when no page could be read.
  */
 import { Option, type Command } from 'commander';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, openFromFlags, outDir, parsePositive, since, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, outDir, parsePositive, since, type SourceFlags } from './run.ts';
 
 interface HitsFlags extends SourceFlags {
   out: string;
@@ -35,25 +35,14 @@ export function register(program: Command): void {
     const g = globalOptions(self);
     const reporter = createReporter(g);
     const start = performance.now();
-    const [{ OutputWriter }, { loadSitePagelets }, { hits, pageletGraph, top }] = await Promise.all([
+    const [{ OutputWriter }, { loadPageletsFromFlags }, { hits, pageletGraph, top }] = await Promise.all([
       import('../output.ts'),
-      import('../analysis/site-pagelets.ts'),
+      import('./site-pagelets.ts'),
       import('../analysis/hits.ts'),
     ]);
-    const opened = await openFromFlags(spec, opts, reporter);
     const dir = outDir(opts.out);
     const writer = new OutputWriter(dir);
-    let site: Awaited<ReturnType<typeof loadSitePagelets>>;
-    try {
-      site = await loadSitePagelets(opened.source, {
-        global: !opts.local,
-        onFailure: (url, message) => writer.fail({ url, key: url, code: 'page', message }),
-      });
-    } finally {
-      reporter.stop();
-      await opened.close();
-    }
-    for (const f of writer.failed) reporter.failure(f);
+    const { site, source } = await loadPageletsFromFlags(spec, opts, reporter, writer);
     const graph = pageletGraph(site, {
       dropTemplates: !opts.keepTemplates,
       ...(opts.query !== undefined ? { query: opts.query } : {}),
@@ -72,7 +61,7 @@ export function register(program: Command): void {
       command: 'hits',
       method: opts.local ? 'pagelets-local' : 'pagelets-global',
       source: spec,
-      pagesLoaded: networkLoads(opened.source),
+      pagesLoaded: networkLoads(source),
       timings: { total: since(start) },
       pagesDone: site.pages.length,
       pagesFailed: writer.failed.length,

@@ -29,6 +29,7 @@ export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./cluster.ts'),
   () => import('./wrapper.ts'),
   () => import('./hits.ts'),
+  () => import('./cocited.ts'),
   () => import('./content.ts'),
   () => import('./report.ts'),
 ];

@@ -168,9 +168,10 @@ export interface OpenedSource {
 /**
  * Opens `<source>` (a directory, a .warc/.warc.gz file or an http(s) URL) with the source options.
  * `--max-pages` bounds every kind of source; the fetch options and `--store` apply to URLs (a store given
- * with a local source is not opened, and a warning says so). Throws UsageError for a bad `<source>`.
+ * with a local source is not opened, and a warning says so). `extra.linkPriority` orders a crawl over HTTP
+ * (another kind of source is read in its own order, and a warning says so). Throws UsageError for a bad `<source>`.
  */
-export async function openFromFlags(spec: string, flags: SourceFlags, reporter?: Reporter): Promise<OpenedSource> {
+export async function openFromFlags(spec: string, flags: SourceFlags, reporter?: Reporter, extra: Pick<SourceOptions, 'linkPriority'> = {}): Promise<OpenedSource> {
   const [{ openSource }, { isHttpUrl }] = await Promise.all([import('../site/source.ts'), import('../site/keys.ts')]);
   const http = isHttpUrl(spec);
   let store: Store | undefined;
@@ -195,6 +196,10 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
     timeoutMs: flags.timeout,
   };
   if (store) options.store = store;
+  if (extra.linkPriority) {
+    if (http) options.linkPriority = extra.linkPriority;
+    else reporter?.warn(`the crawl order applies to URL sources only; ${spec} is read in its own order`);
+  }
   let source: PageSource;
   try {
     source = await openSource(spec, options);

@@ -8,7 +8,8 @@
  *     a tree-gram per pattern) to --out, or stdout.
  *   gabarit wrapper run <wrapper> <pages...> [--out records.jsonl] [--update [FILE]]
  *     One JSON line per page on stdout (or --out): `{page, record, steps}`; `steps` says per pattern which
- *     step found the data (selector / ctm / stm / bigram / jw / string / not-found) and the similarity.
+ *     step found the data (selector / ctm / stm / bigram / jw / string / not-found), on which view
+ *     (`tags`, or `content` for the content view) and with what similarity.
  *     Adaptations and failures are also named on stderr. `--update` writes the wrapper back (or to FILE)
  *     with the new selectors, tree-grams and history; without it the wrapper file is never changed.
  *
@@ -163,14 +164,18 @@ export function register(program: Command): void {
       }
       const r = runWrapper(w, tree, page, { settings });
       done++;
-      const steps: Record<string, { step: string; similarity: number | null; selector?: string; violations?: string[] }> = {};
+      const steps: Record<string, { step: string; view?: string; similarity: number | null; contentSimilarity?: number; selector?: string; violations?: string[] }> = {};
+      const round = (x: number): number => Math.round(x * 1e4) / 1e4;
       for (const rep of r.reports) {
-        steps[rep.pattern] = { step: rep.step, similarity: rep.similarity === null ? null : Math.round(rep.similarity * 1e4) / 1e4 };
+        steps[rep.pattern] = { step: rep.step, similarity: rep.similarity === null ? null : round(rep.similarity) };
+        if (rep.view && rep.step !== 'selector' && rep.step !== 'not-found') steps[rep.pattern]!.view = rep.view;
+        if (rep.contentSimilarity !== undefined) steps[rep.pattern]!.contentSimilarity = round(rep.contentSimilarity);
         if (rep.newSelector) steps[rep.pattern]!.selector = rep.newSelector;
         if (rep.step !== 'selector') steps[rep.pattern]!.violations = rep.violations;
         if (!g.quiet || rep.step === 'not-found') {
-          if (rep.step === 'not-found') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" could not be adapted (${rep.violations.join('; ')}; best similarity ${(rep.similarity ?? 0).toFixed(3)})\n`);
-          else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
+          const content = rep.contentSimilarity !== undefined ? `, on the content view ${rep.contentSimilarity.toFixed(3)}` : '';
+          if (rep.step === 'not-found') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" could not be adapted (${rep.violations.join('; ')}; best similarity ${(rep.similarity ?? 0).toFixed(3)}${content})\n`);
+          else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
         }
       }
       if (!r.ok) {

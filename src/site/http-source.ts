@@ -18,19 +18,30 @@ import { DEFAULTS } from '../defaults.ts';
 import { UsageError, PageError } from '../errors.ts';
 import { LabelTable } from '../html/labels.ts';
 import { parseHtml } from '../html/parse.ts';
+import type { Tree } from '../html/tree.ts';
 import type { Store } from '../store/store.ts';
 import { failed, succeeded } from './check.ts';
 import { SITE_DEFAULTS } from './defaults.ts';
 import { Fetcher, type FetchOptions } from './fetch.ts';
 import { keyFromUrl, urlFromKey, isHttpUrl } from './keys.ts';
-import { directoryOf, extractLinks, normalizeUrl } from './links.ts';
+import { Frontier, type FrontierItem } from './frontier.ts';
+import { directoryOf, extractLinks, type Link, normalizeUrl } from './links.ts';
 import { pageText, type Page, type PageResult, type PageSource, type PageSourceOptions } from './page.ts';
+
+/**
+ * The crawl priority of each link of a fetched page (`links` as extractLinks gives them, duplicates
+ * included, in document order): higher is fetched sooner; a URL keeps the highest priority it was given.
+ * Without one, every link has the same priority and the crawl is breadth-first.
+ */
+export type LinkPriority = (page: Page, tree: Tree, links: readonly Link[]) => ArrayLike<number>;
 
 export interface HttpSourceOptions extends FetchOptions {
   /** Items (pages and failures) a crawl yields at most (default `DEFAULTS.maxPages`). */
   maxPages?: number;
   /** A fetcher to share (its options win over these); by default the source makes and closes its own. */
   fetcher?: Fetcher;
+  /** Orders the crawl frontier (e.g. paper 3's template-aware priority, src/analysis/crawl-priority.ts). */
+  linkPriority?: LinkPriority;
 }
 
 /** True when the URL's last path segment has an extension of a non-page resource. */
@@ -43,13 +54,12 @@ export function isSkippedResource(url: string): boolean {
 
 /** The links of a page that a crawl from `root` follows: on site, not skipped resources. */
 export function crawlLinks(page: Page, root: string): string[] {
-  const tree = parseHtml(pageText(page).text, { labels: new LabelTable({ attributes: 'none' }) });
-  const out: string[] = [];
-  for (const l of extractLinks(tree, page.url)) {
-    if (!isHttpUrl(l.url) || keyFromUrl(l.url, root) === undefined || isSkippedResource(l.url)) continue;
-    out.push(l.url);
-  }
-  return out;
+  return followed(parseHtml(pageText(page).text, { labels: new LabelTable({ attributes: 'none' }) }), page, root, false).map((l) => l.url);
+}
+
+/** The links of a parsed page that a crawl from `root` follows, in document order (each URL once unless `duplicates`). */
+function followed(tree: Tree, page: Page, root: string, duplicates: boolean): Link[] {
+  return extractLinks(tree, page.url, { duplicates }).filter((l) => isHttpUrl(l.url) && keyFromUrl(l.url, root) !== undefined && !isSkippedResource(l.url));
 }
 
 export class HttpSource implements PageSource {
@@ -61,6 +71,7 @@ export class HttpSource implements PageSource {
   private readonly ownFetcher: boolean;
   private readonly maxPages: number;
   private readonly store: Store | undefined;
+  private readonly linkPriority: LinkPriority | undefined;
 
   constructor(entry: string, options: HttpSourceOptions = {}) {
     const n = isHttpUrl(entry) ? normalizeUrl(entry) : undefined;
@@ -70,6 +81,7 @@ export class HttpSource implements PageSource {
     this.root = `${u.protocol}//${u.host}${directoryOf(u)}`;
     this.maxPages = options.maxPages ?? DEFAULTS.maxPages;
     this.store = options.store;
+    this.linkPriority = options.linkPriority;
     this.ownFetcher = options.fetcher === undefined;
     this.fetcher = options.fetcher ?? new Fetcher({ ...options, stayWithin: options.stayWithin ?? this.root });
   }
@@ -118,33 +130,43 @@ export class HttpSource implements PageSource {
 
   async *pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
     const max = Math.min(options.maxPages ?? Infinity, this.maxPages);
-    const queue: Array<{ url: string; key: string }> = [{ url: this.entry, key: this.keyOf(this.entry)! }];
-    const seen = new Set<string>([queue[0]!.key]);
+    // `started`: pages being fetched or yielded, in yield order; `frontier`: found, not yet started
+    const started: FrontierItem[] = [];
+    const frontier = new Frontier();
+    const entry = { url: this.entry, key: this.keyOf(this.entry)! };
+    frontier.push(entry);
+    const seen = new Set<string>([entry.key]);
     const inflight = new Map<number, Promise<PageResult>>();
-    let next = 0;
     let yielded = 0;
-    for (let i = 0; i < queue.length && yielded < max; i++) {
-      while (next < queue.length && next - i < SITE_DEFAULTS.crawlWindow && next - i < max - yielded) {
-        const q = queue[next]!;
-        inflight.set(next, this.load(q.url, q.key));
-        next++;
+    for (let i = 0; yielded < max; i++) {
+      while (frontier.size > 0 && started.length - i < SITE_DEFAULTS.crawlWindow && started.length - i < max - yielded) {
+        const q = frontier.pop()!;
+        inflight.set(started.length, this.load(q.url, q.key));
+        started.push(q);
       }
+      if (i >= started.length) break;
       const r = (await inflight.get(i))!;
       inflight.delete(i);
       if (r.ok) {
         // A redirect may lead to a page already crawled under another URL: yield it once.
-        if (r.page.key !== queue[i]!.key) {
+        if (r.page.key !== started[i]!.key) {
           if (seen.has(r.page.key)) continue;
           seen.add(r.page.key);
         }
-        const links = crawlLinks(r.page, this.root);
-        if (this.store) await this.store.putLinks(r.page.url, links);
-        for (const url of links) {
+        const tree = parseHtml(pageText(r.page).text, { labels: new LabelTable({ attributes: 'none' }) });
+        const all = followed(tree, r.page, this.root, this.linkPriority !== undefined);
+        const priority = this.linkPriority?.(r.page, tree, all);
+        const links = new Set<string>();
+        for (let j = 0; j < all.length; j++) {
+          const url = all[j]!.url;
+          links.add(url);
           const key = this.keyOf(url)!;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          queue.push({ url, key });
+          if (!seen.has(key)) {
+            seen.add(key);
+            frontier.push({ url, key }, priority?.[j] ?? 0);
+          } else if (priority && frontier.has(key)) frontier.push({ url, key }, priority[j] ?? 0);
         }
+        if (this.store) await this.store.putLinks(r.page.url, links);
       }
       yielded++;
       options.onProgress?.(yielded, r.ok ? r.page.url : r.url);

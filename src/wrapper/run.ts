@@ -17,18 +17,22 @@
 import { selectAll } from '../html/select.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { evaluateXPath } from '../html/xpath.ts';
-import { adapt, type Step } from './adapt.ts';
+import { adapt, type Step, type View } from './adapt.ts';
 import { childViolations, occurrenceViolations, valueViolations } from './constraints.ts';
 import { GRAM_INSTANCES, MAX_HISTORY } from './defaults.ts';
 import { instanceText, makeTreeGram } from './tree-gram.ts';
-import { isXPath, resolveSettings, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
+import { isXPath, resolveSettings, thresholdsFor, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
 
 /** The report of one pattern on one page (for a nested pattern: over all its parent's instances). */
 export interface PatternReport {
   pattern: string;
   step: Step;
-  /** Similarity of what adaptation found (null when the selector did). */
+  /** Similarity of what adaptation found (null when the selector did); when not found, the best seen. */
   similarity: number | null;
+  /** The view adaptation compared on (element labels, or the content view; absent for the selector). */
+  view?: View;
+  /** When not found and the content view was tried: the best similarity it saw. */
+  contentSimilarity?: number;
   /** The selector in the wrapper. */
   selector: string;
   /** The selector generated for what adaptation found (absent when the selector did). */
@@ -104,6 +108,8 @@ interface Ctx {
 /** Runs a wrapper on one parsed page. */
 export function runWrapper(wrapper: Wrapper, tree: Tree, page: string, options: RunOptions = {}): PageRun {
   const settings = { ...resolveSettings(wrapper), ...(options.settings ?? {}) };
+  // A threshold given for the run without per-algorithm ones applies to every algorithm.
+  if (options.settings?.threshold !== undefined && options.settings.thresholds === undefined) settings.thresholds = thresholdsFor(options.settings.threshold);
   const ctx: Ctx = { tree, settings, noAdapt: options.noAdapt ?? false, reports: new Map(), order: [], found: new Map() };
   const record: WrapperRecord = {};
   for (const p of wrapper.patterns) record[p.name] = evalPattern(ctx, p, 0, false, null).value;
@@ -156,6 +162,8 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   let nodes = selected;
   let step: Step = 'selector';
   let similarity: number | null = null;
+  let view: View | undefined;
+  let contentSimilarity: number | undefined;
   let newSelector: string | undefined;
   let trigger: PatternReport['trigger'];
   const canAdapt = !ctx.noAdapt && p.treeGram !== undefined && p.treeGram.instances.length > 0;
@@ -169,12 +177,14 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
       nodes = a.nodes;
       step = a.step;
       similarity = a.similarity;
+      view = a.view;
       if (!sameNodes(a.nodes, selected)) newSelector = a.selector;
       if (forced) trigger = 'top-down';
     } else if (selViolations.length > 0) {
       nodes = [];
       step = 'not-found';
       similarity = a.similarity;
+      contentSimilarity = a.contentSimilarity;
     } // forced but nothing above the threshold: the selector's (valid) result stands
   } else if (selViolations.length > 0) {
     nodes = [];
@@ -188,6 +198,8 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
     const r: Omit<PatternReport, 'pattern' | 'selector'> = { step, similarity, violations: step === 'selector' ? [] : selViolations, instances: nodes.length };
     if (newSelector !== undefined) r.newSelector = newSelector;
     if (trigger !== undefined) r.trigger = trigger;
+    if (view !== undefined) r.view = view;
+    if (contentSimilarity !== undefined) r.contentSimilarity = contentSimilarity;
     report(ctx, p, r);
     if (adapted) ctx.found.set(p.name, nodes);
     return { value, nodes, failed };
@@ -209,6 +221,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
         nodes = a.nodes;
         step = a.step;
         similarity = a.similarity;
+        view = a.view;
         newSelector = a.selector;
         trigger = 'bottom-up';
         ctx.found.set(p.name, nodes);

@@ -5,12 +5,15 @@
  *  - the subtree in preorder: tag, id, class and (for text leaves) the first GRAM_TEXT_CHARS characters,
  *    and the parent of each node; deeper levels are cut first beyond MAX_GRAM_NODES nodes;
  *  - the context: its ancestors nearest first (tag, id, class), GRAM_CONTEXT_DEPTH of them;
- *  - the instance's text, cut (string similarity of leaves and evidence).
+ *  - the instance's text, cut at GRAM_SUMMARY_CHARS (string similarity of leaves and evidence).
+ *  - the content view: the instance's text blocks (match/blocks.ts), when there are at most
+ *    GRAM_CONTENT_BLOCKS of them and GRAM_CONTENT_CHARS characters.
  * Labels are not stored: they depend on the label flags in force when adapting (LabelSpace).
  */
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { textOf } from '../html/text.ts';
-import { GRAM_CONTEXT_DEPTH, GRAM_TEXT_CHARS, MAX_GRAM_NODES } from './defaults.ts';
+import { GRAM_CONTENT_BLOCKS, GRAM_CONTENT_CHARS, GRAM_CONTEXT_DEPTH, GRAM_SUMMARY_CHARS, GRAM_TEXT_CHARS, MAX_GRAM_NODES } from './defaults.ts';
+import { blockTexts } from './match/blocks.ts';
 import { fromParents, fromTree, LabelSpace, type LabelledTree } from './match/labelled-tree.ts';
 
 /** One ancestor step of the context. */
@@ -31,10 +34,15 @@ export interface GramInstance {
   classes: Record<string, string>;
   texts: Record<string, string>;
   context: ContextStep[];
-  /** Text of the instance, cut at 4·GRAM_TEXT_CHARS characters. */
+  /** Text of the instance, cut at GRAM_SUMMARY_CHARS characters. */
   text: string;
   /** When deeper levels were cut (MAX_GRAM_NODES): the deepest relative depth kept. */
   cut?: number | undefined;
+  /**
+   * The content view (match/blocks.ts): the instance's text blocks in order, complete whatever the node
+   * cut; absent when the text is longer than GRAM_CONTENT_CHARS (no content view for that instance).
+   */
+  blocks?: string[] | undefined;
 }
 
 /** The tree-gram of a pattern. */
@@ -61,7 +69,12 @@ export function snapshot(tree: Tree, node: number, maxNodes = MAX_GRAM_NODES): G
     const cls = tree.attr(i, 'class');
     if (cls && cls.trim()) inst.classes[k] = cls.trim();
   }
-  inst.text = instanceText(tree, node).slice(0, 4 * GRAM_TEXT_CHARS);
+  inst.text = instanceText(tree, node).slice(0, GRAM_SUMMARY_CHARS);
+  if (tree.kind[node] === NodeKind.Element) {
+    const { texts } = blockTexts(tree, node);
+    const blocks = texts.filter((t) => t !== '');
+    if (blocks.length <= GRAM_CONTENT_BLOCKS && blocks.reduce((s, t) => s + t.length, 0) <= GRAM_CONTENT_CHARS) inst.blocks = blocks;
+  }
   return inst;
 }
 

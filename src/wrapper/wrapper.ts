@@ -30,6 +30,7 @@ const gramInstance = z
     context: z.array(contextStep),
     text: z.string(),
     cut: z.number().int().min(0).optional(),
+    blocks: z.array(z.string()).optional(),
   })
   .strict()
   .refine((g) => g.tags.length === g.parents.length, { message: 'tags and parents must have the same length' });
@@ -98,10 +99,17 @@ const pattern: z.ZodType<Pattern> = z.lazy(() =>
 const adaptation = z
   .object({
     threshold: z.number().gt(0).max(1).optional(),
+    /** Per-algorithm thresholds (override `threshold` for that algorithm). */
+    thresholds: z
+      .object({ ctm: z.number().gt(0).max(1).optional(), stm: z.number().gt(0).max(1).optional(), bigram: z.number().gt(0).max(1).optional(), jw: z.number().gt(0).max(1).optional() })
+      .strict()
+      .optional(),
     algorithms: z.array(z.enum(ALGORITHMS)).min(1).optional(),
     labels: z.object({ tag: z.boolean(), id: z.boolean(), class: z.boolean() }).strict().optional(),
     triggers: z.object({ topDown: z.boolean(), bottomUp: z.boolean() }).strict().optional(),
     update: z.boolean().optional(),
+    content: z.boolean().optional(),
+    contentThreshold: z.number().gt(0).max(1).optional(),
   })
   .strict();
 
@@ -155,22 +163,42 @@ export type AdaptationSettings = z.infer<typeof adaptation>;
 /** The adaptation settings with every default filled in. */
 export interface ResolvedSettings {
   threshold: number;
+  /** The threshold of each algorithm (defaults.ts `thresholds` apply only when the wrapper sets no `threshold`). */
+  thresholds: Record<(typeof ALGORITHMS)[number], number>;
   algorithms: Array<(typeof ALGORITHMS)[number]>;
   labels: { tag: boolean; id: boolean; class: boolean };
   triggers: { topDown: boolean; bottomUp: boolean };
   update: boolean;
+  /** Try the content view when the element labels find nothing (defaults.ts). */
+  content: boolean;
+  contentThreshold: number;
 }
 
 /** `wrapper.adaptation` with the defaults (defaults.ts) for what it leaves out. */
 export function resolveSettings(w: Pick<Wrapper, 'adaptation'>): ResolvedSettings {
   const a = w.adaptation ?? {};
+  const threshold = a.threshold ?? WRAPPER_DEFAULTS.threshold;
   return {
-    threshold: a.threshold ?? WRAPPER_DEFAULTS.threshold,
+    threshold,
+    thresholds: thresholdsFor(threshold, a.threshold === undefined ? WRAPPER_DEFAULTS.thresholds : {}, a.thresholds ?? {}),
     algorithms: [...(a.algorithms ?? WRAPPER_DEFAULTS.algorithms)],
     labels: { ...(a.labels ?? WRAPPER_DEFAULTS.labels) },
     triggers: { ...(a.triggers ?? WRAPPER_DEFAULTS.triggers) },
     update: a.update ?? WRAPPER_DEFAULTS.update,
+    content: a.content ?? WRAPPER_DEFAULTS.content,
+    contentThreshold: a.contentThreshold ?? WRAPPER_DEFAULTS.contentThreshold,
   };
+}
+
+/** Per-algorithm thresholds: `explicit`, else `defaults`, else `threshold`. */
+export function thresholdsFor(
+  threshold: number,
+  defaults: Readonly<Partial<Record<(typeof ALGORITHMS)[number], number | undefined>>> = {},
+  explicit: Readonly<Partial<Record<(typeof ALGORITHMS)[number], number | undefined>>> = {},
+): Record<(typeof ALGORITHMS)[number], number> {
+  const out = {} as Record<(typeof ALGORITHMS)[number], number>;
+  for (const a of ALGORITHMS) out[a] = explicit[a] ?? defaults[a] ?? threshold;
+  return out;
 }
 
 /** True when the pattern's selector is an XPath. */

@@ -26,3 +26,36 @@ test('co-citation counts within pagelets and ignores template citations', async 
   assert.equal(classic[0]!.score, 6);
   assert.ok(classic.slice(0, 2).some((r) => r.url.endsWith('m1.html')), 'page-level co-citation is dominated by the menu');
 });
+
+test('gabarit cocited: the same counts from a directory, a page named by its key, files written', async () => {
+  const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { DEFAULTS } = await import('../../src/defaults.ts');
+  const { createReporter } = await import('../../src/cli/run.ts');
+  const { runCocited } = await import('../../src/cli/cocited.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-cocited-'));
+  const menu = '<ul><li><a href="t.html">T</a></li><li><a href="m1.html">M1</a></li><li><a href="m2.html">M2</a></li></ul>';
+  const w = ['apple', 'banana', 'cherry', 'damson', 'elder', 'fig'];
+  for (let i = 0; i < 6; i++) {
+    const article = i < 3 ? `<p>Text ${w[i]} <a href="t.html">t</a> <a href="r.html">r</a> <a href="x${i}.html">x</a></p>` : `<p>Unique text number ${i * 7} words</p>`;
+    writeFileSync(join(dir, `p${i}.html`), `<html><body><nav>${menu}</nav><main><h1>Page ${w[i]}</h1>${article}</main></body></html>`);
+  }
+  const flags = {
+    userAgent: DEFAULTS.userAgent, delay: DEFAULTS.delayMs, concurrency: DEFAULTS.concurrencyPerHost, maxPages: DEFAULTS.maxPages,
+    maxBytes: DEFAULTS.maxBytes, timeout: DEFAULTS.timeoutMs, out: join(dir, 'out'), url: 't.html', top: 5, pageWeight: 0, local: true,
+  };
+  try {
+    const reporter = createReporter({ json: false, quiet: true });
+    const { related, summary } = await runCocited(join(dir), flags, reporter);
+    assert.equal(summary.pagesDone, 6);
+    assert.deepEqual(related[0], { url: 'http://local.invalid/r.html', score: 3 });
+    assert.ok(!related.some((r) => r.url.endsWith('m1.html')));
+    const written = JSON.parse(readFileSync(join(dir, 'out', 'cocited.json'), 'utf8')) as { related: unknown[] };
+    assert.deepEqual(written.related, related);
+    const classic = await runCocited(join(dir), { ...flags, pageWeight: 1, keepTemplates: true }, createReporter({ json: false, quiet: true }));
+    assert.ok(classic.related.slice(0, 2).some((r) => r.url.endsWith('m1.html')), 'with template citations, the menu dominates');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -103,27 +103,28 @@ function buildPeq(a: Int32Array, b: Int32Array): Peq {
 
 /**
  * Runs the columns of b over the rows of a (Peq built from them), starting from column 0 (v = 0
- * everywhere). Leaves the last column's v' in V0/V1 and returns S'(n, m). With `store`, writes for each
- * column j (1-based) at (j−1)·3W: V0 words, V1 words, S' at each word's last row.
+ * everywhere), and returns S'(n, m). Column j (0..m) is kept at slot j of `store` (3W words: its v' words,
+ * V0 then V1, and S' at each word's last row; column 0 all zero), or, with `ring`, at slot j mod 2 (two
+ * slots: only the last column survives, at slot m mod 2). Each step reads the previous column's slot.
  */
-function runColumns(peq: Peq, n: number, V0: Uint32Array, V1: Uint32Array, store: Uint32Array | null): number {
+function runColumns(peq: Peq, n: number, store: Uint32Array, ring: boolean): number {
   const { W, masks, sym } = peq;
   const m = sym.length;
-  V0.fill(0, 0, W);
-  V1.fill(0, 0, W);
-  const bs = store ? new Int32Array(W) : null;
+  const W3 = 3 * W;
+  store.fill(0, 0, W3);
   const lastBit = (n - 1) & 31;
-  let bottom = 0; // S'(n, j)
+  let bottom = 0;
   for (let j = 0; j < m; j++) {
     const off = sym[j]! * W;
+    const prev = (ring ? j & 1 : j) * W3;
+    const cur = (ring ? (j + 1) & 1 : j + 1) * W3;
     // Carry of the G3 addition, top bits of G1..G3 of the previous word (h of its last row), last G words.
     let k3 = 0, c1 = 0, c2 = 0, c3 = 0;
     let g1 = 0, g2 = 0, g3 = 0;
-    const so = store ? j * 3 * W : 0;
     for (let w = 0; w < W; w++) {
       const E = masks[off + w]!;
-      const v0 = V0[w]!;
-      const v1 = V1[w]!;
+      const v0 = store[prev + w]!;
+      const v1 = store[prev + W + w]!;
       const Z = ~(v0 | v1);
       const O1 = v0 & ~v1;
       const O2 = v1 & ~v0;
@@ -144,30 +145,23 @@ function runColumns(peq: Peq, n: number, V0: Uint32Array, V1: Uint32Array, store
       const h0 = g1 ^ g2 ^ g3;
       const p0 = G1s ^ G2s ^ G3s;
       const s0 = h0 ^ v0;
-      const n0 = s0 ^ p0;
-      const n1 = g2 ^ v1 ^ (h0 & v0) ^ G2s ^ (~s0 & p0);
-      V0[w] = n0;
-      V1[w] = n1;
-      if (store) {
-        bs![w] = bs![w]! + c1 + c2 + c3;
-        store[so + w] = n0;
-        store[so + W + w] = n1;
-        store[so + 2 * W + w] = bs![w]!;
-      }
+      store[cur + w] = s0 ^ p0;
+      store[cur + W + w] = g2 ^ v1 ^ (h0 & v0) ^ G2s ^ (~s0 & p0);
+      store[cur + 2 * W + w] = store[prev + 2 * W + w]! + c1 + c2 + c3;
     }
     bottom += ((g1 >>> lastBit) & 1) + ((g2 >>> lastBit) & 1) + ((g3 >>> lastBit) & 1);
   }
   return bottom;
 }
 
-/** S'(i, ·) for i = 0..n from a column's v' words (prefix sums). */
-function prefixColumn(V0: Uint32Array, V1: Uint32Array, n: number, out: Int32Array): void {
+/** S'(i, ·) for i = 0..n from a column's v' words at `at` in `st` (V0 then V1, W words each): prefix sums. */
+function prefixColumn(st: Uint32Array, at: number, W: number, n: number, out: Int32Array): void {
   out[0] = 0;
   let s = 0;
   for (let i = 0; i < n; i++) {
     const w = i >>> 5;
     const b = i & 31;
-    s += ((V0[w]! >>> b) & 1) + 2 * ((V1[w]! >>> b) & 1);
+    s += ((st[at + w]! >>> b) & 1) + 2 * ((st[at + W + w]! >>> b) & 1);
     out[i + 1] = s;
   }
 }
@@ -179,16 +173,13 @@ function popcount(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/** Scratch vectors reused across calls. */
-let vA = new Uint32Array(64);
-let vB = new Uint32Array(64);
+/** Scratch reused across calls: the two-column ring of score-only runs, the traceback store. */
+let ring = new Uint32Array(6 * 64);
 let storeBuf: Uint32Array | null = null;
 
-function vectors(W: number): void {
-  if (vA.length < W) {
-    vA = new Uint32Array(W);
-    vB = new Uint32Array(W);
-  }
+function ringFor(W: number): Uint32Array {
+  if (ring.length < 6 * W) ring = new Uint32Array(6 * W);
+  return ring;
 }
 
 /** Statistics of bit-parallel calls (word operations done, for benchmarks). */
@@ -207,8 +198,7 @@ export function bitScore(a: Int32Array, aLo: number, aHi: number, b: Int32Array,
   const m = bHi - bLo;
   if (n === 0 || m === 0) return -(n + m);
   const peq = buildPeq(a.subarray(aLo, aHi), b.subarray(bLo, bHi));
-  vectors(peq.W);
-  return runColumns(peq, n, vA, vB, null) - n - m;
+  return runColumns(peq, n, ringFor(peq.W), true) - n - m;
 }
 
 /**
@@ -249,12 +239,11 @@ function alignBlock(
     return -n;
   }
   const W = (n + 31) >>> 5;
-  if (3 * W * m <= storeWords || m === 1) {
+  if (3 * W * (m + 1) <= storeWords || m === 1) {
     const peq = buildPeq(a.subarray(aLo, aHi), b.subarray(bLo, bHi));
-    vectors(W);
-    const need = 3 * W * m;
+    const need = 3 * W * (m + 1);
     if (!storeBuf || storeBuf.length < need) storeBuf = new Uint32Array(Math.max(need, Math.min(storeWords, (storeBuf?.length ?? 0) * 2)));
-    const total = runColumns(peq, n, vA, vB, storeBuf);
+    const total = runColumns(peq, n, storeBuf, false);
     if (stats) stats.words += W * m;
     traceback(a, aLo, b, bLo, n, m, W, storeBuf, out, swapped);
     return total - n - m;
@@ -265,19 +254,20 @@ function alignBlock(
   const mid = bLo + (m >> 1);
   const fwd = new Int32Array(n + 1);
   const bwd = new Int32Array(n + 1);
-  vectors(W);
   {
     const peq = buildPeq(a.subarray(aLo, aHi), b.subarray(bLo, mid));
-    runColumns(peq, n, vA, vB, null);
-    prefixColumn(vA, vB, n, fwd);
+    const r = ringFor(W);
+    runColumns(peq, n, r, true);
+    prefixColumn(r, ((mid - bLo) & 1) * 3 * W, W, n, fwd);
     if (stats) stats.words += W * (mid - bLo);
   }
   {
     const ar = a.slice(aLo, aHi).reverse();
     const br = b.slice(mid, bHi).reverse();
     const peq = buildPeq(ar, br);
-    runColumns(peq, n, vA, vB, null);
-    prefixColumn(vA, vB, n, bwd);
+    const r = ringFor(W);
+    runColumns(peq, n, r, true);
+    prefixColumn(r, ((bHi - mid) & 1) * 3 * W, W, n, bwd);
     if (stats) stats.words += W * (bHi - mid);
   }
   // S(i, mid) = fwd[i] − i − (mid − bLo); suffix score from row i = bwd[n − i] − (n − i) − (bHi − mid).
@@ -305,7 +295,7 @@ function traceback(a: Int32Array, aLo: number, b: Int32Array, bLo: number, n: nu
     if (i === 0 || j === 0) return 0;
     const w = (i - 1) >>> 5;
     const bit = (i - 1) & 31;
-    const so = (j - 1) * 3 * W;
+    const so = j * 3 * W;
     const mask = bit === 31 ? 0 : ~0 << (bit + 1);
     return st[so + 2 * W + w]! - popcount(st[so + w]! & mask) - 2 * popcount(st[so + W + w]! & mask);
   };

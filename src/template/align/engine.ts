@@ -31,6 +31,7 @@ export const ALIGN_OPTIONS: readonly EngineOption[] = [
     defaultValue: ALIGN_DEFAULTS.minEvidence,
     parse: (raw: string) => fraction(raw, '--min-evidence'),
   },
+  { flags: '--no-line-rule', description: 'mark matched text as template even when its line of text holds kept text (default: such a line is kept whole)' },
 ];
 
 function positiveInt(raw: string, flag: string): number {
@@ -69,6 +70,7 @@ const engine: TemplateEngine = {
   async run(ctx: EngineContext): Promise<EngineRun> {
     const sampleSize = numberOption(ctx, 'sample', ALIGN_DEFAULTS.sample, positiveInt, '--sample');
     const minEvidence = numberOption(ctx, 'minEvidence', ALIGN_DEFAULTS.minEvidence, fraction, '--min-evidence');
+    const lineRule = ctx.options['lineRule'] !== false;
     const timings: Record<string, number> = {};
     let t0 = performance.now();
 
@@ -157,7 +159,7 @@ const engine: TemplateEngine = {
       cache.delete(key);
       sampleTrees.delete(key);
       const seq = tokenize(tree, ctx.labels);
-      const applied = applyTemplate(tree, seq, template.ids);
+      const applied = applyTemplate(tree, seq, template.ids, { lineRule });
       await ctx.onPage({ key, url, tree, template: applied.template }, { matchedTokens: applied.matched, tokens: seq.length });
       ctx.onProgress?.('apply', ++done, keys.length);
     }

@@ -62,6 +62,12 @@ export const PAGELET_DEFAULTS = {
    * previous answer; more only hold more pages in memory.
    */
   batchesInFlight: 2,
-  /** DuckDB memory limit for the relational steps; DuckDB spills to disk beyond it. */
-  duckdbMemoryLimit: '1GB',
+  /**
+   * DuckDB memory limit of the private database of `--global` (tables and relational steps); beyond it
+   * DuckDB moves table blocks and operator state to its temporary directory. It bounds the store's share
+   * of memory whatever the number of pages: the PAGES, PAGELETS and LINKS of the synthetic crawl take
+   * about 3.8 KB a page (190 MB at 50,000 pages), so 256 MB keeps them in memory up to about 65,000 pages
+   * and caps them beyond (bench/pagelets-scale.bench.ts).
+   */
+  duckdbMemoryLimit: '256MB',
 } as const;

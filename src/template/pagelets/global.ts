@@ -38,7 +38,7 @@ export interface SqlStoreOptions {
   connection?: DuckDBConnection;
   /** Database file for a private database (default: in memory, spilling to a temporary directory). */
   path?: string;
-  /** DuckDB memory limit (default '1GB'). */
+  /** DuckDB memory limit (default `PAGELET_DEFAULTS.duckdbMemoryLimit`). */
   memoryLimit?: string;
   /** DuckDB threads (default: DuckDB's own choice, the number of cores). */
   threads?: number;
@@ -171,20 +171,24 @@ export class SqlPageletStore {
     );
     const uniqueRows = await c.runAndReadAll('SELECT count(*)::INTEGER FROM pagelets.unique_pages');
     const minPages = supportThreshold(Number(uniqueRows.getRows()[0]![0]), options);
+    // (1)-(2) in two grouping passes over (shingle, page) pairs rather than count(DISTINCT page) per
+    // shingle: one hash aggregate each, which DuckDB runs in parallel and spills when it must.
     await step(
       'templateShingles',
-      `CREATE OR REPLACE TABLE pagelets.template_shingles AS
-         SELECT p.shingle FROM pagelets.pagelets p JOIN pagelets.unique_pages u ON u.page = p.page
-         GROUP BY p.shingle HAVING count(DISTINCT p.page) >= ${Math.floor(minPages)};`,
+      `CREATE OR REPLACE TABLE pagelets.shingle_pages AS
+         SELECT DISTINCT p.shingle, p.page FROM pagelets.pagelets p SEMI JOIN pagelets.unique_pages u ON u.page = p.page;
+       CREATE OR REPLACE TABLE pagelets.template_shingles AS
+         SELECT shingle FROM pagelets.shingle_pages GROUP BY shingle HAVING count(*) >= ${Math.floor(minPages)};`,
     );
     await step(
       'templateCandidates',
       `CREATE OR REPLACE TABLE pagelets.template_candidates AS
          SELECT p.page, p.ordinal, p.shingle FROM pagelets.pagelets p
-         JOIN pagelets.unique_pages u ON u.page = p.page
-         WHERE p.shingle IN (SELECT shingle FROM pagelets.template_shingles);
+         SEMI JOIN pagelets.unique_pages u ON u.page = p.page
+         SEMI JOIN pagelets.template_shingles t ON t.shingle = p.shingle;
        CREATE OR REPLACE TABLE pagelets.candidate_pages AS
-         SELECT DISTINCT shingle, page FROM pagelets.template_candidates;`,
+         SELECT sp.shingle, sp.page FROM pagelets.shingle_pages sp SEMI JOIN pagelets.template_shingles t ON t.shingle = sp.shingle;
+       DROP TABLE pagelets.shingle_pages;`,
     );
     await step(
       'templateLinks',
@@ -202,8 +206,8 @@ export class SqlPageletStore {
       'templatePagelets',
       `CREATE OR REPLACE TABLE pagelets.template_pagelets AS
          SELECT c.page, c.ordinal FROM pagelets.template_candidates c
-         JOIN (SELECT shingle, src AS page FROM pagelets.template_links
-               UNION SELECT shingle, dest AS page FROM pagelets.template_links) k
+         SEMI JOIN (SELECT shingle, src AS page FROM pagelets.template_links
+                    UNION ALL SELECT shingle, dest AS page FROM pagelets.template_links) k
            ON k.shingle = c.shingle AND k.page = c.page;`,
     );
     const t5 = performance.now();

@@ -75,39 +75,69 @@ export function baseUrl(tree: Tree, pageUrl: string): string {
   return pageUrl;
 }
 
+/** A resolved link: canonical URL, absolute URL as written (no fragment), and the canonical URL's 53-bit id. */
+interface Resolved {
+  url: string;
+  href: string;
+  id: number;
+}
+
+/**
+ * Resolved links, kept across pages (most links of a site repeat on every page: menus, footers): keyed by
+ * the href and what its resolution depends on, the base URL's directory for a relative path (`a/b`,
+ * `../c`, `/d`, `//h/e`, absolute URLs), the whole base for one that starts with `?` or `#`. Cleared
+ * when it reaches `RESOLVED_LIMIT` entries, so it stays small.
+ */
+const resolved = new Map<string, Resolved | null>();
+const RESOLVED_LIMIT = 1 << 16;
+
+/** The part of a base URL that relative paths resolve against: up to the last `/` before any query or fragment. */
+function baseDirectory(base: string): string {
+  let end = base.length;
+  const q = base.indexOf('?');
+  if (q >= 0) end = q;
+  const h = base.indexOf('#');
+  if (h >= 0 && h < end) end = h;
+  const slash = base.lastIndexOf('/', end - 1);
+  // scheme://host/…/ : a directory only when the slash comes after the authority
+  return slash > base.indexOf('//') + 1 ? base.slice(0, slash + 1) : base;
+}
+
+function resolveCached(href: string, base: string, dir: string): Resolved | null {
+  const c = href.charCodeAt(0);
+  let key = (c === 63 || c === 35 ? base : dir) + '\n' + href;
+  let r = resolved.get(key);
+  if (r !== undefined) return r;
+  // The href is a slice of the whole page's HTML: a key made of it would keep that page alive as long as
+  // the cache keeps the key. Copy its characters into a string of its own.
+  key = (key + ' ').slice(0, -1);
+  const both = resolveLink(href, base);
+  r = both === null ? null : { url: both[0], href: both[1], id: hashString53(both[0]) };
+  if (resolved.size >= RESOLVED_LIMIT) resolved.clear();
+  resolved.set(key, r);
+  return r;
+}
+
 /** Every followable link of the page, self-links (to the page itself) included. */
 export function pageLinks(tree: Tree, pageUrl: string): PageLinks {
   const base = baseUrl(tree, pageUrl);
+  const dir = baseDirectory(base);
   const nodes: number[] = [];
   const urls: string[] = [];
   const hrefs: string[] = [];
-  // one URL parse per distinct href: [canonical URL, absolute URL as written], or null when not followable
-  const cache = new Map<string, [string, string] | null>();
+  const ids: number[] = [];
   for (let i = 0; i < tree.size; i++) {
     if (!isLink(tree, i)) continue;
     const href = (tree.attr(i, 'href') ?? '').trim();
-    let hit = cache.get(href);
-    if (hit === undefined) {
-      hit = href === '' ? null : resolveLink(href, base);
-      cache.set(href, hit);
-    }
-    if (hit === null) continue;
+    if (href === '') continue;
+    const r = resolveCached(href, base, dir);
+    if (r === null) continue;
     nodes.push(i);
-    urls.push(hit[0]);
-    hrefs.push(hit[1]);
+    urls.push(r.url);
+    hrefs.push(r.href);
+    ids.push(r.id);
   }
-  const dest = new Float64Array(urls.length);
-  const hashes = new Map<string, number>();
-  for (let j = 0; j < urls.length; j++) {
-    const u = urls[j]!;
-    let h = hashes.get(u);
-    if (h === undefined) {
-      h = hashString53(u);
-      hashes.set(u, h);
-    }
-    dest[j] = h;
-  }
-  return { node: Int32Array.from(nodes), dest, url: urls, href: hrefs };
+  return { node: Int32Array.from(nodes), dest: Float64Array.from(ids), url: urls, href: hrefs };
 }
 
 /**

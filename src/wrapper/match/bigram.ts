@@ -17,8 +17,8 @@ export function treeBigrams(t: LabelledTree, i = 0): Float64Array {
   return out.sort();
 }
 
-/** Dice coefficient of two sorted code arrays (multisets). */
-export function diceSorted(a: Float64Array, b: Float64Array): number {
+/** Dice coefficient of two sorted code arrays (multisets): tree bigrams, the word ids of text blocks. */
+export function diceSorted(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (a.length + b.length === 0) return 1;
   let x = 0;
   let y = 0;

@@ -152,3 +152,26 @@ function rng(seed: number): () => number {
   let s = seed;
   return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
 }
+
+test('line rule: matched text and inline elements in a line with kept plain text are content; a navigation line of changing links is not', () => {
+  const page = (title: string, date: string, next: string): string =>
+    `<html><body><div class="menu"><a href="/">Home</a></div><p class="by">by <a href="/me">Ann Author</a> on ${date}</p>` +
+    `<p class="nav">Next: <a href="/${next}">${next}</a></p><h1>${title}</h1><p><i class="icon"></i>${title} text of the article.</p>` +
+    `<div class="foot">Footer line</div></body></html>`;
+  const labels = new LabelTable();
+  const pages = [['Otters', 'May 1', 'b'], ['Comets', 'May 2', 'c'], ['Bread', 'May 3', 'd'], ['Tides', 'May 4', 'e']];
+  const trees = pages.map(([t, d, n]) => parseHtml(page(t!, d!, n!), { labels }));
+  const { template } = hierarchicalConsensus(trees.map((t) => pageProfile(tokenize(t, labels).ids)));
+  const tree = parseHtml(page('Maple', 'June 9', 'x'), { labels });
+  const kept = (lineRule: boolean): string => {
+    const applied = applyTemplate(tree, tokenize(tree, labels), template.ids, { lineRule });
+    return keptText({ key: 'p.html', url: 'memory://site/p.html', tree, template: applied.template }).replace(/\s+/g, ' ').trim();
+  };
+  // With the rule the byline stays whole; the navigation line keeps only its changing link (as without it).
+  assert.equal(kept(true), 'by Ann Author on June 9 x Maple Maple text of the article.');
+  assert.equal(kept(false), 'on June 9 x Maple Maple text of the article.');
+  // The empty icon inside the article's line is content with the rule, template (matched) without it.
+  const icon = [...Array(tree.size).keys()].find((i) => tree.kind[i] === 1 && tree.tag(i) === 'i')!;
+  assert.equal(applyTemplate(tree, tokenize(tree, labels), template.ids, { lineRule: true }).template[icon], 0);
+  assert.equal(applyTemplate(tree, tokenize(tree, labels), template.ids, { lineRule: false }).template[icon], 1);
+});
