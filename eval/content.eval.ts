@@ -21,6 +21,7 @@ import { classOf, goldContentText, samesiteGoldText } from '../src/eval/corpus.t
 import { contentScore, meanScore, type Score } from '../src/eval/metrics.ts';
 import { decodeHtml } from '../src/html/charset.ts';
 import { parseHtml } from '../src/html/parse.ts';
+import { textOf } from '../src/html/text.ts';
 import { evaluateTarget, fmt, formatTable, REPO_ROOT, runEval, templateTargets, writeResults, type EvalTarget, type GroupResult, type PageScore } from './harness.ts';
 import { chooseMainBlock, type MainBlockOptions } from '../src/content/main-block.ts';
 import { LabelTable } from '../src/html/labels.ts';
@@ -93,6 +94,25 @@ interface Row {
   templateOnly?: Score;
   readability?: Score;
   defuddle?: Score;
+  /** The ceiling: every word of the page's body that is in the gold kept, nothing else (precision 1). */
+  ceiling: Score;
+}
+
+/**
+ * The ceiling of every method on a target, page by page: keep exactly the body's words that are in the
+ * gold. Its recall is below 1 where the gold has words the page has not (l3s-gn1's gold repeats blocks).
+ */
+function ceilingScores(target: EvalTarget): PageScore[] {
+  const out: PageScore[] = [];
+  for (const key of target.keys) {
+    const html = decodeHtml(readFileSync(join(target.dir, key))).text;
+    const gold = goldOf(target, key, html);
+    if (gold === null) continue;
+    const tree = parseHtml(html, { selfClosing: key.endsWith('.xhtml') });
+    const r = contentScore(textOf(tree, tree.body()), gold).recall;
+    out.push({ key, content: { precision: r > 0 ? 1 : 0, recall: r, f1: (2 * r) / (1 + r) } });
+  }
+  return out;
 }
 
 function subset(scores: readonly PageScore[], keys: ReadonlySet<string> | null): Score {
@@ -162,7 +182,7 @@ function summaryMarkdown(rows: readonly Row[]): string {
 
 await runEval('content', async () => {
   const targets = templateTargets('both', only);
-  const results: Array<{ target: EvalTarget; ours: GroupResult; tpl?: GroupResult; readability?: PeerResult; defuddle?: PeerResult }> = [];
+  const results: Array<{ target: EvalTarget; ours: GroupResult; tpl?: GroupResult; readability?: PeerResult; defuddle?: PeerResult; ceiling?: PageScore[] }> = [];
   for (const target of targets) {
     const ours = await evaluateTarget(contentEngine(engineOptions), target);
     const r: (typeof results)[number] = { target, ours };
@@ -171,6 +191,7 @@ await runEval('content', async () => {
       r.readability = await runPeer(target, READABILITY);
       r.defuddle = await runPeer(target, DEFUDDLE);
     }
+    r.ceiling = ceilingScores(target);
     results.push(r);
     const method = String(ours.summary['method'] ?? '?');
     process.stderr.write(
@@ -186,7 +207,7 @@ await runEval('content', async () => {
     const pick = (f: (r: (typeof results)[number]) => readonly PageScore[] | undefined): Score =>
       meanScore(rs.flatMap((r) => (f(r) ?? []).filter((s) => { const k = keys(r); return k === null || k.has(s.key); }).map((s) => s.content)));
     const oursPages = rs.flatMap((r) => r.ours.perPage.filter((s) => { const k = keys(r); return k === null || k.has(s.key); }));
-    const row: Row = { set, name, pages: oursPages.length, ours: pick((r) => r.ours.perPage) };
+    const row: Row = { set, name, pages: oursPages.length, ours: pick((r) => r.ours.perPage), ceiling: pick((r) => r.ceiling ?? []) };
     if (ablation) row.templateOnly = pick((r) => r.tpl?.perPage);
     if (peers) {
       row.readability = pick((r) => r.readability?.perPage);
@@ -214,10 +235,10 @@ await runEval('content', async () => {
   if (withListings.length > 0) rows.push(rowOf('listing', 'all listing pages', withListings, listingKeys));
   rows.push(rowOf('overall', 'all pages', results, () => null));
 
-  const header = ['set', 'site / group [method]', 'pages', 'ours P', 'ours R', 'ours F1', ...(ablation ? ['tpl-only F1'] : []), ...(peers ? ['Readability F1', 'Defuddle F1', 'best'] : [])];
+  const header = ['set', 'site / group [method]', 'pages', 'ours P', 'ours R', 'ours F1', ...(ablation ? ['tpl-only F1'] : []), ...(peers ? ['Readability F1', 'Defuddle F1', 'best'] : []), 'ceiling F1'];
   const table = rows.map((r) => {
     const best = peers ? ([['ours', r.ours.f1], ['readability', r.readability?.f1 ?? NaN], ['defuddle', r.defuddle?.f1 ?? NaN]] as const).reduce((a, b) => (b[1] > a[1] ? b : a))[0] : '';
-    return [r.set, r.name, String(r.pages), fmt(r.ours.precision), fmt(r.ours.recall), fmt(r.ours.f1), ...(ablation ? [fmt(r.templateOnly?.f1)] : []), ...(peers ? [fmt(r.readability?.f1), fmt(r.defuddle?.f1), best] : [])];
+    return [r.set, r.name, String(r.pages), fmt(r.ours.precision), fmt(r.ours.recall), fmt(r.ours.f1), ...(ablation ? [fmt(r.templateOnly?.f1)] : []), ...(peers ? [fmt(r.readability?.f1), fmt(r.defuddle?.f1), best] : []), fmt(r.ceiling.f1)];
   });
   process.stdout.write('content — word F1 of the main content vs gold (corpus README), ours vs single-page extractors on the same pages\n' + formatTable(header, table) + '\n');
   if (peers) process.stdout.write('\nper set, P / R / F1 (Markdown, the README table)\n' + summaryMarkdown(rows) + '\n');
