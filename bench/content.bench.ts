@@ -123,6 +123,7 @@ async function main(): Promise<void> {
     }
     const pages = await marked(u, method);
     const block: number[] = [];
+    for (const p of pages) chooseMainBlock(p.tree, p.template); // warm-up
     for (let k = 0; k < RUNS; k++) {
       const t0 = cpuMs();
       for (const p of pages) chooseMainBlock(p.tree, p.template);

@@ -9,9 +9,10 @@
  * Rows: every corpus site, every samesite group, then per set; and the listing pages of the sites (tag,
  * listing and topic classes of site.json) on their own, where single-page extractors are weakest.
  * Peers run once per page: their outputs are cached on disk (eval/peers.ts), so a rerun only scores.
- * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--ablation] [--cv]`; writes
- * eval/results/content.json. `--ablation` adds the template-only variant (no main-block choice); `--cv`
- * the leave-one-set-out cross-validation of the main-block options on samesite.
+ * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--ablation] [--no-cv] [--method NAME]
+ * [--main-block auto|always|never] [--no-site-vote]`; writes eval/results/content.json (content-ours.json with --no-peers,
+ * content-<method>.json with --method). `--ablation` adds the template-only variant (no main-block choice); the
+ * leave-one-set-out cross-validation of the main-block options on samesite runs unless `--no-cv`.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -20,6 +21,7 @@ import { classOf, goldContentText, samesiteGoldText } from '../src/eval/corpus.t
 import { contentScore, meanScore, type Score } from '../src/eval/metrics.ts';
 import { decodeHtml } from '../src/html/charset.ts';
 import { parseHtml } from '../src/html/parse.ts';
+import { textOf } from '../src/html/text.ts';
 import { evaluateTarget, fmt, formatTable, REPO_ROOT, runEval, templateTargets, writeResults, type EvalTarget, type GroupResult, type PageScore } from './harness.ts';
 import { chooseMainBlock, type MainBlockOptions } from '../src/content/main-block.ts';
 import { LabelTable } from '../src/html/labels.ts';
@@ -33,7 +35,15 @@ const args = process.argv.slice(2);
 const only = args.includes('--only') ? [args[args.indexOf('--only') + 1]!] : [];
 const peers = !args.includes('--no-peers');
 const ablation = args.includes('--ablation');
-const cv = args.includes('--cv');
+/** The cross-validation runs unless `--no-cv` (it takes about 15 s); `--cv` is accepted too. */
+const cv = !args.includes('--no-cv');
+/** `--method NAME`: the template engine for every target (default: chosen per source, as the CLI does). */
+const method = args.includes('--method') ? args[args.indexOf('--method') + 1] : undefined;
+/** `--main-block auto|always|never` (default auto, as the CLI). */
+const mainBlock = (args.includes('--main-block') ? args[args.indexOf('--main-block') + 1] : 'auto') as 'auto' | 'always' | 'never';
+/** `--no-site-vote`: main blocks chosen page by page only (src/content/site-vote.ts off). */
+const siteVote = !args.includes('--no-site-vote');
+const engineOptions = { ...(method ? { method } : {}), mainBlock, siteVote };
 
 /** Page classes counted as listing pages (site.json classes): collections of links to other pages. */
 const LISTING_CLASSES = new Set(['tag', 'listing', 'topic']);
@@ -84,6 +94,25 @@ interface Row {
   templateOnly?: Score;
   readability?: Score;
   defuddle?: Score;
+  /** The ceiling: every word of the page's body that is in the gold kept, nothing else (precision 1). */
+  ceiling: Score;
+}
+
+/**
+ * The ceiling of every method on a target, page by page: keep exactly the body's words that are in the
+ * gold. Its recall is below 1 where the gold has words the page has not (l3s-gn1's gold repeats blocks).
+ */
+function ceilingScores(target: EvalTarget): PageScore[] {
+  const out: PageScore[] = [];
+  for (const key of target.keys) {
+    const html = decodeHtml(readFileSync(join(target.dir, key))).text;
+    const gold = goldOf(target, key, html);
+    if (gold === null) continue;
+    const tree = parseHtml(html, { selfClosing: key.endsWith('.xhtml') });
+    const r = contentScore(textOf(tree, tree.body()), gold).recall;
+    out.push({ key, content: { precision: r > 0 ? 1 : 0, recall: r, f1: (2 * r) / (1 + r) } });
+  }
+  return out;
 }
 
 function subset(scores: readonly PageScore[], keys: ReadonlySet<string> | null): Score {
@@ -153,15 +182,16 @@ function summaryMarkdown(rows: readonly Row[]): string {
 
 await runEval('content', async () => {
   const targets = templateTargets('both', only);
-  const results: Array<{ target: EvalTarget; ours: GroupResult; tpl?: GroupResult; readability?: PeerResult; defuddle?: PeerResult }> = [];
+  const results: Array<{ target: EvalTarget; ours: GroupResult; tpl?: GroupResult; readability?: PeerResult; defuddle?: PeerResult; ceiling?: PageScore[] }> = [];
   for (const target of targets) {
-    const ours = await evaluateTarget(contentEngine(), target);
+    const ours = await evaluateTarget(contentEngine(engineOptions), target);
     const r: (typeof results)[number] = { target, ours };
-    if (ablation) r.tpl = await evaluateTarget(contentEngine({ templateOnly: true }), target);
+    if (ablation) r.tpl = await evaluateTarget(contentEngine({ ...engineOptions, templateOnly: true }), target);
     if (peers) {
       r.readability = await runPeer(target, READABILITY);
       r.defuddle = await runPeer(target, DEFUDDLE);
     }
+    r.ceiling = ceilingScores(target);
     results.push(r);
     const method = String(ours.summary['method'] ?? '?');
     process.stderr.write(
@@ -177,7 +207,7 @@ await runEval('content', async () => {
     const pick = (f: (r: (typeof results)[number]) => readonly PageScore[] | undefined): Score =>
       meanScore(rs.flatMap((r) => (f(r) ?? []).filter((s) => { const k = keys(r); return k === null || k.has(s.key); }).map((s) => s.content)));
     const oursPages = rs.flatMap((r) => r.ours.perPage.filter((s) => { const k = keys(r); return k === null || k.has(s.key); }));
-    const row: Row = { set, name, pages: oursPages.length, ours: pick((r) => r.ours.perPage) };
+    const row: Row = { set, name, pages: oursPages.length, ours: pick((r) => r.ours.perPage), ceiling: pick((r) => r.ceiling ?? []) };
     if (ablation) row.templateOnly = pick((r) => r.tpl?.perPage);
     if (peers) {
       row.readability = pick((r) => r.readability?.perPage);
@@ -201,14 +231,14 @@ await runEval('content', async () => {
   const listingKeys = (r: (typeof results)[number]): ReadonlySet<string> =>
     new Set(r.target.site ? r.target.keys.filter((k) => LISTING_CLASSES.has(classOf(r.target.site!, k) ?? '')) : []);
   const withListings = results.filter((r) => r.target.site && listingKeys(r).size > 0);
-  for (const r of withListings) rows.push(rowOf('listing', `${r.target.name}: ${[...new Set(r.target.keys.map((k) => classOf(r.target.site!, k)).filter((c) => LISTING_CLASSES.has(c ?? '')))].join(', ')}`, [r], listingKeys));
+  for (const r of withListings) if (r.ours.perPage.some((x) => listingKeys(r).has(x.key))) rows.push(rowOf('listing', `${r.target.name}: ${[...new Set(r.target.keys.map((k) => classOf(r.target.site!, k)).filter((c) => LISTING_CLASSES.has(c ?? '')))].join(', ')}`, [r], listingKeys));
   if (withListings.length > 0) rows.push(rowOf('listing', 'all listing pages', withListings, listingKeys));
   rows.push(rowOf('overall', 'all pages', results, () => null));
 
-  const header = ['set', 'site / group [method]', 'pages', 'ours P', 'ours R', 'ours F1', ...(ablation ? ['tpl-only F1'] : []), ...(peers ? ['Readability F1', 'Defuddle F1', 'best'] : [])];
+  const header = ['set', 'site / group [method]', 'pages', 'ours P', 'ours R', 'ours F1', ...(ablation ? ['tpl-only F1'] : []), ...(peers ? ['Readability F1', 'Defuddle F1', 'best'] : []), 'ceiling F1'];
   const table = rows.map((r) => {
     const best = peers ? ([['ours', r.ours.f1], ['readability', r.readability?.f1 ?? NaN], ['defuddle', r.defuddle?.f1 ?? NaN]] as const).reduce((a, b) => (b[1] > a[1] ? b : a))[0] : '';
-    return [r.set, r.name, String(r.pages), fmt(r.ours.precision), fmt(r.ours.recall), fmt(r.ours.f1), ...(ablation ? [fmt(r.templateOnly?.f1)] : []), ...(peers ? [fmt(r.readability?.f1), fmt(r.defuddle?.f1), best] : [])];
+    return [r.set, r.name, String(r.pages), fmt(r.ours.precision), fmt(r.ours.recall), fmt(r.ours.f1), ...(ablation ? [fmt(r.templateOnly?.f1)] : []), ...(peers ? [fmt(r.readability?.f1), fmt(r.defuddle?.f1), best] : []), fmt(r.ceiling.f1)];
   });
   process.stdout.write('content — word F1 of the main content vs gold (corpus README), ours vs single-page extractors on the same pages\n' + formatTable(header, table) + '\n');
   if (peers) process.stdout.write('\nper set, P / R / F1 (Markdown, the README table)\n' + summaryMarkdown(rows) + '\n');
@@ -223,7 +253,7 @@ await runEval('content', async () => {
     }
   }
   const crossValidation = cv ? await crossValidate(targets) : undefined;
-  const path = writeResults(peers ? 'content' : 'content-ours', headline, {
+  const path = writeResults(method ? `content-${method}` : peers ? 'content' : 'content-ours', headline, {
     rows,
     crossValidation,
     groups: results.map((r) => ({

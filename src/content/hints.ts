@@ -10,7 +10,11 @@
  */
 import { NodeKind, type Tree } from '../html/tree.ts';
 
-/** Words of class / id names that mark boilerplate. Matched as parts of names (`comment` in `comments-list`). */
+/**
+ * Words of class / id names that mark boilerplate. A word matches at the start of a word of the name:
+ * `comment` in `comments-list`, `post-comment` or `postComment`, not `print` in `prettyprinted` (measured:
+ * matching anywhere in the name dropped the code blocks of sicp, `class="lisp prettyprinted"`).
+ */
 export const BOILERPLATE_NAMES: readonly string[] = [
   'comment', 'respond', 'reply', 'replies', 'discuss', 'disqus', 'trackback', 'pingback',
   'sidebar', 'side-bar', 'widget', 'related', 'recommend', 'popular', 'most-read', 'mostread', 'trending',
@@ -24,8 +28,9 @@ export const CONTENT_NAMES: readonly string[] = [
 ];
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const NEG = new RegExp(BOILERPLATE_NAMES.map(escape).join('|'), 'i');
-const POS = new RegExp(CONTENT_NAMES.map(escape).join('|'), 'i');
+/** A name word must start a word of the name (after a space, '-', '_', a digit or a lower-to-upper case change). */
+const NEG = new RegExp(`(?:^|[^a-z])(?:${BOILERPLATE_NAMES.map(escape).join('|')})`, 'i');
+const POS = new RegExp(`(?:^|[^a-z])(?:${CONTENT_NAMES.map(escape).join('|')})`, 'i');
 
 /** Hint of one element: -1 boilerplate, 1 content, 0 none. */
 export const enum Hint {
@@ -35,8 +40,9 @@ export const enum Hint {
 }
 
 /** The hint of a `class` + `id` string. */
-export function hintOf(names: string): Hint {
-  if (names === '') return Hint.None;
+export function hintOf(raw: string): Hint {
+  if (raw === '') return Hint.None;
+  const names = raw.replace(/([a-z])([A-Z])/g, '$1 $2');
   const pos = POS.test(names);
   if (NEG.test(names)) return pos ? Hint.None : Hint.Boilerplate;
   return pos ? Hint.Content : Hint.None;

@@ -17,9 +17,11 @@
  *     siblings worth more than `siblingShare` of it join it (an article split in two containers);
  *  4. a listing page (most non-template text in links, and no region of running text worth
  *     `listingMaxMain`: tag pages, indexes) keeps all its non-template text: its links are its content;
+ *     so does a page with less than `minPageChars` of non-template text (nothing to choose from);
  *  5. content = the non-template text inside the main block, less link-dense blocks, boilerplate-named
  *     text and subtrees of negative value (prune), and only the maximum-sum stretch of its text runs in
- *     document order (contiguity, Kadane); plus the page's heading (`<h1>`, position: the title just
+ *     document order (contiguity, Kadane), which ends at a comment-thread heading ("12 comments") found
+ *     after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
  *     before the main block) when it lies outside it.
  * Everything runs on the Tree's typed arrays in two linear passes.
  */
@@ -34,6 +36,8 @@ export interface MainBlockOptions {
   linkPenalty?: number;
   minBlockChars?: number;
   listingLinkFraction?: number;
+  /** A page with less non-template text than this (characters) keeps all of it: too little to choose from. */
+  minPageChars?: number;
   /** A page mostly of links is a listing only when its best region is worth less than this (characters). */
   listingMaxMain?: number;
   /** Add the page heading outside the main block (default true). */
@@ -52,8 +56,18 @@ export interface MainBlockOptions {
   listWeight?: number;
   /** Siblings of the main block whose value is above this share of its value are content too (0 = none). */
   siblingShare?: number;
+  /** A comment-thread heading after most of the text ends the main content (default true). */
+  threadHeading?: boolean;
+  /** …when at least this share of the main block's positive value comes before it. */
+  threadAfter?: number;
   /** Keep only the maximum-value stretch of text runs inside the main block (default true). */
   contiguous?: boolean;
+  /**
+   * The site's main-block place (site-vote.ts): `keys` the path keys of this page's elements, `key` the
+   * winning one. When the page's own choice has another key, the element with the key (and a positive
+   * value) is the main block instead.
+   */
+  site?: { keys: Int32Array; key: number };
   /** Extra boilerplate marks (1 = boilerplate text node), e.g. text repeated on other pages of the site. */
   boilerplate?: Uint8Array;
 }
@@ -64,7 +78,7 @@ export interface MainBlock {
   content: Uint8Array;
   /** The element chosen as main block (-1 when the page has no non-template text). */
   root: number;
-  /** True when the page was taken for a listing (all non-template text kept). */
+  /** True when the page was taken for a listing (all non-template text kept; also kept, without this flag, when the page has less than `minPageChars`). */
   listing: boolean;
   /** Non-template characters of the page, and those inside links. */
   chars: number;
@@ -80,6 +94,37 @@ function listTags(): Uint8Array {
     for (const id of ids) listTagIds[id] = 1;
   }
   return listTagIds;
+}
+
+/**
+ * The heading of a reader-comment thread: a short block without links saying "Comments", "12 comments",
+ * "Leave a reply", "Post a comment", "3 responses to …"… (English only; bare "Discussion" or "Responses"
+ * are section titles of documents, e.g. PEPs, and do not count).
+ */
+const THREAD_HEADING = /^(\d+\s+)?(reader\s+)?comments?(\s*\(\d+\))?\s*:?$|^\d+\s+(comments?|responses?|replies)\b|^(post|leave|add|write)\s+(a|your)\s+(comment|reply|response)\b|^comments?\s+(are\s+)?closed\b|^(there\s+are\s+)?no\s+comments\b/i;
+/** Longest text (visible characters) taken for a thread heading. */
+const THREAD_HEADING_MAX = 60;
+
+/** The thresholds a block's value depends on (from MainBlockOptions and CONTENT_DEFAULTS). */
+interface ValueParams {
+  maxLd: number;
+  penalty: number;
+  minChars: number;
+  bonus: number;
+  listWeight: number;
+}
+
+/**
+ * The value of a block (or of a run of its text) of `c` characters, `l` of them in links, `bc` in
+ * boilerplate (named so, or marked), `nc` in content-named elements; `list` when it is a list item.
+ */
+function blockValue(v: ValueParams, c: number, l: number, bc: number, nc: number, list: boolean): number {
+  if (c <= 0) return 0;
+  if (l > v.maxLd * c) return -c;
+  if (bc > 0) return -bc;
+  if (c < v.minChars) return 0;
+  const own = (c - l - v.penalty * l) * (1 + (v.bonus * nc) / c);
+  return own > 0 && list ? own * v.listWeight : own;
 }
 
 /** Number of non-space characters of a text node. */
@@ -104,6 +149,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const minChars = options.minBlockChars ?? D.minBlockChars;
   const listingFrac = options.listingLinkFraction ?? D.listingLinkFraction;
   const listingMaxMain = options.listingMaxMain ?? D.listingMaxMain;
+  const minPage = options.minPageChars ?? D.minPageChars;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -187,21 +233,12 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const score = new Float64Array(n);
   const listTag = listTags();
   const decay = options.decay ?? D.decay;
-  const listWeight = options.listWeight ?? D.listWeight;
+  const vp: ValueParams = { maxLd, penalty, minChars, bonus, listWeight: options.listWeight ?? D.listWeight };
   /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
   const dscore = new Float64Array(n);
   for (let i = bodyEnd - 1; i >= body; i--) {
     if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
-    const c = chars[i]!;
-    let own = 0;
-    if (c > 0) {
-      const l = linkChars[i]!;
-      const bc = boilerChars[i]!;
-      if (l > maxLd * c) own = -c;
-      else if (bc > 0) own = -bc;
-      else if (c >= minChars) own = (c - l - penalty * l) * (1 + (bonus * namedChars[i]!) / c);
-    }
-    if (own > 0 && listTag[tree.name[i]!] === 1) own *= listWeight;
+    const own = blockValue(vp, chars[i]!, linkChars[i]!, boilerChars[i]!, namedChars[i]!, listTag[tree.name[i]!] === 1);
     score[i] = score[i]! + own;
     dscore[i] = dscore[i]! + own;
     if (i > body) {
@@ -214,22 +251,36 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   for (let i = body; i < bodyEnd; i++) {
     if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && dscore[i]! >= dscore[best]!) best = i;
   }
-  if (totalLink > listingFrac * total && score[best]! < listingMaxMain) {
-    // A listing: mostly links, and no region of running text worth a main block.
+  const site = options.site;
+  if (site && site.keys[best] !== site.key) {
+    // Where the other pages of the site have their main block, when this page has that element with text.
+    let there = -1;
+    for (let i = body; i < bodyEnd; i++) {
+      if (site.keys[i] === site.key && skip[i] !== 1 && score[i]! > 0 && (there < 0 || dscore[i]! > dscore[there]!)) there = i;
+    }
+    if (there >= 0) best = there;
+  }
+  const listing = totalLink > listingFrac * total && score[best]! < listingMaxMain;
+  if (listing || total < minPage) {
+    // A listing (mostly links, no region of running text worth a main block), or too little text to choose.
     markKept(body, bodyEnd, false);
-    return { content, root: body, listing: true, chars: total, linkChars: totalLink };
+    return { content, root: body, listing, chars: total, linkChars: totalLink };
   }
   /**
    * Contiguity: inside the main block, the text nodes in document order form runs (a run ends where the
    * block changes); each run is valued like a block. Only the runs of the maximum-sum stretch (Kadane) stay
    * content: far-away text separated from the main text by link lists and boilerplate is left out.
    */
+  const useThread = options.threadHeading ?? true;
+  const threadAfter = options.threadAfter ?? D.threadAfter;
   const keepBestRun = (roots: readonly number[]): void => {
     const root = roots[0]!;
     const end = tree.end[roots[roots.length - 1]!]!;
     const segOf = new Int32Array(end - root).fill(-1);
     let r = 0;
     const vals: number[] = [];
+    const heads: number[] = [];
+    let short = '';
     let cur = -1;
     let c = 0;
     let l = 0;
@@ -237,15 +288,11 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     let nc = 0;
     const close = (): void => {
       if (cur < 0) return;
-      let v = 0;
-      if (c > 0) {
-        if (l > maxLd * c) v = -c;
-        else if (bc > 0) v = -bc;
-        else if (c >= minChars) v = (c - l - penalty * l) * (1 + (bonus * nc) / c);
-      }
-      if (v > 0 && listTag[tree.name[cur]!] === 1) v *= listWeight;
+      const v = blockValue(vp, c, l, bc, nc, listTag[tree.name[cur]!] === 1);
+      if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
       vals.push(v);
       c = l = bc = nc = 0;
+      short = '';
     };
     for (let i = root; i < end; i++) {
       while (r < roots.length && tree.end[roots[r]!]! <= i) r++;
@@ -264,18 +311,33 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       }
       segOf[i - root] = vals.length;
       const k = visibleChars(tree, i);
+      if (useThread && c + k <= THREAD_HEADING_MAX) short += tree.nodeText(i) + ' ';
       c += k;
       if (inLink[p] === 1) l += k;
       if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) bc += k;
       else if (named[p] === 2) nc += k;
     }
     close();
+    // A comment thread's heading ("Comments", "12 responses", "Leave a reply") after most of the text ends
+    // the main content: the stretch is chosen before it.
+    let stop = vals.length;
+    if (heads.length > 0) {
+      let positive = 0;
+      for (const v of vals) if (v > 0) positive += v;
+      let before = 0;
+      let h = 0;
+      for (let k = 0; k < vals.length && stop === vals.length; k++) {
+        while (h < heads.length && heads[h]! < k) h++;
+        if (heads[h] === k && before >= threadAfter * positive) stop = k;
+        if (vals[k]! > 0) before += vals[k]!;
+      }
+    }
     let bestSum = -Infinity;
     let bestA = 0;
     let bestB = -1;
     let sum = 0;
     let a = 0;
-    for (let k = 0; k < vals.length; k++) {
+    for (let k = 0; k < stop; k++) {
       if (sum <= 0) {
         sum = 0;
         a = k;

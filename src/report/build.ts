@@ -26,6 +26,8 @@ export interface BuildReportOptions {
 
 /** Pages shown with their overlay, by default. */
 export const REPORT_MAX_SHOWN = 40;
+/** Characters of each shown page's main content given as text. */
+export const REPORT_TEXT_CHARS = 4000;
 
 function wordCount(s: string): number {
   return s.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
@@ -45,10 +47,14 @@ export async function buildReport(spec: string, open: () => Promise<PageSource>,
       labels: new LabelTable(),
       options: {},
       onPage: async (m) => {
-        const words = wordCount(keptText(m));
+        const text = keptText(m);
+        const words = wordCount(text);
         const all = wordCount(textOf(m.tree, m.tree.body()));
         const p: ReportPage = { key: m.key, url: m.url, templateFraction: templateFraction(m), contentWords: words, contentFraction: all > 0 ? words / all : 0 };
-        if (pages.length < maxShown) p.srcdoc = overlayHtml(m);
+        if (pages.length < maxShown) {
+          p.srcdoc = overlayHtml(m);
+          p.contentText = text.length > REPORT_TEXT_CHARS ? text.slice(0, REPORT_TEXT_CHARS) + ' …' : text;
+        }
         pages.push(p);
       },
       onFailure: (f) => failures.push({ key: f.key, message: f.message }),

@@ -20,6 +20,8 @@ export interface ReportPage {
   contentFraction: number;
   /** The page with marks and the overlay, for the iframe (undefined beyond the pages shown). */
   srcdoc?: string;
+  /** The main content as text (its start, for the pages shown). */
+  contentText?: string;
 }
 
 /** Figures of one engine on the source. */
@@ -111,7 +113,8 @@ export function renderReport(d: ReportData): string {
       p.srcdoc === undefined
         ? ''
         : `<section class="page" id="p${i}"><h3>${esc(p.key)} <small>${pct(p.templateFraction)} template · ${p.contentWords} words of main content</small></h3>
-<iframe sandbox="" loading="lazy" title="${esc(p.key)}" srcdoc="${esc(p.srcdoc)}"></iframe></section>`,
+<iframe sandbox="" loading="lazy" title="${esc(p.key)}" srcdoc="${esc(p.srcdoc)}"></iframe>
+<details class="text"><summary>main content as text</summary><pre>${esc(p.contentText ?? '')}</pre></details></section>`,
     )
     .join('\n');
   const failures = d.failures.length === 0 ? '' : `<h2>Pages that failed</h2><ul>${d.failures.map((f) => `<li>${esc(f.key)}: ${esc(f.message)}</li>`).join('')}</ul>`;
@@ -127,6 +130,7 @@ iframe{width:100%;height:520px;border:1px solid #999;background:#fff}
 .legend span{display:inline-block;padding:0 .5em;margin-right:1em}
 .t{background:#d8d8d8;color:#555}.c{outline:3px solid #e4572e}
 pre{max-height:300px;overflow:auto;background:#f6f6f6;padding:.5em}
+details.text pre{white-space:pre-wrap}
 small{color:#666;font-weight:normal}
 </style></head><body>
 <h1>gabarit report</h1>

@@ -1,7 +1,7 @@
 /**
  * The HTML report opened in Debian's chromium through playwright-core (file://, offline): the overlay is
  * there (template parts greyed, main content outlined), the chart and the figures per engine too; a
- * screenshot is saved to out/test/report.png. Skips with a message when /usr/bin/chromium is absent.
+ * screenshot of the report and one of its first page are saved to out/test/report.png and report-page.png. Skips with a message when /usr/bin/chromium is absent.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,6 +52,8 @@ test('report data: every page, template fraction, one main block each', async ()
       assert.ok(p.templateFraction > 0 && p.templateFraction < 1, `${p.key}: template fraction ${p.templateFraction}`);
       assert.match(p.srcdoc ?? '', /data-gabarit="template"/);
       assert.match(p.srcdoc ?? '', /data-gabarit="content"/);
+      assert.match(p.contentText ?? '', /body of story/);
+      assert.doesNotMatch(p.contentText ?? '', /Copyright/);
     }
     const html = renderReport(data);
     assert.doesNotMatch(html, /<script|https?:\/\/(?!example\.org)[^"]*\.(js|css)/, 'no script, no CDN');
@@ -81,10 +83,15 @@ test('report in chromium: overlay present, screenshot saved', { skip: existsSync
     assert.match(await content.innerText(), /Story 0: alpha/);
     // Kept where people can look at it (out/ is git-ignored).
     await mkdir(SHOT_DIR, { recursive: true });
+    // Two pictures: the top of the report (figures, chart), and the first page with its overlay (the
+    // frames load lazily, so the page is shot where it is on screen, after its overlay was found above).
     const shot = join(SHOT_DIR, 'report.png');
-    await page.screenshot({ path: shot, fullPage: true });
+    await page.screenshot({ path: shot });
     assert.ok((await stat(shot)).size > 1000, 'screenshot written');
-    t.diagnostic(`screenshot: ${shot}`);
+    const pageShot = join(SHOT_DIR, 'report-page.png');
+    await page.locator('section.page').first().screenshot({ path: pageShot });
+    assert.ok((await stat(pageShot)).size > 1000, 'page screenshot written');
+    t.diagnostic(`screenshots: ${shot}, ${pageShot}`);
   } finally {
     await browser.close();
     await rm(dir, { recursive: true, force: true });
