@@ -7,6 +7,7 @@ import { corpusSkip } from '../../src/eval/corpus-path.ts';
 import {
   classOf,
   declarationAt,
+  cutComments,
   decodeGold,
   goldContainers,
   goldContentText,
@@ -87,6 +88,16 @@ test('samesite: 35 groups, 262 pages, gold text read', { skip }, () => {
   assert.ok(words(samesiteGoldText(first)).includes('balance'));
   // Every gold text reads as text, none as letters split by NULs (the mangled UTF-16 files).
   for (const g of groups) for (const p of g.pages) assert.ok(!samesiteGoldText(p).includes('\0'), p.goldPath);
+  // Reader comments behind dragnet's separator are not gold (johndcook 20: 133 words of post, 1,900 of comments).
+  const cook = groups.find((g) => g.site === 'www.johndcook.com')!.pages.find((p) => p.id === '20')!;
+  assert.ok(words(samesiteGoldText(cook)).includes('tides'));
+  assert.ok(!words(samesiteGoldText(cook)).includes('nahr'));
+});
+
+test('cutComments: the text before dragnet\'s comment separator, with or without its first character', () => {
+  assert.equal(cutComments('Post.\n\n!@#$%^&*() COMMENTS\n\nAnn: nice'), 'Post.\n\n');
+  assert.equal(cutComments('Post.\n@#$%^&*()  COMMENTS\nAnn'), 'Post.\n');
+  assert.equal(cutComments('No comments here'), 'No comments here');
 });
 
 test('decodeGold: UTF-8 with or without BOM, UTF-16 with a BOM, UTF-16LE behind a mangled BOM', () => {
