@@ -13,7 +13,8 @@ import type { EngineContext, EngineRun, TemplateEngine } from '../template/engin
 import { loadEngine } from '../template/engines.ts';
 import type { PageMarks } from '../template/result.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
-import { chooseMainBlock, type MainBlockOptions } from './main-block.ts';
+import type { Tree } from '../html/tree.ts';
+import { chooseMainBlock, type MainBlock, type MainBlockOptions } from './main-block.ts';
 import { chooseMethod, type MethodChoice } from './method.ts';
 import { pathKeys, voteKey } from './site-vote.ts';
 
@@ -47,6 +48,34 @@ export interface ContentEngineOptions {
   pageCount?: number;
 }
 
+/**
+ * The main block of a page once the site has voted (`siteKey`: the winning path key, or null / undefined
+ * when there is none): the page's own choice, unless it lies elsewhere than the site's place and the page
+ * has that place (site-vote.ts). `keys` are the page's path keys (computed when absent).
+ */
+export function chooseWithSite(tree: Tree, template: Uint8Array, siteKey: number | null | undefined, block?: MainBlockOptions, keys?: Int32Array): { block: MainBlock; moved: boolean } {
+  const mb = chooseMainBlock(tree, template, block);
+  if (siteKey === null || siteKey === undefined || mb.root < 0 || mb.listing) return { block: mb, moved: false };
+  const k = keys ?? pathKeys(tree);
+  if (k[mb.root] === siteKey) return { block: mb, moved: false };
+  const other = chooseMainBlock(tree, template, { ...block, site: { keys: k, key: siteKey } });
+  return { block: other, moved: other.root !== mb.root };
+}
+
+/**
+ * The site vote over a group of pages (the engine's first `voteSample` pages): each page's own main block
+ * votes with its path key; the winning key, or null when too few agree (CONTENT_DEFAULTS.voteShare,
+ * voteMinPages).
+ */
+export function siteVote(pages: ReadonlyArray<{ tree: Tree; template: Uint8Array }>, keys: readonly Int32Array[], block?: MainBlockOptions): number | null {
+  const votes: number[] = [];
+  pages.forEach((p, k) => {
+    const mb = chooseMainBlock(p.tree, p.template, block);
+    if (mb.root >= 0 && !mb.listing) votes.push(keys[k]![mb.root]!);
+  });
+  return voteKey(votes, CONTENT_DEFAULTS.voteShare, CONTENT_DEFAULTS.voteMinPages);
+}
+
 /** The method a run used, and why (the content engine's summary carries it too). */
 export async function resolveMethod(source: PageSource, options: ContentEngineOptions): Promise<MethodChoice> {
   if (options.method) return { method: options.method, reason: 'given (--method)' };
@@ -77,27 +106,15 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       let siteKey: number | null | undefined = useVote ? undefined : null;
       let moved = 0;
       const emitBlock = async (marks: PageMarks, extra: Record<string, unknown> | undefined, keys?: Int32Array): Promise<void> => {
-        let mb = chooseMainBlock(marks.tree, marks.template, options.block);
-        if (siteKey !== null && siteKey !== undefined && mb.root >= 0 && !mb.listing) {
-          const k = keys ?? pathKeys(marks.tree);
-          if (k[mb.root] !== siteKey) {
-            const other = chooseMainBlock(marks.tree, marks.template, { ...options.block, site: { keys: k, key: siteKey } });
-            if (other.root !== mb.root) moved++;
-            mb = other;
-          }
-        }
+        const { block: mb, moved: m } = chooseWithSite(marks.tree, marks.template, siteKey, options.block, keys);
+        if (m) moved++;
         if (mb.listing) listing++;
         await ctx.onPage({ ...marks, content: mb.content }, { ...(extra ?? {}), listing: mb.listing });
       };
       /** Takes the vote over the held pages, then emits them. */
       const decide = async (): Promise<void> => {
         const keys = held.map((h) => pathKeys(h.marks.tree));
-        const votes: number[] = [];
-        held.forEach((h, k) => {
-          const mb = chooseMainBlock(h.marks.tree, h.marks.template, options.block);
-          if (mb.root >= 0 && !mb.listing) votes.push(keys[k]![mb.root]!);
-        });
-        siteKey = voteKey(votes, CONTENT_DEFAULTS.voteShare, CONTENT_DEFAULTS.voteMinPages);
+        siteKey = siteVote(held.map((h) => h.marks), keys, options.block);
         const pages = held;
         held = [];
         for (let k = 0; k < pages.length; k++) await emitBlock(pages[k]!.marks, pages[k]!.extra, keys[k]);

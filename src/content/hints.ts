@@ -39,11 +39,20 @@ export const enum Hint {
   Content = 1,
 }
 
+/**
+ * Boilerplate words that win over content words: a reader-comment thread is not the story, whatever else
+ * its name says (`id="story-comments" class="content-panel"`). Measured on samesite (align): l3s-gn1 F1
+ * 0.900 → 0.902 (news.com.au, whose comment panel was chosen as the main block), other sets unchanged.
+ */
+export const COMMENT_NAMES: readonly string[] = ['comment', 'respond', 'reply', 'replies', 'disqus', 'trackback', 'pingback'];
+const COMMENT = new RegExp(`(?:^|[^a-z])(?:${COMMENT_NAMES.map(escape).join('|')})`, 'i');
+
 /** The hint of a `class` + `id` string. */
 export function hintOf(raw: string): Hint {
   if (raw === '') return Hint.None;
   const names = raw.replace(/([a-z])([A-Z])/g, '$1 $2');
   const pos = POS.test(names);
+  if (COMMENT.test(names)) return Hint.Boilerplate;
   if (NEG.test(names)) return pos ? Hint.None : Hint.Boilerplate;
   return pos ? Hint.Content : Hint.None;
 }

@@ -22,10 +22,16 @@
  *     text and subtrees of negative value (prune), and only the maximum-sum stretch of its text runs in
  *     document order (contiguity, Kadane), which ends at a comment-thread heading ("12 comments") found
  *     after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
- *     before the main block) when it lies outside it.
+ *     before the main block) when it lies outside it;
+ *  6. head zone (position): the headline — an h1 / h2, or a block whose words are the `<title>`'s — found
+ *     within `headZone` characters before the main content, with what lies between it and the main content
+ *     (standfirst, deck, video caption of at least `headZoneMin` characters, not link-dense, not named
+ *     boilerplate).
+ * A link-dense block with `proseChars` characters outside its links is a paragraph with inline links, and
+ * counts as prose (steps 2 and 5).
  * Everything runs on the Tree's typed arrays in two linear passes.
  */
-import { isBlock, isNonText } from '../html/text.ts';
+import { isBlock, isNonText, textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import { elementHints, Hint } from './hints.ts';
@@ -70,6 +76,18 @@ export interface MainBlockOptions {
   site?: { keys: Int32Array; key: number };
   /** Extra boilerplate marks (1 = boilerplate text node), e.g. text repeated on other pages of the site. */
   boilerplate?: Uint8Array;
+  /**
+   * A link-dense block with at least this many characters of text outside its links is a paragraph with
+   * inline links, not a link list (default CONTENT_DEFAULTS.proseChars; 0 = never).
+   */
+  proseChars?: number;
+  /**
+   * Head zone: the headline found within this many characters of non-template text before the main
+   * content, and what lies between them, are content (default CONTENT_DEFAULTS.headZone; 0 = off).
+   */
+  headZone?: number;
+  /** Blocks of the head zone shorter than this (characters) are left out, the headline excepted. */
+  headZoneMin?: number;
 }
 
 /** What was chosen on one page. */
@@ -107,6 +125,7 @@ const THREAD_HEADING_MAX = 60;
 
 /** The thresholds a block's value depends on (from MainBlockOptions and CONTENT_DEFAULTS). */
 interface ValueParams {
+  prose: number;
   maxLd: number;
   penalty: number;
   minChars: number;
@@ -120,7 +139,10 @@ interface ValueParams {
  */
 function blockValue(v: ValueParams, c: number, l: number, bc: number, nc: number, list: boolean): number {
   if (c <= 0) return 0;
-  if (l > v.maxLd * c) return -c;
+  if (l > v.maxLd * c) {
+    if (v.prose <= 0 || c - l < v.prose) return -c;
+    return bc > 0 ? -bc : Math.max(0, (c - l - v.penalty * l) * (1 + (v.bonus * nc) / c));
+  }
   if (bc > 0) return -bc;
   if (c < v.minChars) return 0;
   const own = (c - l - v.penalty * l) * (1 + (v.bonus * nc) / c);
@@ -150,6 +172,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const listingFrac = options.listingLinkFraction ?? D.listingLinkFraction;
   const listingMaxMain = options.listingMaxMain ?? D.listingMaxMain;
   const minPage = options.minPageChars ?? D.minPageChars;
+  const prose = options.proseChars ?? D.proseChars;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -219,7 +242,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       }
       if (k === NodeKind.Text || k === NodeKind.Blank) {
         const b = blockOf[tree.parent[i]!]!;
-        if (dropDense && chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]!) continue;
+        if (dropDense && chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]! && !(prose > 0 && chars[b]! - linkChars[b]! >= prose)) continue;
         if (dropDense && (named[tree.parent[i]!] === 1 || (extra !== undefined && extra[i] === 1))) continue;
         content[i] = 1;
       } else if (k === NodeKind.Element) {
@@ -233,7 +256,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const score = new Float64Array(n);
   const listTag = listTags();
   const decay = options.decay ?? D.decay;
-  const vp: ValueParams = { maxLd, penalty, minChars, bonus, listWeight: options.listWeight ?? D.listWeight };
+  const vp: ValueParams = { prose, maxLd, penalty, minChars, bonus, listWeight: options.listWeight ?? D.listWeight };
   /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
   const dscore = new Float64Array(n);
   for (let i = bodyEnd - 1; i >= body; i--) {
@@ -305,7 +328,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       const p = tree.parent[i]!;
       if (skip[p] === 1) continue;
       const b = blockOf[p]!;
-      if (b !== cur || vals.length === 0) {
+      if (b !== cur) {
         close();
         cur = b;
       }
@@ -369,6 +392,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
   if (options.contiguous ?? true) keepBestRun(roots);
   // Ancestors of the main block hold it (so that serialisation shows it inside its containers).
+  const headMax = options.headZone ?? D.headZone;
+  if (headMax > 0) keepHeadZone(tree, template, content, skip, blockOf, chars, linkChars, named, maxLd, body, bodyEnd, headMax, options.headZoneMin ?? D.headZoneMin);
   if (options.heading ?? true) {
     // Position: the page's heading just before the main block, when the block does not hold it.
     let h = -1;
@@ -376,4 +401,72 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     if (h >= 0) markKept(h, tree.end[h]!, false);
   }
   return { content, root: best, listing: false, chars: total, linkChars: totalLink };
+}
+
+/** Words of a string, lowercased (letters and digits). */
+function titleWords(s: string): string[] {
+  return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+}
+
+/**
+ * The head zone: the headline of the story (a heading h1–h3, or a block whose words are the page title's)
+ * found just before the main content, within `max` characters of non-template text, and what lies between
+ * it and the main content (standfirst, byline, dateline, caption) when it is neither link-dense nor named
+ * boilerplate.
+ */
+function keepHeadZone(
+  tree: Tree, template: Uint8Array, content: Uint8Array, skip: Uint8Array, blockOf: Int32Array, chars: Int32Array,
+  linkChars: Int32Array, named: Uint8Array, maxLd: number, body: number, bodyEnd: number, max: number, minChars: number,
+): void {
+  let first = -1;
+  for (let i = body; i < bodyEnd; i++) if (tree.kind[i] === NodeKind.Text && content[i] === 1 && visibleChars(tree, i) > 0) { first = i; break; }
+  if (first < 0) return;
+  const TITLE = tagId('title');
+  let title: string[] = [];
+  for (let i = 0; i < body; i++) if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) { title = titleWords(textOf(tree, i)); break; }
+  const titleSet = new Set(title);
+  const heads = new Set([tagId('h1'), tagId('h2')]);
+  const isHeadline = (b: number): boolean => {
+    for (let a = b; a > body; a = tree.parent[a]!) if (heads.has(tree.name[a]!)) return true;
+    if (title.length === 0) return false;
+    const ws = titleWords(textOf(tree, b));
+    if (ws.length < 2 || ws.length < 0.4 * title.length) return false;
+    let inTitle = 0;
+    for (const w of ws) if (titleSet.has(w)) inTitle++;
+    return inTitle >= 0.8 * ws.length;
+  };
+  let seen = 0;
+  let head = -1;
+  let lastBlock = -1;
+  for (let i = first - 1; i > body; i--) {
+    if (tree.kind[i] !== NodeKind.Text || skip[tree.parent[i]!] === 1 || template[i] === 1) continue;
+    const c = visibleChars(tree, i);
+    if (c === 0) continue;
+    seen += c;
+    if (seen > max) break;
+    const b = blockOf[tree.parent[i]!]!;
+    if (b !== lastBlock) {
+      lastBlock = b;
+      if (isHeadline(b)) {
+        head = b;
+        break;
+      }
+    }
+  }
+  if (head < 0) return;
+  for (let i = head; i < first; i++) {
+    if (skip[i] === 1 || template[i] === 1) continue;
+    const k = tree.kind[i];
+    if (k === NodeKind.Element) {
+      content[i] = 1;
+      continue;
+    }
+    if (k !== NodeKind.Text && k !== NodeKind.Blank) continue;
+    const p = tree.parent[i]!;
+    if (skip[p] === 1 || named[p] === 1) continue;
+    const b = blockOf[p]!;
+    if (chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]!) continue;
+    if (b !== head && !tree.contains(head, b) && chars[b]! < minChars) continue;
+    content[i] = 1;
+  }
 }

@@ -129,3 +129,43 @@ test('a page with little non-template text keeps all of it (a tag page listing o
   assert.match(text, /Posts tagged BSD/);
   assert.match(text, /Ypuffy/);
 });
+
+test('a paragraph whose links are most of its text is still prose when enough text lies outside them', () => {
+  const html = `<html><body><div id="menu"><a href="/1">Home</a> <a href="/2">News</a></div><div id="story">
+<p>The first paragraph of the story is long enough to count as real content, and so is the next one.</p>
+<p>Back then the country had just become independent and its economy was in disarray. <a href="/p">Heydar Aliyev, a former Soviet politburo member who became president of the country</a> signed <a href="/q">the deal on the Azeri Chirag Guneshli fields offshore</a> with the oil majors that year.</p>
+<p>A third paragraph tells the rest of the story, so that the page holds more running text than a note.</p></div></body></html>`;
+  const tree = parseHtml(html);
+  const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
+    const mb = chooseMainBlock(tree, new Uint8Array(tree.size), o);
+    return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  };
+  assert.match(text({}), /former Soviet politburo member/);
+  assert.match(text({}), /with the oil majors/);
+  assert.doesNotMatch(text({ proseChars: 0 }), /former Soviet politburo member/);
+  assert.doesNotMatch(text({}), /Home|News/);
+});
+
+test('head zone: the headline (matching the title) and the standfirst between it and the story are content; a short byline and a link list are not', () => {
+  const html = `<html><head><title>Sunrise scoops Nine with Kylie - The Daily Telegraph</title></head><body>
+<div class="tools"><a href="/a">Home</a> <a href="/b">Sport</a> <a href="/c">Weather</a></div>
+<div class="head"><div class="title"><span>Sunrise scoops Nine with Kylie</span></div>
+<div class="when">January 8, 2008</div>
+<div class="links"><a href="/x">Print this story</a> <a href="/y">Email this story</a></div>
+<p class="standfirst">SUNRISE has got an early jump on its breakfast show rival Today in 2008, scoring an exclusive interview.</p></div>
+<div id="body"><p>The first paragraph of the story is long enough to count as real content, and so is the next one.</p>
+<p>A second paragraph tells the rest of the story, so that the page holds more running text than a note.</p>
+<p>A third paragraph closes the story, so that the body is clearly the region with the running text.</p></div>
+</body></html>`;
+  const tree = parseHtml(html);
+  const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
+    const mb = chooseMainBlock(tree, new Uint8Array(tree.size), o);
+    return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  };
+  const t = text({});
+  assert.match(t, /^Sunrise scoops Nine with Kylie\n/);
+  assert.match(t, /SUNRISE has got an early jump/);
+  assert.doesNotMatch(t, /January 8|Print this story|Home/);
+  assert.match(text({ headZoneMin: 0 }), /January 8, 2008/);
+  assert.doesNotMatch(text({ headZone: 0 }), /Sunrise scoops/);
+});
