@@ -45,8 +45,12 @@ export function tagName(id: number): string {
   return tagNames[id] ?? '';
 }
 
-/** Elements whose text is not page text (scripts, styles, templates). */
-export const NON_TEXT_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'svg', 'math']);
+/**
+ * Elements whose text is not page text (scripts, styles, templates). Not `object`: its children are
+ * fallback content, shown wherever the object is not (every Flash player today); news sites put video
+ * captions there, and the corpus scoring excludes only scripts and styles.
+ */
+export const NON_TEXT_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'svg', 'math']);
 /** HTML void elements: never have children, serialised without an end tag. */
 export const VOID_TAGS: ReadonlySet<string> = new Set([
   'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',

@@ -37,3 +37,9 @@ test('isBlock / isNonText', () => {
   assert.equal(isBlock(t, t.find('span') + 1), false, 'a text node is not a block');
   assert.equal(t.kind[t.find('span') + 1], NodeKind.Text);
 });
+
+test('the fallback content of <object> is page text (shown wherever the plugin is not: every Flash player today)', () => {
+  const t = parseHtml('<div><object data="x.swf"><param name="a" value="b"><p>The video caption</p></object><iframe>not text</iframe></div>');
+  assert.equal(textOf(t), 'The video caption');
+  assert.equal(isNonText(t, t.find('object')), false);
+});
