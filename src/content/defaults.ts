@@ -81,9 +81,9 @@ export const CONTENT_DEFAULTS = {
   /**
    * A link-dense block with at least this many characters outside its links is a paragraph with inline
    * links (a sentence around a long linked name), not a link list: it is valued and kept like prose.
-   * Measured on samesite (align, with the other rules of this session): F1 0.9327 without, 0.9357 at 50
-   * (cleanportaleval 0.951 → 0.956: wsj paragraphs whose links are most of their text); 30–50 tie, 80
-   * gives 0.9352, 200 0.9337.
+   * Measured on samesite (align, with the other rules of this session): F1 0.9367 without, 0.9396 at 50
+   * (cleanportaleval +0.005: wsj paragraphs whose links are most of their text); 30 and 50 tie, 80 and 200
+   * lose 0.0005 and 0.002.
    */
   proseChars: 50,
   /**
@@ -91,14 +91,15 @@ export const CONTENT_DEFAULTS = {
    * found within this many characters of non-template text before the main content is content, and so is
    * what lies between them (standfirst, deck, video caption) when it is neither a link list nor named
    * boilerplate and has at least `headZoneMin` characters. Measured on samesite (with the other rules of
-   * this session): F1 0.9325 without, 0.9357 at 400 (dragnet 0.947 → 0.955: cnet's intro paragraph, abc's
-   * deck, whitehouse's h2 headline); 200 and 800 within 0.0003.
+   * this session): F1 0.9324 without, 0.9348 at 200, 0.9389 at 400, 0.9396 at 800 and 1600 (dragnet
+   * 0.947 → 0.955: cnet's intro paragraph, abc's deck, whitehouse's h2 headline; cleanportaleval 0.956 →
+   * 0.972: msnbc's video captions).
    */
-  headZone: 400,
+  headZone: 800,
   /**
    * Blocks of the head zone shorter than this (characters) stay out: bylines and datelines are gold in
-   * dragnet but not in cleanportaleval or l3s-gn1 (0 keeps them: dragnet 0.956, the others −0.006; 80:
-   * dragnet 0.952, the others unchanged or better; headline only: dragnet 0.948).
+   * dragnet but not in cleanportaleval or l3s-gn1 (at 0, dragnet 0.959 but the others −0.007; at 80
+   * dragnet 0.955 and the others at their best; 120 loses 0.002 on dragnet).
    */
   headZoneMin: 80,
   /** Sources with more pages than this use the pagelets engine when there is no link graph (paper 3). */
