@@ -195,10 +195,12 @@ export function listSamesite(): SamesiteGroup[] {
  * The gold main text of a samesite page: UTF-8 with an optional BOM, or UTF-16. Five dragnet gold files
  * are UTF-16LE whose BOM was itself mangled into two U+FFFD (bytes EF BF BD EF BF BD) by an earlier
  * conversion; read as UTF-8 they turn into single letters separated by NULs, so they are decoded as UTF-16
- * when the bytes after such a start alternate with zeros.
+ * when the bytes after such a start alternate with zeros. An HTML comment is a note, not gold text:
+ * CleanPortalEval's page without an article (bbc.co.uk_news/04) has the gold `<!-- this page contains no
+ * article -->`, an empty gold (the page is left out of content scores, as every empty gold is).
  */
 export function samesiteGoldText(page: SamesitePage): string {
-  return cutComments(decodeGold(readFileSync(page.goldPath)));
+  return cutComments(decodeGold(readFileSync(page.goldPath))).replace(/<!--[\s\S]*?-->/g, '');
 }
 
 /**

@@ -92,6 +92,8 @@ test('samesite: 35 groups, 262 pages, gold text read', { skip }, () => {
   const cook = groups.find((g) => g.site === 'www.johndcook.com')!.pages.find((p) => p.id === '20')!;
   assert.ok(words(samesiteGoldText(cook)).includes('tides'));
   assert.ok(!words(samesiteGoldText(cook)).includes('nahr'));
+  // A page without an article: its gold is a note in an HTML comment, so it is empty.
+  assert.equal(samesiteGoldText(bbc.pages.find((p) => p.id === '04')!).trim(), '');
 });
 
 test('cutComments: the text before dragnet\'s comment separator, with or without its first character', () => {
