@@ -465,8 +465,9 @@ function keepHeadZone(
     const p = tree.parent[i]!;
     if (skip[p] === 1 || named[p] === 1) continue;
     const b = blockOf[p]!;
-    if (chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]!) continue;
-    if (b !== head && !tree.contains(head, b) && chars[b]! < minChars) continue;
+    // The headline is kept whole (it is often a link to the page itself); the rest when it is not a link
+    // list and not too short.
+    if (b !== head && !tree.contains(head, b) && (chars[b]! < minChars || linkChars[b]! > maxLd * chars[b]!)) continue;
     content[i] = 1;
   }
 }

@@ -146,10 +146,10 @@ test('a paragraph whose links are most of its text is still prose when enough te
   assert.doesNotMatch(text({}), /Home|News/);
 });
 
-test('head zone: the headline (matching the title) and the standfirst between it and the story are content; a short byline and a link list are not', () => {
+test('head zone: the headline (matching the title, a link to the page itself) and the standfirst between it and the story are content; a short byline and a link list are not', () => {
   const html = `<html><head><title>Sunrise scoops Nine with Kylie - The Daily Telegraph</title></head><body>
 <div class="tools"><a href="/a">Home</a> <a href="/b">Sport</a> <a href="/c">Weather</a></div>
-<div class="head"><div class="title"><span>Sunrise scoops Nine with Kylie</span></div>
+<div class="head"><div class="title"><a href="/kylie">Sunrise scoops Nine with Kylie</a></div>
 <div class="when">January 8, 2008</div>
 <div class="links"><a href="/x">Print this story</a> <a href="/y">Email this story</a></div>
 <p class="standfirst">SUNRISE has got an early jump on its breakfast show rival Today in 2008, scoring an exclusive interview.</p></div>
