@@ -207,7 +207,7 @@ export function samesiteGoldText(page: SamesitePage): string {
  * Dragnet's separator between a page's main text and its reader comments in the gold files: a line
  * `!@#$%^&*() COMMENTS` (in one file the `!` is lost). The corpus README says dragnet's gold has the
  * comments cut; eight gold files (paulocoelhoblog, fourhourworkweek, johndcook) still hold them after the
- * separator, up to 40 times the words of the article, so the gold main text is what comes before it.
+ * separator, up to 37 times the words of the article, so the gold main text is what comes before it.
  */
 const COMMENTS_SEPARATOR = /!?@#\$%\^&\*\(\)\s*COMMENTS/;
 
