@@ -101,6 +101,7 @@ test('engine: every page gets marks, failures are reported, options are honoured
   assert.equal(failures[0]!.code, 'not-found');
   const t = run.template as AlignTemplateJson;
   assert.equal(t.sample.length, 4);
+  assert.equal(run.summary['alignmentsNotExact'], 0, 'every alignment exact (the fallback is for ranges above 2^31 cells)');
   assert.ok(t.tokens.some(([k]) => k === '#t:legal notice'));
   for (const m of marks) {
     const i = Number(m.key.slice(1, -5));
