@@ -10,8 +10,8 @@
  * new tags, the sections' nested boxes flattened, some paragraphs boxed, every class renamed, the
  * navigation rebuilt), about N nodes, half of them the document: the `document` pattern fails on element labels and is found on the content view.
  * For each algorithm alone (default settings otherwise, so the content view follows element labels): the
- * median time of one `adapt` call (labels built, candidates bounded and compared) and its ratio to
- * `parseHtml` of the same page, with the candidates compared and pruned by the bounds; for the content
+ * median CPU time of one `adapt` call (labels built, candidates bounded and compared) and its ratio to
+ * `parseHtml` of the same page, the two measured in turn in one process, with the candidates compared and pruned by the bounds; for the content
  * view also the tree-gram and page blocks (m, N), the m·N block checks (mostly the length bound), the
  * non-zero pairs kept and the pairs the exact alignments visited (no m × n table is built).
  * Run: `npx tsx bench/wrapper.bench.ts [--reps N]`.
@@ -24,7 +24,7 @@ import { adapt } from '../src/wrapper/adapt.ts';
 import type { AlgorithmName } from '../src/wrapper/defaults.ts';
 import { instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
 import { resolveSettings } from '../src/wrapper/wrapper.ts';
-import { fmt, peakRss, mb, table, time } from './common.ts';
+import { fmt, median, peakRss, mb, table } from './common.ts';
 
 const repsArg = process.argv.indexOf('--reps');
 const REPS = repsArg > 0 ? Number(process.argv[repsArg + 1]) : 5;
@@ -92,6 +92,20 @@ function documentPage(paragraphs: number, changed: boolean): string {
   return `<!DOCTYPE html><html><head><title>Terms</title></head><body>${header}${doc}<footer><p>Company footer text</p></footer></body></html>`;
 }
 
+/** Median CPU milliseconds of each function, the functions run in turn `reps` times after one warm-up round. */
+function interleaved(fns: ReadonlyArray<() => unknown>, reps: number): number[] {
+  for (const f of fns) f();
+  const samples: number[][] = fns.map(() => []);
+  for (let r = 0; r < reps; r++)
+    fns.forEach((f, k) => {
+      const c0 = process.cpuUsage();
+      f();
+      const c = process.cpuUsage(c0);
+      samples[k]!.push((c.user + c.system) / 1000);
+    });
+  return samples.map((xs) => median(xs));
+}
+
 /** Paragraphs for a document page of about `nodes` nodes (measured, then scaled). */
 function paragraphsFor(nodes: number): number {
   const per = (parseHtml(documentPage(100, true)).size - parseHtml(documentPage(10, true)).size) / 90;
@@ -120,14 +134,17 @@ for (const target of [1000, 5000, 20000]) {
   const docChanged = parseHtml(docHtml);
   cases.push({ original: docOriginal, changed: docChanged, html: docHtml, name: 'document', node: selectAll(docOriginal, 'div.legalTextBox')[0]!, expect: selectAll(docChanged, 'div.entry__inner')[0]! });
   for (const p of cases) {
-    const parsed = time(() => parseHtml(p.html), { reps: REPS });
     const gram = makeTreeGram(p.original, [p.node], 1);
     for (const algorithm of ALGORITHMS) {
       const settings = { ...resolveSettings({}), algorithms: [algorithm] };
       const a = adapt(p.changed, 0, gram, settings);
-      const t = time(() => adapt(p.changed, 0, gram, settings), { reps: REPS });
-      // Element labels alone (the content view off): what the content view adds is the difference.
-      const tagsOnly = a.view === 'content' ? time(() => adapt(p.changed, 0, gram, { ...settings, content: false }), { reps: REPS }).median : t.median;
+      // Interleaved (parse, adapt, adapt with the content view off, parse, …) so that the machine's load
+      // weighs on all three alike; CPU-time medians (bench/common.ts).
+      const tagsSettings = { ...settings, content: false };
+      const runs = interleaved([() => parseHtml(p.html), () => adapt(p.changed, 0, gram, settings), () => adapt(p.changed, 0, gram, tagsSettings)], REPS);
+      const parsed = { median: runs[0]! };
+      const t = { median: runs[1]! };
+      const tagsOnly = a.view === 'content' ? runs[2]! : t.median;
       // An element holding exactly the expected text is right (main > article > div hold the same words).
       const right = a.nodes.length === 1 && (a.nodes[0] === p.expect || instanceText(p.changed, a.nodes[0]!) === instanceText(p.changed, p.expect));
       rows.push([

@@ -8,8 +8,11 @@
  * turned into text by the same code as ours (parseHtml + textOf), so that every method is scored alike.
  * Rows: every corpus site, every samesite group, then per set; and the listing pages of the sites (tag,
  * listing and topic classes of site.json) on their own, where single-page extractors are weakest.
- * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--ablation]`; writes
- * eval/results/content.json. `--ablation` adds the template-only variant (no main-block choice).
+ * Peers run once per page: their outputs are cached on disk (eval/peers.ts), so a rerun only scores.
+ * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--ablation] [--no-cv] [--method NAME]
+ * [--main-block auto|always|never] [--no-site-vote]`; writes eval/results/content.json (content-ours.json with --no-peers,
+ * content-<method>.json with --method). `--ablation` adds the template-only variant (no main-block choice); the
+ * leave-one-set-out cross-validation of the main-block options on samesite runs unless `--no-cv`.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -18,13 +21,29 @@ import { classOf, goldContentText, samesiteGoldText } from '../src/eval/corpus.t
 import { contentScore, meanScore, type Score } from '../src/eval/metrics.ts';
 import { decodeHtml } from '../src/html/charset.ts';
 import { parseHtml } from '../src/html/parse.ts';
+import { textOf } from '../src/html/text.ts';
 import { evaluateTarget, fmt, formatTable, REPO_ROOT, runEval, templateTargets, writeResults, type EvalTarget, type GroupResult, type PageScore } from './harness.ts';
+import { chooseMainBlock, type MainBlockOptions } from '../src/content/main-block.ts';
+import { LabelTable } from '../src/html/labels.ts';
+import type { Tree } from '../src/html/tree.ts';
+import { loadEngine } from '../src/template/engines.ts';
+import { keptText } from '../src/template/result.ts';
+import { directorySource } from './harness.ts';
 import { cacheStats, DEFUDDLE, peerOutput, peerText, READABILITY, type Peer } from './peers.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? [args[args.indexOf('--only') + 1]!] : [];
 const peers = !args.includes('--no-peers');
 const ablation = args.includes('--ablation');
+/** The cross-validation runs unless `--no-cv` (it takes about 15 s); `--cv` is accepted too. */
+const cv = !args.includes('--no-cv');
+/** `--method NAME`: the template engine for every target (default: chosen per source, as the CLI does). */
+const method = args.includes('--method') ? args[args.indexOf('--method') + 1] : undefined;
+/** `--main-block auto|always|never` (default auto, as the CLI). */
+const mainBlock = (args.includes('--main-block') ? args[args.indexOf('--main-block') + 1] : 'auto') as 'auto' | 'always' | 'never';
+/** `--no-site-vote`: main blocks chosen page by page only (src/content/site-vote.ts off). */
+const siteVote = !args.includes('--no-site-vote');
+const engineOptions = { ...(method ? { method } : {}), mainBlock, siteVote };
 
 /** Page classes counted as listing pages (site.json classes): collections of links to other pages. */
 const LISTING_CLASSES = new Set(['tag', 'listing', 'topic']);
@@ -75,23 +94,104 @@ interface Row {
   templateOnly?: Score;
   readability?: Score;
   defuddle?: Score;
+  /** The ceiling: every word of the page's body that is in the gold kept, nothing else (precision 1). */
+  ceiling: Score;
+}
+
+/**
+ * The ceiling of every method on a target, page by page: keep exactly the body's words that are in the
+ * gold. Its recall is below 1 where the gold has words the page has not (l3s-gn1's gold repeats blocks).
+ */
+function ceilingScores(target: EvalTarget): PageScore[] {
+  const out: PageScore[] = [];
+  for (const key of target.keys) {
+    const html = decodeHtml(readFileSync(join(target.dir, key))).text;
+    const gold = goldOf(target, key, html);
+    if (gold === null) continue;
+    const tree = parseHtml(html, { selfClosing: key.endsWith('.xhtml') });
+    const r = contentScore(textOf(tree, tree.body()), gold).recall;
+    out.push({ key, content: { precision: r > 0 ? 1 : 0, recall: r, f1: (2 * r) / (1 + r) } });
+  }
+  return out;
 }
 
 function subset(scores: readonly PageScore[], keys: ReadonlySet<string> | null): Score {
   return meanScore(scores.filter((s) => keys === null || keys.has(s.key)).map((s) => s.content));
 }
 
+/** A samesite page with its template marks (align) and gold, for the cross-validation of the main block. */
+interface CvPage {
+  set: string;
+  tree: Tree;
+  template: Uint8Array;
+  gold: string;
+}
+
+/** The grid the cross-validation searches (main-block options; the others keep their defaults). */
+function cvGrid(): MainBlockOptions[] {
+  const out: MainBlockOptions[] = [];
+  for (const decay of [1, 0.9, 0.8, 0.7]) for (const listWeight of [1, 0.5, 0.25]) for (const siblingShare of [0, 0.2]) for (const hintBonus of [0, 0.5]) out.push({ decay, listWeight, siblingShare, hintBonus });
+  return out;
+}
+
+/**
+ * Leave-one-set-out cross-validation of the main-block options on samesite: for each set, the grid point
+ * best on the two other sets (mean F1 over their pages), and its F1 on the held-out set.
+ */
+async function crossValidate(targets: readonly EvalTarget[]): Promise<Record<string, unknown>> {
+  const pages: CvPage[] = [];
+  for (const t of targets.filter((x) => x.set === 'samesite')) {
+    const source = await directorySource(t);
+    const golds = new Map(t.group!.pages.map((p) => [`${p.id}.html`, samesiteGoldText(p)]));
+    await (await loadEngine('align')).run({
+      source, labels: new LabelTable(), options: {}, onFailure: () => undefined,
+      onPage: async (m) => {
+        const gold = golds.get(m.key);
+        if (gold !== undefined && gold.trim() !== '') pages.push({ set: t.group!.set, tree: m.tree, template: m.template, gold });
+      },
+    });
+    await source.close();
+  }
+  const sets = [...new Set(pages.map((p) => p.set))].sort();
+  const grid = cvGrid();
+  const f1 = grid.map((o) => pages.map((p) => contentScore(keptText({ key: '', url: '', tree: p.tree, template: p.template, content: chooseMainBlock(p.tree, p.template, o).content }), p.gold).f1));
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const on = (k: number, keep: (s: string) => boolean): number => mean(f1[k]!.filter((_, i) => keep(pages[i]!.set)));
+  const folds = sets.map((held) => {
+    let best = 0;
+    for (let k = 1; k < grid.length; k++) if (on(k, (s) => s !== held) > on(best, (s) => s !== held)) best = k;
+    return { heldOut: held, chosen: grid[best], trainF1: on(best, (s) => s !== held), heldOutF1: on(best, (s) => s === held) };
+  });
+  const defaults = { options: 'defaults', perSet: Object.fromEntries(sets.map((s) => [s, mean(pages.filter((p) => p.set === s).map((p) => contentScore(keptText({ key: '', url: '', tree: p.tree, template: p.template, content: chooseMainBlock(p.tree, p.template).content }), p.gold).f1))])) };
+  process.stdout.write('\ncross-validation of the main-block options (samesite, align template; leave one set out, grid of ' + grid.length + ')\n' +
+    formatTable(['held-out set', 'chosen on the two others', 'train F1', 'held-out F1', 'defaults F1'], folds.map((f) => [f.heldOut, JSON.stringify(f.chosen), fmt(f.trainF1), fmt(f.heldOutF1), fmt(defaults.perSet[f.heldOut])])) + '\n');
+  return { grid: grid.length, folds, defaults };
+}
+
+/** The README table: one row per set (sites, each samesite set, samesite, listing pages), P / R / F1 of each method. */
+function summaryMarkdown(rows: readonly Row[]): string {
+  const pick = rows.filter((r) => r.name.startsWith('all') || r.name.includes('sites (mean'));
+  const prf = (x: Score | undefined): string => (x ? `${fmt(x.precision)} / ${fmt(x.recall)} / **${fmt(x.f1)}**` : '—');
+  const lines = ['| set | pages | ours P / R / F1 | Readability P / R / F1 | Defuddle P / R / F1 |', '|---|---:|---|---|---|'];
+  for (const r of pick) {
+    const name = r.name.includes('sites (mean') ? `samesite ${r.name.split(':')[0]}` : r.set === 'overall' ? 'all pages' : r.set === 'listing' ? 'listing pages of the sites' : `${r.set} (all)`;
+    lines.push(`| ${name} | ${r.pages} | ${prf(r.ours)} | ${prf(r.readability)} | ${prf(r.defuddle)} |`);
+  }
+  return lines.join('\n');
+}
+
 await runEval('content', async () => {
   const targets = templateTargets('both', only);
-  const results: Array<{ target: EvalTarget; ours: GroupResult; tpl?: GroupResult; readability?: PeerResult; defuddle?: PeerResult }> = [];
+  const results: Array<{ target: EvalTarget; ours: GroupResult; tpl?: GroupResult; readability?: PeerResult; defuddle?: PeerResult; ceiling?: PageScore[] }> = [];
   for (const target of targets) {
-    const ours = await evaluateTarget(contentEngine(), target);
+    const ours = await evaluateTarget(contentEngine(engineOptions), target);
     const r: (typeof results)[number] = { target, ours };
-    if (ablation) r.tpl = await evaluateTarget(contentEngine({ templateOnly: true }), target);
+    if (ablation) r.tpl = await evaluateTarget(contentEngine({ ...engineOptions, templateOnly: true }), target);
     if (peers) {
       r.readability = await runPeer(target, READABILITY);
       r.defuddle = await runPeer(target, DEFUDDLE);
     }
+    r.ceiling = ceilingScores(target);
     results.push(r);
     const method = String(ours.summary['method'] ?? '?');
     process.stderr.write(
@@ -107,7 +207,7 @@ await runEval('content', async () => {
     const pick = (f: (r: (typeof results)[number]) => readonly PageScore[] | undefined): Score =>
       meanScore(rs.flatMap((r) => (f(r) ?? []).filter((s) => { const k = keys(r); return k === null || k.has(s.key); }).map((s) => s.content)));
     const oursPages = rs.flatMap((r) => r.ours.perPage.filter((s) => { const k = keys(r); return k === null || k.has(s.key); }));
-    const row: Row = { set, name, pages: oursPages.length, ours: pick((r) => r.ours.perPage) };
+    const row: Row = { set, name, pages: oursPages.length, ours: pick((r) => r.ours.perPage), ceiling: pick((r) => r.ceiling ?? []) };
     if (ablation) row.templateOnly = pick((r) => r.tpl?.perPage);
     if (peers) {
       row.readability = pick((r) => r.readability?.perPage);
@@ -119,38 +219,49 @@ await runEval('content', async () => {
     const rs = results.filter((r) => r.target.set === set);
     if (rs.length === 0) continue;
     for (const r of rs) rows.push({ ...rowOf(set, r.target.name, [r], () => null), name: `${r.target.name} [${String(r.ours.summary['method'] ?? '?')}]` });
+    if (set === 'samesite') {
+      for (const sub of [...new Set(rs.map((r) => r.target.group!.set))].sort()) {
+        const sr = rs.filter((r) => r.target.group!.set === sub);
+        rows.push(rowOf(set, `${sub}: ${sr.length} sites (mean over pages)`, sr, () => null));
+      }
+    }
     rows.push(rowOf(set, `all ${rs.length} (mean over pages)`, rs, () => null));
   }
   // Listing pages of the sites (tag, listing, topic classes).
   const listingKeys = (r: (typeof results)[number]): ReadonlySet<string> =>
     new Set(r.target.site ? r.target.keys.filter((k) => LISTING_CLASSES.has(classOf(r.target.site!, k) ?? '')) : []);
   const withListings = results.filter((r) => r.target.site && listingKeys(r).size > 0);
-  for (const r of withListings) rows.push(rowOf('listing', `${r.target.name}: ${[...new Set(r.target.keys.map((k) => classOf(r.target.site!, k)).filter((c) => LISTING_CLASSES.has(c ?? '')))].join(', ')}`, [r], listingKeys));
+  for (const r of withListings) if (r.ours.perPage.some((x) => listingKeys(r).has(x.key))) rows.push(rowOf('listing', `${r.target.name}: ${[...new Set(r.target.keys.map((k) => classOf(r.target.site!, k)).filter((c) => LISTING_CLASSES.has(c ?? '')))].join(', ')}`, [r], listingKeys));
   if (withListings.length > 0) rows.push(rowOf('listing', 'all listing pages', withListings, listingKeys));
   rows.push(rowOf('overall', 'all pages', results, () => null));
 
-  const header = ['set', 'site / group [method]', 'pages', 'ours P', 'ours R', 'ours F1', ...(ablation ? ['tpl-only F1'] : []), ...(peers ? ['Readability F1', 'Defuddle F1', 'best'] : [])];
+  const header = ['set', 'site / group [method]', 'pages', 'ours P', 'ours R', 'ours F1', ...(ablation ? ['tpl-only F1'] : []), ...(peers ? ['Readability F1', 'Defuddle F1', 'best'] : []), 'ceiling F1'];
   const table = rows.map((r) => {
     const best = peers ? ([['ours', r.ours.f1], ['readability', r.readability?.f1 ?? NaN], ['defuddle', r.defuddle?.f1 ?? NaN]] as const).reduce((a, b) => (b[1] > a[1] ? b : a))[0] : '';
-    return [r.set, r.name, String(r.pages), fmt(r.ours.precision), fmt(r.ours.recall), fmt(r.ours.f1), ...(ablation ? [fmt(r.templateOnly?.f1)] : []), ...(peers ? [fmt(r.readability?.f1), fmt(r.defuddle?.f1), best] : [])];
+    return [r.set, r.name, String(r.pages), fmt(r.ours.precision), fmt(r.ours.recall), fmt(r.ours.f1), ...(ablation ? [fmt(r.templateOnly?.f1)] : []), ...(peers ? [fmt(r.readability?.f1), fmt(r.defuddle?.f1), best] : []), fmt(r.ceiling.f1)];
   });
   process.stdout.write('content — word F1 of the main content vs gold (corpus README), ours vs single-page extractors on the same pages\n' + formatTable(header, table) + '\n');
+  if (peers) process.stdout.write('\nper set, P / R / F1 (Markdown, the README table)\n' + summaryMarkdown(rows) + '\n');
   const headline: Record<string, number | null> = {};
   const num = (x: number | undefined): number | null => (x === undefined || Number.isNaN(x) ? null : x);
-  for (const r of rows.filter((x) => x.name.startsWith('all'))) {
-    headline[`${r.set} content F1`] = num(r.ours.f1);
+  for (const r of rows.filter((x) => x.name.startsWith('all') || x.name.includes('sites (mean'))) {
+    const label = r.name.startsWith('all') ? r.set : r.name.split(':')[0]!;
+    headline[`${label} content F1`] = num(r.ours.f1);
     if (peers) {
-      headline[`${r.set} Readability F1`] = num(r.readability?.f1);
-      headline[`${r.set} Defuddle F1`] = num(r.defuddle?.f1);
+      headline[`${label} Readability F1`] = num(r.readability?.f1);
+      headline[`${label} Defuddle F1`] = num(r.defuddle?.f1);
     }
   }
-  const path = writeResults(peers ? 'content' : 'content-ours', headline, {
+  const crossValidation = cv ? await crossValidate(targets) : undefined;
+  const path = writeResults(method ? `content-${method}` : peers ? 'content' : 'content-ours', headline, {
     rows,
+    crossValidation,
     groups: results.map((r) => ({
       set: r.target.set, name: r.target.name, method: r.ours.summary['method'], reason: r.ours.summary['reason'],
       failed: r.ours.failed, failures: r.ours.failures, ms: r.ours.ms, ours: r.ours.perPage,
       readability: r.readability?.perPage, defuddle: r.defuddle?.perPage,
     })),
   });
+  if (peers) process.stdout.write(`peer cache: ${cacheStats.hits} hits, ${cacheStats.misses} misses (eval/.cache/peers)\n`);
   process.stdout.write(`results: ${relative(REPO_ROOT, path)}\n`);
 });

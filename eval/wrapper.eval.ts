@@ -16,7 +16,7 @@
  *    RECORD_EXAMPLES pages (create.ts, from examples) and run on the others; an attribute of a page is
  *    right when the extracted value's words equal the gold values' words (no value for a <NULL> gold).
  */
-import { goldContainers, listSites, listVersions, loadRecords, readTree, type OtaDocument, type OtaSelect } from '../src/eval/corpus.ts';
+import { declarationAt, goldContainers, listSites, listVersions, loadRecords, readTree, type OtaDocument, type OtaSelect } from '../src/eval/corpus.ts';
 import { contentScore, mean, words } from '../src/eval/metrics.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import { NodeKind, VOID_TAGS, type Tree } from '../src/html/tree.ts';
@@ -29,7 +29,11 @@ import { runWrapper, selectPattern, valueOf } from '../src/wrapper/run.ts';
 import { resolveSettings, type Wrapper } from '../src/wrapper/wrapper.ts';
 import { textOf } from '../src/html/text.ts';
 import { readFileSync } from 'node:fs';
-import { instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
+import { gramTree, instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
+import { clusteredTreeMatching } from '../src/wrapper/match/clustered.ts';
+import { stmSimilarity } from '../src/wrapper/match/simple.ts';
+import { blockCtm, gramBlocks, pageBlocks, WordSpace } from '../src/wrapper/match/blocks.ts';
+import { fromTree, LabelSpace } from '../src/wrapper/match/labelled-tree.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
 
 const ALGORITHMS: readonly AlgorithmName[] = ['ctm', 'stm', 'bigram', 'jw'];
@@ -38,7 +42,16 @@ interface OtaConfig {
   label: string;
   algorithms: readonly AlgorithmName[];
   content: boolean;
+  /** Node-label flags (paper 5, Section 4); default: the wrapper defaults (tag only). */
+  labels?: { tag: boolean; id: boolean; class: boolean };
 }
+/** CTM on element labels under each node-label flag setting (Section 4, "flags of the chosen algorithm"). */
+const LABEL_CONFIGS: readonly OtaConfig[] = [
+  { label: 'ctm/tags tag+id', algorithms: ['ctm'], content: false, labels: { tag: true, id: true, class: false } },
+  { label: 'ctm/tags tag+class', algorithms: ['ctm'], content: false, labels: { tag: true, id: false, class: true } },
+  { label: 'ctm/tags tag+id+class', algorithms: ['ctm'], content: false, labels: { tag: true, id: true, class: true } },
+  { label: 'ctm tag+id+class', algorithms: ['ctm'], content: true, labels: { tag: true, id: true, class: true } },
+];
 /**
  * Each algorithm on element labels only (the paper's setting: 'ctm/tags' is Algorithm 1 as published),
  * each algorithm with the content view after it, and the default ladder.
@@ -94,6 +107,11 @@ function textUnder(tree: Tree, p: PatternSpec): string | null {
 interface SnapshotScore {
   date: string;
   changed: boolean;
+  /**
+   * The document had moved: OTA fetched it from another URL at this date than when the wrapper was built
+   * (declarations' `fetch`). A wrapper is bound to a page; such snapshots are another page.
+   */
+  moved: boolean;
   gold: boolean;
   step: string;
   view: string | null;
@@ -149,7 +167,7 @@ function otaWrapper(doc: OtaDocument, tree: (path: string) => Tree, config: OtaC
   if (start < 0) return null;
   const startTree = tree(doc.snapshots[start]!.path);
   if (selectPattern(startTree, old, 0).length > 1) old.multiple = true;
-  const wrapper = createWrapper(startTree, [old], { adaptation: { algorithms: [...config.algorithms], content: config.content } });
+  const wrapper = createWrapper(startTree, [old], { adaptation: { algorithms: [...config.algorithms], content: config.content, ...(config.labels ? { labels: config.labels } : {}) } });
   return { wrapper, old, start };
 }
 
@@ -174,6 +192,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
   };
   const f1s: number[] = [];
   const changedF1s: number[] = [];
+  const builtFrom = declarationAt(doc, doc.snapshots[start]!.date)?.fetch;
   for (const s of doc.snapshots.slice(start + 1)) {
     const t = tree(s.path);
     row.snapshots++;
@@ -186,7 +205,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
     const changed = oldText === null;
     if (control && rep.step !== 'selector') row.adaptationsOnControl++;
     const score: SnapshotScore = {
-      date: s.date, changed, gold: gold !== null, step: rep.step, view: rep.view ?? null, similarity: rep.similarity,
+      date: s.date, changed, moved: declarationAt(doc, s.date)?.fetch !== builtFrom, gold: gold !== null, step: rep.step, view: rep.view ?? null, similarity: rep.similarity,
       contentSimilarity: rep.contentSimilarity ?? null, f1: null, versionF1: null, contentAbsent: null,
     };
     if (gold === null) {
@@ -269,6 +288,69 @@ function evaluateImpostors(docs: readonly OtaDocument[], tree: (path: string) =>
     }
   }
   return out;
+}
+
+/**
+ * Evidence for the misses: per document, on its first changed snapshot with a gold, the similarity of the
+ * tree-gram to the gold container on element labels (CTM, STM) and on the content view (CTM), and the best
+ * content-view CTM any element of the page reaches; then the word F1 of each document's old text against
+ * every document's newest gold text (the whole texts as bags of words, no structure at all).
+ */
+interface MissEvidence {
+  rows: Array<{ doc: string; date: string; ctmTags: number; stmTags: number; ctmContent: number; bestContentOnPage: number | null }>;
+  names: string[];
+  /** wordF1[i][k]: document i's old text against document k's newest gold text. */
+  wordF1: number[][];
+}
+
+function missEvidence(docs: readonly OtaDocument[], tree: (path: string) => Tree): MissEvidence {
+  const rows: MissEvidence['rows'] = [];
+  const olds: string[] = [];
+  const newest: string[] = [];
+  const names: string[] = [];
+  for (const d of docs) {
+    const built = otaWrapper(d, tree, { label: 'ctm', algorithms: ['ctm'], content: true });
+    if (!built) continue;
+    names.push(d.service);
+    const startTree = tree(d.snapshots[built.start]!.path);
+    olds.push(textUnder(startTree, built.old) ?? '');
+    const pats = d.declarations.map((x) => otaPattern(x.select)).filter((p): p is PatternSpec => p !== null);
+    let last = '';
+    for (const s of [...d.snapshots].reverse()) {
+      const g = textUnder(tree(s.path), pats[pats.length - 1]!);
+      if (g !== null) {
+        last = g;
+        break;
+      }
+    }
+    newest.push(last);
+    const gram = built.wrapper.patterns[0]!.treeGram!;
+    for (const s of d.snapshots.slice(built.start + 1)) {
+      const t = tree(s.path);
+      if (selectPattern(t, built.old, 0).length > 0) continue;
+      let gold: number[] = [];
+      for (const p of [...pats.slice(1)].reverse()) if ((gold = selectPattern(t, p, 0)).length > 0) break;
+      if (gold.length === 0) continue;
+      const space = new LabelSpace(WRAPPER_DEFAULTS.labels);
+      const g = gramTree(gram.instances[0]!, space);
+      const target = fromTree(t, gold[0]!, space);
+      const words = new WordSpace();
+      const keys = new WordSpace();
+      const gb = gramBlocks(gram.instances[0]!, words, keys) ?? [];
+      const all = adapt(t, 0, gram, { ...resolveSettings({}), algorithms: ['ctm'], contentThreshold: 1e-9 });
+      rows.push({
+        doc: d.name,
+        date: s.date,
+        ctmTags: clusteredTreeMatching(g, target),
+        stmTags: stmSimilarity(g, target),
+        ctmContent: blockCtm(gb, pageBlocks(t, gold[0]!, words, keys)),
+        // null when element labels already find it (the content view is not tried then).
+        bestContentOnPage: all.view === 'content' ? all.similarity : all.view === 'tags' ? null : (all.contentSimilarity ?? 0),
+      });
+      break;
+    }
+  }
+  return { rows, names, wordF1: olds.map((o) => newest.map((n) => contentScore(o, n).f1)) };
 }
 
 function prfOf(tp: number, fp: number, fn: number): { precision: number; recall: number; f: number } {
@@ -472,6 +554,12 @@ await runEval('wrapper', async () => {
       if (row) ota.push(row);
     }
   }
+  const labelRows: OtaRow[] = [];
+  for (const v of docs)
+    for (const config of LABEL_CONFIGS) {
+      const row = evaluateOta(v, tree, config);
+      if (row) labelRows.push(row);
+    }
   const otaTable: string[][] = ota.map((r) => [
     r.doc.replace(/^ota-/, ''),
     r.algorithm,
@@ -514,6 +602,45 @@ await runEval('wrapper', async () => {
     totalRows.push([config.label, String(tp), String(fp), String(fn), fmt(q.precision), fmt(q.recall), fmt(q.f), fmt(t.changedF1), String(ctrl), `${t.presentAdapted}/${present} (F1 ${fmt(t.presentVersionF1)})`, `${t.absentAdapted}/${absent}`]);
   }
   process.stdout.write(formatTable(['config', 'tp', 'fp', 'fn', 'precision', 'recall', 'F-measure', 'changed F1', 'control adaptations', 'no gold, present: adapted (F1 vs version)', 'no gold, absent: adapted'], totalRows) + '\n\n');
+  // The same tally split by whether the document was still fetched from the URL the wrapper was built on.
+  const byPage: Record<string, { same: { tp: number; fp: number; fn: number; f: number }; moved: { tp: number; fp: number; fn: number; f: number; docs: string[] } }> = {};
+  const byPageRows: string[][] = [];
+  for (const config of OTA_CONFIGS) {
+    const cells = { same: { tp: 0, fp: 0, fn: 0 }, moved: { tp: 0, fp: 0, fn: 0 } };
+    const movedDocs = new Set<string>();
+    for (const r of ota.filter((x) => x.algorithm === config.label)) {
+      for (const x of r.perSnapshot) {
+        if (!x.changed || x.f1 === null) continue;
+        const cell = x.moved ? cells.moved : cells.same;
+        if (x.moved) movedDocs.add(r.doc);
+        if (x.step === 'not-found') cell.fn++;
+        else if (x.f1 >= OTA_TP_F1) cell.tp++;
+        else cell.fp++;
+      }
+    }
+    const same = { ...cells.same, f: prfOf(cells.same.tp, cells.same.fp, cells.same.fn).f };
+    const moved = { ...cells.moved, f: prfOf(cells.moved.tp, cells.moved.fp, cells.moved.fn).f, docs: [...movedDocs] };
+    byPage[config.label] = { same, moved };
+    byPageRows.push([config.label, `${same.tp}/${same.fp}/${same.fn}`, fmt(same.f), `${moved.tp}/${moved.fp}/${moved.fn}`, fmt(moved.f), moved.docs.join(', ')]);
+  }
+  process.stdout.write('Real changes by page: the URL the wrapper was built on (same page) or another URL OTA moved the document to (moved)\n');
+  process.stdout.write(formatTable(['config', 'same page tp/fp/fn', 'same page F', 'moved tp/fp/fn', 'moved F', 'moved documents'], byPageRows) + '\n\n');
+  const labelTotals: Record<string, { tp: number; fp: number; fn: number; f: number; controlAdaptations: number }> = {};
+  process.stdout.write('Node-label flags (CTM; tag only is the default above)\n');
+  process.stdout.write(
+    formatTable(
+      ['config', 'tp', 'fp', 'fn', 'F-measure', 'control adaptations'],
+      LABEL_CONFIGS.map((config) => {
+        const rs = labelRows.filter((r) => r.algorithm === config.label);
+        const tp = rs.reduce((x, r) => x + r.tp, 0);
+        const fp = rs.reduce((x, r) => x + r.fp, 0);
+        const fn = rs.reduce((x, r) => x + r.fn, 0);
+        const ctrl = rs.reduce((x, r) => x + r.adaptationsOnControl, 0);
+        labelTotals[config.label] = { tp, fp, fn, f: prfOf(tp, fp, fn).f, controlAdaptations: ctrl };
+        return [config.label, String(tp), String(fp), String(fn), fmt(prfOf(tp, fp, fn).f), String(ctrl)];
+      }),
+    ) + '\n\n',
+  );
   const sweep: Record<string, Record<string, { tp: number; fp: number; fn: number; f: number }>> = {};
   const sum = (cells: Array<{ tp: number; fp: number; fn: number }>): { tp: number; fp: number; fn: number; f: number } => {
     const tp = cells.reduce((x, r) => x + r.tp, 0);
@@ -544,13 +671,13 @@ await runEval('wrapper', async () => {
   });
   process.stdout.write('F-measure (tp/fp/fn) on the real changes and impostor adaptations by threshold (one threshold for every algorithm; the content threshold at its default)\n');
   process.stdout.write(formatTable(['config', ...SWEEP.map(String)], sweepRows) + '\n\n');
-  process.stdout.write('Impostors (each wrapper on 3 snapshots of every other document: any adaptation is a false positive)\n');
+  process.stdout.write('Impostors (each wrapper on 3 snapshots of every other document: any adaptation is a false positive;\n  for the content view see its threshold sweep below, the bounds skip every element below the threshold)\n');
   process.stdout.write(
     formatTable(
-      ['config', 'runs', 'adapted', 'best tag similarity', 'best content similarity'],
+      ['config', 'runs', 'adapted', 'best similarity on element labels'],
       OTA_CONFIGS.map((c) => {
         const r = impostors[c.label]!;
-        return [c.label, String(r.runs), String(r.adapted), fmt(Math.max(0, ...r.cases.map((x) => x.similarity ?? 0))), c.content ? fmt(Math.max(0, ...r.cases.map((x) => x.contentSimilarity ?? 0))) : '—'];
+        return [c.label, String(r.runs), String(r.adapted), fmt(Math.max(0, ...r.cases.map((x) => x.similarity ?? 0)))];
       }),
     ) + '\n\n',
   );
@@ -569,6 +696,17 @@ await runEval('wrapper', async () => {
   }
   process.stdout.write(`F-measure (tp/fp/fn) on the real changes and impostor adaptations by content threshold (default ${WRAPPER_DEFAULTS.contentThreshold})\n`);
   process.stdout.write(formatTable(['config', ...CONTENT_SWEEP.map(String)], contentRows) + '\n\n');
+
+  const evidence = missEvidence(docs, tree);
+  process.stdout.write('Why a change is missed: the tree-gram against the gold container of the first changed snapshot\n');
+  process.stdout.write(
+    formatTable(
+      ['document', 'snapshot', 'CTM tags', 'STM tags', 'CTM content', 'best CTM content on the page'],
+      evidence.rows.map((r) => [r.doc.replace(/^ota-/, ''), r.date, fmt(r.ctmTags), fmt(r.stmTags), fmt(r.ctmContent), r.bestContentOnPage === null ? 'found on tags' : fmt(r.bestContentOnPage)]),
+    ) + '\n',
+  );
+  process.stdout.write('Word F1 of each document\'s old text (rows) against each document\'s newest gold text (columns)\n');
+  process.stdout.write(formatTable(['old \\ newest', ...evidence.names], evidence.wordF1.map((r, k) => [evidence.names[k]!, ...r.map((x) => fmt(x))])) + '\n\n');
 
   // 2. Mutations.
   const mut = evaluateMutations();
@@ -600,11 +738,28 @@ await runEval('wrapper', async () => {
 
   const headline: Record<string, number | null> = {};
   for (const a of Object.keys(totals)) headline[`ota ${a} F`] = totals[a]!.f;
+  headline['ota ctm F, same page'] = byPage['ctm']!.same.f;
+  headline['ota ctm F, moved page'] = byPage['ctm']!.moved.f;
   headline['ota control adaptations'] = totals['ctm']!.controlAdaptations;
   headline['ota impostor adaptations (ctm)'] = impostors['ctm']!.adapted;
   headline['ota content-absent adaptations (ctm)'] = totals['ctm']!.absentAdapted;
   headline['swde ctm accuracy'] = recordAccuracy['ctm']!;
   for (const c of OTA_CONFIGS.filter((x) => x.algorithms.length === 1)) headline[`mutations ${c.label} exact`] = mean(mut.rows.filter((r) => r.algorithm === c.label).map((r) => r.exact / Math.max(1, r.cases)));
-  const path = writeResults('wrapper', headline, { ota: { totals, sweep, contentSweep, impostors, rows: ota }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
+  // Kept small: per snapshot only where the old selector failed; per impostor run only the adaptations.
+  const rows = ota.map((r) => ({ ...r, perSnapshot: r.perSnapshot.filter((x) => x.changed || !x.gold) }));
+  const impostorSummary = Object.fromEntries(
+    Object.entries(impostors).map(([k, v]) => [
+      k,
+      {
+        runs: v.runs,
+        adapted: v.adapted,
+        sweep: v.sweep,
+        contentSweep: v.contentSweep,
+        bestSimilarity: Math.max(0, ...v.cases.map((x) => x.similarity ?? 0)),
+        adaptations: v.cases.filter((x) => x.step !== 'not-found'),
+      },
+    ]),
+  );
+  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -4,15 +4,20 @@
  * command line runs:
  *  1. the crawl (`gabarit crawl`): every page loaded, parsed, its links extracted, the link graph built;
  *  2. for every engine of the registry (src/template/engines.ts), `gabarit template --method <name>` with
- *     the engine's default options.
+ *     the engine's default options;
+ *  3. the wrapper demo;
+ *  4. last, `gabarit report`: the main content of every page with the template greyed, figures per engine
+ *     and a chart, in one offline HTML file (out/demo/report/index.html), whose path it prints.
  * Prints a short result of each, and where the output is (out/demo/). Exits 0 only when every step did
  * its work. The server is ours and local, so the crawl runs without a politeness delay.
  */
 import { cp } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { crawlLines, DEFAULT_TOP_PAGES, runCrawl } from '../src/cli/crawl.ts';
+import { runReport } from '../src/cli/report.ts';
 import { createReporter, type SourceFlags } from '../src/cli/run.ts';
+import { REPORT_MAX_SHOWN } from '../src/report/build.ts';
 import { engineDefaults, fractionStats, runTemplate } from '../src/cli/template.ts';
 import { DEFAULTS } from '../src/defaults.ts';
 import { serveDirectory } from '../src/site/serve.ts';
@@ -80,9 +85,17 @@ async function demo(): Promise<boolean> {
     say('== wrapper: a wrapper built on the shop survives the redesign (examples/wrapper/)');
     if (!wrapperDemo((l = '') => say('   ' + l))) ok = false;
     say('');
+    say(`== report: main content of every page, template greyed, figures per engine (gabarit report)`);
+    const t0 = performance.now();
+    const report = await runReport(served.url, { ...FLAGS, out: join(OUT, 'report'), maxShown: REPORT_MAX_SHOWN, otherEngines: true }, createReporter({ json: false, quiet: !process.stderr.isTTY }));
+    say(`   pages: ${report.data.pages.length}, template engine: ${report.data.method} (${report.data.reason}); time: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    say('');
     say(`Output: ${relative(ROOT, OUT)}/ (each folder: summary.json, and for template runs <page>.txt, <page>.html, template.json)`);
     say(`Open a marked page in a browser: gabarit serve ${relative(ROOT, OUT)} --port 0, then e.g. /align/shop/cairn-45-backpack.html`);
     say(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    say('');
+    say(`The report (offline, open it in a browser): ${relative(ROOT, report.file)}`);
+    say(`   ${pathToFileURL(report.file).href}`);
   } finally {
     reporter.stop();
     await served.close();

@@ -6,6 +6,10 @@
  * The redesign, applied to the page text: classes renamed (product → product-detail, price → amount,
  * description → copy, features → highlights, specs → spec-table), the product wrapped in two layout
  * elements, a promotion banner inserted before it, and the rating moved below the SKU.
+ * A second, harder change: the privacy page moved to a new CMS (`redesignDocument`): its container and
+ * every level above the paragraphs rebuilt, the heading demoted, each paragraph boxed, no old class left,
+ * into examples/wrapper/redesigned/privacy.html, with the wrapper of the policy built on the original page,
+ * examples/wrapper/policy.wrapper.json. Element labels find nothing similar; the content view does.
  * Run: `npx tsx examples/wrapper/redesign.ts`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -20,6 +24,10 @@ const SHOP = join(HERE, '..', 'site', 'shop');
 export const DEMO_PAGES = ['cairn-45-backpack.html', 'ridgeline-2-tent.html', 'merino-base-layer.html'];
 export const REDESIGNED_DIR = join(HERE, 'redesigned');
 export const WRAPPER_FILE = join(HERE, 'product.wrapper.json');
+/** The document page of the second change, and its wrapper. */
+export const POLICY_PAGE = 'privacy.html';
+export const POLICY_WRAPPER_FILE = join(HERE, 'policy.wrapper.json');
+export const POLICY_PATTERNS: PatternSpec[] = [{ name: 'policy', selector: 'main#content' }];
 
 /** The patterns of the demo wrapper (as `--pattern` flags would give them). */
 export const DEMO_PATTERNS: PatternSpec[] = [
@@ -52,12 +60,26 @@ export function redesign(html: string): string {
   return out;
 }
 
+/** The CMS change of a document page (see the module comment). */
+export function redesignDocument(html: string): string {
+  return html.replace(/<main id="content" class="page-static">\s*<h1>(.*?)<\/h1>([\s\S]*?)<\/main>/, (_m, title: string, body: string) => {
+    const blocks = [...body.matchAll(/<p>([\s\S]*?)<\/p>/g)].map((p) => `<div class="block block--text"><p>${p[1]}</p></div>`).join('\n');
+    return `<main class="cms"><article class="cms-page"><div class="cms-page__inner"><header class="cms-page__header"><h2 class="title">${title}</h2></header>\n<div class="cms-page__body">\n${blocks}\n</div></div></article></main>`;
+  });
+}
+
 async function main(): Promise<void> {
   mkdirSync(REDESIGNED_DIR, { recursive: true });
   for (const p of DEMO_PAGES) writeFileSync(join(REDESIGNED_DIR, p), redesign(readFileSync(join(SHOP, p), 'utf8')));
   const original = parseHtml(readFileSync(join(SHOP, DEMO_PAGES[0]!), 'utf8'));
   const wrapper = createWrapper(original, DEMO_PATTERNS, { name: 'demo-product', source: `examples/site/shop/${DEMO_PAGES[0]}` });
   writeFileSync(WRAPPER_FILE, JSON.stringify(wrapper, null, 1) + '\n');
+  const policyHtml = readFileSync(join(SHOP, '..', POLICY_PAGE), 'utf8');
+  const redesigned = redesignDocument(policyHtml);
+  if (redesigned === policyHtml) throw new Error(`${POLICY_PAGE}: the document redesign did not apply`);
+  writeFileSync(join(REDESIGNED_DIR, POLICY_PAGE), redesigned);
+  const policy = createWrapper(parseHtml(policyHtml), POLICY_PATTERNS, { name: 'demo-policy', source: `examples/site/${POLICY_PAGE}` });
+  writeFileSync(POLICY_WRAPPER_FILE, JSON.stringify(policy, null, 1) + '\n');
   process.stdout.write(`wrote ${DEMO_PAGES.length} redesigned pages to ${REDESIGNED_DIR} and the wrapper ${WRAPPER_FILE}\n`);
 }
 

@@ -10,8 +10,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
-import { EngineError, PageError, UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, openFromFlags, outDir, since, summaryLines, type SourceFlags } from './run.ts';
+import { UsageError } from '../errors.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, summaryLines, type SourceFlags } from './run.ts';
 
 interface ContentFlags extends SourceFlags {
   method?: string;
@@ -32,64 +32,26 @@ export function register(program: Command): void {
   addOutOption(cmd, 'content');
   cmd.action(async (spec: string, opts: ContentFlags, self: Command) => {
     const g = globalOptions(self);
-    const start = performance.now();
-    const [{ ENGINES }, { contentEngine }, { formatContent, FORMAT_EXTENSION }, { OutputWriter, pageStem }, { LabelTable }] = await Promise.all([
+    const [{ ENGINES }, { contentEngine }, { formatContent, FORMAT_EXTENSION }, { pageStem }, { runTemplate }] = await Promise.all([
       import('../template/engines.ts'),
       import('../content/engine.ts'),
       import('../content/format.ts'),
       import('../output.ts'),
-      import('../html/labels.ts'),
+      import('./template.ts'),
     ]);
     if (opts.method !== undefined && !Object.hasOwn(ENGINES, opts.method)) {
       throw new UsageError(`unknown method "${opts.method}" (known: ${Object.keys(ENGINES).join(', ')})`);
     }
     const format = opts.format as 'text' | 'html' | 'markdown' | 'json';
-    const reporter = createReporter(g);
-    const opened = await openFromFlags(spec, opts, reporter);
     const dir = outDir(opts.out);
-    const writer = new OutputWriter(dir);
     const engine = contentEngine({ ...(opts.method ? { method: opts.method } : {}), mainBlock: opts.mainBlock as 'auto' | 'always' | 'never' });
-    let written = 0;
-    let failure: EngineError | PageError | undefined;
-    let run;
-    try {
-      run = await engine.run({
-        source: opened.source,
-        labels: new LabelTable(),
-        options: {},
-        onPage: async (marks, extra) => {
-          await writer.writePage(marks, extra);
-          if (format !== 'text') await writeFile(join(dir, pageStem(marks.key) + FORMAT_EXTENSION[format]), formatContent(marks, format, extra ?? {}));
-          reporter.progress.update('write', ++written);
-        },
-        onFailure: (f) => {
-          writer.fail(f);
-          reporter.failure(f);
-        },
-        onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
-        onWarning: (m) => reporter.warn(m),
-      });
-    } catch (err) {
-      if (err instanceof EngineError || err instanceof PageError) failure = err;
-      else throw err;
-    } finally {
-      reporter.stop();
-      await opened.close();
-    }
-    const summary = await writer.finish(
-      {
-        command: 'content',
-        method: String(run?.summary['method'] ?? opts.method ?? ''),
-        source: spec,
-        pagesLoaded: networkLoads(opened.source),
-        timings: { ...(run?.timings ?? {}), total: since(start) },
-        format,
-        engine: run?.summary ?? {},
-        ...(failure ? { error: { code: failure.code, message: failure.message } } : {}),
+    const { summary, failure } = await runTemplate(spec, engine, {}, opts, createReporter(g), {
+      onPage: async (marks, extra) => {
+        if (format !== 'text') await writeFile(join(dir, pageStem(marks.key) + FORMAT_EXTENSION[format]), formatContent(marks, format, extra ?? {}));
       },
-      run?.template,
-    );
-    const lines = [`method: ${summary.method ?? ''} (${String(run?.summary['reason'] ?? '')})`, ...summaryLines(summary, dir)];
+      summary: (run) => ({ command: 'content', method: String(run?.summary['method'] ?? opts.method ?? ''), reason: String(run?.summary['reason'] ?? ''), format, options: { mainBlock: opts.mainBlock } }),
+    });
+    const lines = [`method: ${String(summary.method ?? '')} (${String(summary['reason'] ?? '')})`, ...summaryLines(summary, dir)];
     emit(g, summary, lines);
     if (failure) throw failure;
     if (summary.pagesDone === 0) throw new NothingDone(`no page processed from ${spec} (${summary.pagesFailed} failed; see ${dir}/summary.json)`);

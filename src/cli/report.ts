@@ -8,13 +8,48 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type SourceFlags } from './run.ts';
+import type { ReportData } from '../report/html-report.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type Reporter, type SourceFlags } from './run.ts';
 
-interface ReportFlags extends SourceFlags {
+export interface ReportFlags extends SourceFlags {
   out: string;
   method?: string;
   maxShown: number;
   otherEngines: boolean;
+}
+
+/** What `runReport` made: the report file and the data it shows. */
+export interface ReportRun {
+  file: string;
+  data: ReportData;
+}
+
+/**
+ * Builds the report of a source and writes `<out>/index.html` (the command's work, also used by `npm
+ * start`). Throws NothingDone when no page could be processed.
+ */
+export async function runReport(spec: string, opts: ReportFlags, reporter: Reporter): Promise<ReportRun> {
+  const [{ buildReport }, { renderReport }] = await Promise.all([import('../report/build.ts'), import('../report/html-report.ts')]);
+  const closers: Array<() => Promise<void>> = [];
+  const data = await buildReport(
+    spec,
+    async () => {
+      const o = await openFromFlags(spec, opts, reporter);
+      closers.push(o.close);
+      return o.source;
+    },
+    { ...(opts.method ? { method: opts.method } : {}), maxShown: opts.maxShown, otherEngines: opts.otherEngines, onWarning: (m) => reporter.warn(m) },
+  ).finally(async () => {
+    reporter.stop();
+    for (const c of closers) await c().catch(() => undefined);
+  });
+  for (const f of data.failures) reporter.warn(`${f.key}: ${f.message}`);
+  if (data.pages.length === 0) throw new NothingDone(`no page processed from ${spec}`);
+  const dir = outDir(opts.out);
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, 'index.html');
+  await writeFile(file, renderReport(data));
+  return { file, data };
 }
 
 export function register(program: Command): void {
@@ -29,28 +64,9 @@ export function register(program: Command): void {
   addOutOption(cmd, 'report');
   cmd.action(async (spec: string, opts: ReportFlags, self: Command) => {
     const g = globalOptions(self);
-    const [{ ENGINES }, { buildReport }, { renderReport }] = await Promise.all([import('../template/engines.ts'), import('../report/build.ts'), import('../report/html-report.ts')]);
+    const { ENGINES } = await import('../template/engines.ts');
     if (opts.method !== undefined && !Object.hasOwn(ENGINES, opts.method)) throw new UsageError(`unknown method "${opts.method}" (known: ${Object.keys(ENGINES).join(', ')})`);
-    const reporter = createReporter(g);
-    const closers: Array<() => Promise<void>> = [];
-    const data = await buildReport(
-      spec,
-      async () => {
-        const o = await openFromFlags(spec, opts, reporter);
-        closers.push(o.close);
-        return o.source;
-      },
-      { ...(opts.method ? { method: opts.method } : {}), maxShown: opts.maxShown, otherEngines: opts.otherEngines, onWarning: (m) => reporter.warn(m) },
-    ).finally(async () => {
-      reporter.stop();
-      for (const c of closers) await c().catch(() => undefined);
-    });
-    for (const f of data.failures) reporter.warn(`${f.key}: ${f.message}`);
-    if (data.pages.length === 0) throw new NothingDone(`no page processed from ${spec}`);
-    const dir = outDir(opts.out);
-    await mkdir(dir, { recursive: true });
-    const file = join(dir, 'index.html');
-    await writeFile(file, renderReport(data));
+    const { file, data } = await runReport(spec, opts, createReporter(g));
     emit(g, { report: file, pages: data.pages.length, method: data.method, engines: data.engines }, [`method: ${data.method} (${data.reason})`, `pages: ${data.pages.length}`, `report: ${file}`]);
   });
 }

@@ -14,6 +14,7 @@ import { Option, type Command } from 'commander';
 import { EngineError, PageError, UsageError } from '../errors.ts';
 import type { Summary } from '../output.ts';
 import type { EngineRun, TemplateEngine } from '../template/engine.ts';
+import type { PageMarks } from '../template/result.ts';
 import { ENGINES } from '../template/engines.ts';
 import {
   addOutOption,
@@ -203,6 +204,14 @@ export interface TemplateRun {
   failure?: EngineError | PageError;
 }
 
+/** What a command built on `runTemplate` adds to it (`gabarit content`). */
+export interface RunHooks {
+  /** Called after each page is written (e.g. to write another format beside it). */
+  onPage?(marks: PageMarks, extra?: Record<string, unknown>): Promise<void>;
+  /** summary.json fields that replace the template command's (`command`, `method`, …). */
+  summary?(run: EngineRun | undefined): Record<string, unknown>;
+}
+
 /**
  * Runs one engine on a source and writes the output contract in `flags.out` (the command's action
  * without printing): every marked page, template.json and summary.json (with the error, if any).
@@ -213,6 +222,7 @@ export async function runTemplate(
   options: Record<string, unknown>,
   flags: SourceFlags & { out: string },
   reporter: Reporter,
+  hooks: RunHooks = {},
 ): Promise<TemplateRun> {
   const start = performance.now();
   const [{ OutputWriter }, { LabelTable }] = await Promise.all([import('../output.ts'), import('../html/labels.ts')]);
@@ -229,6 +239,7 @@ export async function runTemplate(
       options,
       onPage: async (marks, extra) => {
         await writer.writePage(marks, extra);
+        await hooks.onPage?.(marks, extra);
         reporter.progress.update('write', ++written);
       },
       onFailure: (f) => {
@@ -256,6 +267,7 @@ export async function runTemplate(
       timings: { ...(run?.timings ?? {}), total: since(start) },
       engine: run?.summary ?? {},
       options,
+      ...(hooks.summary?.(run) ?? {}),
       ...(failure ? { error: { code: failure.code, message: failure.message } } : {}),
     },
     run?.template,

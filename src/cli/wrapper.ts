@@ -8,7 +8,8 @@
  *     a tree-gram per pattern) to --out, or stdout.
  *   gabarit wrapper run <wrapper> <pages...> [--out records.jsonl] [--update [FILE]]
  *     One JSON line per page on stdout (or --out): `{page, record, steps}`; `steps` says per pattern which
- *     step found the data (selector / ctm / stm / bigram / jw / string / not-found) and the similarity.
+ *     step found the data (selector / ctm / stm / bigram / jw / string / not-found), on which view
+ *     (`tags`, or `content` for the content view) and with what similarity.
  *     Adaptations and failures are also named on stderr. `--update` writes the wrapper back (or to FILE)
  *     with the new selectors, tree-grams and history; without it the wrapper file is never changed.
  *
@@ -20,6 +21,7 @@ import { readFileSync, writeFileSync, createWriteStream } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { globalOptions, NothingDone } from './run.ts';
+import { WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -60,6 +62,8 @@ interface CreateFlags {
   threshold?: number;
   algorithms?: Array<(typeof ALGOS)[number]>;
   labels?: { tag: boolean; id: boolean; class: boolean };
+  contentThreshold?: number;
+  content?: boolean;
 }
 
 interface RunFlags {
@@ -67,6 +71,8 @@ interface RunFlags {
   update?: string | boolean;
   threshold?: number;
   algorithms?: Array<(typeof ALGOS)[number]>;
+  contentThreshold?: number;
+  content?: boolean;
 }
 
 /** Registers `gabarit wrapper`. */
@@ -84,6 +90,8 @@ export function register(program: Command): void {
   create.addOption(new Option('--threshold <T>', 'adaptation similarity threshold in (0, 1]').argParser(parseThreshold));
   create.addOption(new Option('--algorithms <list>', 'adaptation algorithms in order, e.g. ctm,stm,bigram,jw').argParser(parseAlgorithms));
   create.addOption(new Option('--labels <flags>', 'node-label flags for matching: tag,id,class').argParser(parseLabels));
+  create.addOption(new Option('--content-threshold <T>', `similarity the content view (text blocks) must reach, in (0, 1] (default ${WRAPPER_DEFAULTS.contentThreshold})`).argParser(parseThreshold));
+  create.option('--no-content', 'never fall back to the content view (element labels only, as in the paper)');
   create.action(async (pagePath: string, opts: CreateFlags) => {
     const { createWrapper, createFromExamples } = await import('../wrapper/create.ts');
     const { WrapperError } = await import('../wrapper/wrapper.ts');
@@ -92,6 +100,8 @@ export function register(program: Command): void {
     if (opts.threshold !== undefined) adaptation['threshold'] = opts.threshold;
     if (opts.algorithms !== undefined) adaptation['algorithms'] = opts.algorithms;
     if (opts.labels !== undefined) adaptation['labels'] = opts.labels;
+    if (opts.contentThreshold !== undefined) adaptation['contentThreshold'] = opts.contentThreshold;
+    if (opts.content === false) adaptation['content'] = false;
     const options = { source: pagePath, ...(opts.name !== undefined ? { name: opts.name } : {}), ...(Object.keys(adaptation).length ? { adaptation } : {}) };
     if (!opts.pattern?.length && !opts.example?.length) throw new UsageError('give at least one --pattern name=selector or --example name=value');
     try {
@@ -127,6 +137,8 @@ export function register(program: Command): void {
     .option('--update [file]', 'write the adapted wrapper (new selectors, tree-grams, history) back, or to <file>');
   run.addOption(new Option('--threshold <T>', 'override the wrapper\'s similarity threshold').argParser(parseThreshold));
   run.addOption(new Option('--algorithms <list>', "override the wrapper's algorithms, e.g. ctm,stm").argParser(parseAlgorithms));
+  run.addOption(new Option('--content-threshold <T>', "override the wrapper's content-view threshold").argParser(parseThreshold));
+  run.option('--no-content', 'do not use the content view on this run');
   run.action(async (wrapperPath: string, pages: string[], opts: RunFlags, self: Command) => {
     const g = globalOptions(self);
     const { parseWrapper, WrapperError } = await import('../wrapper/wrapper.ts');
@@ -147,6 +159,8 @@ export function register(program: Command): void {
     const settings: Record<string, unknown> = {};
     if (opts.threshold !== undefined) settings['threshold'] = opts.threshold;
     if (opts.algorithms !== undefined) settings['algorithms'] = opts.algorithms;
+    if (opts.contentThreshold !== undefined) settings['contentThreshold'] = opts.contentThreshold;
+    if (opts.content === false) settings['content'] = false;
     const out = opts.out ? createWriteStream(opts.out) : process.stdout;
     let done = 0;
     let failedPages = 0;
@@ -163,14 +177,18 @@ export function register(program: Command): void {
       }
       const r = runWrapper(w, tree, page, { settings });
       done++;
-      const steps: Record<string, { step: string; similarity: number | null; selector?: string; violations?: string[] }> = {};
+      const steps: Record<string, { step: string; view?: string; similarity: number | null; contentSimilarity?: number; selector?: string; violations?: string[] }> = {};
+      const round = (x: number): number => Math.round(x * 1e4) / 1e4;
       for (const rep of r.reports) {
-        steps[rep.pattern] = { step: rep.step, similarity: rep.similarity === null ? null : Math.round(rep.similarity * 1e4) / 1e4 };
+        steps[rep.pattern] = { step: rep.step, similarity: rep.similarity === null ? null : round(rep.similarity) };
+        if (rep.view && rep.step !== 'selector' && rep.step !== 'not-found') steps[rep.pattern]!.view = rep.view;
+        if (rep.contentSimilarity !== undefined) steps[rep.pattern]!.contentSimilarity = round(rep.contentSimilarity);
         if (rep.newSelector) steps[rep.pattern]!.selector = rep.newSelector;
         if (rep.step !== 'selector') steps[rep.pattern]!.violations = rep.violations;
         if (!g.quiet || rep.step === 'not-found') {
-          if (rep.step === 'not-found') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" could not be adapted (${rep.violations.join('; ')}; best similarity ${(rep.similarity ?? 0).toFixed(3)})\n`);
-          else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
+          const content = rep.contentSimilarity !== undefined ? `, on the content view ${rep.contentSimilarity.toFixed(3)}` : '';
+          if (rep.step === 'not-found') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" could not be adapted (${rep.violations.join('; ')}; best similarity ${(rep.similarity ?? 0).toFixed(3)}${content})\n`);
+          else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
         }
       }
       if (!r.ok) {

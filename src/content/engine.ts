@@ -2,14 +2,20 @@
  * The content extractor as a TemplateEngine (so the CLI, the output contract and the evaluation drive it
  * like any engine): it runs the template engine chosen for the source (method.ts, or the one given), and
  * on every page it emits adds the main-content marks chosen among the non-template nodes
- * (main-block.ts). The output contract's `<page>.txt` then holds the main content.
+ * (main-block.ts). Two signals come from the site, not the page: the template (what every page repeats is
+ * not content) and the site vote (site-vote.ts: the first `voteSample` pages are held until their main
+ * blocks have voted for the place of the site's main content). The output contract's `<page>.txt` then
+ * holds the main content.
  */
 import { EngineError } from '../errors.ts';
 import type { PageSource } from '../site/page.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
 import { loadEngine } from '../template/engines.ts';
+import type { PageMarks } from '../template/result.ts';
+import { CONTENT_DEFAULTS } from './defaults.ts';
 import { chooseMainBlock, type MainBlockOptions } from './main-block.ts';
 import { chooseMethod, type MethodChoice } from './method.ts';
+import { pathKeys, voteKey } from './site-vote.ts';
 
 /** Methods after which `mainBlock: 'auto'` chooses a main block (see ContentEngineOptions.mainBlock). */
 export const BLOCK_AFTER: ReadonlySet<string> = new Set(['align', 'pagelets']);
@@ -27,6 +33,14 @@ export interface ContentEngineOptions {
    * with align it lifts F1 from 0.675 to 0.754); 'always'; 'never' (content = all non-template text).
    */
   mainBlock?: 'auto' | 'always' | 'never';
+  /**
+   * Site vote (site-vote.ts): the first `voteSample` pages are held, their main blocks vote for the place
+   * of the site's main content, and a page whose own choice lies elsewhere takes that place when it has it
+   * (default true).
+   */
+  siteVote?: boolean;
+  /** Pages held for the site vote (default CONTENT_DEFAULTS.voteSample). */
+  voteSample?: number;
   /** Same as mainBlock: 'never'. */
   templateOnly?: boolean;
   /** Number of pages of the source when known (engine choice). */
@@ -55,6 +69,39 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       const tChoose = performance.now() - t0;
       let listing = 0;
       let emitted = 0;
+      const useVote = options.siteVote ?? true;
+      const voteSample = options.voteSample ?? CONTENT_DEFAULTS.voteSample;
+      /** Pages held until the site vote is taken (the first `voteSample` pages). */
+      let held: Array<{ marks: PageMarks; extra: Record<string, unknown> | undefined }> = [];
+      /** The site's main-block key: undefined until voted, null when the pages did not agree. */
+      let siteKey: number | null | undefined = useVote ? undefined : null;
+      let moved = 0;
+      const emitBlock = async (marks: PageMarks, extra: Record<string, unknown> | undefined, keys?: Int32Array): Promise<void> => {
+        let mb = chooseMainBlock(marks.tree, marks.template, options.block);
+        if (siteKey !== null && siteKey !== undefined && mb.root >= 0 && !mb.listing) {
+          const k = keys ?? pathKeys(marks.tree);
+          if (k[mb.root] !== siteKey) {
+            const other = chooseMainBlock(marks.tree, marks.template, { ...options.block, site: { keys: k, key: siteKey } });
+            if (other.root !== mb.root) moved++;
+            mb = other;
+          }
+        }
+        if (mb.listing) listing++;
+        await ctx.onPage({ ...marks, content: mb.content }, { ...(extra ?? {}), listing: mb.listing });
+      };
+      /** Takes the vote over the held pages, then emits them. */
+      const decide = async (): Promise<void> => {
+        const keys = held.map((h) => pathKeys(h.marks.tree));
+        const votes: number[] = [];
+        held.forEach((h, k) => {
+          const mb = chooseMainBlock(h.marks.tree, h.marks.template, options.block);
+          if (mb.root >= 0 && !mb.listing) votes.push(keys[k]![mb.root]!);
+        });
+        siteKey = voteKey(votes, CONTENT_DEFAULTS.voteShare, CONTENT_DEFAULTS.voteMinPages);
+        const pages = held;
+        held = [];
+        for (let k = 0; k < pages.length; k++) await emitBlock(pages[k]!.marks, pages[k]!.extra, keys[k]);
+      };
       const wrapped = (): EngineContext => ({
         ...ctx,
         onPage: async (marks, extra) => {
@@ -66,9 +113,9 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
             for (let i = 0; i < content.length; i++) content[i] = marks.template[i] === 1 ? 0 : 1;
             return ctx.onPage({ ...marks, content }, extra);
           }
-          const mb = chooseMainBlock(marks.tree, marks.template, options.block);
-          if (mb.listing) listing++;
-          await ctx.onPage({ ...marks, content: mb.content }, { ...(extra ?? {}), listing: mb.listing });
+          if (siteKey !== undefined) return emitBlock(marks, extra);
+          held.push({ marks, extra });
+          if (held.length >= voteSample) await decide();
         },
       });
       let run: EngineRun;
@@ -81,9 +128,10 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
         choice = { method: 'align', reason: `${choice.reason}; ${choice.method} failed (${err.message}), fell back to alignment` };
         run = await (await loadEngine('align')).run(wrapped());
       }
+      if (held.length > 0) await decide();
       return {
         template: { method: choice.method, reason: choice.reason, template: run.template },
-        summary: { method: choice.method, reason: choice.reason, listingPages: listing, ...run.summary },
+        summary: { method: choice.method, reason: choice.reason, listingPages: listing, siteVote: siteKey !== null && siteKey !== undefined, movedBySiteVote: moved, ...run.summary },
         timings: { choose: tChoose, ...run.timings, total: performance.now() - t0 },
       };
     },

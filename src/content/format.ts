@@ -118,6 +118,8 @@ export function contentMarkdown(m: PageMarks): string {
   }
   while (closers.length > 0) line += closers.pop()![1];
   flush();
+  // The page's heading is often its title again: say it once.
+  if (title && lines[2] === `## ${title}`) lines.splice(0, 3, `# ${title}`);
   return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
 }
 

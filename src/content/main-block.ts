@@ -3,23 +3,32 @@
  * Based on Hyperlink Analysis", section 6, conclusion) leaves the choice of the main content among what the
  * template leaves to the signals of content-extraction work: text concentration (the main content is where
  * the text is, Kohlschütter's densitometry), few links (link density: menus and link lists are
- * boilerplate) and position. Here:
+ * boilerplate) and position; we add the page authors' own names for regions (class / id hints, as
+ * Readability reads them), measured on the corpus. Here:
  *  1. every text node that is not template and holds page text is attributed to its block (nearest
- *     block-level ancestor); per block, its characters and the characters inside links;
- *  2. each block gets a value: its non-link characters minus `linkPenalty` × its link characters, and a
- *     link-dense block (density above `maxLinkDensity`) counts all its text against; blocks shorter than
- *     `minBlockChars` count zero (they neither make nor break a region);
- *  3. the main block is the element whose subtree has the greatest total value (a maximum-weight subtree:
- *     the region with the most concentrated, least linked text);
- *  4. content = the non-template text inside it, less its link-dense blocks; plus the page's heading
- *     (`<h1>`, position: the title just before the main block) when it lies outside it;
- *  5. a listing page (most non-template text in links: tag pages, indexes) keeps all its non-template
- *     text: its links are its content.
+ *     block-level ancestor); per block, its characters, the characters inside links, inside boilerplate-
+ *     named elements (comments, sidebars, related… hints.ts) and inside content-named ones;
+ *  2. each block gets a value: its non-link characters minus `linkPenalty` × its link characters (times
+ *     1 + `hintBonus` for content-named text, times `listWeight` for list items); a link-dense block
+ *     (density above `maxLinkDensity`) or boilerplate-named text counts all its text against; blocks
+ *     shorter than `minBlockChars` count zero (they neither make nor break a region);
+ *  3. the main block is the element whose subtree has the greatest value, nested blocks counting `decay`
+ *     less per level (text concentration: the element that holds the paragraphs, not a far ancestor);
+ *     siblings worth more than `siblingShare` of it join it (an article split in two containers);
+ *  4. a listing page (most non-template text in links, and no region of running text worth
+ *     `listingMaxMain`: tag pages, indexes) keeps all its non-template text: its links are its content;
+ *     so does a page with less than `minPageChars` of non-template text (nothing to choose from);
+ *  5. content = the non-template text inside the main block, less link-dense blocks, boilerplate-named
+ *     text and subtrees of negative value (prune), and only the maximum-sum stretch of its text runs in
+ *     document order (contiguity, Kadane), which ends at a comment-thread heading ("12 comments") found
+ *     after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
+ *     before the main block) when it lies outside it.
  * Everything runs on the Tree's typed arrays in two linear passes.
  */
 import { isBlock, isNonText } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
+import { elementHints, Hint } from './hints.ts';
 
 /** Options of the main-block choice (defaults: CONTENT_DEFAULTS). */
 export interface MainBlockOptions {
@@ -27,10 +36,40 @@ export interface MainBlockOptions {
   linkPenalty?: number;
   minBlockChars?: number;
   listingLinkFraction?: number;
+  /** A page with less non-template text than this (characters) keeps all of it: too little to choose from. */
+  minPageChars?: number;
+  /** A page mostly of links is a listing only when its best region is worth less than this (characters). */
+  listingMaxMain?: number;
   /** Add the page heading outside the main block (default true). */
   heading?: boolean;
   /** Drop link-dense blocks inside the main block (default true). */
   dropLinkBlocks?: boolean;
+  /** Read class / id name hints (hints.ts): boilerplate-named subtrees count against (default true). */
+  hints?: boolean;
+  /** Factor on the value of text inside a content-named element (default CONTENT_DEFAULTS.hintBonus). */
+  hintBonus?: number;
+  /** Inside the main block, leave out element subtrees whose total value is negative (default true). */
+  prune?: boolean;
+  /** Factor on the value of nested blocks per block level when choosing the main block (1 = plain sum). */
+  decay?: number;
+  /** Factor on the value of list items' text (li, dd, dt), lists being mostly teasers and link lists. */
+  listWeight?: number;
+  /** Siblings of the main block whose value is above this share of its value are content too (0 = none). */
+  siblingShare?: number;
+  /** A comment-thread heading after most of the text ends the main content (default true). */
+  threadHeading?: boolean;
+  /** …when at least this share of the main block's positive value comes before it. */
+  threadAfter?: number;
+  /** Keep only the maximum-value stretch of text runs inside the main block (default true). */
+  contiguous?: boolean;
+  /**
+   * The site's main-block place (site-vote.ts): `keys` the path keys of this page's elements, `key` the
+   * winning one. When the page's own choice has another key, the element with the key (and a positive
+   * value) is the main block instead.
+   */
+  site?: { keys: Int32Array; key: number };
+  /** Extra boilerplate marks (1 = boilerplate text node), e.g. text repeated on other pages of the site. */
+  boilerplate?: Uint8Array;
 }
 
 /** What was chosen on one page. */
@@ -39,11 +78,53 @@ export interface MainBlock {
   content: Uint8Array;
   /** The element chosen as main block (-1 when the page has no non-template text). */
   root: number;
-  /** True when the page was taken for a listing (all non-template text kept). */
+  /** True when the page was taken for a listing (all non-template text kept; also kept, without this flag, when the page has less than `minPageChars`). */
   listing: boolean;
   /** Non-template characters of the page, and those inside links. */
   chars: number;
   linkChars: number;
+}
+
+/** Tags of list items (li, dd, dt), by tag id: their text is worth `listWeight` of a paragraph's. */
+let listTagIds: Uint8Array | null = null;
+function listTags(): Uint8Array {
+  if (!listTagIds) {
+    const ids = ['li', 'dd', 'dt'].map((t) => tagId(t));
+    listTagIds = new Uint8Array(Math.max(...ids) + 1);
+    for (const id of ids) listTagIds[id] = 1;
+  }
+  return listTagIds;
+}
+
+/**
+ * The heading of a reader-comment thread: a short block without links saying "Comments", "12 comments",
+ * "Leave a reply", "Post a comment", "3 responses to …"… (English only; bare "Discussion" or "Responses"
+ * are section titles of documents, e.g. PEPs, and do not count).
+ */
+const THREAD_HEADING = /^(\d+\s+)?(reader\s+)?comments?(\s*\(\d+\))?\s*:?$|^\d+\s+(comments?|responses?|replies)\b|^(post|leave|add|write)\s+(a|your)\s+(comment|reply|response)\b|^comments?\s+(are\s+)?closed\b|^(there\s+are\s+)?no\s+comments\b/i;
+/** Longest text (visible characters) taken for a thread heading. */
+const THREAD_HEADING_MAX = 60;
+
+/** The thresholds a block's value depends on (from MainBlockOptions and CONTENT_DEFAULTS). */
+interface ValueParams {
+  maxLd: number;
+  penalty: number;
+  minChars: number;
+  bonus: number;
+  listWeight: number;
+}
+
+/**
+ * The value of a block (or of a run of its text) of `c` characters, `l` of them in links, `bc` in
+ * boilerplate (named so, or marked), `nc` in content-named elements; `list` when it is a list item.
+ */
+function blockValue(v: ValueParams, c: number, l: number, bc: number, nc: number, list: boolean): number {
+  if (c <= 0) return 0;
+  if (l > v.maxLd * c) return -c;
+  if (bc > 0) return -bc;
+  if (c < v.minChars) return 0;
+  const own = (c - l - v.penalty * l) * (1 + (v.bonus * nc) / c);
+  return own > 0 && list ? own * v.listWeight : own;
 }
 
 /** Number of non-space characters of a text node. */
@@ -67,6 +148,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const penalty = options.linkPenalty ?? D.linkPenalty;
   const minChars = options.minBlockChars ?? D.minBlockChars;
   const listingFrac = options.listingLinkFraction ?? D.listingLinkFraction;
+  const listingMaxMain = options.listingMaxMain ?? D.listingMaxMain;
+  const minPage = options.minPageChars ?? D.minPageChars;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -74,6 +157,16 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const H1 = tagId('h1');
 
   // Pass 1 (preorder): in-link and skipped flags, block of each node, chars per block.
+  const useHints = options.hints ?? true;
+  const bonus = options.hintBonus ?? D.hintBonus;
+  const extra = options.boilerplate;
+  const hints = useHints ? elementHints(tree, body, bodyEnd) : null;
+  /** 1 inside a boilerplate-named element, 2 inside a content-named one (the nearest hint wins). */
+  const named = new Uint8Array(n);
+  /** Boilerplate chars per block (named boilerplate, or marked by `boilerplate`). */
+  const boilerChars = new Int32Array(n);
+  /** Chars per block inside content-named elements. */
+  const namedChars = new Int32Array(n);
   const inLink = new Uint8Array(n);
   const skip = new Uint8Array(n);
   const blockOf = new Int32Array(n).fill(-1);
@@ -95,6 +188,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         continue;
       }
       inLink[i] = inLink[p]! | (tree.name[i] === A ? 1 : 0);
+      const h = hints ? hints[i]! : 0;
+      named[i] = h === Hint.Boilerplate ? 1 : h === Hint.Content && named[p] !== 1 ? 2 : named[p]!;
       blockOf[i] = isBlock(tree, i) ? i : blockOf[p]!;
     } else if (kind === NodeKind.Text) {
       if (template[i] === 1) continue;
@@ -106,18 +201,26 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         linkChars[b] = linkChars[b]! + c;
         totalLink += c;
       }
+      if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) boilerChars[b] = boilerChars[b]! + c;
+      else if (named[p] === 2) namedChars[b] = namedChars[b]! + c;
     }
   }
   const content = new Uint8Array(n);
+  let pruned: Uint8Array | null = null;
   if (total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0 };
 
   const markKept = (from: number, to: number, dropDense: boolean): void => {
     for (let i = from; i < to; i++) {
       if (skip[i] === 1 || template[i] === 1) continue;
       const k = tree.kind[i];
+      if (k === NodeKind.Element && dropDense && pruned !== null && pruned[i] === 1) {
+        i = tree.end[i]! - 1;
+        continue;
+      }
       if (k === NodeKind.Text || k === NodeKind.Blank) {
         const b = blockOf[tree.parent[i]!]!;
         if (dropDense && chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]!) continue;
+        if (dropDense && (named[tree.parent[i]!] === 1 || (extra !== undefined && extra[i] === 1))) continue;
         content[i] = 1;
       } else if (k === NodeKind.Element) {
         content[i] = 1;
@@ -125,31 +228,146 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     }
   };
 
-  if (totalLink > listingFrac * total) {
-    markKept(body, bodyEnd, false);
-    return { content, root: body, listing: true, chars: total, linkChars: totalLink };
-  }
 
   // Pass 2 (reverse preorder): value of each block, summed up the tree.
   const score = new Float64Array(n);
+  const listTag = listTags();
+  const decay = options.decay ?? D.decay;
+  const vp: ValueParams = { maxLd, penalty, minChars, bonus, listWeight: options.listWeight ?? D.listWeight };
+  /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
+  const dscore = new Float64Array(n);
   for (let i = bodyEnd - 1; i >= body; i--) {
     if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
-    const c = chars[i]!;
-    if (c > 0) {
-      const l = linkChars[i]!;
-      if (l > maxLd * c) score[i] = score[i]! - c;
-      else if (c >= minChars) score[i] = score[i]! + c - l - penalty * l;
-    }
+    const own = blockValue(vp, chars[i]!, linkChars[i]!, boilerChars[i]!, namedChars[i]!, listTag[tree.name[i]!] === 1);
+    score[i] = score[i]! + own;
+    dscore[i] = dscore[i]! + own;
     if (i > body) {
       const p = tree.parent[i]!;
       score[p] = score[p]! + score[i]!;
+      dscore[p] = dscore[p]! + (blockOf[i] === i ? decay : 1) * dscore[i]!;
     }
   }
   let best = body;
   for (let i = body; i < bodyEnd; i++) {
-    if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! >= score[best]!) best = i;
+    if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && dscore[i]! >= dscore[best]!) best = i;
   }
-  markKept(best, tree.end[best]!, options.dropLinkBlocks ?? true);
+  const site = options.site;
+  if (site && site.keys[best] !== site.key) {
+    // Where the other pages of the site have their main block, when this page has that element with text.
+    let there = -1;
+    for (let i = body; i < bodyEnd; i++) {
+      if (site.keys[i] === site.key && skip[i] !== 1 && score[i]! > 0 && (there < 0 || dscore[i]! > dscore[there]!)) there = i;
+    }
+    if (there >= 0) best = there;
+  }
+  const listing = totalLink > listingFrac * total && score[best]! < listingMaxMain;
+  if (listing || total < minPage) {
+    // A listing (mostly links, no region of running text worth a main block), or too little text to choose.
+    markKept(body, bodyEnd, false);
+    return { content, root: body, listing, chars: total, linkChars: totalLink };
+  }
+  /**
+   * Contiguity: inside the main block, the text nodes in document order form runs (a run ends where the
+   * block changes); each run is valued like a block. Only the runs of the maximum-sum stretch (Kadane) stay
+   * content: far-away text separated from the main text by link lists and boilerplate is left out.
+   */
+  const useThread = options.threadHeading ?? true;
+  const threadAfter = options.threadAfter ?? D.threadAfter;
+  const keepBestRun = (roots: readonly number[]): void => {
+    const root = roots[0]!;
+    const end = tree.end[roots[roots.length - 1]!]!;
+    const segOf = new Int32Array(end - root).fill(-1);
+    let r = 0;
+    const vals: number[] = [];
+    const heads: number[] = [];
+    let short = '';
+    let cur = -1;
+    let c = 0;
+    let l = 0;
+    let bc = 0;
+    let nc = 0;
+    const close = (): void => {
+      if (cur < 0) return;
+      const v = blockValue(vp, c, l, bc, nc, listTag[tree.name[cur]!] === 1);
+      if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
+      vals.push(v);
+      c = l = bc = nc = 0;
+      short = '';
+    };
+    for (let i = root; i < end; i++) {
+      while (r < roots.length && tree.end[roots[r]!]! <= i) r++;
+      if (r >= roots.length) break;
+      if (i < roots[r]!) {
+        i = roots[r]! - 1;
+        continue;
+      }
+      if (tree.kind[i] !== NodeKind.Text || skip[i] === 1 || template[i] === 1) continue;
+      const p = tree.parent[i]!;
+      if (skip[p] === 1) continue;
+      const b = blockOf[p]!;
+      if (b !== cur || vals.length === 0) {
+        close();
+        cur = b;
+      }
+      segOf[i - root] = vals.length;
+      const k = visibleChars(tree, i);
+      if (useThread && c + k <= THREAD_HEADING_MAX) short += tree.nodeText(i) + ' ';
+      c += k;
+      if (inLink[p] === 1) l += k;
+      if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) bc += k;
+      else if (named[p] === 2) nc += k;
+    }
+    close();
+    // A comment thread's heading ("Comments", "12 responses", "Leave a reply") after most of the text ends
+    // the main content: the stretch is chosen before it.
+    let stop = vals.length;
+    if (heads.length > 0) {
+      let positive = 0;
+      for (const v of vals) if (v > 0) positive += v;
+      let before = 0;
+      let h = 0;
+      for (let k = 0; k < vals.length && stop === vals.length; k++) {
+        while (h < heads.length && heads[h]! < k) h++;
+        if (heads[h] === k && before >= threadAfter * positive) stop = k;
+        if (vals[k]! > 0) before += vals[k]!;
+      }
+    }
+    let bestSum = -Infinity;
+    let bestA = 0;
+    let bestB = -1;
+    let sum = 0;
+    let a = 0;
+    for (let k = 0; k < stop; k++) {
+      if (sum <= 0) {
+        sum = 0;
+        a = k;
+      }
+      sum += vals[k]!;
+      if (sum > bestSum) {
+        bestSum = sum;
+        bestA = a;
+        bestB = k;
+      }
+    }
+    for (let i = root; i < end; i++) {
+      const sg = segOf[i - root]!;
+      if (sg >= 0 && (sg < bestA || sg > bestB)) content[i] = 0;
+    }
+  };
+  if (options.prune ?? true) {
+    // Element subtrees of negative value inside the main block (link lists, comment threads) are left out.
+    pruned = new Uint8Array(n);
+    for (let i = best + 1; i < tree.end[best]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0) pruned[i] = 1;
+  }
+  const roots = [best];
+  const share = options.siblingShare ?? D.siblingShare;
+  if (share > 0 && best > body && score[best]! > 0) {
+    // Siblings of the main block holding text of comparable value (an article split in two containers).
+    roots.length = 0;
+    for (const c of tree.elementChildren(tree.parent[best]!)) if (c === best || (skip[c] !== 1 && score[c]! > share * score[best]!)) roots.push(c);
+  }
+  for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
+  if (options.contiguous ?? true) keepBestRun(roots);
   // Ancestors of the main block hold it (so that serialisation shows it inside its containers).
   if (options.heading ?? true) {
     // Position: the page's heading just before the main block, when the block does not hold it.

@@ -338,6 +338,8 @@ export type OtaSelect = string | OtaRange | ReadonlyArray<string | OtaRange>;
 
 /** One declaration of a document: what to select (and remove), in force until `validUntil` (null: now). */
 export interface OtaDeclaration {
+  /** The URL the document was fetched from while this declaration was in force. */
+  readonly fetch: string;
   readonly select: OtaSelect;
   readonly remove?: OtaSelect;
   readonly filter?: readonly string[];
@@ -413,7 +415,7 @@ interface OtaMeta {
   document: string;
   snapshots: Array<{ file: string; date: string; why: string; selector_in_force?: OtaSelect | null; selector_matches?: Record<string, Record<string, number>> }>;
 }
-type RawDeclaration = { select: OtaSelect; remove?: OtaSelect; filter?: string[]; validUntil?: string };
+type RawDeclaration = { fetch: string; select: OtaSelect; remove?: OtaSelect; filter?: string[]; validUntil?: string };
 
 function readOta(name: string, dir: string): OtaDocument {
   const meta = readJson<OtaMeta>(join(dir, 'meta.json'));
@@ -421,7 +423,7 @@ function readOta(name: string, dir: string): OtaDocument {
   const historyPath = join(dir, 'declaration.history.json');
   const history = existsSync(historyPath) ? (readJson<Record<string, RawDeclaration[]>>(historyPath)[meta.document] ?? []) : [];
   const decl = (d: RawDeclaration, validUntil: string | null): OtaDeclaration => {
-    const out: { -readonly [K in keyof OtaDeclaration]: OtaDeclaration[K] } = { select: d.select, validUntil };
+    const out: { -readonly [K in keyof OtaDeclaration]: OtaDeclaration[K] } = { fetch: d.fetch, select: d.select, validUntil };
     if (d.remove !== undefined) out.remove = d.remove;
     if (d.filter !== undefined) out.filter = d.filter;
     return out;

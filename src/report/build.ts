@@ -7,6 +7,7 @@
  */
 import { contentEngine } from '../content/engine.ts';
 import { LabelTable } from '../html/labels.ts';
+import { textOf } from '../html/text.ts';
 import type { PageSource } from '../site/page.ts';
 import { ENGINES, loadEngine } from '../template/engines.ts';
 import { keptText, templateFraction } from '../template/result.ts';
@@ -25,6 +26,8 @@ export interface BuildReportOptions {
 
 /** Pages shown with their overlay, by default. */
 export const REPORT_MAX_SHOWN = 40;
+/** Characters of each shown page's main content given as text. */
+export const REPORT_TEXT_CHARS = 4000;
 
 function wordCount(s: string): number {
   return s.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
@@ -44,8 +47,14 @@ export async function buildReport(spec: string, open: () => Promise<PageSource>,
       labels: new LabelTable(),
       options: {},
       onPage: async (m) => {
-        const p: ReportPage = { key: m.key, url: m.url, templateFraction: templateFraction(m), contentWords: wordCount(keptText(m)) };
-        if (pages.length < maxShown) p.srcdoc = overlayHtml(m);
+        const text = keptText(m);
+        const words = wordCount(text);
+        const all = wordCount(textOf(m.tree, m.tree.body()));
+        const p: ReportPage = { key: m.key, url: m.url, templateFraction: templateFraction(m), contentWords: words, contentFraction: all > 0 ? words / all : 0 };
+        if (pages.length < maxShown) {
+          p.srcdoc = overlayHtml(m);
+          p.contentText = text.length > REPORT_TEXT_CHARS ? text.slice(0, REPORT_TEXT_CHARS) + ' …' : text;
+        }
         pages.push(p);
       },
       onFailure: (f) => failures.push({ key: f.key, message: f.message }),

@@ -16,8 +16,12 @@ export interface ReportPage {
   templateFraction: number;
   /** Words of main content. */
   contentWords: number;
+  /** Fraction of the body's words that are main content (0 when the page has no text). */
+  contentFraction: number;
   /** The page with marks and the overlay, for the iframe (undefined beyond the pages shown). */
   srcdoc?: string;
+  /** The main content as text (its start, for the pages shown). */
+  contentText?: string;
 }
 
 /** Figures of one engine on the source. */
@@ -71,21 +75,28 @@ function pct(x: number): string {
   return Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '—';
 }
 
-/** Inline SVG bar chart: template fraction of each page (grey) and the rest (orange). */
+/**
+ * Inline SVG bar chart, one bar per page: the fraction of its text that is template (grey, bottom), main
+ * content (orange) and neither (pale: text the template engine left that the main block did not take).
+ */
 export function fractionChart(pages: readonly ReportPage[]): string {
   const barW = Math.max(4, Math.min(24, Math.floor(800 / Math.max(1, pages.length))));
   const h = 160;
-  const w = Math.max(200, pages.length * barW + 40);
+  const w = Math.max(420, pages.length * barW + 40);
   const bars = pages
     .map((p, i) => {
-      const th = Math.round(p.templateFraction * h);
+      const th = Math.round(Math.min(1, p.templateFraction) * h);
+      const ch = Math.min(h - th, Math.round(Math.max(0, p.contentFraction) * h));
       const x = 30 + i * barW;
-      return `<g><title>${esc(p.key)}: ${pct(p.templateFraction)} template</title><rect x="${x}" y="${10 + h - th}" width="${barW - 1}" height="${th}" fill="#9e9e9e"/><rect x="${x}" y="10" width="${barW - 1}" height="${h - th}" fill="#e4572e" opacity=".7"/></g>`;
+      return `<g><title>${esc(p.key)}: ${pct(p.templateFraction)} template, ${pct(p.contentFraction)} main content</title>` +
+        `<rect x="${x}" y="${10 + h - th}" width="${barW - 1}" height="${th}" fill="#9e9e9e"/>` +
+        `<rect x="${x}" y="${10 + h - th - ch}" width="${barW - 1}" height="${ch}" fill="#e4572e"/>` +
+        `<rect x="${x}" y="10" width="${barW - 1}" height="${h - th - ch}" fill="#f3d9b1"/></g>`;
     })
     .join('');
-  return `<svg class="chart" role="img" aria-label="template fraction per page" width="${w}" height="${h + 30}" viewBox="0 0 ${w} ${h + 30}" xmlns="http://www.w3.org/2000/svg">
+  return `<svg class="chart" role="img" aria-label="template and main content fraction per page" width="${w}" height="${h + 30}" viewBox="0 0 ${w} ${h + 30}" xmlns="http://www.w3.org/2000/svg">
 <text x="0" y="18" font-size="10">100%</text><text x="0" y="${h + 10}" font-size="10">0%</text>${bars}
-<text x="30" y="${h + 26}" font-size="11">pages (grey: template, orange: the rest)</text></svg>`;
+<text x="30" y="${h + 26}" font-size="11">each bar a page: grey template, orange main content, pale the rest</text></svg>`;
 }
 
 /** The report as one HTML document. */
@@ -95,14 +106,15 @@ export function renderReport(d: ReportData): string {
     .map((e) => `<tr><td>${esc(e.engine)}${e.engine === d.method ? ' (chosen)' : ''}</td><td>${e.pages}</td><td>${e.failed}</td><td>${pct(e.meanTemplateFraction)}</td><td>${(e.ms / 1000).toFixed(2)} s</td><td>${esc(e.error ?? '')}</td></tr>`)
     .join('\n');
   const rows = d.pages
-    .map((p, i) => `<tr><td><a href="#p${i}">${esc(p.key)}</a></td><td>${pct(p.templateFraction)}</td><td>${p.contentWords}</td></tr>`)
+    .map((p, i) => `<tr><td><a href="#p${i}">${esc(p.key)}</a></td><td>${pct(p.templateFraction)}</td><td>${pct(p.contentFraction)}</td><td>${p.contentWords}</td></tr>`)
     .join('\n');
   const frames = d.pages
     .map((p, i) =>
       p.srcdoc === undefined
         ? ''
         : `<section class="page" id="p${i}"><h3>${esc(p.key)} <small>${pct(p.templateFraction)} template · ${p.contentWords} words of main content</small></h3>
-<iframe sandbox="" loading="lazy" title="${esc(p.key)}" srcdoc="${esc(p.srcdoc)}"></iframe></section>`,
+<iframe sandbox="" loading="lazy" title="${esc(p.key)}" srcdoc="${esc(p.srcdoc)}"></iframe>
+<details class="text"><summary>main content as text</summary><pre>${esc(p.contentText ?? '')}</pre></details></section>`,
     )
     .join('\n');
   const failures = d.failures.length === 0 ? '' : `<h2>Pages that failed</h2><ul>${d.failures.map((f) => `<li>${esc(f.key)}: ${esc(f.message)}</li>`).join('')}</ul>`;
@@ -118,6 +130,7 @@ iframe{width:100%;height:520px;border:1px solid #999;background:#fff}
 .legend span{display:inline-block;padding:0 .5em;margin-right:1em}
 .t{background:#d8d8d8;color:#555}.c{outline:3px solid #e4572e}
 pre{max-height:300px;overflow:auto;background:#f6f6f6;padding:.5em}
+details.text pre{white-space:pre-wrap}
 small{color:#666;font-weight:normal}
 </style></head><body>
 <h1>gabarit report</h1>
@@ -126,10 +139,10 @@ small{color:#666;font-weight:normal}
 <h2>Figures per engine</h2>
 <table><tr><th>engine</th><th>pages</th><th>failed</th><th>mean template fraction</th><th>time</th><th>error</th></tr>
 ${engines}</table>
-<h2>Template fraction per page</h2>
+<h2>Template and main content per page</h2>
 ${fractionChart(d.pages)}
 <h2>Pages</h2>
-<table><tr><th>page</th><th>template</th><th>main content words</th></tr>
+<table><tr><th>page</th><th>template</th><th>main content</th><th>main content words</th></tr>
 ${rows}</table>
 ${failures}
 <h2>Template found (${esc(d.method)})</h2>

@@ -11,6 +11,7 @@ const ARTICLE = `<html><head><title>Big news</title></head><body>
 <h1>Big news today</h1>
 <div id="main"><p>The first paragraph of the story is long enough to count as real content here.</p>
 <p>A second paragraph continues the story with more words and <a href="/x">one link</a> inside it.</p>
+<p>A third paragraph tells the rest of the story, so that the page holds more running text than a short note would.</p>
 <ul class="related"><li><a href="/r1">Related story number one</a></li><li><a href="/r2">Related story number two</a></li></ul></div>
 <div id="side"><p><a href="/s1">Most read: an unrelated headline</a></p><p><a href="/s2">Another unrelated headline here</a></p></div>
 </body></html>`;
@@ -75,4 +76,56 @@ test('formats carry the title and the main content only', () => {
   assert.equal(json.title, 'Big news');
   assert.match(json.text, /story/);
   assert.match(formatContent(m, 'text'), /^Big news\n\nBig news today/);
+});
+
+const STORY = `<p>The first paragraph of the story is long enough to count as real content for this test.</p>
+<p>The second paragraph of the story goes on with more running text, and then it ends here.</p>`;
+
+test('a comment thread (named so by the page) is not content, even when it holds more text than the story', () => {
+  const comments = Array.from({ length: 6 }, (_, i) => `<div class="comment"><p>Reader ${i} wrote a long comment that has many more words than a byline and goes on and on.</p></div>`).join('');
+  const { text } = kept(`<html><body><div id="post"><h1>Title of the post</h1>${STORY}</div><div id="comments">${comments}</div></body></html>`);
+  assert.match(text, /first paragraph/);
+  assert.match(text, /second paragraph/);
+  assert.doesNotMatch(text, /Reader \d wrote/);
+});
+
+test('a story under a large menu is not a listing: the menu stays out', () => {
+  const menu = `<ul>${Array.from({ length: 60 }, (_, i) => `<li><a href="/s${i}">Section number ${i} of the site</a></li>`).join('')}</ul>`;
+  const { text, listing } = kept(`<html><body>${menu}<div class="story">${STORY}</div></body></html>`);
+  assert.equal(listing, false);
+  assert.match(text, /first paragraph/);
+  assert.doesNotMatch(text, /Section number/);
+});
+
+test('teasers next to the story (link headline, short description in list items) are left out: list items count half, and a sibling joins the story only above a fifth of its value', () => {
+  const teasers = `<dl>${Array.from({ length: 5 }, (_, i) => `<dt><a href="/t${i}">Another headline number ${i}</a></dt><dd>A one-sentence summary of another story, number ${i}, to tempt the reader.</dd>`).join('')}</dl>`;
+  const { text } = kept(`<html><body><div id="main"><div class="body">${STORY}${STORY}${STORY}</div><div>${teasers}</div></div></body></html>`);
+  assert.match(text, /first paragraph/);
+  assert.doesNotMatch(text, /summary of another story/);
+});
+
+test('markdown says the title once when the page heading repeats it', () => {
+  const tree = parseHtml(`<html><head><title>Same words</title></head><body><h1>Same words</h1>${STORY}</body></html>`);
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  const md = contentMarkdown({ key: 'a.html', url: 'file:///a.html', tree, template: new Uint8Array(tree.size), content: mb.content });
+  assert.match(md, /^# Same words\n\nThe first paragraph/);
+  assert.doesNotMatch(md, /## Same words/);
+});
+
+test('a comment thread announced by its heading ("12 comments") ends the main content, even unnamed', () => {
+  const thread = Array.from({ length: 6 }, (_, i) => `<p>Reader ${i} wrote a long comment that has many more words than a byline and goes on and on.</p><p>Posted by reader${i} on January ${i + 1}, 2008</p>`).join('');
+  const { text } = kept(`<html><body><div class="main">${STORY}<h3>12 comments</h3>${thread}</div></body></html>`);
+  assert.match(text, /second paragraph/);
+  assert.doesNotMatch(text, /Reader \d wrote/);
+});
+
+test('a heading "Discussion" in a document is a section, not a comment thread', () => {
+  const { text } = kept(`<html><body><div class="main">${STORY}<h2>Discussion</h2>${STORY}</div></body></html>`);
+  assert.equal(text.match(/first paragraph/g)?.length, 2);
+});
+
+test('a page with little non-template text keeps all of it (a tag page listing one post)', () => {
+  const { text } = kept('<html><body><h1>Posts tagged BSD</h1><ul><li>February 09, 2019: <a href="/p">Hack The Box - Ypuffy</a></li></ul></body></html>');
+  assert.match(text, /Posts tagged BSD/);
+  assert.match(text, /Ypuffy/);
 });

@@ -1,20 +1,22 @@
 /**
  * The HTML report opened in Debian's chromium through playwright-core (file://, offline): the overlay is
  * there (template parts greyed, main content outlined), the chart and the figures per engine too; a
- * screenshot is saved to a temp dir. Skips with a message when /usr/bin/chromium is absent.
+ * screenshot of the report and one of its first page are saved to out/test/report.png and report-page.png. Skips with a message when /usr/bin/chromium is absent.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile, mkdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildReport } from '../../src/report/build.ts';
 import { renderReport } from '../../src/report/html-report.ts';
 import { openSource } from '../../src/site/source.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** Where the screenshot of the report is saved (out/test/report.png under the repository). */
+const SHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'out', 'test');
 const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Four pages of one template (header menu, footer) around different stories; no links between them. */
@@ -50,6 +52,8 @@ test('report data: every page, template fraction, one main block each', async ()
       assert.ok(p.templateFraction > 0 && p.templateFraction < 1, `${p.key}: template fraction ${p.templateFraction}`);
       assert.match(p.srcdoc ?? '', /data-gabarit="template"/);
       assert.match(p.srcdoc ?? '', /data-gabarit="content"/);
+      assert.match(p.contentText ?? '', /body of story/);
+      assert.doesNotMatch(p.contentText ?? '', /Copyright/);
     }
     const html = renderReport(data);
     assert.doesNotMatch(html, /<script|https?:\/\/(?!example\.org)[^"]*\.(js|css)/, 'no script, no CDN');
@@ -59,7 +63,7 @@ test('report data: every page, template fraction, one main block each', async ()
   }
 });
 
-test('report in chromium: overlay present, screenshot saved', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} absent: install Debian's chromium (apt-get install -y chromium) to run the report browser test` }, async () => {
+test('report in chromium: overlay present, screenshot saved', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} absent: install Debian's chromium (apt-get install -y chromium) to run the report browser test` }, async (t) => {
   const { chromium } = await import('playwright-core');
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-report-'));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
@@ -77,9 +81,17 @@ test('report in chromium: overlay present, screenshot saved', { skip: existsSync
     const outline = await content.evaluate((el) => getComputedStyle(el).outlineStyle);
     assert.equal(outline, 'solid', 'main content outlined');
     assert.match(await content.innerText(), /Story 0: alpha/);
-    const shot = join(dir, 'report.png');
-    await page.screenshot({ path: shot, fullPage: false });
+    // Kept where people can look at it (out/ is git-ignored).
+    await mkdir(SHOT_DIR, { recursive: true });
+    // Two pictures: the top of the report (figures, chart), and the first page with its overlay (the
+    // frames load lazily, so the page is shot where it is on screen, after its overlay was found above).
+    const shot = join(SHOT_DIR, 'report.png');
+    await page.screenshot({ path: shot });
     assert.ok((await stat(shot)).size > 1000, 'screenshot written');
+    const pageShot = join(SHOT_DIR, 'report-page.png');
+    await page.locator('section.page').first().screenshot({ path: pageShot });
+    assert.ok((await stat(pageShot)).size > 1000, 'page screenshot written');
+    t.diagnostic(`screenshots: ${shot}, ${pageShot}`);
   } finally {
     await browser.close();
     await rm(dir, { recursive: true, force: true });

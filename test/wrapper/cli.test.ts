@@ -68,5 +68,33 @@ test('wrapper create + run: selectors on the original, adaptation on the redesig
 test('the demo wrapper survives the redesign of the demo shop', () => {
   const lines: string[] = [];
   assert.equal(wrapperDemo((l = '') => lines.push(l)), true, lines.join('\n'));
-  assert.ok(lines.some((l) => /product: ctm/.test(l)));
+  const text = lines.join('\n');
+  // The product record is found by clustered tree matching on every redesigned page; no field is wrong.
+  assert.equal(lines.filter((l) => /^\s+product\s+ctm 0\.\d\d/.test(l)).length, 3, text);
+  assert.match(text, /fields: \d+ right, \d+ refused, 0 wrong/);
+  // The policy moved to a new CMS: element labels give up, the content view finds the same text.
+  assert.match(text, /element labels only: could not adapt/);
+  assert.match(text, /with the content view: ctm \(content view\) [01]\.\d\d → .*same text as before/);
+});
+
+test('wrapper run: the content view finds a document moved to a new CMS; --no-content refuses it', async () => {
+  const original = join(ROOT, 'examples', 'site', 'privacy.html');
+  const moved = join(ROOT, 'examples', 'wrapper', 'redesigned', 'privacy.html');
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-wrapper-'));
+  try {
+    const w = join(dir, 'policy.json');
+    assert.equal((await gabarit(['wrapper', 'create', original, '--pattern', 'policy=main#content', '--out', w])).code, 0);
+    const ran = await gabarit(['wrapper', 'run', w, moved]);
+    assert.equal(ran.code, 0, ran.stderr);
+    const line = JSON.parse(ran.stdout) as { record: { policy: string | null }; steps: Record<string, { step: string; view?: string; selector?: string }> };
+    assert.equal(line.steps['policy']!.step, 'ctm');
+    assert.equal(line.steps['policy']!.view, 'content');
+    assert.match(line.record.policy ?? '', /keep your matches in two places/);
+    assert.match(ran.stderr, /adapted by ctm on the content view/);
+    const refused = await gabarit(['wrapper', 'run', w, moved, '--no-content']);
+    assert.equal(refused.code, 1);
+    assert.equal((JSON.parse(refused.stdout) as { record: { policy: string | null } }).record.policy, null);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -42,6 +42,11 @@ test('content view: blocks of a page and of a stored tree-gram agree, and CTM on
   assert.equal(page.length, 6);
   assert.deepEqual(stored.map((b) => b.key), page.map((b) => b.key));
   assert.equal(blockCtm(page, stored), 1);
+  // A tree-gram written before the content view (no stored blocks) gets them rebuilt from its text leaves,
+  // unless levels were cut (then it has no content view).
+  const { blocks: _dropped, ...older } = makeTreeGram(t, [node], 1).instances[0]!;
+  assert.deepEqual(gramBlocks(older, words, keys)!.map((b) => b.key), page.map((b) => b.key));
+  assert.equal(gramBlocks({ ...older, cut: 1 }, words, keys), null);
   assert.equal(blockStm(page, stored), 1);
 });
 
@@ -109,4 +114,15 @@ test('content view: the sparse alignment over block pairs equals the DP on every
     for (let lo = 0; lo < b.length; lo += 3)
       for (let hi = lo + 1; hi <= b.length; hi += 2) assert.ok(Math.abs(alignPairs(pairs, a.length, lo, hi) - alignBlocks(a, b.slice(lo, hi))) < 1e-9, `round ${round} [${lo}, ${hi})`);
   }
+});
+
+test('per-algorithm thresholds: defaults apply only when the wrapper sets no threshold of its own', () => {
+  const d = resolveSettings({});
+  assert.equal(d.thresholds.ctm, d.threshold);
+  assert.equal(d.thresholds.bigram, 0.8);
+  const own = resolveSettings({ adaptation: { threshold: 0.6 } });
+  assert.deepEqual(own.thresholds, { ctm: 0.6, stm: 0.6, bigram: 0.6, jw: 0.6 });
+  const each = resolveSettings({ adaptation: { threshold: 0.6, thresholds: { jw: 0.95 } } });
+  assert.equal(each.thresholds.jw, 0.95);
+  assert.equal(each.thresholds.stm, 0.6);
 });

@@ -16,8 +16,8 @@
  * leaf children gives each leaf pair 1/max(m, n) (t = the number of siblings), so
  *   CTM_view(A, B) = max over order-preserving block alignments of Σ sim(a_i, b_j) / max(m, n),
  * in [0, 1], 1 exactly when the block sequences are equal. Simple tree matching on the view counts the
- * root and the aligned leaves (each weighed by its similarity) and is normalised like simple.ts:
- *   2·(1 + Σ sim) / ((m + 1) + (n + 1)).
+ * aligned leaves (each weighed by its similarity) and is normalised like simple.ts, 2·Σ sim / (m + n); the
+ * view's root is not counted (it always matches, and would give two unrelated one-block texts 0.5).
  * The tree bigram and Jaro–Winkler variants use exact block equality (the block's word list as its label).
  *
  * Words are interned per adaptation (WordSpace) so a block is a sorted Int32Array and Dice is a merge.
@@ -192,14 +192,12 @@ export function blockCtmBound(m: number, n: number): number {
   return m === 0 || n === 0 ? (m === n ? 1 : 0) : Math.min(m, n) / Math.max(m, n);
 }
 
-/** Simple tree matching on the content view, normalised as simple.ts (module comment). */
+/** Simple tree matching on the content view, normalised as simple.ts over the blocks (module comment). */
 export function blockStm(a: readonly Block[], b: readonly Block[]): number {
-  return (2 * (1 + alignBlocks(a, b))) / (a.length + 1 + b.length + 1);
-}
-
-/** Upper bound of blockStm from the counts alone. */
-export function blockStmBound(m: number, n: number): number {
-  return (2 * (1 + Math.min(m, n))) / (m + n + 2);
+  const m = a.length;
+  const n = b.length;
+  if (m + n === 0) return 1;
+  return (2 * alignBlocks(a, b)) / (m + n);
 }
 
 /**
@@ -271,11 +269,17 @@ export function blockPairs(a: readonly Block[], b: readonly Block[]): BlockPairs
   // Inverted index of the tree-gram blocks' prefixes, compressed rows (token → tree-gram blocks).
   const tokenCount = (maxId + 1) * span;
   const start = new Int32Array(tokenCount + 1);
-  for (const blk of a) for (const t of prefix(blk)) start[t + 1]!++;
+  for (const blk of a) {
+    const pre = prefix(blk);
+    for (let x = 0; x < pre.length; x++) start[pre[x]! + 1]!++;
+  }
   for (let t = 0; t < tokenCount; t++) start[t + 1]! += start[t]!;
   const postings = new Int32Array(start[tokenCount]!);
   const fill = start.slice(0, tokenCount);
-  for (let i = 0; i < a.length; i++) for (const t of prefix(a[i]!)) postings[fill[t]!++] = i;
+  for (let i = 0; i < a.length; i++) {
+    const pre = prefix(a[i]!);
+    for (let x = 0; x < pre.length; x++) postings[fill[pre[x]!]!++] = i;
+  }
   const js: number[] = [];
   const is: number[] = [];
   const sims: number[] = [];
@@ -284,14 +288,20 @@ export function blockPairs(a: readonly Block[], b: readonly Block[]): BlockPairs
   let compared = 0;
   const found: number[] = [];
   const foundSim: number[] = [];
+  const lengths = Int32Array.from(a, (x) => x.words.length);
   for (let j = 0; j < b.length; j++) {
     const bj = b[j]!;
+    const lb = bj.words.length;
     found.length = 0;
-    for (const t of prefix(bj)) {
+    const pre = prefix(bj);
+    for (let x = 0; x < pre.length; x++) {
+      const t = pre[x]!;
       for (let q = start[t]!, e = start[t + 1]!; q < e; q++) {
         const i = postings[q]!;
         if (seen[i] === j) continue;
         seen[i] = j;
+        const la = lengths[i]!;
+        if (2 * (la < lb ? la : lb) < f * (la + lb)) continue; // the length bound, before any merge
         compared++;
         const s = blockSimilarity(a[i]!, bj);
         if (s === 0) continue;

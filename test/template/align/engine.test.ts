@@ -16,7 +16,7 @@ import type { EngineRun } from '../../../src/template/engine.ts';
 import { keptText, type PageMarks } from '../../../src/template/result.ts';
 import type { PageFailure } from '../../../src/output.ts';
 import { FIXTURE_PAGES, fixtureArticle, fixturePage } from './fixtures.ts';
-import { type MemoryPage, memorySource } from './memory-source.ts';
+import { type MemoryPage, MemorySource } from '../../../src/site/memory-source.ts';
 
 const seq = (...xs: number[]): Int32Array => Int32Array.from(xs);
 
@@ -57,14 +57,14 @@ test('sample: spread over the sorted keys, independent of their order', () => {
 });
 
 function fixtureSite(): MemoryPage[] {
-  return Array.from({ length: FIXTURE_PAGES }, (_, i) => ({ key: `p${i}.html`, html: fixturePage(i) }));
+  return Array.from({ length: FIXTURE_PAGES }, (_, i) => ({ key: `p${i}.html`, body: fixturePage(i) }));
 }
 
 async function runEngine(pages: MemoryPage[], options: Record<string, unknown> = {}): Promise<{ run: EngineRun; marks: PageMarks[]; failures: PageFailure[] }> {
   const marks: PageMarks[] = [];
   const failures: PageFailure[] = [];
   const run = await engine.run({
-    source: memorySource(pages),
+    source: new MemorySource(pages),
     labels: new LabelTable(),
     options,
     async onPage(m) {
@@ -93,7 +93,7 @@ test('applying the template: menus and footer are template, the article is kept'
 });
 
 test('engine: every page gets marks, failures are reported, options are honoured', async () => {
-  const pages: MemoryPage[] = [...fixtureSite(), { key: 'missing.html', html: null }];
+  const pages: MemoryPage[] = [...fixtureSite(), { key: 'missing.html', body: 'gone', status: 404 }];
   const { run, marks, failures } = await runEngine(pages, { sample: 4 });
   assert.equal(marks.length, FIXTURE_PAGES);
   assert.equal(failures.length, 1);
@@ -101,6 +101,7 @@ test('engine: every page gets marks, failures are reported, options are honoured
   assert.equal(failures[0]!.code, 'not-found');
   const t = run.template as AlignTemplateJson;
   assert.equal(t.sample.length, 4);
+  assert.equal(run.summary['alignmentsNotExact'], 0, 'every alignment exact (the fallback is for ranges above 2^31 cells)');
   assert.ok(t.tokens.some(([k]) => k === '#t:legal notice'));
   for (const m of marks) {
     const i = Number(m.key.slice(1, -5));
@@ -126,7 +127,7 @@ test('the template does not depend on the order of the pages', async () => {
 
 test('the template and every page\'s marks do not depend on the order of a real site\'s pages', { skip: corpusSkip() }, async () => {
   const site = listSites().find((s) => s.name === 'httpx-docs')!;
-  const base: MemoryPage[] = site.files().map((k) => ({ key: k, html: decodeHtml(readFileSync(join(site.pagesDir, k))).text }));
+  const base: MemoryPage[] = site.files().map((k) => ({ key: k, body: decodeHtml(readFileSync(join(site.pagesDir, k))).text }));
   const r = rng(5);
   const shuffled = [...base];
   for (let i = shuffled.length - 1; i > 0; i--) {
@@ -153,10 +154,10 @@ function rng(seed: number): () => number {
   return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
 }
 
-test('line rule: matched text in a line with kept plain text is kept; a navigation line of changing links is not', () => {
+test('line rule: matched text and inline elements in a line with kept plain text are content; a navigation line of changing links is not', () => {
   const page = (title: string, date: string, next: string): string =>
     `<html><body><div class="menu"><a href="/">Home</a></div><p class="by">by <a href="/me">Ann Author</a> on ${date}</p>` +
-    `<p class="nav">Next: <a href="/${next}">${next}</a></p><h1>${title}</h1><p>${title} text of the article.</p>` +
+    `<p class="nav">Next: <a href="/${next}">${next}</a></p><h1>${title}</h1><p><i class="icon"></i>${title} text of the article.</p>` +
     `<div class="foot">Footer line</div></body></html>`;
   const labels = new LabelTable();
   const pages = [['Otters', 'May 1', 'b'], ['Comets', 'May 2', 'c'], ['Bread', 'May 3', 'd'], ['Tides', 'May 4', 'e']];
@@ -170,4 +171,8 @@ test('line rule: matched text in a line with kept plain text is kept; a navigati
   // With the rule the byline stays whole; the navigation line keeps only its changing link (as without it).
   assert.equal(kept(true), 'by Ann Author on June 9 x Maple Maple text of the article.');
   assert.equal(kept(false), 'on June 9 x Maple Maple text of the article.');
+  // The empty icon inside the article's line is content with the rule, template (matched) without it.
+  const icon = [...Array(tree.size).keys()].find((i) => tree.kind[i] === 1 && tree.tag(i) === 'i')!;
+  assert.equal(applyTemplate(tree, tokenize(tree, labels), template.ids, { lineRule: true }).template[icon], 0);
+  assert.equal(applyTemplate(tree, tokenize(tree, labels), template.ids, { lineRule: false }).template[icon], 1);
 });

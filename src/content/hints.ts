@@ -1,0 +1,69 @@
+/**
+ * Name hints: what a page's authors called an element (its `class` and `id`) says what it holds. Main-
+ * content extractors since Arc90's Readability read them; here they are one signal among the others of
+ * main-block.ts, with two word lists:
+ *  - boilerplate names (comments, sidebars, related links, sharing, footers, ads…): an element so named,
+ *    and all it holds, is not main content — unless its name also says content (`post-body`, `article`);
+ *  - content names (article, story, post, entry, content…): a bonus for the text inside.
+ * The lists are measured (eval/content.eval.ts, samesite; see CONTENT_DEFAULTS.hintBonus), not tuned per
+ * site. Hints are computed once per distinct `class id` string of a page.
+ */
+import { NodeKind, type Tree } from '../html/tree.ts';
+
+/**
+ * Words of class / id names that mark boilerplate. A word matches at the start of a word of the name:
+ * `comment` in `comments-list`, `post-comment` or `postComment`, not `print` in `prettyprinted` (measured:
+ * matching anywhere in the name dropped the code blocks of sicp, `class="lisp prettyprinted"`).
+ */
+export const BOILERPLATE_NAMES: readonly string[] = [
+  'comment', 'respond', 'reply', 'replies', 'discuss', 'disqus', 'trackback', 'pingback',
+  'sidebar', 'side-bar', 'widget', 'related', 'recommend', 'popular', 'most-read', 'mostread', 'trending',
+  'share', 'sharing', 'social', 'twitter', 'facebook', 'sponsor', 'advert', 'promo', 'banner', 'outbrain', 'taboola',
+  'footer', 'masthead', 'breadcrumb', 'pagination', 'pager', 'subscribe', 'newsletter', 'signup', 'login',
+  'tags', 'tagged', 'categories', 'rating', 'print', 'email', 'toolbar', 'tools',
+];
+/** Words of class / id names that mark the main content. */
+export const CONTENT_NAMES: readonly string[] = [
+  'article', 'story', 'post-body', 'postbody', 'entry-content', 'entry', 'content', 'main', 'text', 'body', 'blogpost', 'post',
+];
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A name word must start a word of the name (after a space, '-', '_', a digit or a lower-to-upper case change). */
+const NEG = new RegExp(`(?:^|[^a-z])(?:${BOILERPLATE_NAMES.map(escape).join('|')})`, 'i');
+const POS = new RegExp(`(?:^|[^a-z])(?:${CONTENT_NAMES.map(escape).join('|')})`, 'i');
+
+/** Hint of one element: -1 boilerplate, 1 content, 0 none. */
+export const enum Hint {
+  Boilerplate = -1,
+  None = 0,
+  Content = 1,
+}
+
+/** The hint of a `class` + `id` string. */
+export function hintOf(raw: string): Hint {
+  if (raw === '') return Hint.None;
+  const names = raw.replace(/([a-z])([A-Z])/g, '$1 $2');
+  const pos = POS.test(names);
+  if (NEG.test(names)) return pos ? Hint.None : Hint.Boilerplate;
+  return pos ? Hint.Content : Hint.None;
+}
+
+/** Hints of every element of a tree (0 for other nodes), cached per distinct name string. */
+export function elementHints(tree: Tree, from = 0, to = tree.size): Int8Array {
+  const out = new Int8Array(tree.size);
+  const cache = new Map<string, Hint>();
+  for (let i = from; i < to; i++) {
+    if (tree.kind[i] !== NodeKind.Element) continue;
+    const c = tree.attr(i, 'class');
+    const id = tree.attr(i, 'id');
+    if (c === undefined && id === undefined) continue;
+    const names = `${c ?? ''} ${id ?? ''}`.trim();
+    let h = cache.get(names);
+    if (h === undefined) {
+      h = hintOf(names);
+      cache.set(names, h);
+    }
+    out[i] = h;
+  }
+  return out;
+}
