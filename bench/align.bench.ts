@@ -12,7 +12,8 @@
  * the process and the bit-parallel traceback store. The load average is printed before and after.
  * Run: `npx tsx bench/align.bench.ts [--runs N] [--crossover]` (skips when the corpus is absent).
  * `--crossover` times the scalar and the bit-parallel DP on square blocks of real tokens (how
- * ALIGN_DEFAULTS.scalarCells was chosen).
+ * ALIGN_DEFAULTS.scalarCells was chosen); `--large` times the exact DP on long sequences made by joining
+ * the pages of a site (how ALIGN_DEFAULTS.maxExactCells was chosen).
  */
 import { loadavg } from 'node:os';
 import { LabelTable } from '../src/html/labels.ts';
@@ -185,6 +186,30 @@ function crossover(): void {
   process.stdout.write(`scalar vs bit-parallel DP per pair (load ${load()})\n${table(rows)}\n`);
 }
 
+/** The exact DP (no fallback) on pairs of long sequences: the site's pages joined end to end. */
+function large(): void {
+  const site = loadCorpusSites().find((s) => s.name === 'django-rest-framework-docs');
+  if (!site) return;
+  const labels = new LabelTable();
+  const seqs = site.pages.map((p) => tokenize(parseHtml(p.html, { labels, selfClosing: p.xhtml }), labels).ids);
+  const joined = (from: number, total: number): Int32Array => {
+    const ids: number[] = [];
+    for (let k = from; ids.length < total; k++) ids.push(...seqs[k % seqs.length]!);
+    return Int32Array.from(ids);
+  };
+  const rows: Array<Array<string | number>> = [['tokens', 'ms', 'G cells computed', 'Hirschberg splits', 'ns per n·m cell']];
+  for (const size of [5000, 10000, 20000, 40000]) {
+    const a = joined(0, size);
+    const b = joined(7, size);
+    const stats: BitStats = { words: 0, splits: 0 };
+    const [, t] = timed(() => alignSequences(a, b, { stats, maxExactCells: Infinity }));
+    rows.push([`${a.length} x ${b.length}`, fmt(t.wall, 0), fmt((stats.words * 32) / 1e9, 2), stats.splits, fmt((t.wall * 1e6) / (a.length * b.length), 2)]);
+  }
+  process.stdout.write(`exact DP on long sequences (django-rest-framework-docs pages joined; load ${load()})\n${table(rows)}\n`);
+  process.stdout.write(`peak RSS ${fmt(peakRss() / 1048576, 0)} MiB\n`);
+}
+
 if (!corpusAvailable()) process.stdout.write(`${CORPUS_MISSING}: align bench skipped\n`);
+else if (args.includes('--large')) large();
 else if (args.includes('--crossover')) crossover();
 else sampleBench();

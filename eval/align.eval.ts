@@ -75,10 +75,15 @@ async function clustering(): Promise<Array<Record<string, unknown>>> {
   return out;
 }
 
+/** Exact-cell limit that forces align.ts's explicit fallback on the corpus pairs, to measure its loss. */
+const FORCED_LIMIT = 1 << 16;
+
 /**
  * The fast path (bit-parallel DP, align.ts) against plain NW (the textbook recurrence, linear space) on real
  * pairs: every merge of each site's 16-page consensus (profiles of every level) and every sample page
- * against the learned template. Every score must be equal: a pair that differs is a bug.
+ * against the learned template. Every score must be equal: a pair that differs is a bug. The same pairs
+ * with the explicit fallback forced (FORCED_LIMIT): how many take it, how many then score below the
+ * optimum, and by how much per token (score difference / (n + m)) on those.
  */
 function exactness(): Array<Record<string, unknown>> {
   const out: Array<Record<string, unknown>> = [];
@@ -92,6 +97,9 @@ function exactness(): Array<Record<string, unknown>> {
     let cells = 0;
     let fastMs = 0;
     let plainMs = 0;
+    let forcedAnchored = 0;
+    let forcedBelow = 0;
+    let forcedLoss = 0;
     const check = (a: Int32Array, b: Int32Array): void => {
       let t = performance.now();
       const fast = alignSequences(a, b);
@@ -101,7 +109,14 @@ function exactness(): Array<Record<string, unknown>> {
       plainMs += performance.now() - t;
       pairs++;
       cells += a.length * b.length;
-      if (fast.score === plain && alignmentScore(a, b, fast) === plain && isValidAlignment(a, b, fast)) equal++;
+      if (fast.exact && fast.score === plain && alignmentScore(a, b, fast) === plain && isValidAlignment(a, b, fast)) equal++;
+      // The explicit fallback of align.ts, forced on this pair (limit 2^16 cells instead of 2^31).
+      const forced = alignSequences(a, b, { maxExactCells: FORCED_LIMIT });
+      if (!forced.exact) forcedAnchored++;
+      if (forced.score < plain) {
+        forcedBelow++;
+        forcedLoss += (plain - forced.score) / (a.length + b.length);
+      }
     };
     let level = seqs.map((x) => pageProfile(x));
     while (level.length > 1) {
@@ -114,7 +129,10 @@ function exactness(): Array<Record<string, unknown>> {
       level = next;
     }
     for (const x of seqs) check(x, level[0]!.ids);
-    out.push({ site: site.name, pairs, equal, cells, fastMs: Math.round(fastMs), plainMs: Math.round(plainMs) });
+    out.push({
+      site: site.name, pairs, equal, cells, fastMs: Math.round(fastMs), plainMs: Math.round(plainMs),
+      forcedAnchored, forcedBelow, forcedMeanLossPerToken: forcedBelow > 0 ? forcedLoss / forcedBelow : 0,
+    });
   }
   return out;
 }
@@ -192,8 +210,11 @@ await runEval('align', async () => {
 
   const ex = exactness();
   process.stdout.write('Fast path (bit-parallel) vs plain NW (linear-space recurrence): every consensus merge and every sample page vs the template\n' + formatTable(
-    ['site', 'pairs', 'same score', 'M cells', 'fast ms', 'plain NW ms'],
-    ex.map((e) => [String(e['site']), String(e['pairs']), String(e['equal']), fmt((e['cells'] as number) / 1e6, 1), String(e['fastMs']), String(e['plainMs'])]),
+    ['site', 'pairs', 'same score', 'M cells', 'fast ms', 'plain NW ms', 'forced fallback: anchored', 'below optimum', 'mean loss / token'],
+    ex.map((e) => [
+      String(e['site']), String(e['pairs']), String(e['equal']), fmt((e['cells'] as number) / 1e6, 1), String(e['fastMs']), String(e['plainMs']),
+      String(e['forcedAnchored']), String(e['forcedBelow']), fmt(e['forcedMeanLossPerToken'] as number, 4),
+    ]),
   ) + '\n');
 
   const sweep: Array<Record<string, unknown>> = [];

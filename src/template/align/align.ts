@@ -9,20 +9,30 @@
  *     (needleman-wunsch.ts: one pass with a byte of traceback per cell, Hirschberg above a bounded block).
  *  3. Larger ranges are aligned by the bit-parallel DP (bit-parallel-nw.ts): 32 cells per word operation,
  *     a traceback store of 3 bits per cell up to `storeWords` words, Hirschberg's split above it.
- * Both DPs are exact, so every alignment returned is optimal; tests compare the fast path's score with the
- * textbook DP on random and corpus pairs, forcing each path (scalarCells 0, small storeWords).
+ * Both DPs are exact, so every alignment returned by them is optimal; tests compare the fast path's score
+ * with the textbook DP on random and corpus pairs, forcing each path (scalarCells 0, small storeWords).
+ *  4. The one exception, explicit and reported: a range above `maxExactCells` (2^31 cells by default, two
+ *     pages of about 46,000 tokens each, a few seconds of DP; no pair of the corpus comes near) is split on
+ *     anchors, runs around tokens unique in both ranges (anchors.ts), and the gaps between them aligned by
+ *     these same steps. That is not proved optimal, so the alignment says `exact: false`, the consensus and
+ *     the engine count such alignments (summary.json `alignmentsNotExact`), and eval/align.eval.ts measures
+ *     the loss when the fallback is forced on the corpus pairs. A range above the limit without anchors
+ *     is aligned exactly anyway (slowly).
  *
  * Lemma (why step 1 is exact). Let x be a token and A = xA', B = xB'. Any alignment of A' and xB' can be
  * turned into one of A' and B' by deleting x's column and, if x was aligned to a token c, leaving c in a
  * gap: the score drops by at most 2 (−s(x,c) − 1 ≥ −2), so opt(A', xB') ≤ opt(A', B') + 2; likewise
  * opt(xA', B') ≤ opt(A', B') + 2. Hence the two options that do not match the first tokens score at most
  * −1 + opt(A', B') + 2 = opt(A', B') + 1, which is exactly what matching them scores: there is an optimal
- * alignment that matches a common first token. By symmetry the same holds for a common last token.
+ * alignment that matches a common first token. By symmetry the same holds for a common last token, and,
+ * applied at any cell, a path that reaches a cell where the tokens are equal may follow the run of equal
+ * tokens (anchors.ts extends its anchors so).
  *
  * History. An earlier fast path split long ranges on unique common tokens and on runs of a bit-parallel
  * LCS; it was not optimal (on the 8 level-1 pairs of each site's sample, 25 of 33 anchored pairs scored
  * below the optimum, by up to 0.13 per token). The bit-parallel DP is as fast and exact, so it replaced it.
  */
+import { findAnchors } from './anchors.ts';
 import { type BitStats, bitAlignInto } from './bit-parallel-nw.ts';
 import { ALIGN_DEFAULTS } from './defaults.ts';
 import { type Alignment, ColumnBuilder, DIRECT_CELLS, hirschbergInto, MATCH } from './needleman-wunsch.ts';
@@ -33,6 +43,8 @@ export interface AlignOptions {
   scalarCells?: number;
   /** Traceback store of the bit-parallel DP, in 32-bit words (3 per 32 cells); larger blocks are split. */
   storeWords?: number;
+  /** Ranges above this many cells are split on anchors (step 4: not exact, reported). */
+  maxExactCells?: number;
   /** Hirschberg base-case size of the scalar DP (cells). */
   baseCells?: number;
   /** Largest block the scalar DP aligns in one pass with a byte of traceback per cell (cap: DIRECT_CELLS). */
@@ -41,14 +53,27 @@ export interface AlignOptions {
   stats?: BitStats;
 }
 
+interface RunState {
+  options: AlignOptions;
+  scalarCells: number;
+  maxExactCells: number;
+  exact: boolean;
+}
+
 /** Globally aligns two token sequences (Needleman–Wunsch scoring) by the fast path described above. */
 export function alignSequences(a: Int32Array, b: Int32Array, options: AlignOptions = {}): Alignment {
-  const scalarCells = options.scalarCells ?? ALIGN_DEFAULTS.scalarCells;
+  const st: RunState = {
+    options,
+    scalarCells: options.scalarCells ?? ALIGN_DEFAULTS.scalarCells,
+    maxExactCells: options.maxExactCells ?? ALIGN_DEFAULTS.maxExactCells,
+    exact: true,
+  };
   const out = new ColumnBuilder(Math.max(a.length, b.length) + 16);
-  let aLo = 0;
-  let bLo = 0;
-  let aHi = a.length;
-  let bHi = b.length;
+  const score = alignRange(a, 0, a.length, b, 0, b.length, out, st);
+  return out.finish(score, st.exact);
+}
+
+function alignRange(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo: number, bHi: number, out: ColumnBuilder, st: RunState): number {
   let score = 0;
   // 1. Common prefix, and common suffix (measured now, emitted last).
   while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) {
@@ -61,13 +86,36 @@ export function alignSequences(a: Int32Array, b: Int32Array, options: AlignOptio
   bHi -= k;
   const n = aHi - aLo;
   const m = bHi - bLo;
-  if (n === 0 || m === 0 || n * m <= scalarCells) {
+  const o = st.options;
+  if (n === 0 || m === 0 || n * m <= st.scalarCells) {
     // 2. Scalar DP.
-    score += hirschbergInto(a, aLo, aHi, b, bLo, bHi, out, options.baseCells ?? ALIGN_DEFAULTS.baseCells, options.directCells ?? DIRECT_CELLS);
+    score += hirschbergInto(a, aLo, aHi, b, bLo, bHi, out, o.baseCells ?? ALIGN_DEFAULTS.baseCells, o.directCells ?? DIRECT_CELLS);
   } else {
-    // 3. Bit-parallel DP.
-    score += bitAlignInto(a, aLo, aHi, b, bLo, bHi, out, options.storeWords ?? ALIGN_DEFAULTS.storeWords, options.stats);
+    // 4. Above the exact limit: anchors when there are any; 3. else the bit-parallel DP.
+    const viaAnchors = n * m > st.maxExactCells ? anchored(a, aLo, aHi, b, bLo, bHi, out, st) : null;
+    score += viaAnchors ?? bitAlignInto(a, aLo, aHi, b, bLo, bHi, out, o.storeWords ?? ALIGN_DEFAULTS.storeWords, o.stats);
   }
   for (let d = 0; d < k; d++) out.push(aHi + d, bHi + d);
-  return out.finish(score + k * MATCH);
+  return score + k * MATCH;
+}
+
+/**
+ * Step 4: splits a[aLo..aHi) × b[bLo..bHi) on anchor runs and aligns the gaps between them by `alignRange`.
+ * Returns the score, or null (nothing emitted) when there is no anchor.
+ */
+function anchored(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo: number, bHi: number, out: ColumnBuilder, st: RunState): number | null {
+  const runs = findAnchors(a, aLo, aHi, b, bLo, bHi, ALIGN_DEFAULTS.anchorMinRun);
+  if (runs.length === 0) return null;
+  st.exact = false;
+  let score = 0;
+  let i = aLo;
+  let j = bLo;
+  for (const r of runs) {
+    score += alignRange(a, i, r.aStart, b, j, r.bStart, out, st);
+    for (let d = 0; d < r.length; d++) out.push(r.aStart + d, r.bStart + d);
+    score += r.length * MATCH;
+    i = r.aStart + r.length;
+    j = r.bStart + r.length;
+  }
+  return score + alignRange(a, i, aHi, b, j, bHi, out, st);
 }

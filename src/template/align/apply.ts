@@ -39,8 +39,9 @@ export interface AppliedTemplate {
   readonly template: Uint8Array;
   /** Page tokens matched to template tokens. */
   readonly matched: number;
-  /** Alignment score (optimal, align.ts). */
+  /** Alignment score, and whether it is proved optimal (always but for align.ts's explicit fallback). */
   readonly score: number;
+  readonly exact: boolean;
 }
 
 /** Options of applyTemplate. */
@@ -91,7 +92,7 @@ export function applyTemplate(tree: Tree, seq: TokenSequence, template: Int32Arr
       i = tree.end[i]! - 1;
     }
   }
-  return { template: marks, matched, score: aln.score };
+  return { template: marks, matched, score: aln.score, exact: aln.exact };
 }
 
 /**

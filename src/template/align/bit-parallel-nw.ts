@@ -35,21 +35,18 @@
  * pass, so memory stays bounded and the result optimal.
  */
 import { ALIGN_DEFAULTS } from './defaults.ts';
-import { type ColumnBuilder, reverseColumns } from './needleman-wunsch.ts';
+import { type ColumnBuilder, growIdArrays, reverseColumns } from './needleman-wunsch.ts';
 
 /** Per-id scratch: stamps and mask indices (ids are dense label ids). */
-let stampOf = new Int32Array(1024);
-let maskOf = new Int32Array(1024);
-let stampIn = new Int32Array(1024);
+let stampOf: Int32Array = new Int32Array(1024);
+let maskOf: Int32Array = new Int32Array(1024);
+let stampIn: Int32Array = new Int32Array(1024);
 let stampNo = 0;
 
 function ensureIds(maxId: number): void {
-  if (maxId < stampOf.length) return;
-  let cap = stampOf.length;
-  while (cap <= maxId) cap *= 2;
-  stampOf = new Int32Array(cap);
-  maskOf = new Int32Array(cap);
-  stampIn = new Int32Array(cap);
+  const grown = growIdArrays([stampOf, maskOf, stampIn], maxId) as [Int32Array, Int32Array, Int32Array];
+  if (grown[0] === stampOf) return;
+  [stampOf, maskOf, stampIn] = grown;
   stampNo = 0;
 }
 

@@ -39,6 +39,8 @@ export interface LevelStats {
   /** Tokens before pruning (summed over the level's merges), and kept after. */
   tokensMerged: number;
   tokensKept: number;
+  /** Alignments of this level made by the explicit anchored fallback (not proved optimal, align.ts). */
+  notExact: number;
 }
 
 export interface ConsensusOptions extends AlignOptions {
@@ -58,9 +60,10 @@ export function evidenceThreshold(pages: number, minEvidence: number): number {
 
 /**
  * Aligns two profiles and merges them into one (columns as described above), then prunes the tokens below
- * the evidence threshold. Returns the merged profile and the number of tokens merged before pruning.
+ * the evidence threshold. Returns the merged profile, the number of tokens merged before pruning, and whether the alignment is
+ * proved optimal (align.ts).
  */
-export function mergeProfiles(x: Profile, y: Profile, options: ConsensusOptions = {}): { profile: Profile; merged: number } {
+export function mergeProfiles(x: Profile, y: Profile, options: ConsensusOptions = {}): { profile: Profile; merged: number; exact: boolean } {
   const minEvidence = options.minEvidence ?? ALIGN_DEFAULTS.minEvidence;
   const pages = x.pages + y.pages;
   const keep = evidenceThreshold(pages, minEvidence);
@@ -88,7 +91,7 @@ export function mergeProfiles(x: Profile, y: Profile, options: ConsensusOptions 
       if (j >= 0) push(y.ids[j]!, y.evidence[j]!);
     }
   }
-  return { profile: { ids: ids.slice(0, n), evidence: ev.slice(0, n), pages }, merged };
+  return { profile: { ids: ids.slice(0, n), evidence: ev.slice(0, n), pages }, merged, exact: aln.exact };
 }
 
 /**
@@ -103,11 +106,12 @@ export function hierarchicalConsensus(leaves: readonly Profile[], options: Conse
   while (level.length > 1) {
     depth++;
     const next: Profile[] = [];
-    const st: LevelStats = { level: depth, profiles: level.length, tokensMerged: 0, tokensKept: 0 };
+    const st: LevelStats = { level: depth, profiles: level.length, tokensMerged: 0, tokensKept: 0, notExact: 0 };
     for (let k = 0; k + 1 < level.length; k += 2) {
       const r = mergeProfiles(level[k]!, level[k + 1]!, options);
       st.tokensMerged += r.merged;
       st.tokensKept += r.profile.ids.length;
+      if (!r.exact) st.notExact++;
       next.push(r.profile);
     }
     if (level.length % 2 === 1) next.push(level[level.length - 1]!);

@@ -47,6 +47,18 @@ export const ALIGN_DEFAULTS = {
    * column by Hirschberg's rule (about twice the work), so memory stays bounded whatever the input.
    */
   storeWords: 1 << 23,
+  /**
+   * Ranges above this many DP cells (after trimming) are split on anchors, runs around tokens unique in
+   * both ranges (align.ts step 4, anchors.ts): an explicit fallback, not proved optimal, counted in
+   * summary.json (`alignmentsNotExact`). 2^31 cells is two pages of about 46,000 tokens; the exact
+   * bit-parallel DP takes 0.4 s for 20,814 x 20,381 tokens and 2.0 s for 42,454 x 40,436
+   * (`npx tsx bench/align.bench.ts --large`, load average 8 on 2 cores), so a 16-page sample of such
+   * pages already takes about a minute. Every pair of the corpus samples is far below (155 of 155 exact in
+   * `npx tsx eval/align.eval.ts`): the corpus never takes the fallback.
+   */
+  maxExactCells: 2 ** 31,
+  /** Shortest anchor run the fallback uses (anchors.ts). */
+  anchorMinRun: 2,
   /** Hirschberg recursion stops and runs the full-matrix DP below this many cells (scratch buffer size). */
   baseCells: 1 << 14,
 

@@ -143,6 +143,7 @@ const engine: TemplateEngine = {
     // 3. Apply to every page.
     t0 = performance.now();
     let done = 0;
+    let notExact = levels.reduce((t, l) => t + l.notExact, 0);
     for (const key of keys) {
       ctx.signal?.throwIfAborted();
       let tree = sampleTrees.get(key) ?? null;
@@ -160,10 +161,14 @@ const engine: TemplateEngine = {
       sampleTrees.delete(key);
       const seq = tokenize(tree, ctx.labels);
       const applied = applyTemplate(tree, seq, template.ids, { lineRule });
+      if (!applied.exact) notExact++;
       await ctx.onPage({ key, url, tree, template: applied.template }, { matchedTokens: applied.matched, tokens: seq.length });
       ctx.onProgress?.('apply', ++done, keys.length);
     }
     timings['apply'] = performance.now() - t0;
+    if (notExact > 0) {
+      ctx.onWarning?.(`align: ${notExact} alignment(s) above ${ALIGN_DEFAULTS.maxExactCells} DP cells were split on anchors (explicit fallback) and are not proved optimal`);
+    }
 
     const json: AlignTemplateJson = {
       method: 'align',
@@ -174,7 +179,7 @@ const engine: TemplateEngine = {
     };
     return {
       template: json,
-      summary: { sample: used.length, templateTokens: template.ids.length, pagesMarked: done },
+      summary: { sample: used.length, templateTokens: template.ids.length, pagesMarked: done, alignmentsNotExact: notExact },
       timings,
     };
   },

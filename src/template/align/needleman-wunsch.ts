@@ -39,6 +39,11 @@ export interface Alignment {
   readonly colA: Int32Array;
   readonly colB: Int32Array;
   readonly length: number;
+  /**
+   * True when the alignment is proved optimal: always, except when the explicit fallback of align.ts split
+   * a range above `maxExactCells` on anchors.
+   */
+  readonly exact: boolean;
 }
 
 /** A growable list of alignment columns (two Int32Arrays, doubled when full). */
@@ -78,8 +83,8 @@ export class ColumnBuilder {
     this.colB = b;
   }
   /** The columns as an Alignment (arrays trimmed to length). */
-  finish(score: number): Alignment {
-    return { score, colA: this.colA.slice(0, this.length), colB: this.colB.slice(0, this.length), length: this.length };
+  finish(score: number, exact = true): Alignment {
+    return { score, colA: this.colA.slice(0, this.length), colB: this.colB.slice(0, this.length), length: this.length, exact };
   }
 }
 
@@ -411,4 +416,16 @@ function hirschberg(
   hirschberg(a, aLo, mid, b, bLo, bLo + split, out, sc, base, direct);
   hirschberg(a, mid, aHi, b, bLo + split, bHi, out, sc, base, direct);
   return best;
+}
+
+/**
+ * Per-token-id scratch arrays (ids are dense label ids), grown together to hold index `maxId`: returns
+ * the same arrays when they are large enough, else new zeroed ones of a doubled size (contents dropped).
+ */
+export function growIdArrays(arrays: readonly Int32Array[], maxId: number): Int32Array[] {
+  const len = arrays[0]!.length;
+  if (maxId < len) return arrays as Int32Array[];
+  let cap = len;
+  while (cap <= maxId) cap *= 2;
+  return arrays.map(() => new Int32Array(cap));
 }

@@ -50,6 +50,12 @@ export class OrdinalIndex {
     this.dupOf = dupOf;
   }
 
+  /** Builds the index from per-page counts (`offsets[p + 1]` = rows of page p) and the ordinals in page order. */
+  static fromCounts(offsets: Int32Array, values: Int32Array, dupOf: Int32Array): OrdinalIndex {
+    for (let p = 0; p + 1 < offsets.length; p++) offsets[p + 1]! += offsets[p]!;
+    return new OrdinalIndex(offsets, values, dupOf);
+  }
+
   /** Builds the index from (page, ordinal) pairs sorted by page then ordinal. */
   static fromSorted(pages: number, pageCol: ArrayLike<number>, ordCol: ArrayLike<number>, dupOf: Int32Array): OrdinalIndex {
     const offsets = new Int32Array(pages + 1);
@@ -65,14 +71,41 @@ export class OrdinalIndex {
   }
 }
 
-/** Union-find over 0..n-1 with path halving and union by size (Figure 5 step (5)'s components). */
+/**
+ * Union-find with path halving and union by size (Figure 5 step (5)'s components), over 0..n-1; `add`
+ * appends an element, so components can be built while edges stream in, without holding the edges.
+ */
 export class UnionFind {
-  readonly parent: Int32Array;
-  private readonly size: Int32Array;
-  constructor(n: number) {
-    this.parent = new Int32Array(n);
-    this.size = new Int32Array(n).fill(1);
-    for (let i = 0; i < n; i++) this.parent[i] = i;
+  parent: Int32Array;
+  private size: Int32Array;
+  private n: number;
+  constructor(n = 0) {
+    this.parent = new Int32Array(Math.max(16, n));
+    this.size = new Int32Array(Math.max(16, n));
+    this.n = 0;
+    for (let i = 0; i < n; i++) this.add();
+  }
+  /** Number of elements. */
+  get count(): number {
+    return this.n;
+  }
+  /** Appends a new singleton; returns its index. */
+  add(): number {
+    if (this.n === this.parent.length) {
+      const p = new Int32Array(this.n * 2);
+      p.set(this.parent);
+      this.parent = p;
+      const s = new Int32Array(this.n * 2);
+      s.set(this.size);
+      this.size = s;
+    }
+    this.parent[this.n] = this.n;
+    this.size[this.n] = 1;
+    return this.n++;
+  }
+  /** Empties the structure (keeps its arrays). */
+  clear(): void {
+    this.n = 0;
   }
   find(x: number): number {
     const p = this.parent;

@@ -218,17 +218,20 @@ export class SqlPageletStore {
       const o = cols[1]!;
       for (let r = 0; r < rows; r++) dupOf[p[r]!] = o[r]!;
     });
-    const pageCol: number[] = [];
-    const ordCol: number[] = [];
+    // per-page template ordinals straight into typed arrays (4 bytes a template pagelet)
+    const total = Number((await c.runAndReadAll('SELECT count(*)::INTEGER FROM pagelets.template_pagelets')).getRows()[0]![0]);
+    const offsets = new Int32Array(n + 1);
+    const values = new Int32Array(total);
+    let row = 0;
     await this.scan('SELECT page, ordinal FROM pagelets.template_pagelets ORDER BY page, ordinal', (cols, rows) => {
       const p = cols[0]!;
       const o = cols[1]!;
       for (let r = 0; r < rows; r++) {
-        pageCol.push(p[r]!);
-        ordCol.push(o[r]!);
+        offsets[p[r]! + 1]!++;
+        values[row++] = o[r]!;
       }
     });
-    const index = OrdinalIndex.fromSorted(n, pageCol, ordCol, dupOf);
+    const index = OrdinalIndex.fromCounts(offsets, values, dupOf);
     timings['readBack'] = performance.now() - t5;
     const countRow = await c.runAndReadAll(`SELECT
         (SELECT count(*) FROM pagelets.unique_pages)::INTEGER,
@@ -249,7 +252,7 @@ export class SqlPageletStore {
         templateShingles: v[3]!,
         templateCandidates: v[4]!,
         templateLinks: v[5]!,
-        templatePagelets: pageCol.length,
+        templatePagelets: total,
       },
       timings,
       templateOrdinals: (page) => index.get(page),
@@ -260,25 +263,21 @@ export class SqlPageletStore {
   private async components(listPages: boolean): Promise<TemplateFound[]> {
     const templates: TemplateFound[] = [];
     let current = Number.NaN;
-    let src: number[] = [];
-    let dest: number[] = [];
+    // the current shingle's pages (local ids) and components, built as its links stream in
+    const local = new Map<number, number>();
+    const ids: number[] = [];
+    const uf = new UnionFind();
+    const id = (p: number): number => {
+      let i = local.get(p);
+      if (i === undefined) {
+        i = uf.add();
+        local.set(p, i);
+        ids.push(p);
+      }
+      return i;
+    };
     const flush = (): void => {
-      if (src.length === 0) return;
-      const local = new Map<number, number>();
-      const ids: number[] = [];
-      const id = (p: number): number => {
-        let i = local.get(p);
-        if (i === undefined) {
-          i = ids.length;
-          local.set(p, i);
-          ids.push(p);
-        }
-        return i;
-      };
-      const a = src.map(id);
-      const b = dest.map(id);
-      const uf = new UnionFind(ids.length);
-      for (let e = 0; e < a.length; e++) uf.union(a[e]!, b[e]!);
+      if (ids.length === 0) return;
       const groups = new Map<number, number[]>();
       for (let i = 0; i < ids.length; i++) {
         const r = uf.find(i);
@@ -291,8 +290,9 @@ export class SqlPageletStore {
         if (listPages) t.pages = Int32Array.from(g).sort();
         templates.push(t);
       }
-      src = [];
-      dest = [];
+      local.clear();
+      ids.length = 0;
+      uf.clear();
     };
     await this.scan('SELECT shingle, src, dest FROM pagelets.template_links ORDER BY shingle', (cols, rows) => {
       const s = cols[0]!;
@@ -303,8 +303,7 @@ export class SqlPageletStore {
           flush();
           current = s[r]!;
         }
-        src.push(a[r]!);
-        dest.push(b[r]!);
+        uf.union(id(a[r]!), id(b[r]!));
       }
     });
     flush();

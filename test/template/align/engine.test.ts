@@ -16,7 +16,7 @@ import type { EngineRun } from '../../../src/template/engine.ts';
 import { keptText, type PageMarks } from '../../../src/template/result.ts';
 import type { PageFailure } from '../../../src/output.ts';
 import { FIXTURE_PAGES, fixtureArticle, fixturePage } from './fixtures.ts';
-import { type MemoryPage, memorySource } from './memory-source.ts';
+import { type MemoryPage, MemorySource } from '../../../src/site/memory-source.ts';
 
 const seq = (...xs: number[]): Int32Array => Int32Array.from(xs);
 
@@ -57,14 +57,14 @@ test('sample: spread over the sorted keys, independent of their order', () => {
 });
 
 function fixtureSite(): MemoryPage[] {
-  return Array.from({ length: FIXTURE_PAGES }, (_, i) => ({ key: `p${i}.html`, html: fixturePage(i) }));
+  return Array.from({ length: FIXTURE_PAGES }, (_, i) => ({ key: `p${i}.html`, body: fixturePage(i) }));
 }
 
 async function runEngine(pages: MemoryPage[], options: Record<string, unknown> = {}): Promise<{ run: EngineRun; marks: PageMarks[]; failures: PageFailure[] }> {
   const marks: PageMarks[] = [];
   const failures: PageFailure[] = [];
   const run = await engine.run({
-    source: memorySource(pages),
+    source: new MemorySource(pages),
     labels: new LabelTable(),
     options,
     async onPage(m) {
@@ -93,7 +93,7 @@ test('applying the template: menus and footer are template, the article is kept'
 });
 
 test('engine: every page gets marks, failures are reported, options are honoured', async () => {
-  const pages: MemoryPage[] = [...fixtureSite(), { key: 'missing.html', html: null }];
+  const pages: MemoryPage[] = [...fixtureSite(), { key: 'missing.html', body: 'gone', status: 404 }];
   const { run, marks, failures } = await runEngine(pages, { sample: 4 });
   assert.equal(marks.length, FIXTURE_PAGES);
   assert.equal(failures.length, 1);
@@ -101,6 +101,7 @@ test('engine: every page gets marks, failures are reported, options are honoured
   assert.equal(failures[0]!.code, 'not-found');
   const t = run.template as AlignTemplateJson;
   assert.equal(t.sample.length, 4);
+  assert.equal(run.summary['alignmentsNotExact'], 0, 'every alignment exact (the fallback is for ranges above 2^31 cells)');
   assert.ok(t.tokens.some(([k]) => k === '#t:legal notice'));
   for (const m of marks) {
     const i = Number(m.key.slice(1, -5));
@@ -126,7 +127,7 @@ test('the template does not depend on the order of the pages', async () => {
 
 test('the template and every page\'s marks do not depend on the order of a real site\'s pages', { skip: corpusSkip() }, async () => {
   const site = listSites().find((s) => s.name === 'httpx-docs')!;
-  const base: MemoryPage[] = site.files().map((k) => ({ key: k, html: decodeHtml(readFileSync(join(site.pagesDir, k))).text }));
+  const base: MemoryPage[] = site.files().map((k) => ({ key: k, body: decodeHtml(readFileSync(join(site.pagesDir, k))).text }));
   const r = rng(5);
   const shuffled = [...base];
   for (let i = shuffled.length - 1; i > 0; i--) {

@@ -79,25 +79,34 @@ test('every path equals the full-matrix reference on random pairs (lengths acros
   }
 });
 
+/**
+ * Two pages of one made-up site: mutations of a shared base (deletions, substitutions, tokens found on
+ * one side only, insertions of runs), so that long shared runs and unique tokens exist as on real pages.
+ */
+function relatedPair(r: () => number): [Int32Array, Int32Array] {
+  const base = Int32Array.from({ length: 40 + Math.floor(r() * 200) }, () => Math.floor(r() * 30));
+  let next = 1000;
+  const mutate = (): Int32Array => {
+    const out: number[] = [];
+    for (const x of base) {
+      const u = r();
+      if (u < 0.08) continue; // deletion
+      if (u < 0.16) out.push(next++); // private token
+      else if (u < 0.2) out.push(Math.floor(r() * 30)); // substitution
+      else out.push(x);
+      if (r() < 0.05) for (let q = Math.floor(r() * 20); q > 0; q--) out.push(r() < 0.5 ? next++ : Math.floor(r() * 30));
+    }
+    return Int32Array.from(out);
+  };
+  return [mutate(), mutate()];
+}
+
 test('every path equals the reference on related pairs (a shared template with edits and private text)', () => {
   // Pages are far from random: long shared runs, insertions, and tokens found on one side only.
   const r = rng(19);
   for (let t = 0; t < 150; t++) {
-    const base = Int32Array.from({ length: 40 + Math.floor(r() * 200) }, () => Math.floor(r() * 30));
-    let next = 1000;
-    const mutate = (): Int32Array => {
-      const out: number[] = [];
-      for (const x of base) {
-        const u = r();
-        if (u < 0.08) continue; // deletion
-        if (u < 0.16) out.push(next++); // private token
-        else if (u < 0.2) out.push(Math.floor(r() * 30)); // substitution
-        else out.push(x);
-        if (r() < 0.05) for (let q = Math.floor(r() * 20); q > 0; q--) out.push(r() < 0.5 ? next++ : Math.floor(r() * 30));
-      }
-      return Int32Array.from(out);
-    };
-    checkAllPaths(mutate(), mutate(), `related pair ${t}`);
+    const [a, b] = relatedPair(r);
+    checkAllPaths(a, b, `related pair ${t}`);
   }
 });
 
@@ -174,4 +183,34 @@ test('a token unique in both sequences need not be matched: the fast path still 
   // would force six gaps (1 - 6 = -5). The earlier anchored fast path scored 1 here.
   assert.equal(checkAllPaths(seq(9, 1, 1, 1), seq(1, 1, 1, 9), 'x B B B'), 2);
   assert.equal(checkAllPaths(seq(0, 2, 2, 1), seq(2, 0, 2), '0 2 2 1'), 0);
+});
+
+test('explicit fallback above maxExactCells: valid, never above the optimum, flagged when anchors were used', () => {
+  const r = rng(11);
+  let anchored = 0;
+  let below = 0;
+  for (let t = 0; t < 200; t++) {
+    const [a, b] = relatedPair(r);
+    const fast = alignSequences(a, b, { maxExactCells: 0, scalarCells: 0 });
+    assert.ok(isValidAlignment(a, b, fast));
+    assert.equal(alignmentScore(a, b, fast), fast.score);
+    const opt = nwScore(a, b);
+    assert.ok(fast.score <= opt, `pair ${t}: ${fast.score} above the optimum ${opt}`);
+    if (!fast.exact) anchored++;
+    else assert.equal(fast.score, opt, 'an alignment flagged exact is optimal');
+    if (fast.score < opt) below++;
+  }
+  assert.ok(anchored >= 30, `${anchored} of 200 pairs took the fallback`);
+  assert.ok(below >= 1, 'the fallback is not exact: some pair scores below the optimum');
+  // "0 2 2 1" / "2 0 2": the optimum is 0; forced, the anchor "0 2" (0 is unique in both) costs three
+  // gaps: -1, below the optimum, and the result says so. Under the default limit: exact.
+  const a = seq(0, 2, 2, 1);
+  const b = seq(2, 0, 2);
+  assert.equal(nwScore(a, b), 0);
+  const forced = alignSequences(a, b, { maxExactCells: 0, scalarCells: 0 });
+  assert.equal(forced.score, -1);
+  assert.equal(forced.exact, false);
+  const d = alignSequences(a, b);
+  assert.equal(d.score, 0);
+  assert.equal(d.exact, true);
 });

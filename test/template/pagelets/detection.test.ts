@@ -104,3 +104,21 @@ test('page order does not change the templates', () => {
     d.templates.map((t) => `${t.shingle}:${Array.from(t.pages ?? [], ids).sort().join(',')}`).sort();
   assert.deepEqual(set(a, (p) => recs[p]!.key), set(b, (p) => recs[recs.length - 1 - p]!.key));
 });
+
+test('union-find grows as elements are added and empties for the next group', async () => {
+  const { UnionFind } = await import('../../../src/template/pagelets/detection.ts');
+  const uf = new UnionFind();
+  for (let i = 0; i < 100; i++) assert.equal(uf.add(), i);
+  for (let i = 0; i + 2 < 100; i += 2) uf.union(i, i + 2); // evens in one component, odds alone
+  assert.equal(uf.find(98), uf.find(0));
+  assert.notEqual(uf.find(1), uf.find(3));
+  assert.equal(uf.count, 100);
+  uf.clear();
+  assert.equal(uf.count, 0);
+  assert.equal(uf.add(), 0);
+  assert.equal(uf.find(0), 0);
+  const fixed = new UnionFind(5);
+  assert.equal(fixed.count, 5);
+  fixed.union(4, 0);
+  assert.equal(fixed.find(0), fixed.find(4));
+});
