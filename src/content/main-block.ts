@@ -23,10 +23,10 @@
  *     document order (contiguity, Kadane), which ends at a comment-thread heading ("12 comments") found
  *     after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
  *     before the main block) when it lies outside it;
- *  6. head zone (position): the headline — an h1 / h2, or a block whose words are the `<title>`'s — found
- *     within `headZone` characters before the main content, with what lies between it and the main content
- *     (standfirst, deck, video caption of at least `headZoneMin` characters, not link-dense, not named
- *     boilerplate).
+ *  6. head zone (position): the headline — the block whose words are the `<title>`'s, else an h1, else an
+ *     h2, the nearest of the best kind within `headZone` characters before the main content — with what
+ *     lies between it and the main content when it is not link-dense nor named boilerplate, and is a
+ *     heading (a deck) or has at least `headZoneMin` characters (standfirst, video caption; not a byline).
  * A link-dense block with `proseChars` characters outside its links is a paragraph with inline links, and
  * counts as prose (steps 2 and 5).
  * Everything runs on the Tree's typed arrays in two linear passes.
@@ -409,10 +409,8 @@ function titleWords(s: string): string[] {
 }
 
 /**
- * The head zone: the headline of the story (a heading h1–h3, or a block whose words are the page title's)
- * found just before the main content, within `max` characters of non-template text, and what lies between
- * it and the main content (standfirst, byline, dateline, caption) when it is neither link-dense nor named
- * boilerplate.
+ * The head zone (module comment, step 6): the headline of the story found before the main content within
+ * `max` characters of non-template text, and what lies between it and the main content.
  */
 function keepHeadZone(
   tree: Tree, template: Uint8Array, content: Uint8Array, skip: Uint8Array, blockOf: Int32Array, chars: Int32Array,
@@ -426,19 +424,26 @@ function keepHeadZone(
   for (let i = 0; i < body; i++) if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) { title = titleWords(textOf(tree, i)); break; }
   const titleSet = new Set(title);
   const heads = new Set([tagId('h1'), tagId('h2')]);
-  const isHeadline = (b: number): boolean => {
-    for (let a = b; a > body; a = tree.parent[a]!) if (heads.has(tree.name[a]!)) return true;
-    if (title.length === 0) return false;
-    const ws = titleWords(textOf(tree, b));
-    if (ws.length < 2 || ws.length < 0.4 * title.length) return false;
-    let inTitle = 0;
-    for (const w of ws) if (titleSet.has(w)) inTitle++;
-    return inTitle >= 0.8 * ws.length;
+  const H1 = tagId('h1');
+  /** How strongly block b says headline: 3 its words are the title's, 2 an h1, 1 an h2, 0 not. */
+  const headlineRank = (b: number): number => {
+    if (title.length > 0) {
+      const ws = titleWords(textOf(tree, b));
+      if (ws.length >= 2 && ws.length >= 0.4 * title.length) {
+        let inTitle = 0;
+        for (const w of ws) if (titleSet.has(w)) inTitle++;
+        if (inTitle >= 0.8 * ws.length) return 3;
+      }
+    }
+    for (let a = b; a > body; a = tree.parent[a]!) if (heads.has(tree.name[a]!)) return tree.name[a] === H1 ? 2 : 1;
+    return 0;
   };
+  // The nearest block of the best rank within `max` characters (a byline in an h2 does not hide the h1).
   let seen = 0;
   let head = -1;
+  let headRank = 0;
   let lastBlock = -1;
-  for (let i = first - 1; i > body; i--) {
+  for (let i = first - 1; i > body && headRank < 3; i--) {
     if (tree.kind[i] !== NodeKind.Text || skip[tree.parent[i]!] === 1 || template[i] === 1) continue;
     const c = visibleChars(tree, i);
     if (c === 0) continue;
@@ -447,13 +452,16 @@ function keepHeadZone(
     const b = blockOf[tree.parent[i]!]!;
     if (b !== lastBlock) {
       lastBlock = b;
-      if (isHeadline(b)) {
+      const r = headlineRank(b);
+      if (r > headRank) {
         head = b;
-        break;
+        headRank = r;
       }
     }
   }
   if (head < 0) return;
+  let zoneBlock = -1;
+  let zoneKeep = false;
   for (let i = head; i < first; i++) {
     if (skip[i] === 1 || template[i] === 1) continue;
     const k = tree.kind[i];
@@ -465,9 +473,12 @@ function keepHeadZone(
     const p = tree.parent[i]!;
     if (skip[p] === 1 || named[p] === 1) continue;
     const b = blockOf[p]!;
-    // The headline is kept whole (it is often a link to the page itself); the rest when it is not a link
-    // list and not too short.
-    if (b !== head && !tree.contains(head, b) && (chars[b]! < minChars || linkChars[b]! > maxLd * chars[b]!)) continue;
-    content[i] = 1;
+    if (b !== zoneBlock) {
+      // The headline is kept whole (it is often a link to the page itself); the rest when it is not a link
+      // list, and either a heading (a deck in an h2) or long enough (not a byline or a dateline).
+      zoneBlock = b;
+      zoneKeep = b === head || tree.contains(head, b) || (linkChars[b]! <= maxLd * chars[b]! && (chars[b]! >= minChars || headlineRank(b) > 0));
+    }
+    if (zoneKeep) content[i] = 1;
   }
 }

@@ -169,3 +169,18 @@ test('head zone: the headline (matching the title, a link to the page itself) an
   assert.match(text({ headZoneMin: 0 }), /January 8, 2008/);
   assert.doesNotMatch(text({ headZone: 0 }), /Sunrise scoops/);
 });
+
+test('head zone: an h2 byline between the headline and the story does not hide the h1 headline', () => {
+  const html = `<html><head><title>Murray crashes out - Mirror</title></head><body>
+<div class="art"><h1>Murray crashes out</h1><h2>By Chris Wilson 14/01/2008</h2><p class="im"><small>Andy Murray</small></p>
+<div class="rc"><h2>Related Articles</h2><ul><li><a href="/1">An older story about tennis</a></li><li><a href="/2">Another story about tennis</a></li></ul></div>
+<p>Andy Murray's Grand Slam season got off to a terrible start last night when he lost in the opening round.</p>
+<p>The British number one, who was seeded ninth, was defeated by the unseeded Frenchman in four sets.</p>
+<p>Murray, who is still yet to progress past the fourth round of a major, is confident he will learn.</p></div></body></html>`;
+  const tree = parseHtml(html);
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  const text = textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  assert.match(text, /^Murray crashes out\n/);
+  assert.match(text, /Grand Slam season/);
+  assert.doesNotMatch(text, /older story/);
+});
