@@ -118,9 +118,22 @@ export function contentMarkdown(m: PageMarks): string {
   }
   while (closers.length > 0) line += closers.pop()![1];
   flush();
-  // The page's heading is often its title again: say it once.
-  if (title && lines[2] === `## ${title}`) lines.splice(0, 3, `# ${title}`);
+  // The page's heading is often its title again (or the title is the heading and the site's name): say it
+  // once.
+  const first = lines[2]?.startsWith('## ') ? lines[2].slice(3) : '';
+  if (title && titleRepeats(title, first)) lines.splice(0, 3, `# ${first}`);
   return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim() + '\n';
+}
+
+/**
+ * True when `heading` (the first line of the content) says the page title again: the same text, or the
+ * title is the heading with the site's name before or after it ("Headline | Site", "Site: Headline").
+ */
+export function titleRepeats(title: string, heading: string): boolean {
+  const t = title.replace(/\s+/g, ' ').trim();
+  const h = heading.replace(/\s+/g, ' ').trim();
+  if (h === '' || h.length < 0.4 * t.length) return false;
+  return t === h || t.startsWith(h) || t.endsWith(h);
 }
 
 /** The main content as a JSON-ready object. */
@@ -143,7 +156,7 @@ export function formatContent(m: PageMarks, format: ContentFormat, extra: Record
     case 'text': {
       const title = pageTitle(m.tree);
       const text = keptText(m);
-      return (title && text.split('\n', 1)[0] !== title ? `${title}\n\n` : '') + text + '\n';
+      return (title && !titleRepeats(title, text.split('\n', 1)[0]!) ? `${title}\n\n` : '') + text + '\n';
     }
     case 'html':
       return contentHtml(m);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chooseMainBlock } from '../../src/content/main-block.ts';
-import { contentHtml, contentMarkdown, formatContent } from '../../src/content/format.ts';
+import { contentHtml, contentMarkdown, formatContent, titleRepeats } from '../../src/content/format.ts';
 import { parseHtml } from '../../src/html/parse.ts';
 import { textOf } from '../../src/html/text.ts';
 import type { PageMarks } from '../../src/template/result.ts';
@@ -183,4 +183,12 @@ test('head zone: an h2 byline between the headline and the story does not hide t
   assert.match(text, /^Murray crashes out\n/);
   assert.match(text, /Grand Slam season/);
   assert.doesNotMatch(text, /older story/);
+});
+
+test('the title is said once when the heading is the title less the site name', () => {
+  assert.equal(titleRepeats('Big news today | Example Times', 'Big news today'), true);
+  assert.equal(titleRepeats('Example Times: Big news today', 'Big news today'), true);
+  assert.equal(titleRepeats('Big news today', 'Big news today'), true);
+  assert.equal(titleRepeats('Big news today | Example Times', 'Big'), false);
+  assert.equal(titleRepeats('Big news today | Example Times', 'Other story'), false);
 });
