@@ -156,12 +156,12 @@ interface CvPage {
 
 /**
  * The grid the cross-validation searches (main-block options; the others keep their defaults): the
- * concentration decay, list items' weight, the sibling rule, the head zone (off, headline and standfirst,
- * or with bylines) and the prose rule for link-dense paragraphs.
+ * concentration decay, list items' weight, the sibling rule, the head zone (off, or within 400 or 800
+ * characters), the prose rule for link-dense paragraphs and the weight of gaps in the contiguity step.
  */
 function cvGrid(): MainBlockOptions[] {
   const out: MainBlockOptions[] = [];
-  for (const decay of [1, 0.8, 0.7]) for (const listWeight of [1, 0.5]) for (const siblingShare of [0, 0.2]) for (const [headZone, headZoneMin] of [[0, 0], [400, 80], [800, 80], [400, 0]] as const) for (const proseChars of [0, 50]) out.push({ decay, listWeight, siblingShare, headZone, headZoneMin, proseChars });
+  for (const decay of [1, 0.8, 0.7]) for (const listWeight of [1, 0.5]) for (const siblingShare of [0, 0.2]) for (const [headZone, headZoneMin] of [[0, 0], [400, 80], [800, 80]] as const) for (const proseChars of [0, 50]) for (const gapPenalty of [1, 3]) out.push({ decay, listWeight, siblingShare, headZone, headZoneMin, proseChars, gapPenalty });
   return out;
 }
 

@@ -20,8 +20,9 @@
  *     so does a page with less than `minPageChars` of non-template text (nothing to choose from);
  *  5. content = the non-template text inside the main block, less link-dense blocks, boilerplate-named
  *     text and subtrees of negative value (prune), and only the maximum-sum stretch of its text runs in
- *     document order (contiguity, Kadane), which ends at a comment-thread heading ("12 comments") found
- *     after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
+ *     document order (contiguity, Kadane; a run of negative value between them counts `gapPenalty` times,
+ *     so that teasers after the story do not extend it), which ends at a comment-thread heading ("12
+ *     comments") found after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
  *     before the main block) when it lies outside it;
  *  6. head zone (position): the headline — the block whose words are the `<title>`'s, else an h1, else an
  *     h2, the nearest of the best kind within `headZone` characters before the main content — with what
@@ -86,6 +87,11 @@ export interface MainBlockOptions {
    * content, and what lies between them, are content (default CONTENT_DEFAULTS.headZone; 0 = off).
    */
   headZone?: number;
+  /**
+   * In the contiguity step, runs of negative value (link lists, named boilerplate) count this many times
+   * their value (default CONTENT_DEFAULTS.gapPenalty): teasers after the story do not extend it.
+   */
+  gapPenalty?: number;
   /** Blocks of the head zone shorter than this (characters) are left out, the headline excepted. */
   headZoneMin?: number;
 }
@@ -295,6 +301,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
    * content: far-away text separated from the main text by link lists and boilerplate is left out.
    */
   const useThread = options.threadHeading ?? true;
+  const gap = options.gapPenalty ?? D.gapPenalty;
   const threadAfter = options.threadAfter ?? D.threadAfter;
   const keepBestRun = (roots: readonly number[]): void => {
     const root = roots[0]!;
@@ -311,7 +318,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     let nc = 0;
     const close = (): void => {
       if (cur < 0) return;
-      const v = blockValue(vp, c, l, bc, nc, listTag[tree.name[cur]!] === 1);
+      const v0 = blockValue(vp, c, l, bc, nc, listTag[tree.name[cur]!] === 1);
+      const v = v0 < 0 ? v0 * gap : v0;
       if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
       vals.push(v);
       c = l = bc = nc = 0;

@@ -192,3 +192,20 @@ test('the title is said once when the heading is the title less the site name', 
   assert.equal(titleRepeats('Big news today | Example Times', 'Big'), false);
   assert.equal(titleRepeats('Big news today | Example Times', 'Other story'), false);
 });
+
+test('teasers after the story (a link headline, then a line of blurb) do not extend it', () => {
+  const teaser = (k: number): string => `<div class="t"><a href="/t${k}">A linked headline of another story number ${k}</a></div><div class="b">Our pick of the week, with a longer blurb that tells what story ${k} is about.</div>`;
+  const html = `<html><body><div id="page"><h1>The story</h1>
+<p>The first paragraph of the story is long enough to count as real content, and so is the next one.</p>
+<p>A second paragraph tells the rest of the story, so that the page holds more running text than a note.</p>
+<p>A third paragraph closes the story, so that the body is clearly the region with the running text.</p>
+${[1, 2, 3, 4].map(teaser).join('\n')}</div></body></html>`;
+  const tree = parseHtml(html);
+  const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
+    const mb = chooseMainBlock(tree, new Uint8Array(tree.size), o);
+    return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  };
+  assert.match(text({}), /third paragraph closes the story/);
+  assert.doesNotMatch(text({}), /Our pick of the week/);
+  assert.match(text({ gapPenalty: 1 }), /Our pick of the week/);
+});
