@@ -37,7 +37,7 @@ const args = process.argv.slice(2);
 const only = args.includes('--only') ? [args[args.indexOf('--only') + 1]!] : [];
 const peers = !args.includes('--no-peers');
 const ablation = args.includes('--ablation');
-/** The cross-validation runs unless `--no-cv` (it takes about 15 s); `--cv` is accepted too. */
+/** The cross-validation runs unless `--no-cv` (about half a minute on 2 shared cores); `--cv` is accepted too. */
 const cv = !args.includes('--no-cv');
 /** `--method NAME`: the template engine for every target (default: chosen per source, as the CLI does). */
 const method = args.includes('--method') ? args[args.indexOf('--method') + 1] : undefined;
