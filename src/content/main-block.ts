@@ -411,6 +411,9 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   return { content, root: best, listing: false, chars: total, linkChars: totalLink };
 }
 
+/** Largest element (nodes in its subtree) whose text is compared with the page title. */
+const HEADLINE_MAX_NODES = 64;
+
 /** Words of a string, lowercased (letters and digits). */
 function titleWords(s: string): string[] {
   return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
@@ -435,7 +438,8 @@ function keepHeadZone(
   const H1 = tagId('h1');
   /** How strongly block b says headline: 3 its words are the title's, 2 an h1, 1 an h2, 0 not. */
   const headlineRank = (b: number): number => {
-    if (title.length > 0) {
+    // A headline is a small element: larger ones are not read (their text would cost a pass over them).
+    if (title.length > 0 && tree.end[b]! - b <= HEADLINE_MAX_NODES) {
       const ws = titleWords(textOf(tree, b));
       if (ws.length >= 2 && ws.length >= 0.4 * title.length) {
         let inTitle = 0;
