@@ -28,6 +28,8 @@
  *     h2, the nearest of the best kind within `headZone` characters before the main content — with what
  *     lies between it and the main content when it is not link-dense nor named boilerplate, and is a
  *     heading (a deck) or has at least `headZoneMin` characters (standfirst, video caption; not a byline).
+ * Elements hidden by their own markup (`hidden`, inline `display: none`) hold no content (measured on
+ * samesite: F1 0.9452 → 0.9461; smh's hidden image metadata, abc's hidden caption copies).
  * A link-dense block with `proseChars` characters outside its links is a paragraph with inline links, and
  * counts as prose (steps 2 and 5).
  * Everything runs on the Tree's typed arrays in two linear passes.
@@ -87,6 +89,8 @@ export interface MainBlockOptions {
    * content, and what lies between them, are content (default CONTENT_DEFAULTS.headZone; 0 = off).
    */
   headZone?: number;
+  /** Leave out elements hidden by their own markup (`hidden`, inline `display: none`); default true. */
+  hidden?: boolean;
   /**
    * In the contiguity step, runs of negative value (link lists, named boilerplate) count this many times
    * their value (default CONTENT_DEFAULTS.gapPenalty): teasers after the story do not extend it.
@@ -155,6 +159,14 @@ function blockValue(v: ValueParams, c: number, l: number, bc: number, nc: number
   return own > 0 && list ? own * v.listWeight : own;
 }
 
+/** An element hidden by its own markup: the `hidden` attribute, or an inline style `display: none` / `visibility: hidden`. */
+function isHidden(tree: Tree, i: number): boolean {
+  if (tree.attr(i, 'hidden') !== undefined) return true;
+  const st = tree.attr(i, 'style');
+  return st !== undefined && HIDDEN_STYLE.test(st);
+}
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
+
 /** Number of non-space characters of a text node. */
 function visibleChars(tree: Tree, i: number): number {
   let n = 0;
@@ -179,6 +191,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const listingMaxMain = options.listingMaxMain ?? D.listingMaxMain;
   const minPage = options.minPageChars ?? D.minPageChars;
   const prose = options.proseChars ?? D.proseChars;
+  const skipHidden = options.hidden ?? true;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -212,7 +225,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       continue;
     }
     if (kind === NodeKind.Element) {
-      if (isNonText(tree, i)) {
+      if (isNonText(tree, i) || (skipHidden && isHidden(tree, i))) {
         skip[i] = 1;
         continue;
       }

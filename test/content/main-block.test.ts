@@ -209,3 +209,20 @@ ${[1, 2, 3, 4].map(teaser).join('\n')}</div></body></html>`;
   assert.doesNotMatch(text({}), /Our pick of the week/);
   assert.match(text({ gapPenalty: 1 }), /Our pick of the week/);
 });
+
+test('text hidden by the page itself (hidden, display: none) is not content', () => {
+  const html = `<html><body><div id="story">
+<p>The first paragraph of the story is long enough to count as real content, and so is the next one.</p>
+<p>A second paragraph tells the rest of the story, so that the page holds more running text than a note.</p>
+<div style="color: red; display:none">470 292 http://example.com/images/photo_wideweb__470x292.jpg image metadata</div>
+<p hidden>A hidden paragraph that a script may show, with enough words to count as a paragraph here.</p>
+<p>A third paragraph closes the story, so that the body is clearly the region with the running text.</p></div></body></html>`;
+  const tree = parseHtml(html);
+  const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
+    const mb = chooseMainBlock(tree, new Uint8Array(tree.size), o);
+    return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  };
+  assert.match(text({}), /third paragraph/);
+  assert.doesNotMatch(text({}), /image metadata|hidden paragraph/);
+  assert.match(text({ hidden: false }), /hidden paragraph/);
+});
