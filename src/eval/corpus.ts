@@ -205,11 +205,13 @@ export function samesiteGoldText(page: SamesitePage): string {
 
 /**
  * Dragnet's separator between a page's main text and its reader comments in the gold files: a line
- * `!@#$%^&*() COMMENTS` (in one file the `!` is lost). The corpus README says dragnet's gold has the
- * comments cut; eight gold files (paulocoelhoblog, fourhourworkweek, johndcook) still hold them after the
- * separator, up to 37 times the words of the article, so the gold main text is what comes before it.
+ * `!@#$%^&*() COMMENTS` (in one file the `!` is lost, in one the `*` is doubled, `!@#$%^&**() COMMENTS`,
+ * and in one the word is `CORRECTED`; reader comments follow it in each). The corpus README says
+ * dragnet's gold has the comments cut; five gold files (blog.ted.com, fourhourworkweek, johndcook) still
+ * hold them after the separator, up to 37 times the words of the article, so the gold main text is what
+ * comes before it. The symbol run alone is the separator (no article text holds it).
  */
-const COMMENTS_SEPARATOR = /!?@#\$%\^&\*\(\)\s*COMMENTS/;
+const COMMENTS_SEPARATOR = /!?@#\$%\^&\*+\(\)/;
 
 /** A gold text without the reader comments behind dragnet's separator (see COMMENTS_SEPARATOR). */
 export function cutComments(gold: string): string {

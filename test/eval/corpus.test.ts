@@ -96,9 +96,11 @@ test('samesite: 35 groups, 262 pages, gold text read', { skip }, () => {
   assert.equal(samesiteGoldText(bbc.pages.find((p) => p.id === '04')!).trim(), '');
 });
 
-test('cutComments: the text before dragnet\'s comment separator, with or without its first character', () => {
+test('cutComments: the text before dragnet\'s comment separator, in each of its spellings', () => {
   assert.equal(cutComments('Post.\n\n!@#$%^&*() COMMENTS\n\nAnn: nice'), 'Post.\n\n');
   assert.equal(cutComments('Post.\n@#$%^&*()  COMMENTS\nAnn'), 'Post.\n');
+  assert.equal(cutComments('Post.\n!@#$%^&**()  COMMENTS\nAnn'), 'Post.\n');
+  assert.equal(cutComments('Post.\n!@#$%^&*()  CORRECTED\nBrendan: yes'), 'Post.\n');
   assert.equal(cutComments('No comments here'), 'No comments here');
 });
 
