@@ -31,7 +31,9 @@
  * Elements hidden by their own markup (`hidden`, inline `display: none`) hold no content (measured on
  * samesite: F1 0.9452 → 0.9461; smh's hidden image metadata, abc's hidden caption copies).
  * A link-dense block with `proseChars` characters outside its links is a paragraph with inline links, and
- * counts as prose (steps 2 and 5).
+ * counts as prose (steps 2 and 5). A `mailto:` / `tel:` link showing the address or number is not a link
+ * (it leads to no page: a contact detail in the text; measured on samesite: washingtonpost 7's list of
+ * news-desk addresses, page F1 0.782 → 0.973, no other page changes by more than 0.003).
  * Everything runs on the Tree's typed arrays in two linear passes.
  */
 import { isBlock, isNonText, textOf } from '../html/text.ts';
@@ -98,6 +100,8 @@ export interface MainBlockOptions {
   gapPenalty?: number;
   /** Blocks of the head zone shorter than this (characters) are left out, the headline excepted. */
   headZoneMin?: number;
+  /** Text of `mailto:` and `tel:` links is not link text (they lead to no page); default true. */
+  contactLinks?: boolean;
 }
 
 /** What was chosen on one page. */
@@ -167,6 +171,18 @@ function isHidden(tree: Tree, i: number): boolean {
 }
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
+/**
+ * A contact detail written as a link: a `mailto:` or `tel:` link that shows the address or number itself
+ * (its text holds an `@` or a digit). It leads to no page, so it is not navigation; a `mailto:` button
+ * ("Report this comment", "Email this story") stays a link.
+ */
+function isContactLink(tree: Tree, i: number): boolean {
+  const h = tree.attr(i, 'href');
+  return h !== undefined && CONTACT_HREF.test(h) && CONTACT_TEXT.test(textOf(tree, i));
+}
+const CONTACT_HREF = /^\s*(?:mailto|tel):/i;
+const CONTACT_TEXT = /[@0-9]/;
+
 /** Number of non-space characters of a text node. */
 function visibleChars(tree: Tree, i: number): number {
   let n = 0;
@@ -192,6 +208,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const minPage = options.minPageChars ?? D.minPageChars;
   const prose = options.proseChars ?? D.proseChars;
   const skipHidden = options.hidden ?? true;
+  const contactLinks = options.contactLinks ?? true;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -229,7 +246,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         skip[i] = 1;
         continue;
       }
-      inLink[i] = inLink[p]! | (tree.name[i] === A ? 1 : 0);
+      inLink[i] = inLink[p]! | (tree.name[i] === A && (!contactLinks || !isContactLink(tree, i)) ? 1 : 0);
       const h = hints ? hints[i]! : 0;
       named[i] = h === Hint.Boilerplate ? 1 : h === Hint.Content && named[p] !== 1 ? 2 : named[p]!;
       blockOf[i] = isBlock(tree, i) ? i : blockOf[p]!;

@@ -226,3 +226,20 @@ test('text hidden by the page itself (hidden, display: none) is not content', ()
   assert.doesNotMatch(text({}), /image metadata|hidden paragraph/);
   assert.match(text({ hidden: false }), /hidden paragraph/);
 });
+
+test('an e-mail address or phone number written as a link is text, not a link; a mailto button is a link', () => {
+  const dept = (d: string): string => `<p>${d}: <a href="mailto:${d.toLowerCase()}-desk@example.com">${d.toLowerCase()}-desk@example.com</a> or 202.555.0100</p>`;
+  const html = `<html><body><div id="story">
+<p>The first paragraph of the story is long enough to count as real content, and so is the next one.</p>
+<p>A second paragraph tells the rest of the story, so that the page holds more running text than a note.</p>
+${['Local', 'National', 'Business', 'Sports', 'Foreign'].map(dept).join('\n')}
+<p><a href="mailto:feedback@example.com?subject=complaint">Report this story</a></p></div></body></html>`;
+  const tree = parseHtml(html);
+  const run = (o: Parameters<typeof chooseMainBlock>[2]): { text: string; linkChars: number } => {
+    const mb = chooseMainBlock(tree, new Uint8Array(tree.size), o);
+    return { text: textOf(tree, tree.body(), (i) => mb.content[i] === 1), linkChars: mb.linkChars };
+  };
+  assert.match(run({}).text, /Foreign: foreign-desk@example\.com or 202\.555\.0100/);
+  assert.equal(run({}).linkChars, 'Report this story'.replace(/ /g, '').length);
+  assert.doesNotMatch(run({ contactLinks: false }).text, /Foreign: foreign-desk/);
+});
