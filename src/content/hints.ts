@@ -8,7 +8,7 @@
  * The lists are measured (eval/content.eval.ts, samesite; see CONTENT_DEFAULTS.hintBonus), not tuned per
  * site. Hints are computed once per distinct `class id` string of a page.
  */
-import { NodeKind, type Tree } from '../html/tree.ts';
+import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 
 /**
  * Words of class / id names that mark boilerplate. A word matches at the start of a word of the name:
@@ -48,30 +48,40 @@ export const enum Hint {
 export const COMMENT_NAMES: readonly string[] = ['comment', 'respond', 'reply', 'replies', 'disqus', 'trackback', 'pingback'];
 const COMMENT = new RegExp(`(?:^|[^a-z])(?:${COMMENT_NAMES.map(escape).join('|')})`, 'i');
 
-/** The hint of a `class` + `id` string. */
-export function hintOf(raw: string): Hint {
+/**
+ * The hint of a `class` + `id` string. `quote`: the element is a quotation (`blockquote`), whose only
+ * boilerplate names are the comment ones: a blockquote named after a social network is a post quoted in
+ * the story (`<blockquote class="twitter-tweet">`, the embed code of Twitter; Instagram's and Facebook's
+ * are alike), while the network names mark share and follow buttons everywhere else. Measured on
+ * samesite: msnbc 25 keeps the tweets of its story and what follows them (page F1 0.784 → 0.976; no other
+ * page changes).
+ */
+export function hintOf(raw: string, quote = false): Hint {
   if (raw === '') return Hint.None;
   const names = raw.replace(/([a-z])([A-Z])/g, '$1 $2');
   const pos = POS.test(names);
   if (COMMENT.test(names)) return Hint.Boilerplate;
-  if (NEG.test(names)) return pos ? Hint.None : Hint.Boilerplate;
+  if (!quote && NEG.test(names)) return pos ? Hint.None : Hint.Boilerplate;
   return pos ? Hint.Content : Hint.None;
 }
 
 /** Hints of every element of a tree (0 for other nodes), cached per distinct name string. */
 export function elementHints(tree: Tree, from = 0, to = tree.size): Int8Array {
   const out = new Int8Array(tree.size);
+  const BLOCKQUOTE = tagId('blockquote');
   const cache = new Map<string, Hint>();
   for (let i = from; i < to; i++) {
     if (tree.kind[i] !== NodeKind.Element) continue;
     const c = tree.attr(i, 'class');
     const id = tree.attr(i, 'id');
     if (c === undefined && id === undefined) continue;
+    const quote = tree.name[i] === BLOCKQUOTE;
     const names = `${c ?? ''} ${id ?? ''}`.trim();
-    let h = cache.get(names);
+    const key = quote ? '\u0000' + names : names;
+    let h = cache.get(key);
     if (h === undefined) {
-      h = hintOf(names);
-      cache.set(names, h);
+      h = hintOf(names, quote);
+      cache.set(key, h);
     }
     out[i] = h;
   }

@@ -39,3 +39,13 @@ test('elementHints reads class and id of every element', () => {
   assert.equal(byTag('span'), Hint.None);
   assert.equal(byTag('p'), Hint.None);
 });
+
+test('a blockquote named after a social network is a quoted post (an embedded tweet), not a share button; comment names still count', () => {
+  assert.equal(hintOf('twitter-tweet'), Hint.Boilerplate);
+  assert.equal(hintOf('twitter-tweet', true), Hint.None);
+  assert.equal(hintOf('recent-comment', true), Hint.Boilerplate);
+  const tree = parseHtml('<html><body><blockquote class="twitter-tweet"><p>a</p></blockquote><div class="twitter-tweet">b</div></body></html>');
+  const h = elementHints(tree);
+  assert.equal(h[tree.find('blockquote')]!, Hint.None);
+  assert.equal(h[tree.find('div')]!, Hint.Boilerplate);
+});
