@@ -243,3 +243,23 @@ ${['Local', 'National', 'Business', 'Sports', 'Foreign'].map(dept).join('\n')}
   assert.equal(run({}).linkChars, 'Report this story'.replace(/ /g, '').length);
   assert.doesNotMatch(run({ contactLinks: false }).text, /Foreign: foreign-desk/);
 });
+
+test('a section heading whose following text was left out heads nothing and is left out; the headline stays', () => {
+  const html = `<html><head><title>The story</title></head><body><div id="hd"><h2>The story</h2><p class="by"><a href="/people/x">By X</a></p></div>
+<div id="story">
+<p>The first paragraph of the story is long enough to count as real content, and so is the next one.</p>
+<p>A second paragraph tells the rest of the story, so that the page holds more running text than a note.</p>
+<div class="box"><h3>Elsewhere on the site, for the readers of this story</h3><ul><li><a href="/r1">One related headline</a></li></ul></div>
+<h3>What comes next</h3>
+<p>A third paragraph goes on with the story, so that the body is clearly the region with the running text.</p>
+<p>A fourth paragraph closes the story, with enough words to outweigh the link above it several times over.</p></div></body></html>`;
+  const tree = parseHtml(html);
+  const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
+    const mb = chooseMainBlock(tree, new Uint8Array(tree.size), o);
+    return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  };
+  assert.match(text({}), /^The story/);
+  assert.match(text({}), /What comes next/);
+  assert.doesNotMatch(text({}), /Elsewhere on the site|related headline/);
+  assert.match(text({ orphanHeadings: false }), /Elsewhere on the site/);
+});
