@@ -263,3 +263,20 @@ test('a section heading whose following text was left out heads nothing and is l
   assert.doesNotMatch(text({}), /Elsewhere on the site|related headline/);
   assert.match(text({ orphanHeadings: false }), /Elsewhere on the site/);
 });
+
+test('a short block holding a copyright notice is boilerplate; a sentence about copyright in a long paragraph is not', () => {
+  const html = `<html><body><div id="story">
+<p>The first paragraph of the story is long enough to count as real content, and so is the next one.</p>
+<p>A second paragraph says that copyright protection will remain on the other offering of the company, which sells songs.</p>
+<p>A third paragraph goes on with the story, so that the body is clearly the region with the running text.</p>
+<p>A fourth paragraph closes the story, so that the page holds enough text for a main block to be chosen.</p>
+<p>© The Daily Example 2008</p></div></body></html>`;
+  const tree = parseHtml(html);
+  const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
+    const mb = chooseMainBlock(tree, new Uint8Array(tree.size), o);
+    return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  };
+  assert.match(text({}), /copyright protection will remain/);
+  assert.doesNotMatch(text({}), /Daily Example/);
+  assert.match(text({ notices: false }), /Daily Example/);
+});
