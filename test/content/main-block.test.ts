@@ -251,6 +251,7 @@ test('a section heading whose following text was left out heads nothing and is l
 <p>A second paragraph tells the rest of the story, so that the page holds more running text than a note.</p>
 <div class="box"><h3>Elsewhere on the site, for the readers of this story</h3><ul><li><a href="/r1">One related headline</a></li></ul></div>
 <h3>What comes next</h3>
+<h4><a href="/more">Read more</a></h4>
 <p>A third paragraph goes on with the story, so that the body is clearly the region with the running text.</p>
 <p>A fourth paragraph closes the story, with enough words to outweigh the link above it several times over.</p></div></body></html>`;
   const tree = parseHtml(html);
