@@ -195,8 +195,25 @@ function isContactLink(tree: Tree, i: number): boolean {
 const CONTACT_HREF = /^\s*(?:mailto|tel):/i;
 const CONTACT_TEXT = /[@0-9]/;
 
-/** A copyright mark: ©, or the word "copyright" (notices, see MainBlockOptions.notices). */
-const COPYRIGHT = /©|\bcopyright\b/i;
+/** True when text node i holds a copyright mark: ©, or the word "copyright" in any case (notices). */
+function hasCopyright(tree: Tree, i: number): boolean {
+  const t = tree.text;
+  const e = tree.textEnd[i]!;
+  for (let k = tree.textStart[i]!; k < e; k++) {
+    const c = t.charCodeAt(k);
+    if (c === 0xa9) return true;
+    if ((c | 32) !== 99 || k + 9 > e || (k > 0 && isWordChar(t.charCodeAt(k - 1)))) continue;
+    let m = 1;
+    while (m < 9 && (t.charCodeAt(k + m) | 32) === COPYRIGHT_WORD.charCodeAt(m)) m++;
+    if (m === 9 && (k + 9 === e || !isWordChar(t.charCodeAt(k + 9)))) return true;
+  }
+  return false;
+}
+const COPYRIGHT_WORD = 'copyright';
+/** ASCII letter or digit. */
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
+}
 
 /** Number of non-space characters of a text node. */
 function visibleChars(tree: Tree, i: number): number {
@@ -288,7 +305,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (tree.kind[i] !== NodeKind.Text || template[i] === 1 || skip[tree.parent[i]!] === 1) continue;
       const b = blockOf[tree.parent[i]!]!;
       if (chars[b]! > maxC || notice[b] === 1) continue;
-      if (COPYRIGHT.test(tree.nodeText(i))) {
+      if (hasCopyright(tree, i)) {
         notice[b] = 1;
         found = true;
       }

@@ -271,13 +271,16 @@ test('a short block holding a copyright notice is boilerplate; a sentence about 
 <p>A second paragraph says that copyright protection will remain on the other offering of the company, which sells songs.</p>
 <p>A third paragraph goes on with the story, so that the body is clearly the region with the running text.</p>
 <p>A fourth paragraph closes the story, so that the page holds enough text for a main block to be chosen.</p>
-<p>© The Daily Example 2008</p></div></body></html>`;
+<p>On copyrighted works, see below.</p>
+<p>A fifth paragraph ends the story, so that the short lines above lie between paragraphs of the story.</p>
+<p>© The Daily Example 2008</p><p>COPYRIGHT 2008 by UPI</p></div></body></html>`;
   const tree = parseHtml(html);
   const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
     const mb = chooseMainBlock(tree, new Uint8Array(tree.size), o);
     return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
   };
   assert.match(text({}), /copyright protection will remain/);
-  assert.doesNotMatch(text({}), /Daily Example/);
+  assert.doesNotMatch(text({}), /Daily Example|UPI/);
+  assert.match(text({}), /On copyrighted works/);
   assert.match(text({ notices: false }), /Daily Example/);
 });
