@@ -265,6 +265,9 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const linkChars = new Int32Array(n);
   let total = 0;
   let totalLink = 0;
+  /** Short text nodes holding a copyright mark (candidates for notices; 0 = the rule is off). */
+  const noticeMax = (options.notices ?? true) ? (options.noticeMaxChars ?? D.noticeMaxChars) : 0;
+  const noticeNodes: number[] = [];
   blockOf[body] = body;
   for (let i = body + 1; i < bodyEnd; i++) {
     const p = tree.parent[i]!;
@@ -288,6 +291,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       const c = visibleChars(tree, i);
       chars[b] = chars[b]! + c;
       total += c;
+      if (noticeMax > 0 && c > 0 && c <= noticeMax && hasCopyright(tree, i)) noticeNodes.push(i);
       if (inLink[p] === 1) {
         linkChars[b] = linkChars[b]! + c;
         totalLink += c;
@@ -296,32 +300,26 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       else if (named[p] === 2) namedChars[b] = namedChars[b]! + c;
     }
   }
-  if ((options.notices ?? true) && total > 0) {
+  if (noticeNodes.length > 0) {
     // Copyright notices: a short block holding © or the word "copyright" is a legal notice, boilerplate.
-    const maxC = options.noticeMaxChars ?? D.noticeMaxChars;
-    const notice = new Uint8Array(n);
-    let found = false;
-    for (let i = body + 1; i < bodyEnd; i++) {
-      if (tree.kind[i] !== NodeKind.Text || template[i] === 1 || skip[tree.parent[i]!] === 1) continue;
+    const blocks: number[] = [];
+    for (const i of noticeNodes) {
       const b = blockOf[tree.parent[i]!]!;
-      if (chars[b]! > maxC || notice[b] === 1) continue;
-      if (hasCopyright(tree, i)) {
-        notice[b] = 1;
-        found = true;
-      }
+      if (chars[b]! <= noticeMax && !blocks.includes(b)) blocks.push(b);
     }
-    if (found) {
+    if (blocks.length > 0) {
       const marks = extra ? extra.slice() : new Uint8Array(n);
-      for (let i = body + 1; i < bodyEnd; i++) {
-        if (tree.kind[i] !== NodeKind.Text || template[i] === 1 || skip[tree.parent[i]!] === 1) continue;
-        const p = tree.parent[i]!;
-        const b = blockOf[p]!;
-        if (notice[b] !== 1 || marks[i] === 1) continue;
-        marks[i] = 1;
-        if (named[p] !== 1) {
-          const c = visibleChars(tree, i);
-          boilerChars[b] = boilerChars[b]! + c;
-          if (named[p] === 2) namedChars[b] = namedChars[b]! - c;
+      for (const b of blocks) {
+        for (let i = b; i < tree.end[b]!; i++) {
+          if (tree.kind[i] !== NodeKind.Text || template[i] === 1 || skip[tree.parent[i]!] === 1) continue;
+          const p = tree.parent[i]!;
+          if (blockOf[p] !== b || marks[i] === 1) continue;
+          marks[i] = 1;
+          if (named[p] !== 1) {
+            const c = visibleChars(tree, i);
+            boilerChars[b] = boilerChars[b]! + c;
+            if (named[p] === 2) namedChars[b] = namedChars[b]! - c;
+          }
         }
       }
       extra = marks;
