@@ -295,35 +295,51 @@ export class SqlPageletStore {
   private async components(listPages: boolean): Promise<TemplateFound[]> {
     const templates: TemplateFound[] = [];
     let current = Number.NaN;
-    // the current shingle's pages (local ids) and components, built as its links stream in
-    const local = new Map<number, number>();
-    const ids: number[] = [];
+    // The current shingle's pages get local ids 0..k-1 as its links stream in: `localOf[p]` is valid when
+    // `stamp[p]` is the shingle's number (typed arrays over the page ids, reused for every shingle, so
+    // millions of links leave no garbage behind).
+    const n = this.count;
+    const localOf = new Int32Array(n);
+    const stamp = new Int32Array(n).fill(-1);
+    let group = 0;
+    let ids = new Int32Array(1024);
+    let k = 0;
+    let size = new Int32Array(1024);
     const uf = new UnionFind();
     const id = (p: number): number => {
-      let i = local.get(p);
-      if (i === undefined) {
-        i = uf.add();
-        local.set(p, i);
-        ids.push(p);
+      if (stamp[p] === group) return localOf[p]!;
+      stamp[p] = group;
+      const i = uf.add();
+      localOf[p] = i;
+      if (k === ids.length) {
+        const grown = new Int32Array(k * 2);
+        grown.set(ids);
+        ids = grown;
       }
+      ids[k++] = p;
       return i;
     };
     const flush = (): void => {
-      if (ids.length === 0) return;
-      const groups = new Map<number, number[]>();
-      for (let i = 0; i < ids.length; i++) {
+      if (k === 0) return;
+      if (size.length < k) size = new Int32Array(ids.length);
+      size.fill(0, 0, k);
+      for (let i = 0; i < k; i++) size[uf.find(i)]!++;
+      // components in the order their first page came (as a Map of roots would list them)
+      const members = listPages ? new Map<number, number[]>() : undefined;
+      for (let i = 0; i < k; i++) {
         const r = uf.find(i);
-        let g = groups.get(r);
-        if (!g) groups.set(r, (g = []));
-        g.push(ids[i]!);
+        if (members) {
+          let g = members.get(r);
+          if (!g) members.set(r, (g = []));
+          g.push(ids[i]!);
+        } else if (size[r]! > 0) {
+          templates.push({ shingle: current, size: size[r]! });
+          size[r] = 0;
+        }
       }
-      for (const g of groups.values()) {
-        const t: TemplateFound = { shingle: current, size: g.length };
-        if (listPages) t.pages = Int32Array.from(g).sort();
-        templates.push(t);
-      }
-      local.clear();
-      ids.length = 0;
+      if (members) for (const g of members.values()) templates.push({ shingle: current, size: g.length, pages: Int32Array.from(g).sort() });
+      k = 0;
+      group++;
       uf.clear();
     };
     await this.scan('SELECT shingle, src, dest FROM pagelets.template_links ORDER BY shingle', (cols, rows) => {

@@ -95,6 +95,17 @@ test('the SQL path (DuckDB) gives the same templates and marks as the in-memory 
         { ...sql.counts, links: 0 },
         { ...mem.counts, links: 0 },
       );
+      // without page lists (large runs), the same components by shingle and size
+      const bare = await SqlPageletStore.open({ chunkRows: 11 });
+      try {
+        for (const r of recs) bare.add(r);
+        const d = await bare.detect({ ...options, listPages: false });
+        const sizes = (x: typeof mem): string[] => x.templates.map((t) => `${t.shingle}:${t.size}`).sort();
+        assert.deepEqual(sizes(d), sizes(mem));
+        assert.ok(d.templates.every((t) => t.pages === undefined));
+      } finally {
+        bare.close();
+      }
     } finally {
       store.close();
     }
