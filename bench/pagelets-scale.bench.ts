@@ -1,10 +1,11 @@
 /**
  * Scale benchmark of the pagelets engine (issue 5, "Scale"): a synthetic crawl made by perturbing corpus
  * site pages (bench/pagelets-synthetic.ts says how), run end to end through the global algorithm in
- * DuckDB: pass 1 (parse, partition, shingle, links) in 2 worker threads with rows appended to DuckDB as
- * they come, the relational steps of Figure 5, pass 2 (parse again, mark the template pagelets) in the
- * workers, each marked Tree handed to the main thread (counted, not written). Generating the pages is part
- * of the end-to-end time (it is the source), and is printed separately.
+ * DuckDB, in two phases timed apart: detection (pass 1: parse, partition, shingle, links in 2 worker
+ * threads, rows appended to DuckDB as they come; the relational steps of Figure 5; every page's marks as
+ * node ranges and its template fraction read back, no page parsed again), then the output phase (the pages
+ * read and parsed again in the workers, each marked Tree handed to the main thread, counted, not written).
+ * Generating the pages is part of the time (it is the source), and is printed separately.
  *
  * Figures, for each size:
  *  - wall: end-to-end pages/s, and its ratio to raw `parseHtml` pages/s on the same pages, one thread (the
@@ -23,7 +24,7 @@ import { loadavg } from 'node:os';
 import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import { corpusAvailable } from '../src/eval/corpus-path.ts';
-import { runPagelets } from '../src/template/pagelets/engine.ts';
+import { detectPagelets, markPagelets, pageResults } from '../src/template/pagelets/engine.ts';
 import { SyntheticCrawl } from './pagelets-synthetic.ts';
 
 const sizes = (process.argv[2] ?? process.env['PAGELETS_BENCH_PAGES'] ?? '3000').split(',').map(Number);
@@ -61,53 +62,99 @@ async function main(): Promise<void> {
     const before = parseBaseline(htmls);
     const loadBefore = load();
     let peak = 0;
-    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    // peak RSS per phase: pass 1, the relational steps with the read-back, the output phase
+    const phasePeak: Record<string, number> = {};
+    let phase = 'pass1';
+    const timer = setInterval(() => {
+      const rss = process.memoryUsage().rss;
+      peak = Math.max(peak, rss);
+      phasePeak[phase] = Math.max(phasePeak[phase] ?? 0, rss);
+    }, 50);
+    // with `node --expose-gc`, live memory only (a full collection first); else what the heap holds
+    const heap = (): string => {
+      (globalThis as { gc?: () => void }).gc?.();
+      const m = process.memoryUsage();
+      return `rss ${Math.round(m.rss / 1048576)} heapUsed ${Math.round(m.heapUsed / 1048576)} external ${Math.round(m.external / 1048576)} arrayBuffers ${Math.round(m.arrayBuffers / 1048576)} MiB`;
+    };
     const source = crawl.source(n);
-    let marked = 0;
+    const labels = new LabelTable({ attributes: 'none' });
+    const options = { global: true, backend: 'sql', workers: WORKERS, keepTreesUpTo: 0 };
+    const onFailure = (f: { message: string }): void => console.error(f.message);
+    // detection: pass 1, the relational steps, and every page's marks (node ranges) and template fraction
     const c0 = cpuMs();
-    const t = performance.now();
-    const r = await runPagelets({
-      source,
-      labels: new LabelTable({ attributes: 'none' }),
-      options: { global: true, backend: 'sql', workers: WORKERS, keepTreesUpTo: 0 },
-      onPage: async () => {
-        marked++;
-      },
-      onFailure: (f) => console.error(f.message),
+    const t0 = performance.now();
+    const onProgress = (p: string): void => {
+      if (p === 'detect') {
+        memAt['end of pass 1'] = heap();
+        phase = 'sql';
+      }
+    };
+    const memAt: Record<string, string> = {};
+    const run = await detectPagelets({ source, labels, options, onFailure, onProgress }, { keepTables: true });
+    memAt['after the relational steps'] = heap();
+    let fractions = 0;
+    let ranges = 0;
+    await pageResults(run, (r) => {
+      fractions += r.templateFraction;
+      ranges += r.nodes.start.length;
     });
-    const ms = performance.now() - t;
+    run.close();
+    memAt['tables closed'] = heap();
+    const ms = performance.now() - t0;
     const cpu = cpuMs() - c0;
+    const genDetect = source.genMs;
+    peak = Math.max(peak, process.memoryUsage().rss);
+    const peakDetect = peak;
+    const loadMid = load();
+    // output phase (optional): read the pages again, parse and mark them in the workers, hand each Tree over
+    peak = 0;
+    phase = 'output';
+    let marked = 0;
+    const c1 = cpuMs();
+    const t1 = performance.now();
+    await markPagelets(run, { source, labels, options, onFailure, onPage: async () => void marked++ });
+    const outMs = performance.now() - t1;
+    const outCpu = cpuMs() - c1;
     clearInterval(timer);
     peak = Math.max(peak, process.memoryUsage().rss);
     const loadAfter = load();
     const after = parseBaseline(htmls);
     const parseRate = (before.rate + after.rate) / 2;
     const parseCpu = (before.cpuPerPage + after.cpuPerPage) / 2;
-    const s = r.summary['pagelets'] as Record<string, number>;
+    const d = run.detection;
     const rate = n / (ms / 1000);
-    const tm = r.timings;
-    console.log(`n=${n}: load before ${loadBefore}, after ${loadAfter}`);
+    const tm = run.timings;
+    console.log(`n=${n}: load before ${loadBefore}, after detection ${loadMid}, after output ${loadAfter}`);
     console.log(`n=${n}: raw parse ${before.rate.toFixed(0)} / ${after.rate.toFixed(0)} pages/s (before / after), CPU ${before.cpuPerPage.toFixed(3)} / ${after.cpuPerPage.toFixed(3)} ms/page`);
     const steps = Object.entries(tm).filter(([k]) => k.startsWith('detect.')).map(([k, v]) => `${k.slice(7)} ${(v / 1000).toFixed(2)}s`);
     console.log(`n=${n}: SQL steps: ${steps.join(', ')}`);
+    console.log(`n=${n}: DuckDB memory / temporary storage / spill peak MB per step: ${JSON.stringify(d.stats ?? {})}`);
+    console.log(`n=${n}: peak RSS MiB by phase: ${JSON.stringify(Object.fromEntries(Object.entries(phasePeak).map(([k, v]) => [k, Math.round(v / 1048576)])))}`);
+    for (const [k, v] of Object.entries(memAt)) console.log(`n=${n}: memory ${k}: ${v}`);
+    console.log(`n=${n}: templates (components) ${d.templates.length}`);
+    console.log(`n=${n}: mean template fraction ${(fractions / run.ids.size).toFixed(4)}, template pagelet ranges ${ranges}, pages marked in the output phase ${marked}`);
+    const cpuRatio = parseCpu / (cpu / n);
     rows.push({
       pages: n,
-      'pages/s': Math.round(rate),
+      'detect pages/s': Math.round(rate),
       'parse pages/s': Math.round(parseRate),
       'wall ratio': +(rate / parseRate).toFixed(2),
       'CPU ms/page': +(cpu / n).toFixed(2),
       'parse CPU ms/page': +parseCpu.toFixed(2),
-      'CPU ratio': +(parseCpu / (cpu / n)).toFixed(2),
-      'generation s': +(source.genMs / 1000).toFixed(1),
+      'CPU ratio': +cpuRatio.toFixed(2),
+      'generation s': +(genDetect / 1000).toFixed(1),
       'pass 1 s': +((tm['pages'] ?? 0) / 1000).toFixed(1),
       'SQL s': +((tm['detect'] ?? 0) / 1000).toFixed(1),
-      'pass 2 s': +((tm['marks'] ?? 0) / 1000).toFixed(1),
-      'peak RSS MiB': Math.round(peak / 1048576),
+      'detect peak RSS MiB': Math.round(peakDetect / 1048576),
+      'output s': +(outMs / 1000).toFixed(1),
+      'output CPU ms/page': +(outCpu / n).toFixed(2),
+      'output peak RSS MiB': Math.round(peak / 1048576),
+      'with output pages/s': Math.round(n / ((ms + outMs) / 1000)),
+      'with output wall ratio': +(n / ((ms + outMs) / 1000) / parseRate).toFixed(2),
       'max RSS MiB': Math.round(process.resourceUsage().maxRSS / 1024),
-      marked,
-      pagelets: s['pagelets']!,
-      'template links': s['templateLinks']!,
-      'template pagelets': s['templatePagelets']!,
+      pagelets: d.counts.pagelets,
+      'template links': d.counts.templateLinks,
+      'template pagelets': d.counts.templatePagelets,
     });
   }
   console.table(rows);

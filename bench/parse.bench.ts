@@ -21,7 +21,7 @@ import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml, parseHtmlExact } from '../src/html/parse.ts';
 import { tokenize } from '../src/html/tokens.ts';
 import type { Tree } from '../src/html/tree.ts';
-import { CORPUS_MISSING, corpusAvailable, fmt, fullGc, heapAfterGc, loadCorpusSites, mb, peakRss, table, time, type BenchSite } from './common.ts';
+import { CORPUS_MISSING, corpusAvailable, fmt, fullGc, median, heapAfterGc, loadCorpusSites, mb, peakRss, table, time, type BenchSite } from './common.ts';
 
 /** The speed target of the fast path, as a share of htmlparser2's own DOM building. */
 const TARGET_SHARE_OF_HTMLPARSER2_DOM = 0.6;
@@ -73,18 +73,26 @@ function main(): void {
   const sites = loadCorpusSites();
   const totalBytes = sites.reduce((s, x) => s + x.bytes, 0);
   const totalPages = sites.reduce((s, x) => s + x.pages.length, 0);
-  console.log(`parse.bench: ${sites.length} sites, ${totalPages} pages, ${fmt(mb(totalBytes), 1)} MB; CPU-time medians of ${REPS} runs after 1 warm-up\n`);
+  console.log(`parse.bench: ${sites.length} sites, ${totalPages} pages, ${fmt(mb(totalBytes), 1)} MB; CPU-time medians of ${REPS} interleaved rounds after 1 warm-up\n`);
 
-  // Throughput (MB/s of CPU time) per method and site. Each method runs as a block (warm JIT) that starts
-  // with a full GC, so that it does not pay for the garbage of the method before it.
-  const ms = new Map<string, number[]>();
-  let wallFast = 0;
-  for (const m of methods) {
-    fullGc();
-    const timings = sites.map((s) => time(() => m.run(s), { warmup: 1, reps: REPS }));
-    ms.set(m.name, timings.map((t) => t.cpu));
-    if (m === methods[0]) wallFast = timings.reduce((sum, t) => sum + t.median, 0);
+  // Throughput (MB/s of CPU time) per method and site. Rounds are interleaved (every method on every site,
+  // then again), so that a change of load on this shared machine falls on all methods alike; each timed
+  // run starts with a full GC, so that it does not pay for the garbage of the run before it.
+  for (const m of methods) for (const s of sites) m.run(s); // warm-up
+  const cpu = new Map<string, number[][]>(methods.map((m) => [m.name, sites.map(() => [])]));
+  const wall: number[][] = sites.map(() => []);
+  for (let r = 0; r < REPS; r++) {
+    for (const m of methods) {
+      sites.forEach((s, k) => {
+        fullGc();
+        const t = time(() => m.run(s), { warmup: 0, reps: 1 });
+        cpu.get(m.name)![k]!.push(t.cpu);
+        if (m === methods[0]) wall[k]!.push(t.median);
+      });
+    }
   }
+  const ms = new Map<string, number[]>(methods.map((m) => [m.name, cpu.get(m.name)!.map((xs) => median(xs))]));
+  const wallFast = wall.reduce((sum, xs) => sum + median(xs), 0);
   const rows: Array<Array<string | number>> = [['method (MB/s)', ...sites.map((s) => s.name), 'all sites']];
   const total = (name: string): number => ms.get(name)!.reduce((a, b) => a + b, 0);
   for (const m of methods) {

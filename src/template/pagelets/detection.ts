@@ -35,6 +35,77 @@ export interface Detection {
   timings: Record<string, number>;
   /** Pagelet ordinals (sorted) of page `id` that are template; a duplicate page gets its original's. */
   templateOrdinals(page: number): Int32Array;
+  /**
+   * The template marks of every page without its tree, streamed page by page in id order (pages without
+   * template pagelets too): the node ranges of its template pagelets, in ordinal order, pagelet j covering
+   * nodes [start[j], start[j] + count[j]) of the page's Tree. The arrays are only valid during the call.
+   */
+  eachTemplateNodes(onPage: (page: number, start: Int32Array, count: Int32Array) => void): Promise<void>;
+  /**
+   * Text characters of the page's template pagelets over its body's (paper 3, Table 2 measure): what
+   * `templateFraction` of result.ts gives on the marked tree, known from pass 1 without the page.
+   */
+  templateFraction(page: number): number;
+  /** Figures of the run that are not times (e.g. DuckDB's spill to disk), for the benchmark. */
+  stats?: Record<string, number>;
+}
+
+/** The per-page marks of a Detection, for detections that run over in-memory tables (tables.ts). */
+export type PageMarksOf = Pick<Detection, 'eachTemplateNodes' | 'templateFraction'>;
+
+/**
+ * Per-page template ordinals as bit sets: page p's bytes are bits[offsets[p], offsets[p+1]), bit o set
+ * when pagelet o is template. A page of 48 pagelets takes 6 bytes however many are template (the pages
+ * of a large crawl are mostly template: 44 of 48 pagelets on the synthetic crawl), plus 4 for its offset.
+ */
+export class OrdinalBits {
+  private bits = new Uint8Array(1 << 12);
+  private used = 0;
+  private cur = -1;
+  private start = 0;
+  private readonly offsets: Int32Array;
+  constructor(private readonly pages: number) {
+    this.offsets = new Int32Array(pages + 1);
+  }
+  /** Sets pagelet `ordinal` of `page`; pages must come in increasing order (ordinals in any order). */
+  set(page: number, ordinal: number): void {
+    if (page !== this.cur) {
+      for (let q = this.cur + 1; q <= page; q++) this.offsets[q] = this.used;
+      this.cur = page;
+      this.start = this.used;
+    }
+    const byte = this.start + (ordinal >> 3);
+    if (byte >= this.bits.length) {
+      const b = new Uint8Array(Math.max(byte + 1, this.bits.length * 2));
+      b.set(this.bits);
+      this.bits = b;
+    }
+    this.bits[byte]! |= 1 << (ordinal & 7);
+    if (byte + 1 > this.used) this.used = byte + 1;
+  }
+  /** Call once after the last `set`. */
+  finish(): this {
+    for (let q = this.cur + 1; q <= this.pages; q++) this.offsets[q] = this.used;
+    this.cur = this.pages;
+    this.bits = this.bits.slice(0, this.used);
+    return this;
+  }
+  /** The template ordinals of a page, sorted. */
+  get(page: number): Int32Array {
+    if (page < 0 || page >= this.pages) return new Int32Array(0);
+    const a = this.offsets[page]!;
+    const e = this.offsets[page + 1]!;
+    let k = 0;
+    for (let i = a; i < e; i++) for (let x = this.bits[i]!; x !== 0; x &= x - 1) k++;
+    const out = new Int32Array(k);
+    k = 0;
+    for (let i = a; i < e; i++) {
+      const b = this.bits[i]!;
+      if (b === 0) continue;
+      for (let j = 0; j < 8; j++) if (b & (1 << j)) out[k++] = (i - a) * 8 + j;
+    }
+    return out;
+  }
 }
 
 /** Per-page template ordinals in compressed-row form (offsets into one array). */

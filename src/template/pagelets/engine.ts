@@ -5,12 +5,17 @@
  * Template pagelets become template marks (result.ts); each page's report says how many of its pagelets
  * are template (summary.json also has its template fraction, the paper's Table 2 measure).
  *
- * Two passes over the source:
- *  1. per page (inline for the first pages, then in worker threads): parse, partition, shingle, links →
- *     rows of PAGES, PAGELETS, LINKS (in memory, or streamed into DuckDB for `--global --backend sql`);
- *  2. detection, then per page: the page's template pagelets become marks, handed to `ctx.onPage`.
- * Small runs keep their parsed trees (or raw pages) between the passes; large ones read the source
- * again, so memory does not grow with the number of pages beyond a few integers per page.
+ * Two phases:
+ *  1. detection (`detectPagelets`, the paper's job): per page, once (inline for the first pages, then in
+ *     worker threads): parse, partition, shingle, links → rows of PAGES, PAGELETS, LINKS (in memory, or
+ *     streamed into DuckDB for `--global --backend sql`), with each pagelet's node range and text length;
+ *     then Figure 4 or 5. Every page's template marks (node ranges) and template fraction follow from
+ *     those rows: no page is parsed twice for them (`pageResults`);
+ *  2. output (`markPagelets`, optional): the output contract needs each page's Tree, so small runs keep
+ *     their trees (or raw pages) between the phases and large ones read the source again and parse each
+ *     page again in the workers; each marked Tree is handed to `ctx.onPage`.
+ * `runPagelets` (the engine) runs both. Memory does not grow with the number of pages beyond a few
+ * integers per page and per template pagelet.
  */
 import { availableParallelism } from 'node:os';
 import { textOf } from '../../html/text.ts';
@@ -72,7 +77,7 @@ export function runOptions(o: Readonly<Record<string, unknown>>): PageletRunOpti
 const INLINE_FIRST = 48;
 
 /** A page kept between the passes: its tree when analysed inline, else its raw bytes. */
-interface Kept {
+export interface Kept {
   page: Page;
   tree?: Tree;
   pagelets?: Int32Array;
@@ -116,8 +121,51 @@ async function openTables(o: PageletRunOptions): Promise<Tables> {
   };
 }
 
-/** Runs the pagelets engine over `ctx.source`. */
-export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
+/** What the detection phase needs of an EngineContext (no `onPage`: it writes nothing). */
+export type DetectContext = Omit<EngineContext, 'onPage'>;
+
+/** The outcome of the detection phase: the templates and, per page, its marks and template fraction. */
+export interface PageletDetectionRun {
+  readonly options: PageletRunOptions;
+  readonly detection: Detection;
+  /** Page id of each page key that was analysed (its index in the detection's per-page results). */
+  readonly ids: Map<string, number>;
+  /** Pass 1 ('pages'), detection ('detect', 'detect.<step>'), ms. */
+  readonly timings: Record<string, number>;
+  /** Worker threads pass 1 used (0: main thread only). */
+  readonly workers: number;
+  /** Small runs: pages (and the trees of those analysed inline) kept for the output phase. */
+  readonly kept: Kept[] | null;
+  /** Closes the tables (DuckDB) when the detection was opened with `keepTables`; else nothing to do. */
+  close(): void;
+}
+
+/** Options of the detection phase. */
+export interface DetectOptions {
+  /**
+   * Keep the tables open after detection so that `pageResults` can stream each page's node ranges from
+   * them (call `close()` after); by default they are closed as soon as the detection is read back.
+   */
+  keepTables?: boolean;
+}
+
+/** One page's result without its tree: template pagelet ordinals, their node ranges, template fraction. */
+export interface PageletPageResult {
+  key: string;
+  id: number;
+  ordinals: Int32Array;
+  nodes: { start: Int32Array; count: Int32Array };
+  templateFraction: number;
+}
+
+/**
+ * The detection phase, the paper's job: pass 1 (parse, partition, shingle, links, once per page, in
+ * worker threads), then Figure 4 or 5. Afterwards every page's template marks (node ranges of its template
+ * pagelets) and template fraction are known without parsing it again (`pageResults`). The worker pool is
+ * closed before the relational steps (no thread idles on its heap meanwhile) and the tables are closed
+ * once their results are read back.
+ */
+export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOptions = {}): Promise<PageletDetectionRun> {
   const o = runOptions(ctx.options);
   const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
   const timings: Record<string, number> = {};
@@ -125,18 +173,11 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
   const ids = new Map<string, number>();
   let kept: Kept[] | null = [];
   let pool = null as PageletPool | null;
-  // Bounded pipeline: pages go to the workers in batches; at most `batchesInFlight` batches per worker are
-  // waiting or running, so the pages held in memory do not depend on the size of the source.
-  const inFlight = new Set<Promise<void>>();
-  const maxInFlight = Math.max(1, o.workers) * PAGELET_DEFAULTS.batchesInFlight;
-  const track = async (p: Promise<void>): Promise<void> => {
-    const q = p.finally(() => inFlight.delete(q));
-    inFlight.add(q);
-    while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-  };
+  let usedWorkers = 0;
+  let open = false;
+  const pipe = pipeline(o);
   const fail = (page: Page, err: unknown): void =>
     ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${err instanceof Error ? err.message : String(err)}` });
-  const toWorker = (page: Page): BatchPage => ({ body: page.body, contentType: page.headers['content-type'], key: page.key, url: linkBaseUrl(page) });
   let seen = 0;
   try {
     // ---- pass 1: PAGES, PAGELETS, LINKS ----
@@ -150,7 +191,10 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
     const analyseBatch = async (): Promise<void> => {
       const pages = batch;
       batch = [];
-      pool ??= new PageletPool(o.workers);
+      if (!pool) {
+        pool = new PageletPool(o.workers);
+        usedWorkers = o.workers;
+      }
       const work = pool.analyse(pages.map(toWorker), analysis).then(
         (b) => {
           for (let j = 0; j < pages.length; j++) {
@@ -164,7 +208,7 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
           for (const page of pages) fail(page, err);
         },
       );
-      await track(work);
+      await pipe.track(work);
     };
     for await (const r of ctx.source.pages()) {
       if (ctx.signal?.aborted) break;
@@ -191,27 +235,64 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
       if (batch.length >= PAGELET_DEFAULTS.workerBatch) await analyseBatch();
     }
     if (batch.length > 0) await analyseBatch();
-    await Promise.all(inFlight);
+    await pipe.drain();
     timings['pages'] = performance.now() - t;
+    // Park the workers: their heaps would sit idle through the relational steps.
+    await (pool as PageletPool | null)?.close();
+    pool = null;
 
     // ---- detection ----
+    ctx.onProgress?.('detect', 0);
     t = performance.now();
     const detection = await tables.detect();
     timings['detect'] = performance.now() - t;
     for (const [step, ms] of Object.entries(detection.timings)) timings[`detect.${step}`] = ms;
+    const keep = detectOptions.keepTables === true;
+    if (keep) open = true;
+    return { options: o, detection, ids, timings, workers: usedWorkers, kept, close: () => (keep ? tables.close() : undefined) };
+  } finally {
+    await (pool as PageletPool | null)?.close();
+    if (!open) tables.close();
+  }
+}
 
-    // ---- pass 2: marks ----
-    t = performance.now();
-    const samples = new Map<number, string>();
-    let marked = 0;
-    let chain = Promise.resolve();
-    const emit = (page: Page, tree: Tree, marks: Uint8Array, pagelets: number, ordinals: Int32Array): Promise<void> => {
-      marked++;
-      chain = chain.then(() =>
-        ctx.onPage({ key: page.key, url: page.url, tree, template: marks }, { pagelets, templatePagelets: ordinals.length }),
-      );
-      return chain;
-    };
+/**
+ * Every analysed page's result (marks as node ranges, template fraction), in page-id order, without
+ * parsing any page. On the SQL backend the node ranges stream from the tables (detect with `keepTables`).
+ * The arrays given to `onPage` are only valid during the call.
+ */
+export async function pageResults(run: PageletDetectionRun, onPage: (r: PageletPageResult) => void): Promise<void> {
+  const d = run.detection;
+  const keys: string[] = new Array<string>(d.counts.pages);
+  for (const [key, id] of run.ids) keys[id] = key;
+  await d.eachTemplateNodes((id, start, count) => {
+    onPage({ key: keys[id]!, id, ordinals: d.templateOrdinals(id), nodes: { start, count }, templateFraction: d.templateFraction(id) });
+  });
+}
+
+/**
+ * The output phase (optional, streamed): the output contract needs each page's Tree with its marks, so the
+ * pages are read from the source again and parsed again in worker threads (small runs keep theirs), and
+ * each marked page is handed to `ctx.onPage`. Returns the number of pages handed over, and samples of
+ * template texts (from the trees kept on small runs) for template.json.
+ */
+export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
+  const o = run.options;
+  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
+  const { detection, ids, kept } = run;
+  const pipe = pipeline(o);
+  let pool = null as PageletPool | null;
+  const fail = (page: Page, err: unknown): void =>
+    ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${err instanceof Error ? err.message : String(err)}` });
+  const samples = new Map<number, string>();
+  let marked = 0;
+  let chain = Promise.resolve();
+  const emit = (page: Page, tree: Tree, marks: Uint8Array, pagelets: number, ordinals: Int32Array): Promise<void> => {
+    marked++;
+    chain = chain.then(() => ctx.onPage({ key: page.key, url: page.url, tree, template: marks }, { pagelets, templatePagelets: ordinals.length }));
+    return chain;
+  };
+  try {
     const markInline = async (page: Page, entry: Kept | undefined, ordinals: Int32Array): Promise<void> => {
       if (entry?.tree && entry.pagelets) {
         const marks = marksFromPagelets(entry.tree, entry.pagelets, ordinals);
@@ -230,7 +311,8 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
       const ordinals = markOrdinals;
       markPages = [];
       markOrdinals = [];
-      const work = pool!.mark(pages.map(toWorker), ordinals, analysis).then(
+      pool ??= new PageletPool(o.workers);
+      const work = pool.mark(pages.map(toWorker), ordinals, analysis).then(
         async (replies) => {
           for (let j = 0; j < pages.length; j++) {
             const m = replies[j]!;
@@ -243,7 +325,7 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
           for (const page of pages) fail(page, err);
         },
       );
-      await track(work);
+      await pipe.track(work);
     };
     const done = new Set<string>();
     const schedule = async (page: Page, entry: Kept | undefined): Promise<void> => {
@@ -252,7 +334,7 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
       const id = ids.get(page.key);
       if (id === undefined) return;
       const ordinals = detection.templateOrdinals(id);
-      if (entry?.tree || o.workers <= 0 || !pool) {
+      if (entry?.tree || o.workers <= 0 || run.workers === 0) {
         await markInline(page, entry, ordinals).catch((err: unknown) => fail(page, err));
         return;
       }
@@ -269,31 +351,63 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
       }
     }
     if (markPages.length > 0) await markBatch();
-    await Promise.all(inFlight);
+    await pipe.drain();
     await chain;
-    timings['marks'] = performance.now() - t;
-
-    const templates = detection.templates.slice(0, 1000).map((tpl) => {
-      const keys = tpl.pages ? Array.from(tpl.pages.subarray(0, 5), (p) => keyOf(ids, p)) : undefined;
-      return { shingle: tpl.shingle.toString(16), pages: tpl.size, ...(keys ? { examplePages: keys } : {}), ...(samples.has(tpl.shingle) ? { sample: samples.get(tpl.shingle) } : {}) };
-    });
-    return {
-      template: {
-        method: 'pagelets',
-        algorithm: detection.algorithm,
-        paper: 'Bar-Yossef & Rajagopalan, Template Detection via Data Mining and its Applications (WWW 2002)',
-        options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
-        counts: detection.counts,
-        templateCount: detection.templates.length,
-        templates,
-      },
-      summary: { pagelets: { algorithm: detection.algorithm, ...detection.counts, pagesMarked: marked, workers: pool ? o.workers : 0 } },
-      timings,
-    };
+    return { marked, samples, workers: pool ? o.workers : 0 };
   } finally {
-    await pool?.close();
-    tables.close();
+    await (pool as PageletPool | null)?.close();
   }
+}
+
+/** Runs the pagelets engine over `ctx.source`: the detection phase, then the output phase. */
+export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
+  const run = await detectPagelets(ctx);
+  const { detection, ids, options: o } = run;
+  const timings = { ...run.timings };
+  const t = performance.now();
+  const out = await markPagelets(run, ctx);
+  timings['marks'] = performance.now() - t;
+  const templates = detection.templates.slice(0, 1000).map((tpl) => {
+    const keys = tpl.pages ? Array.from(tpl.pages.subarray(0, 5), (p) => keyOf(ids, p)) : undefined;
+    return { shingle: tpl.shingle.toString(16), pages: tpl.size, ...(keys ? { examplePages: keys } : {}), ...(out.samples.has(tpl.shingle) ? { sample: out.samples.get(tpl.shingle) } : {}) };
+  });
+  return {
+    template: {
+      method: 'pagelets',
+      algorithm: detection.algorithm,
+      paper: 'Bar-Yossef & Rajagopalan, Template Detection via Data Mining and its Applications (WWW 2002)',
+      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
+      counts: detection.counts,
+      templateCount: detection.templates.length,
+      templates,
+    },
+    summary: { pagelets: { algorithm: detection.algorithm, ...detection.counts, pagesMarked: out.marked, workers: Math.max(run.workers, out.workers) } },
+    timings,
+  };
+}
+
+/** A page as a worker takes it. */
+function toWorker(page: Page): BatchPage {
+  return { body: page.body, contentType: page.headers['content-type'], key: page.key, url: linkBaseUrl(page) };
+}
+
+/**
+ * Bounded pipeline: pages go to the workers in batches; at most `batchesInFlight` batches per worker are
+ * waiting or running, so the pages held in memory do not depend on the size of the source.
+ */
+function pipeline(o: PageletRunOptions): { track(p: Promise<void>): Promise<void>; drain(): Promise<void> } {
+  const inFlight = new Set<Promise<void>>();
+  const maxInFlight = Math.max(1, o.workers) * PAGELET_DEFAULTS.batchesInFlight;
+  return {
+    async track(p) {
+      const q = p.finally(() => inFlight.delete(q));
+      inFlight.add(q);
+      while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+    },
+    async drain() {
+      await Promise.all(inFlight);
+    },
+  };
 }
 
 /** Reverse lookup of a page id (only for the few example pages of template.json). */

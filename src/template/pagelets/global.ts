@@ -5,9 +5,13 @@
  * and spills beyond it, so the JavaScript side holds one batch at a time.
  *
  * Tables live in their own schema `pagelets` (so they sit beside the site store's own `pages`/`links`):
- *   pagelets.pages    (page INTEGER, url DOUBLE, fingerprint DOUBLE)      -- PAGES
- *   pagelets.links    (src INTEGER, dest DOUBLE)                           -- LINKS (dest: target URL id)
- *   pagelets.pagelets (page INTEGER, ordinal INTEGER, shingle DOUBLE)     -- PAGELETS
+ *   pagelets.pages    (page INTEGER, url DOUBLE, fingerprint DOUBLE, chars INTEGER)      -- PAGES
+ *   pagelets.links    (src INTEGER, dest DOUBLE)                                         -- LINKS (dest: target URL id)
+ *   pagelets.pagelets (page INTEGER, ordinal INTEGER, shingle DOUBLE,
+ *                      node INTEGER, nodes INTEGER, chars INTEGER)                         -- PAGELETS
+ * `chars` of a page is its body's text characters, of a pagelet its own; `node`/`nodes` are the pagelet's
+ * node range in the page's Tree. With them, each page's template marks and template fraction come out of
+ * the tables without parsing the page again.
  * Hashes are 53-bit integers held in DOUBLE columns: exact, and appended without a BigInt per row.
  *
  * Steps (each one SQL statement or two; timings are reported per step):
@@ -19,13 +23,14 @@
  *   (4)  enumerate the shingles, loading each one's links into memory (streamed, ordered by shingle);
  *   (5)  undirected connected components per shingle (union-find); non-singletons are templates.
  *   The template pagelets are the candidates whose page has a template link for their shingle (exactly
- *   the pages of non-singleton components), read back ordered by page for the marking pass.
+ *   the pages of non-singleton components), read back ordered by page: per page, template ordinals, node
+ *   ranges and template fraction, in typed arrays (12 bytes a template pagelet, 12 a page).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOUBLE, DuckDBDataChunk, INTEGER, DuckDBInstance, type DuckDBConnection, type DuckDBAppender } from '@duckdb/node-api';
-import { type Detection, OrdinalIndex, supportThreshold, type TemplateFound, UnionFind } from './detection.ts';
+import { type Detection, OrdinalBits, supportThreshold, type TemplateFound, UnionFind } from './detection.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
 import type { GlobalOptions } from './memory.ts';
 import { sortTemplates } from './memory.ts';
@@ -60,11 +65,22 @@ class ChunkAppender {
     this.cols = types.map(() => []);
     this.chunk = DuckDBDataChunk.create(types);
   }
-  row3(a: number, b: number, c: number): void {
+  row4(a: number, b: number, c: number, d: number): void {
     this.cols[0]!.push(a);
     this.cols[1]!.push(b);
     this.cols[2]!.push(c);
+    this.cols[3]!.push(d);
     if (this.cols[0]!.length >= this.rows) this.flush();
+  }
+  row6(a: number, b: number, c: number, d: number, e: number, f: number): void {
+    const k = this.cols;
+    k[0]!.push(a);
+    k[1]!.push(b);
+    k[2]!.push(c);
+    k[3]!.push(d);
+    k[4]!.push(e);
+    k[5]!.push(f);
+    if (k[0]!.length >= this.rows) this.flush();
   }
   row2(a: number, b: number): void {
     this.cols[0]!.push(a);
@@ -92,6 +108,7 @@ export class SqlPageletStore {
   private pagelets!: ChunkAppender;
   private count = 0;
   private tempDir: string | undefined;
+  private closed = false;
 
   private constructor(
     readonly connection: DuckDBConnection,
@@ -119,14 +136,14 @@ export class SqlPageletStore {
     await connection.run(`
       CREATE SCHEMA IF NOT EXISTS pagelets;
       DROP TABLE IF EXISTS pagelets.pages; DROP TABLE IF EXISTS pagelets.links; DROP TABLE IF EXISTS pagelets.pagelets;
-      CREATE TABLE pagelets.pages (page INTEGER, url DOUBLE, fingerprint DOUBLE);
+      CREATE TABLE pagelets.pages (page INTEGER, url DOUBLE, fingerprint DOUBLE, chars INTEGER);
       CREATE TABLE pagelets.links (src INTEGER, dest DOUBLE);
-      CREATE TABLE pagelets.pagelets (page INTEGER, ordinal INTEGER, shingle DOUBLE);
+      CREATE TABLE pagelets.pagelets (page INTEGER, ordinal INTEGER, shingle DOUBLE, node INTEGER, nodes INTEGER, chars INTEGER);
     `);
     const rows = Math.min(CHUNK, Math.max(1, options.chunkRows ?? CHUNK));
-    store.pages = new ChunkAppender(await connection.createAppender('pages', 'pagelets'), [INTEGER, DOUBLE, DOUBLE], rows);
+    store.pages = new ChunkAppender(await connection.createAppender('pages', 'pagelets'), [INTEGER, DOUBLE, DOUBLE, INTEGER], rows);
     store.links = new ChunkAppender(await connection.createAppender('links', 'pagelets'), [INTEGER, DOUBLE], rows);
-    store.pagelets = new ChunkAppender(await connection.createAppender('pagelets', 'pagelets'), [INTEGER, INTEGER, DOUBLE], rows);
+    store.pagelets = new ChunkAppender(await connection.createAppender('pagelets', 'pagelets'), [INTEGER, INTEGER, DOUBLE, INTEGER, INTEGER, INTEGER], rows);
     return store;
   }
 
@@ -138,9 +155,9 @@ export class SqlPageletStore {
   /** Adds one page's rows to PAGES, PAGELETS and LINKS; returns its page id (ingestion order). */
   add(rec: PageRecord): number {
     const id = this.count++;
-    this.pages.row3(id, rec.urlId, rec.fingerprint);
+    this.pages.row4(id, rec.urlId, rec.fingerprint, rec.bodyChars);
     const s = rec.shingles;
-    for (let o = 0; o < s.length; o++) if (s[o] !== NO_SHINGLE) this.pagelets.row3(id, o, s[o]!);
+    for (let o = 0; o < s.length; o++) if (s[o] !== NO_SHINGLE) this.pagelets.row6(id, o, s[o]!, rec.pagelets[o]!, rec.spans[o]!, rec.chars[o]!);
     for (const d of rec.links) this.links.row2(id, d);
     return id;
   }
@@ -152,10 +169,18 @@ export class SqlPageletStore {
     this.links.close();
     this.pagelets.close();
     const timings: Record<string, number> = {};
+    const stats: Record<string, number> = {};
+    // DuckDB's spill: the size of its temporary directory, sampled while each step runs (its files are
+    // deleted when a step ends), and what duckdb_memory() reports after the step.
+    let tempPeak = 0;
+    const sampler = this.tempDir === undefined ? undefined : setInterval(() => (tempPeak = Math.max(tempPeak, dirBytes(this.tempDir!))), 100);
+    sampler?.unref();
     const step = async (name: string, sql: string): Promise<void> => {
       const t = performance.now();
+      tempPeak = 0;
       await c.run(sql);
       timings[name] = (timings[name] ?? 0) + performance.now() - t;
+      if (sampler) await this.memoryStats(name, tempPeak, stats);
     };
     await step(
       'duplicates',
@@ -169,8 +194,15 @@ export class SqlPageletStore {
          JOIN (SELECT url, min(page) AS page FROM pagelets.unique_pages GROUP BY url) u ON u.url = l.dest
          WHERE u.page <> l.src;`,
     );
-    const uniqueRows = await c.runAndReadAll('SELECT count(*)::INTEGER FROM pagelets.unique_pages');
-    const minPages = supportThreshold(Number(uniqueRows.getRows()[0]![0]), options);
+    const count = async (table: string): Promise<number> => Number((await c.runAndReadAll(`SELECT count(*)::INTEGER FROM pagelets.${table}`)).getRows()[0]![0]);
+    // A private database drops each table once no later step reads it, so that DuckDB's memory goes to
+    // the steps' joins and sorts rather than to idle tables (with --db the site store keeps them all).
+    const done = async (...tables: string[]): Promise<void> => {
+      if (this.instance) await c.run(tables.map((t) => `DROP TABLE pagelets.${t};`).join(' '));
+    };
+    const counts = { uniquePages: await count('unique_pages'), links: await count('links'), pagelets: await count('pagelets') };
+    await done('links');
+    const minPages = supportThreshold(counts.uniquePages, options);
     // (1)-(2) in two grouping passes over (shingle, page) pairs rather than count(DISTINCT page) per
     // shingle: one hash aggregate each, which DuckDB runs in parallel and spills when it must.
     await step(
@@ -183,7 +215,7 @@ export class SqlPageletStore {
     await step(
       'templateCandidates',
       `CREATE OR REPLACE TABLE pagelets.template_candidates AS
-         SELECT p.page, p.ordinal, p.shingle FROM pagelets.pagelets p
+         SELECT p.page, p.ordinal, p.shingle, p.node, p.nodes, p.chars FROM pagelets.pagelets p
          SEMI JOIN pagelets.unique_pages u ON u.page = p.page
          SEMI JOIN pagelets.template_shingles t ON t.shingle = p.shingle;
        CREATE OR REPLACE TABLE pagelets.candidate_pages AS
@@ -198,64 +230,64 @@ export class SqlPageletStore {
          JOIN pagelets.page_links l ON t1.page = l.src
          JOIN pagelets.candidate_pages t2 ON t2.page = l.dest AND t2.shingle = t1.shingle;`,
     );
+    await done('page_links', 'unique_pages');
     // (4)-(5): components per shingle, streamed in shingle order.
     const t4 = performance.now();
+    tempPeak = 0;
     const templates = await this.components(options.listPages ?? true);
     timings['components'] = performance.now() - t4;
+    if (sampler) await this.memoryStats('components', tempPeak, stats);
     await step(
       'templatePagelets',
       `CREATE OR REPLACE TABLE pagelets.template_pagelets AS
-         SELECT c.page, c.ordinal FROM pagelets.template_candidates c
+         SELECT c.page, c.ordinal, c.node, c.nodes, c.chars FROM pagelets.template_candidates c
          SEMI JOIN (SELECT shingle, src AS page FROM pagelets.template_links
                     UNION ALL SELECT shingle, dest AS page FROM pagelets.template_links) k
            ON k.shingle = c.shingle AND k.page = c.page;`,
     );
+    const later = { templateShingles: await count('template_shingles'), templateCandidates: await count('template_candidates'), templateLinks: await count('template_links') };
+    await done('template_links', 'candidate_pages', 'template_candidates');
     const t5 = performance.now();
+    tempPeak = 0;
     const n = this.count;
-    const dupOf = new Int32Array(n);
-    await this.scan('SELECT page, orig FROM pagelets.page_orig', (cols, rows) => {
+    // Per page: template ordinals, their node ranges, and the template fraction (template pagelets' text
+    // characters over the body's), straight into typed arrays. A duplicate page gets its original's
+    // ordinals with its own node ranges and characters (equal token streams, but blank text may differ).
+    const bodyChars = new Float64Array(n);
+    await this.scan('SELECT page, chars FROM pagelets.pages', (cols, rows) => {
       const p = cols[0]!;
-      const o = cols[1]!;
-      for (let r = 0; r < rows; r++) dupOf[p[r]!] = o[r]!;
+      const ch = cols[1]!;
+      for (let r = 0; r < rows; r++) bodyChars[p[r]!] = ch[r]!;
     });
-    // per-page template ordinals straight into typed arrays (4 bytes a template pagelet)
-    const total = Number((await c.runAndReadAll('SELECT count(*)::INTEGER FROM pagelets.template_pagelets')).getRows()[0]![0]);
-    const offsets = new Int32Array(n + 1);
-    const values = new Int32Array(total);
-    let row = 0;
-    await this.scan('SELECT page, ordinal FROM pagelets.template_pagelets ORDER BY page, ordinal', (cols, rows) => {
-      const p = cols[0]!;
-      const o = cols[1]!;
+    const rowsSql = `SELECT page, ordinal, node, nodes, chars FROM pagelets.template_pagelets
+      UNION ALL
+      SELECT d.page, p.ordinal, p.node, p.nodes, p.chars
+      FROM (SELECT page, orig FROM pagelets.page_orig WHERE page <> orig) d
+      JOIN pagelets.template_pagelets t ON t.page = d.orig
+      JOIN pagelets.pagelets p ON p.page = d.page AND p.ordinal = t.ordinal`;
+    const index = new OrdinalBits(n);
+    const fraction = new Float64Array(n);
+    await this.scan(`SELECT page, ordinal, chars FROM (${rowsSql}) ORDER BY page, ordinal`, (cols, rows) => {
+      const [p, o, ch] = cols as [number[], number[], number[]];
       for (let r = 0; r < rows; r++) {
-        offsets[p[r]! + 1]!++;
-        values[row++] = o[r]!;
+        index.set(p[r]!, o[r]!);
+        fraction[p[r]!]! += ch[r]!;
       }
     });
-    const index = OrdinalIndex.fromCounts(offsets, values, dupOf);
+    index.finish();
+    for (let p = 0; p < n; p++) fraction[p] = bodyChars[p]! === 0 ? 0 : fraction[p]! / bodyChars[p]!;
+    if (sampler) await this.memoryStats('readBack', tempPeak, stats);
     timings['readBack'] = performance.now() - t5;
-    const countRow = await c.runAndReadAll(`SELECT
-        (SELECT count(*) FROM pagelets.unique_pages)::INTEGER,
-        (SELECT count(*) FROM pagelets.pagelets)::INTEGER,
-        (SELECT count(*) FROM pagelets.links)::INTEGER,
-        (SELECT count(*) FROM pagelets.template_shingles)::INTEGER,
-        (SELECT count(*) FROM pagelets.template_candidates)::INTEGER,
-        (SELECT count(*) FROM pagelets.template_links)::INTEGER`);
-    const v = countRow.getRows()[0]!.map((x) => Number(x));
+    if (sampler) clearInterval(sampler);
     return {
       algorithm: 'global',
       templates,
-      counts: {
-        pages: n,
-        uniquePages: v[0]!,
-        pagelets: v[1]!,
-        links: v[2]!,
-        templateShingles: v[3]!,
-        templateCandidates: v[4]!,
-        templateLinks: v[5]!,
-        templatePagelets: total,
-      },
+      counts: { pages: n, ...counts, ...later, templatePagelets: await count('template_pagelets') },
       timings,
+      stats,
       templateOrdinals: (page) => index.get(page),
+      templateFraction: (page) => fraction[page] ?? 0,
+      eachTemplateNodes: (onPage) => this.eachTemplateNodes(rowsSql, n, onPage),
     };
   }
 
@@ -263,35 +295,51 @@ export class SqlPageletStore {
   private async components(listPages: boolean): Promise<TemplateFound[]> {
     const templates: TemplateFound[] = [];
     let current = Number.NaN;
-    // the current shingle's pages (local ids) and components, built as its links stream in
-    const local = new Map<number, number>();
-    const ids: number[] = [];
+    // The current shingle's pages get local ids 0..k-1 as its links stream in: `localOf[p]` is valid when
+    // `stamp[p]` is the shingle's number (typed arrays over the page ids, reused for every shingle, so
+    // millions of links leave no garbage behind).
+    const n = this.count;
+    const localOf = new Int32Array(n);
+    const stamp = new Int32Array(n).fill(-1);
+    let group = 0;
+    let ids = new Int32Array(1024);
+    let k = 0;
+    let size = new Int32Array(1024);
     const uf = new UnionFind();
     const id = (p: number): number => {
-      let i = local.get(p);
-      if (i === undefined) {
-        i = uf.add();
-        local.set(p, i);
-        ids.push(p);
+      if (stamp[p] === group) return localOf[p]!;
+      stamp[p] = group;
+      const i = uf.add();
+      localOf[p] = i;
+      if (k === ids.length) {
+        const grown = new Int32Array(k * 2);
+        grown.set(ids);
+        ids = grown;
       }
+      ids[k++] = p;
       return i;
     };
     const flush = (): void => {
-      if (ids.length === 0) return;
-      const groups = new Map<number, number[]>();
-      for (let i = 0; i < ids.length; i++) {
+      if (k === 0) return;
+      if (size.length < k) size = new Int32Array(ids.length);
+      size.fill(0, 0, k);
+      for (let i = 0; i < k; i++) size[uf.find(i)]!++;
+      // components in the order their first page came (as a Map of roots would list them)
+      const members = listPages ? new Map<number, number[]>() : undefined;
+      for (let i = 0; i < k; i++) {
         const r = uf.find(i);
-        let g = groups.get(r);
-        if (!g) groups.set(r, (g = []));
-        g.push(ids[i]!);
+        if (members) {
+          let g = members.get(r);
+          if (!g) members.set(r, (g = []));
+          g.push(ids[i]!);
+        } else if (size[r]! > 0) {
+          templates.push({ shingle: current, size: size[r]! });
+          size[r] = 0;
+        }
       }
-      for (const g of groups.values()) {
-        const t: TemplateFound = { shingle: current, size: g.length };
-        if (listPages) t.pages = Int32Array.from(g).sort();
-        templates.push(t);
-      }
-      local.clear();
-      ids.length = 0;
+      if (members) for (const g of members.values()) templates.push({ shingle: current, size: g.length, pages: Int32Array.from(g).sort() });
+      k = 0;
+      group++;
       uf.clear();
     };
     await this.scan('SELECT shingle, src, dest FROM pagelets.template_links ORDER BY shingle', (cols, rows) => {
@@ -311,6 +359,55 @@ export class SqlPageletStore {
     return templates;
   }
 
+  /**
+   * Streams the node ranges of every page's template pagelets, in page order, from the tables (they
+   * stay in DuckDB, not in memory): `rowsSql` gives (page, ordinal, node, nodes, chars) rows.
+   */
+  private async eachTemplateNodes(rowsSql: string, n: number, onPage: (page: number, start: Int32Array, count: Int32Array) => void): Promise<void> {
+    if (this.closed) throw new Error('pagelets: the tables are closed (open the detection with keepTables to stream node ranges)');
+    let start = new Int32Array(256);
+    let count = new Int32Array(256);
+    let k = 0;
+    let cur = -1;
+    const upTo = (page: number): void => {
+      if (cur >= 0) onPage(cur, start.subarray(0, k), count.subarray(0, k));
+      for (let q = cur + 1; q < page; q++) onPage(q, start.subarray(0, 0), count.subarray(0, 0));
+      cur = page;
+      k = 0;
+    };
+    await this.scan(`SELECT page, node, nodes FROM (${rowsSql}) ORDER BY page, ordinal`, (cols, rows) => {
+      const [p, v, c] = cols as [number[], number[], number[]];
+      for (let r = 0; r < rows; r++) {
+        if (p[r] !== cur) upTo(p[r]!);
+        if (k === start.length) {
+          const s2 = new Int32Array(k * 2);
+          s2.set(start);
+          start = s2;
+          const c2 = new Int32Array(k * 2);
+          c2.set(count);
+          count = c2;
+        }
+        start[k] = v[r]!;
+        count[k] = c[r]!;
+        k++;
+      }
+    });
+    upTo(n);
+  }
+
+  /**
+   * After a step: DuckDB's own memory (`duckdb_memory()`: buffer-managed memory and temporary storage, MB)
+   * and the peak size of its temporary directory while the step ran, into `stats` as `<step>.memMB`,
+   * `<step>.tempMB`, `<step>.spillPeakMB`.
+   */
+  private async memoryStats(name: string, tempPeak: number, stats: Record<string, number>): Promise<void> {
+    const r = await this.connection.runAndReadAll('SELECT sum(memory_usage_bytes)::DOUBLE, sum(temporary_storage_bytes)::DOUBLE FROM duckdb_memory()');
+    const [mem, temp] = r.getRows()[0]!.map((x) => Number(x));
+    stats[`${name}.memMB`] = Math.round(mem! / 1048576);
+    stats[`${name}.tempMB`] = Math.round(temp! / 1048576);
+    stats[`${name}.spillPeakMB`] = Math.round(Math.max(tempPeak, dirBytes(this.tempDir!)) / 1048576);
+  }
+
   /** Streams a query chunk by chunk; columns arrive as number arrays. */
   private async scan(sql: string, onChunk: (cols: number[][], rows: number) => void): Promise<void> {
     const result = await this.connection.stream(sql);
@@ -325,10 +422,29 @@ export class SqlPageletStore {
 
   /** Closes a private database (an adopted connection stays open) and removes its spill directory. */
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     if (this.instance) {
       this.connection.closeSync();
       this.instance.closeSync();
     }
     if (this.tempDir) rmSync(this.tempDir, { recursive: true, force: true });
   }
+}
+
+/** Bytes of the files directly in `dir` (DuckDB's temporary directory is flat); 0 if it is gone. */
+function dirBytes(dir: string): number {
+  let total = 0;
+  try {
+    for (const f of readdirSync(dir)) {
+      try {
+        total += statSync(join(dir, f)).size;
+      } catch {
+        // a spill file removed while we looked
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return total;
 }

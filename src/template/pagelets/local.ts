@@ -108,5 +108,6 @@ export function detectLocal(tables: PageletTables, options: LocalOptions = {}): 
     },
     timings: { duplicates: t1 - t0, sort: t2 - t1, enumerate: t3 - t2 },
     templateOrdinals: (page) => index.get(page),
+    ...tables.marks((page) => index.get(page)),
   };
 }

@@ -164,6 +164,7 @@ export function detectGlobalInMemory(tables: PageletTables, options: GlobalOptio
     },
     timings: { templateShingles: t1 - t0, templateCandidates: t2 - t1, templateLinks: t3 - t2, components: t4 - t3 },
     templateOrdinals: (page) => index.get(page),
+    ...tables.marks((page) => index.get(page)),
   };
 }
 

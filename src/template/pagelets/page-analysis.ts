@@ -7,7 +7,7 @@
 import { decodeHtml } from '../../html/charset.ts';
 import { LabelTable } from '../../html/labels.ts';
 import { parseHtml } from '../../html/parse.ts';
-import type { Tree } from '../../html/tree.ts';
+import { NodeKind, type Tree } from '../../html/tree.ts';
 import { pageLinks, urlId } from './links.ts';
 import { linkCounts, pageletOf, partition } from './partition.ts';
 import { NO_SHINGLE, pageFingerprint, shinglePagelets, type ShingleOptions } from './shingle.ts';
@@ -28,6 +28,12 @@ export interface PageRecord {
   fingerprint: number;
   /** Pagelet root nodes, document order (Figure 3). */
   pagelets: Int32Array;
+  /** Nodes in each pagelet's subtree: pagelet p covers nodes [pagelets[p], pagelets[p] + spans[p]). */
+  spans: Int32Array;
+  /** Text characters of each pagelet (its text nodes, as `templateFraction` of result.ts counts them). */
+  chars: Int32Array;
+  /** Text characters of the page's body (the denominator of the template fraction). */
+  bodyChars: number;
   /** s(p) of each pagelet, NO_SHINGLE for pagelets without words or links. */
   shingles: Float64Array;
   /** Distinct link targets of the page (53-bit URL ids), self-links left out. */
@@ -56,16 +62,46 @@ export function analyseTree(tree: Tree, key: string, url: string, options: Analy
   for (let j = 0; j < links.node.length; j++) pagelet[j] = owner[links.node[j]!]!;
   const distinct = new Set<number>();
   for (let j = 0; j < links.dest.length; j++) if (links.dest[j] !== self) distinct.add(links.dest[j]!);
+  const { spans, chars, bodyChars } = pageletSizes(tree, pagelets);
   return {
     key,
     url,
     urlId: self,
     fingerprint: pageFingerprint(shingles),
     pagelets,
+    spans,
+    chars,
+    bodyChars,
     shingles,
     links: Float64Array.from(distinct),
     pageletLinks: { pagelet, dest: links.dest, url: links.url },
   };
+}
+
+/**
+ * What marking a page and its template fraction need of its pagelets, so that neither needs the page again
+ * after detection: each pagelet's node count and text characters (text nodes only, as `templateFraction`
+ * of result.ts counts them), and the body's text characters. Pagelets are disjoint subtrees, so one walk
+ * over them and one over the body.
+ */
+export function pageletSizes(tree: Tree, pagelets: Int32Array): { spans: Int32Array; chars: Int32Array; bodyChars: number } {
+  const spans = new Int32Array(pagelets.length);
+  const chars = new Int32Array(pagelets.length);
+  const kind = tree.kind;
+  const ts = tree.textStart;
+  const te = tree.textEnd;
+  for (let p = 0; p < pagelets.length; p++) {
+    const v = pagelets[p]!;
+    const e = tree.end[v]!;
+    spans[p] = e - v;
+    let c = 0;
+    for (let i = v; i < e; i++) if (kind[i] === NodeKind.Text) c += te[i]! - ts[i]!;
+    chars[p] = c;
+  }
+  const body = tree.body();
+  let bodyChars = 0;
+  for (let i = body, e = tree.end[body]!; i < e; i++) if (kind[i] === NodeKind.Text) bodyChars += te[i]! - ts[i]!;
+  return { spans, chars, bodyChars };
 }
 
 /** Parses bytes the way `parsePage` does (charset detection; XHTML self-closing tags by type or extension). */
@@ -105,8 +141,11 @@ export interface RecordBatch {
   count: number;
   urlId: Float64Array;
   fingerprint: Float64Array;
+  bodyChars: Int32Array;
   pageletStart: Int32Array;
   pagelets: Int32Array;
+  spans: Int32Array;
+  chars: Int32Array;
   shingles: Float64Array;
   linkStart: Int32Array;
   links: Float64Array;
@@ -127,8 +166,11 @@ export function packRecords(recs: ReadonlyArray<PageRecord | Error>): { batch: R
     count,
     urlId: new Float64Array(count),
     fingerprint: new Float64Array(count),
+    bodyChars: new Int32Array(count),
     pageletStart,
     pagelets: new Int32Array(pageletStart[count]!),
+    spans: new Int32Array(pageletStart[count]!),
+    chars: new Int32Array(pageletStart[count]!),
     shingles: new Float64Array(pageletStart[count]!),
     linkStart,
     links: new Float64Array(linkStart[count]!),
@@ -143,11 +185,14 @@ export function packRecords(recs: ReadonlyArray<PageRecord | Error>): { batch: R
     batch.error.push(null);
     batch.urlId[j] = r.urlId;
     batch.fingerprint[j] = r.fingerprint;
+    batch.bodyChars[j] = r.bodyChars;
     batch.pagelets.set(r.pagelets, pageletStart[j]!);
+    batch.spans.set(r.spans, pageletStart[j]!);
+    batch.chars.set(r.chars, pageletStart[j]!);
     batch.shingles.set(r.shingles, pageletStart[j]!);
     batch.links.set(r.links, linkStart[j]!);
   }
-  const transfer = [batch.urlId, batch.fingerprint, pageletStart, batch.pagelets, batch.shingles, linkStart, batch.links].map((a) => a.buffer as ArrayBuffer);
+  const transfer = [batch.urlId, batch.fingerprint, batch.bodyChars, pageletStart, batch.pagelets, batch.spans, batch.chars, batch.shingles, linkStart, batch.links].map((a) => a.buffer as ArrayBuffer);
   return { batch, transfer };
 }
 
@@ -161,6 +206,9 @@ export function recordAt(batch: RecordBatch, j: number, key: string, url: string
     urlId: batch.urlId[j]!,
     fingerprint: batch.fingerprint[j]!,
     pagelets: batch.pagelets.subarray(p0, p1),
+    spans: batch.spans.subarray(p0, p1),
+    chars: batch.chars.subarray(p0, p1),
+    bodyChars: batch.bodyChars[j]!,
     shingles: batch.shingles.subarray(p0, p1),
     links: batch.links.subarray(batch.linkStart[j]!, batch.linkStart[j + 1]!),
   };

@@ -3,6 +3,7 @@
  * sets: the local algorithm (local.ts) and the in-memory global algorithm (memory.ts) read them. The
  * DuckDB path (global.ts) holds the same relations as tables.
  */
+import type { PageMarksOf } from './detection.ts';
 import type { PageRecord } from './page-analysis.ts';
 
 /** In-memory PAGES / PAGELETS / LINKS: one entry per page, in ingestion order (page id = index). */
@@ -12,6 +13,11 @@ export class PageletTables {
   readonly fingerprints: number[] = [];
   readonly shingles: Float64Array[] = [];
   readonly links: Float64Array[] = [];
+  /** Per page: pagelet root nodes, their node counts and text characters, and the body's text characters. */
+  readonly pagelets: Int32Array[] = [];
+  readonly spans: Int32Array[] = [];
+  readonly chars: Int32Array[] = [];
+  readonly bodyChars: number[] = [];
 
   /** Adds one page (PAGES row, its PAGELETS rows, its LINKS rows); returns its page id. */
   add(rec: PageRecord): number {
@@ -21,7 +27,39 @@ export class PageletTables {
     this.fingerprints.push(rec.fingerprint);
     this.shingles.push(rec.shingles);
     this.links.push(rec.links);
+    this.pagelets.push(rec.pagelets);
+    this.spans.push(rec.spans);
+    this.chars.push(rec.chars);
+    this.bodyChars.push(rec.bodyChars);
     return id;
+  }
+
+  /** Node ranges and template fraction of each page, given its template ordinals (a duplicate: its original's). */
+  marks(templateOrdinals: (page: number) => Int32Array): PageMarksOf {
+    return {
+      eachTemplateNodes: async (onPage) => {
+        for (let page = 0; page < this.size; page++) {
+          const ords = templateOrdinals(page);
+          const start = new Int32Array(ords.length);
+          const count = new Int32Array(ords.length);
+          const roots = this.pagelets[page]!;
+          const spans = this.spans[page]!;
+          for (let j = 0; j < ords.length; j++) {
+            start[j] = roots[ords[j]!]!;
+            count[j] = spans[ords[j]!]!;
+          }
+          onPage(page, start, count);
+        }
+      },
+      templateFraction: (page) => {
+        const all = this.bodyChars[page] ?? 0;
+        if (all === 0) return 0;
+        const chars = this.chars[page]!;
+        let t = 0;
+        for (const o of templateOrdinals(page)) t += chars[o]!;
+        return t / all;
+      },
+    };
   }
 
   get size(): number {

@@ -4,8 +4,10 @@ import { parseHtml } from '../../../src/html/parse.ts';
 import { SqlPageletStore } from '../../../src/template/pagelets/global.ts';
 import { detectLocal } from '../../../src/template/pagelets/local.ts';
 import { detectGlobalInMemory } from '../../../src/template/pagelets/memory.ts';
-import { analyseTree, type PageRecord } from '../../../src/template/pagelets/page-analysis.ts';
+import { analyseTree, marksFromPagelets, type PageRecord } from '../../../src/template/pagelets/page-analysis.ts';
+import { templateFraction } from '../../../src/template/result.ts';
 import { PageletTables } from '../../../src/template/pagelets/tables.ts';
+import type { Detection } from '../../../src/template/pagelets/detection.ts';
 import { syntheticSite, ROOT } from './fixtures.ts';
 
 function records(pages: Record<string, string>): PageRecord[] {
@@ -84,11 +86,26 @@ test('the SQL path (DuckDB) gives the same templates and marks as the in-memory 
       const norm = (d: typeof mem): string[] => d.templates.map((t) => `${t.shingle}:${Array.from(t.pages ?? []).join(',')}`);
       assert.ok(mem.templates.length > 0);
       assert.deepEqual(norm(sql), norm(mem));
-      for (let p = 0; p < recs.length; p++) assert.deepEqual(Array.from(sql.templateOrdinals(p)), Array.from(mem.templateOrdinals(p)), `page ${p}`);
+      assert.deepEqual(await nodeRanges(sql), await nodeRanges(mem));
+      for (let p = 0; p < recs.length; p++) {
+        assert.deepEqual(Array.from(sql.templateOrdinals(p)), Array.from(mem.templateOrdinals(p)), `page ${p}`);
+        assert.equal(sql.templateFraction(p), mem.templateFraction(p), `page ${p} fraction`);
+      }
       assert.deepEqual(
         { ...sql.counts, links: 0 },
         { ...mem.counts, links: 0 },
       );
+      // without page lists (large runs), the same components by shingle and size
+      const bare = await SqlPageletStore.open({ chunkRows: 11 });
+      try {
+        for (const r of recs) bare.add(r);
+        const d = await bare.detect({ ...options, listPages: false });
+        const sizes = (x: typeof mem): string[] => x.templates.map((t) => `${t.shingle}:${t.size}`).sort();
+        assert.deepEqual(sizes(d), sizes(mem));
+        assert.ok(d.templates.every((t) => t.pages === undefined));
+      } finally {
+        bare.close();
+      }
     } finally {
       store.close();
     }
@@ -121,4 +138,50 @@ test('union-find grows as elements are added and empties for the next group', as
   assert.equal(fixed.count, 5);
   fixed.union(4, 0);
   assert.equal(fixed.find(0), fixed.find(4));
+});
+
+/** Every page's template node ranges, as `eachTemplateNodes` streams them. */
+async function nodeRanges(d: Detection): Promise<number[][]> {
+  const out: number[][] = [];
+  await d.eachTemplateNodes((page, start, count) => {
+    assert.equal(page, out.length, 'pages come in id order, each once');
+    out.push([...Array.from(start), -1, ...Array.from(count)]);
+  });
+  return out;
+}
+
+test('marks and template fractions known without the tree agree with marking the parsed page', async () => {
+  const site = syntheticSite(12, { sidebarOn: (i) => i % 2 === 0 });
+  site['dup.html'] = site['page-5.html']!.replace('<body>', '<body>\n  ');
+  const recs = records(site);
+  const htmls = Object.values(site);
+  const store = await SqlPageletStore.open({ chunkRows: 5 });
+  for (const r of recs) store.add(r);
+  const sql = await store.detect(noSupport);
+  const mem = detectGlobalInMemory(tablesOf(recs), noSupport);
+  assert.deepEqual(await nodeRanges(sql), await nodeRanges(mem), 'SQL and in-memory node ranges');
+  assert.equal(sql.counts.uniquePages, recs.length - 1, 'dup.html is a duplicate (blank text is no token)');
+  const dup = recs.length - 1;
+  assert.notDeepEqual(Array.from(recs[dup]!.pagelets), Array.from(recs[5]!.pagelets), 'its pagelets sit at other nodes');
+  for (const d of [mem, detectLocal(tablesOf(recs), noSupport), sql]) {
+    let some = 0;
+    const ranges = await nodeRanges(d);
+    assert.equal(ranges.length, recs.length);
+    for (let p = 0; p < recs.length; p++) {
+      const tree = parseHtml(htmls[p]!);
+      const ords = d.templateOrdinals(p);
+      const marks = marksFromPagelets(tree, recs[p]!.pagelets, ords);
+      const fromNodes = new Uint8Array(tree.size);
+      const r = ranges[p]!;
+      const k = r.indexOf(-1);
+      for (let j = 0; j < k; j++) fromNodes.fill(1, r[j]!, r[j]! + r[k + 1 + j]!);
+      assert.deepEqual(fromNodes, marks, `page ${p}: node ranges are the marks`);
+      const expected = templateFraction({ key: '', url: '', tree, template: marks });
+      assert.ok(Math.abs(d.templateFraction(p) - expected) < 1e-12, `page ${p}: ${d.templateFraction(p)} vs ${expected}`);
+      if (expected > 0) some++;
+    }
+    assert.ok(some >= 10, `${d.algorithm}: pages with template text ${some}`);
+  }
+  store.close();
+  await assert.rejects(sql.eachTemplateNodes(() => undefined), /closed/);
 });
