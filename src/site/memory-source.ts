@@ -7,8 +7,7 @@
  */
 import { PageError } from '../errors.ts';
 import { checkBody, cleanKey, keyOfUrlOrKey, loadEach } from './check.ts';
-import { keyFromUrl, urlFromKey } from './keys.ts';
-import { normalizeUrl } from './links.ts';
+import { RootedSource } from './rooted-source.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
 
 /** One page given to a MemorySource. */
@@ -30,34 +29,19 @@ export interface MemorySourceOptions {
 /** The default root of a MemorySource. */
 export const MEMORY_ROOT = 'http://memory.invalid/';
 
-export class MemorySource implements PageSource {
+export class MemorySource extends RootedSource implements PageSource {
   readonly kind = 'memory' as const;
-  readonly root: string;
   readonly entry: string;
   private readonly byKey = new Map<string, MemoryPage>();
-  private count = 0;
 
   constructor(pages: Iterable<MemoryPage>, options: MemorySourceOptions = {}) {
-    this.root = options.root ?? MEMORY_ROOT;
+    super(options.root ?? MEMORY_ROOT);
     for (const p of pages) {
       const key = cleanKey(p.key);
       if (!this.byKey.has(key)) this.byKey.set(key, p);
     }
     const entry = options.entry !== undefined ? cleanKey(options.entry) : this.byKey.has('index.html') ? 'index.html' : [...this.byKey.keys()][0] ?? 'index.html';
     this.entry = this.urlOf(entry);
-  }
-
-  get loaded(): number {
-    return this.count;
-  }
-
-  keyOf(url: string): string | undefined {
-    const n = normalizeUrl(url);
-    return n === undefined ? undefined : keyFromUrl(n, this.root);
-  }
-
-  urlOf(key: string): string {
-    return urlFromKey(key, this.root);
   }
 
   pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {

@@ -18,6 +18,7 @@ import { writeFile } from 'node:fs/promises';
 import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
 import { PageError } from '../errors.ts';
 import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
+import { RootedSource } from './rooted-source.ts';
 import { DirSource } from './dir-source.ts';
 import { keyFromUrl, urlFromKey, encodeKeyPath } from './keys.ts';
 import { directoryOf, normalizeUrl } from './links.ts';
@@ -60,9 +61,8 @@ function commonRoot(urls: readonly string[]): string | undefined {
   return origin === undefined ? undefined : origin + dir!;
 }
 
-export class WarcSource implements PageSource {
+export class WarcSource extends RootedSource implements PageSource {
   readonly kind = 'warc' as const;
-  readonly root: string;
   readonly entry: string;
   /** The archive file. */
   readonly file: string;
@@ -70,11 +70,10 @@ export class WarcSource implements PageSource {
   readonly skipped: number;
   private readonly byKey: Map<string, Archived>;
   private readonly order: string[];
-  private count = 0;
 
   private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number) {
+    super(root);
     this.file = file;
-    this.root = root;
     this.entry = entry;
     this.byKey = byKey;
     this.order = [...byKey.keys()].sort();
@@ -135,19 +134,6 @@ export class WarcSource implements PageSource {
     }
     const entryKey = options.entry !== undefined ? (keyFromUrl(options.entry, root) ?? options.entry) : byKey.has('index.html') ? 'index.html' : [...byKey.keys()].sort()[0] ?? 'index.html';
     return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped);
-  }
-
-  get loaded(): number {
-    return this.count;
-  }
-
-  keyOf(url: string): string | undefined {
-    const n = normalizeUrl(url);
-    return n === undefined ? undefined : keyFromUrl(n, this.root);
-  }
-
-  urlOf(key: string): string {
-    return urlFromKey(key, this.root);
   }
 
   pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
