@@ -63,11 +63,23 @@ export const PAGELET_DEFAULTS = {
    */
   batchesInFlight: 2,
   /**
-   * DuckDB memory limit of the private database of `--global` (tables and relational steps); beyond it
-   * DuckDB moves table blocks and operator state to its temporary directory. It bounds the store's share
-   * of memory whatever the number of pages: the PAGES, PAGELETS and LINKS of the synthetic crawl take
-   * about 3.8 KB a page (190 MB at 50,000 pages), so 256 MB keeps them in memory up to about 65,000 pages
-   * and caps them beyond (bench/pagelets-scale.bench.ts).
+   * DuckDB memory limit of the private database of `--global` while pass 1 appends the rows of PAGES,
+   * PAGELETS and LINKS; beyond it DuckDB moves full table blocks to its temporary directory. The tables take
+   * about 3 KB a page on the synthetic crawl (bench/pagelets-scale.bench.ts), so any limit is reached
+   * early and the store's share of memory stops growing there: at 256 MB (the earlier single limit) only
+   * after ~80,000 pages, which made RSS in pass 1 grow 3 KB a page up to there (477 → 826 MiB from 20,000 to
+   * 180,000 pages); at 64 MB after ~20,000 pages (RSS in pass 1 then stays at 461–521 MiB up to 80,000 pages,
+   * against 692 MiB at 80,000 with 256 MB) with no measurable change in pass 1's time (the appended blocks
+   * are written once either way). Peak RSS of the whole run: 670 / 831 MiB at 50,000 / 200,000 pages,
+   * against 746 / 947 with 256 MB (README, "Pagelets scale benchmark").
+   */
+  duckdbIngestMemoryLimit: '64MB',
+  /**
+   * DuckDB memory limit for the relational steps of Figure 5 (set once pass 1 is done and the workers are
+   * gone); beyond it DuckDB spills joins, aggregates and table blocks to its temporary directory. With
+   * 256 MB the steps' peak RSS is 670 / 704 MiB at 50,000 / 200,000 pages (pass 1's 623 / 831 MiB); 128 MB
+   * lowered it (567 MiB at 200,000 pages) but made the SQL much slower (28.5 s against 18.7 s with 256 MB on
+   * the same machine: the triple join and the sort by shingle spill more), so the steps keep 256 MB.
    */
   duckdbMemoryLimit: '256MB',
 } as const;

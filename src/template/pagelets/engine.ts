@@ -327,12 +327,12 @@ export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext)
       );
       await pipe.track(work);
     };
-    const done = new Set<string>();
+    // pages already scheduled, by id (a key seen twice in the source is marked once): a byte a page
+    const done = new Uint8Array(ids.size);
     const schedule = async (page: Page, entry: Kept | undefined): Promise<void> => {
-      if (done.has(page.key)) return;
-      done.add(page.key);
       const id = ids.get(page.key);
-      if (id === undefined) return;
+      if (id === undefined || done[id] === 1) return;
+      done[id] = 1;
       const ordinals = detection.templateOrdinals(id);
       if (entry?.tree || o.workers <= 0 || run.workers === 0) {
         await markInline(page, entry, ordinals).catch((err: unknown) => fail(page, err));

@@ -43,8 +43,10 @@ export interface SqlStoreOptions {
   connection?: DuckDBConnection;
   /** Database file for a private database (default: in memory, spilling to a temporary directory). */
   path?: string;
-  /** DuckDB memory limit (default `PAGELET_DEFAULTS.duckdbMemoryLimit`). */
+  /** DuckDB memory limit of a private database for the relational steps (default `PAGELET_DEFAULTS.duckdbMemoryLimit`). */
   memoryLimit?: string;
+  /** DuckDB memory limit of a private database while rows are appended (default `PAGELET_DEFAULTS.duckdbIngestMemoryLimit`). */
+  ingestMemoryLimit?: string;
   /** DuckDB threads (default: DuckDB's own choice, the number of cores). */
   threads?: number;
   /** Rows per appended data chunk (max 2048, DuckDB's vector size). */
@@ -108,6 +110,7 @@ export class SqlPageletStore {
   private pagelets!: ChunkAppender;
   private count = 0;
   private tempDir: string | undefined;
+  private stepsMemoryLimit = '';
   private closed = false;
 
   private constructor(
@@ -123,7 +126,7 @@ export class SqlPageletStore {
     if (!connection) {
       tempDir = mkdtempSync(join(tmpdir(), 'gabarit-pagelets-'));
       const config: Record<string, string> = {
-        memory_limit: options.memoryLimit ?? PAGELET_DEFAULTS.duckdbMemoryLimit,
+        memory_limit: options.ingestMemoryLimit ?? PAGELET_DEFAULTS.duckdbIngestMemoryLimit,
         temp_directory: tempDir,
         preserve_insertion_order: 'false',
       };
@@ -133,6 +136,7 @@ export class SqlPageletStore {
     }
     const store = new SqlPageletStore(connection, instance);
     store.tempDir = tempDir;
+    store.stepsMemoryLimit = options.memoryLimit ?? PAGELET_DEFAULTS.duckdbMemoryLimit;
     await connection.run(`
       CREATE SCHEMA IF NOT EXISTS pagelets;
       DROP TABLE IF EXISTS pagelets.pages; DROP TABLE IF EXISTS pagelets.links; DROP TABLE IF EXISTS pagelets.pagelets;
@@ -168,6 +172,10 @@ export class SqlPageletStore {
     this.pages.close();
     this.links.close();
     this.pagelets.close();
+    // A private database appends within a small memory limit (full table blocks go to the temporary
+    // directory, so the tables' share of memory stops growing after the first pages) and gets a larger one
+    // for the joins and aggregates of the steps (defaults.ts gives the measurements).
+    if (this.instance) await c.run(`SET memory_limit = '${this.stepsMemoryLimit}'`);
     const timings: Record<string, number> = {};
     const stats: Record<string, number> = {};
     // DuckDB's spill: the size of its temporary directory, sampled while each step runs (its files are
