@@ -48,6 +48,8 @@ export interface PageletRunOptions {
   db: string | undefined;
   workers: number;
   keepTreesUpTo: number;
+  /** Pages a pool of worker threads handles before a fresh pool replaces it (default `PAGELET_DEFAULTS.workerRecycle`). */
+  workerRecycle: number;
 }
 
 /** Reads engine options (camelCase, as commander gives them) with the defaults of defaults.ts. */
@@ -69,6 +71,7 @@ export function runOptions(o: Readonly<Record<string, unknown>>): PageletRunOpti
     db: typeof o['db'] === 'string' ? o['db'] : undefined,
     workers: num(o['workers'], Math.min(2, availableParallelism())),
     keepTreesUpTo: num(o['keepTreesUpTo'], PAGELET_DEFAULTS.keepTreesUpTo),
+    workerRecycle: Math.max(1, num(o['workerRecycle'], PAGELET_DEFAULTS.workerRecycle)),
   };
 }
 
@@ -188,13 +191,17 @@ export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOp
       ctx.onProgress?.('pagelets', ids.size);
     };
     let batch: Page[] = [];
+    let pooled = 0;
     const analyseBatch = async (): Promise<void> => {
       const pages = batch;
       batch = [];
+      pool = await recycled(pool, pooled, o.workerRecycle, pipe);
+      if (pool === null) pooled = 0;
       if (!pool) {
         pool = new PageletPool(o.workers);
         usedWorkers = o.workers;
       }
+      pooled += pages.length;
       const work = pool.analyse(pages.map(toWorker), analysis).then(
         (b) => {
           for (let j = 0; j < pages.length; j++) {
@@ -282,6 +289,7 @@ export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext)
   const { detection, ids, kept } = run;
   const pipe = pipeline(o);
   let pool = null as PageletPool | null;
+  let pooled = 0;
   const fail = (page: Page, err: unknown): void =>
     ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${err instanceof Error ? err.message : String(err)}` });
   const samples = new Map<number, string>();
@@ -311,7 +319,10 @@ export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext)
       const ordinals = markOrdinals;
       markPages = [];
       markOrdinals = [];
+      pool = await recycled(pool, pooled, o.workerRecycle, pipe);
+      if (pool === null) pooled = 0;
       pool ??= new PageletPool(o.workers);
+      pooled += pages.length;
       const work = pool.mark(pages.map(toWorker), ordinals, analysis).then(
         async (replies) => {
           for (let j = 0; j < pages.length; j++) {
@@ -395,6 +406,18 @@ function toWorker(page: Page): BatchPage {
  * Bounded pipeline: pages go to the workers in batches; at most `batchesInFlight` batches per worker are
  * waiting or running, so the pages held in memory do not depend on the size of the source.
  */
+/**
+ * The pool to use for the next batch: `pool` itself, or null (the caller opens a fresh one) once it has
+ * handled `limit` pages (`workerRecycle`); then the batches in flight are awaited and its workers
+ * closed, so that their heaps, which grow with the pages parsed, are given back.
+ */
+async function recycled(pool: PageletPool | null, pooled: number, limit: number, pipe: ReturnType<typeof pipeline>): Promise<PageletPool | null> {
+  if (!pool || pooled < limit) return pool;
+  await pipe.drain();
+  await pool.close();
+  return null;
+}
+
 function pipeline(o: PageletRunOptions): { track(p: Promise<void>): Promise<void>; drain(): Promise<void> } {
   const inFlight = new Set<Promise<void>>();
   const maxInFlight = Math.max(1, o.workers) * PAGELET_DEFAULTS.batchesInFlight;

@@ -51,6 +51,10 @@ test('worker threads give the same marks as the main thread', async () => {
     assert.equal(keptText(p), keptText(m), key);
     assert.equal(p.tree.body(), m.tree.body());
   }
+  // pools replaced every 16 pages in both phases (past the 48 pages analysed inline): the same marks again
+  const recycled = await run(site, { global: true, workers: 2, backend: 'sql', keepTreesUpTo: 10, workerRecycle: 16 });
+  assert.equal(recycled.marks.size, 70);
+  for (const [key, m] of inline.marks) assert.deepEqual(Array.from(recycled.marks.get(key)!.template), Array.from(m.template), key);
 });
 
 test('local algorithm (Figure 4) runs without links', async () => {
