@@ -28,7 +28,7 @@ import { WRAPPER_DEFAULTS } from '../src/wrapper/defaults.ts';
 import { runWrapper, selectPattern, valueOf } from '../src/wrapper/run.ts';
 import { resolveSettings, type Wrapper } from '../src/wrapper/wrapper.ts';
 import { textOf } from '../src/html/text.ts';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gramTree, instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
 import { clusteredTreeMatching } from '../src/wrapper/match/clustered.ts';
 import { stmSimilarity } from '../src/wrapper/match/simple.ts';
@@ -44,6 +44,8 @@ interface OtaConfig {
   content: boolean;
   /** Node-label flags (paper 5, Section 4); default: the wrapper defaults (tag only). */
   labels?: { tag: boolean; id: boolean; class: boolean };
+  /** Whether the document view (match/document.ts) follows the content view; default false. */
+  document?: boolean;
 }
 /** CTM on element labels under each node-label flag setting (Section 4, "flags of the chosen algorithm"). */
 const LABEL_CONFIGS: readonly OtaConfig[] = [
@@ -59,7 +61,8 @@ const LABEL_CONFIGS: readonly OtaConfig[] = [
 const OTA_CONFIGS: readonly OtaConfig[] = [
   ...ALGORITHMS.map((a) => ({ label: `${a}/tags`, algorithms: [a], content: false })),
   ...ALGORITHMS.map((a) => ({ label: a, algorithms: [a], content: true })),
-  { label: WRAPPER_DEFAULTS.algorithms.join('>'), algorithms: WRAPPER_DEFAULTS.algorithms, content: true },
+  { label: 'ctm+document', algorithms: ['ctm'], content: true, document: true },
+  { label: WRAPPER_DEFAULTS.algorithms.join('>'), algorithms: WRAPPER_DEFAULTS.algorithms, content: true, document: true },
 ];
 /** Word F1 above which an adapted extraction counts as a true positive. */
 const OTA_TP_F1 = 0.9;
@@ -69,6 +72,8 @@ const RECORD_EXAMPLES = 3;
 const SWEEP = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 /** Content-view thresholds swept (changed snapshots and impostors; defaults.ts contentThreshold). */
 const CONTENT_SWEEP = [0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5];
+/** Document-view thresholds swept (changed snapshots, same-site other documents, impostors as if on the site). */
+const DOCUMENT_SWEEP = [0.4, 0.45, 0.5, 0.55, 0.57, 0.6, 0.65, 0.7];
 /**
  * A snapshot without a selector gold whose OTA version text (versions/*.md in force at its date) has at
  * most this share of its words on the page: the document is not on this page (a placeholder, a page the
@@ -151,6 +156,8 @@ interface OtaRow {
   sweep: Record<string, { tp: number; fp: number; fn: number }>;
   /** tp / fp / fn over the changed snapshots at each content threshold of CONTENT_SWEEP. */
   contentSweep: Record<string, { tp: number; fp: number; fn: number }>;
+  /** At each document threshold of DOCUMENT_SWEEP (configurations with the document view). */
+  documentSweep: Record<string, { tp: number; fp: number; fn: number }>;
 }
 
 function extractedOf(r: ReturnType<typeof runWrapper>): string {
@@ -167,8 +174,19 @@ function otaWrapper(doc: OtaDocument, tree: (path: string) => Tree, config: OtaC
   if (start < 0) return null;
   const startTree = tree(doc.snapshots[start]!.path);
   if (selectPattern(startTree, old, 0).length > 1) old.multiple = true;
-  const wrapper = createWrapper(startTree, [old], { adaptation: { algorithms: [...config.algorithms], content: config.content, ...(config.labels ? { labels: config.labels } : {}) } });
+  const wrapper = createWrapper(startTree, [old], {
+    url: fetchAt(doc, doc.snapshots[start]!.date),
+    adaptation: { algorithms: [...config.algorithms], content: config.content, document: config.document ?? false, ...(config.labels ? { labels: config.labels } : {}) },
+  });
   return { wrapper, old, start };
+}
+
+/**
+ * The address OTA fetched a snapshot from (the declaration in force at its date): the page's URL, which a
+ * run is given (the document view only looks on the wrapper's own site).
+ */
+function fetchAt(doc: OtaDocument, date: string): string {
+  return declarationAt(doc, date)?.fetch ?? doc.declarations[doc.declarations.length - 1]!.fetch;
 }
 
 function versionTextAt(doc: OtaDocument, date: string): string | null {
@@ -189,6 +207,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
     tp: 0, fp: 0, fn: 0, adaptationsOnControl: 0, meanF1: 0, changedF1: 0, perSnapshot: [],
     sweep: Object.fromEntries(SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
     contentSweep: Object.fromEntries(CONTENT_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
+    documentSweep: Object.fromEntries(DOCUMENT_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
   };
   const f1s: number[] = [];
   const changedF1s: number[] = [];
@@ -199,7 +218,8 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
     const oldText = textUnder(t, old);
     let gold = oldText;
     if (gold === null) for (const p of newer) if ((gold = textUnder(t, p)) !== null) break;
-    const r = runWrapper(wrapper, t, s.path);
+    const url = fetchAt(doc, s.date);
+    const r = runWrapper(wrapper, t, s.path, { url });
     const rep = r.reports[0]!;
     const extracted = extractedOf(r);
     const changed = oldText === null;
@@ -234,8 +254,9 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
           else if (contentScore(extractedOf(rt), gold).f1 >= OTA_TP_F1) cell.tp++;
           else cell.fp++;
         };
-        for (const threshold of SWEEP) tally(row.sweep[String(threshold)]!, runWrapper(wrapper, t, s.path, { settings: { threshold } }));
-        if (config.content) for (const contentThreshold of CONTENT_SWEEP) tally(row.contentSweep[String(contentThreshold)]!, runWrapper(wrapper, t, s.path, { settings: { contentThreshold } }));
+        for (const threshold of SWEEP) tally(row.sweep[String(threshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { threshold } }));
+        if (config.content) for (const contentThreshold of CONTENT_SWEEP) tally(row.contentSweep[String(contentThreshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { contentThreshold } }));
+        if (config.document) for (const documentThreshold of DOCUMENT_SWEEP) tally(row.documentSweep[String(documentThreshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { documentThreshold } }));
         row.changed++;
         if (rep.step === 'not-found') row.fn++;
         else if (f1 >= OTA_TP_F1) row.tp++;
@@ -257,6 +278,13 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
 interface ImpostorResult {
   runs: number;
   adapted: number;
+  /**
+   * Document-view configurations: adaptations when the same runs are told the page is on the wrapper's
+   * own site (what the site check alone prevents; not a failure, a measurement of the guard).
+   */
+  adaptedAsSameSite: number;
+  asSameSiteCases: Array<{ wrapper: string; page: string; similarity: number }>;
+  asSameSiteSweep: Record<string, number>;
   /** Adaptations at each (element-label) threshold of SWEEP, the same for every algorithm. */
   sweep: Record<string, number>;
   cases: Array<{ wrapper: string; page: string; step: string; view: string | null; similarity: number | null; contentSimilarity: number | null }>;
@@ -265,7 +293,7 @@ interface ImpostorResult {
 }
 
 function evaluateImpostors(docs: readonly OtaDocument[], tree: (path: string) => Tree, config: OtaConfig): ImpostorResult {
-  const out: ImpostorResult = { runs: 0, adapted: 0, sweep: Object.fromEntries(SWEEP.map((x) => [String(x), 0])), cases: [], contentSweep: Object.fromEntries(CONTENT_SWEEP.map((x) => [String(x), 0])) };
+  const out: ImpostorResult = { runs: 0, adapted: 0, adaptedAsSameSite: 0, asSameSiteCases: [], asSameSiteSweep: Object.fromEntries(DOCUMENT_SWEEP.map((x) => [String(x), 0])), sweep: Object.fromEntries(SWEEP.map((x) => [String(x), 0])), cases: [], contentSweep: Object.fromEntries(CONTENT_SWEEP.map((x) => [String(x), 0])) };
   for (const d of docs) {
     const built = otaWrapper(d, tree, config);
     if (!built) continue;
@@ -275,19 +303,82 @@ function evaluateImpostors(docs: readonly OtaDocument[], tree: (path: string) =>
       for (const s of picks) {
         const t = tree(s.path);
         if (selectPattern(t, built.old, 0).length > 0) continue;
-        const r = runWrapper(built.wrapper, t, s.path);
+        const url = fetchAt(e, s.date);
+        const r = runWrapper(built.wrapper, t, s.path, { url });
         const rep = r.reports[0]!;
         out.runs++;
+        // What the site check guards: the same run as if the page were on the wrapper's own site.
+        if (config.document) {
+          const as = runWrapper(built.wrapper, t, s.path, { url: built.wrapper.url! }).reports[0]!;
+          if (as.step !== 'not-found') {
+            out.adaptedAsSameSite++;
+            out.asSameSiteCases.push({ wrapper: d.name, page: `${e.name}/${s.date}`, similarity: as.similarity ?? 0 });
+          }
+          for (const documentThreshold of DOCUMENT_SWEEP)
+            if (runWrapper(built.wrapper, t, s.path, { url: built.wrapper.url!, settings: { documentThreshold } }).reports[0]!.step !== 'not-found') out.asSameSiteSweep[String(documentThreshold)]!++;
+        }
         if (rep.step !== 'not-found') out.adapted++;
         out.cases.push({ wrapper: d.name, page: `${e.name}/${s.date}`, step: rep.step, view: rep.view ?? null, similarity: rep.similarity, contentSimilarity: rep.contentSimilarity ?? null });
-        for (const threshold of SWEEP) if (runWrapper(built.wrapper, t, s.path, { settings: { threshold } }).reports[0]!.step !== 'not-found') out.sweep[String(threshold)]!++;
+        for (const threshold of SWEEP) if (runWrapper(built.wrapper, t, s.path, { url, settings: { threshold } }).reports[0]!.step !== 'not-found') out.sweep[String(threshold)]!++;
         if (config.content)
           for (const contentThreshold of CONTENT_SWEEP)
-            if (runWrapper(built.wrapper, t, s.path, { settings: { contentThreshold } }).reports[0]!.step !== 'not-found') out.contentSweep[String(contentThreshold)]!++;
+            if (runWrapper(built.wrapper, t, s.path, { url, settings: { contentThreshold } }).reports[0]!.step !== 'not-found') out.contentSweep[String(contentThreshold)]!++;
       }
     }
   }
   return out;
+}
+
+/**
+ * Same site, another document (the document view's hard negatives): for each OTA document, the service's
+ * other documents (declaration.json and its history) that were on the page the wrapper was built on get a
+ * wrapper of their own there (same configuration and site), and it is run on every later snapshot of the
+ * document where its own selector fails: the page is on its site, often with a document of the same genre,
+ * but not its document, so any adaptation is a false positive. On this corpus that is Coffee Meets Bagel,
+ * whose old page held its terms, privacy and copyright policies, run on the moved terms page.
+ */
+interface SameSiteResult {
+  rows: Array<{ doc: string; other: string; runs: number; adapted: number; bestDocumentSimilarity: number; title: string; sweep: Record<string, number> }>;
+}
+
+function evaluateSameSiteOthers(docs: readonly OtaDocument[], tree: (path: string) => Tree, config: OtaConfig): SameSiteResult {
+  const rows: SameSiteResult['rows'] = [];
+  for (const d of docs) {
+    const built = otaWrapper(d, tree, config);
+    if (!built) continue;
+    const buildTree = tree(d.snapshots[built.start]!.path);
+    const own = selectPattern(buildTree, built.old, 0);
+    const current = JSON.parse(readFileSync(`${d.dir}/declaration.json`, 'utf8')) as { terms: Record<string, { select: OtaSelect }> };
+    const historyFile = `${d.dir}/declaration.history.json`;
+    const history = (existsSync(historyFile) ? JSON.parse(readFileSync(historyFile, 'utf8')) : {}) as Record<string, Array<{ select: OtaSelect }>>;
+    for (const name of new Set([...Object.keys(current.terms), ...Object.keys(history)])) {
+      if (name === d.document) continue;
+      const selects = [current.terms[name]?.select, ...(history[name] ?? []).map((h) => h.select)].filter((x): x is OtaSelect => x !== undefined);
+      for (const select of selects) {
+        const p = otaPattern(select);
+        if (!p || selectPattern(buildTree, p, 0).length === 0) continue;
+        // Not the document's own element (Parship's documents all select `.main`), nor one around or inside it.
+        const nodes = selectPattern(buildTree, p, 0);
+        if (nodes.some((n) => own.some((o) => n === o || buildTree.contains(n, o) || buildTree.contains(o, n)))) continue;
+        if (selectPattern(buildTree, p, 0).length > 1) p.multiple = true;
+        const w = createWrapper(buildTree, [p], { url: built.wrapper.url!, adaptation: built.wrapper.adaptation! });
+        const row = { doc: d.name, other: name, runs: 0, adapted: 0, bestDocumentSimilarity: 0, title: w.patterns[0]!.treeGram!.instances[0]!.title ?? '', sweep: Object.fromEntries(DOCUMENT_SWEEP.map((x) => [String(x), 0])) };
+        for (const s of d.snapshots.slice(built.start + 1)) {
+          const t = tree(s.path);
+          if (selectPattern(t, p, 0).length > 0) continue;
+          const rep = runWrapper(w, t, s.path, { url: fetchAt(d, s.date) }).reports[0]!;
+          row.runs++;
+          for (const documentThreshold of DOCUMENT_SWEEP)
+            if (runWrapper(w, t, s.path, { url: fetchAt(d, s.date), settings: { documentThreshold } }).reports[0]!.step !== 'not-found') row.sweep[String(documentThreshold)]!++;
+          if (rep.step !== 'not-found') row.adapted++;
+          row.bestDocumentSimilarity = Math.max(row.bestDocumentSimilarity, rep.documentSimilarity ?? (rep.view === 'document' ? rep.similarity ?? 0 : 0));
+        }
+        rows.push(row);
+        break;
+      }
+    }
+  }
+  return { rows };
 }
 
 /**
@@ -517,7 +608,7 @@ function evaluateMutations(): { rows: MutationRow[]; pages: number } {
       for (let i = 0; i < t.size && target < 0; i++) if (t.attr(i, TARGET_ATTR) === '1') target = i;
       return { gram: makeTreeGram(c.original, [c.target], 1), tree: t, target };
     });
-    for (const config of OTA_CONFIGS.filter((c) => c.algorithms.length === 1)) {
+    for (const config of OTA_CONFIGS.filter((c) => c.algorithms.length === 1 && !c.document)) {
       let exact = 0;
       let found = 0;
       const f1s: number[] = [];
@@ -674,13 +765,39 @@ await runEval('wrapper', async () => {
   process.stdout.write('Impostors (each wrapper on 3 snapshots of every other document: any adaptation is a false positive;\n  for the content view see its threshold sweep below, the bounds skip every element below the threshold)\n');
   process.stdout.write(
     formatTable(
-      ['config', 'runs', 'adapted', 'best similarity on element labels'],
+      ['config', 'runs', 'adapted', 'best similarity on element labels', 'adapted if told "same site" (document view)'],
       OTA_CONFIGS.map((c) => {
         const r = impostors[c.label]!;
-        return [c.label, String(r.runs), String(r.adapted), fmt(Math.max(0, ...r.cases.map((x) => x.similarity ?? 0)))];
+        return [c.label, String(r.runs), String(r.adapted), fmt(Math.max(0, ...r.cases.map((x) => x.similarity ?? 0))), c.document ? String(r.adaptedAsSameSite) : '-'];
       }),
     ) + '\n\n',
   );
+  // Same site, another document (the document view's hard negatives).
+  const sameSite: Record<string, SameSiteResult> = {};
+  for (const config of OTA_CONFIGS.filter((c) => c.document)) sameSite[config.label] = evaluateSameSiteOthers(docs, tree, config);
+  process.stdout.write('Same site, another document: the service\'s other documents on the page a wrapper was built on, each as its own wrapper,\n  run on the later snapshots where its selector fails (the page is on its site, the document is not its own): any adaptation is a false positive\n');
+  process.stdout.write(
+    formatTable(
+      ['config', 'document', 'other document (title)', 'runs', 'adapted', 'best document-view similarity'],
+      Object.entries(sameSite).flatMap(([label, r]) => r.rows.map((x) => [label, x.doc.replace(/^ota-/, ''), `${x.other} (${x.title})`, String(x.runs), String(x.adapted), fmt(x.bestDocumentSimilarity)])),
+    ) + '\n\n',
+  );
+  const documentSweep: Record<string, Record<string, { tp: number; fp: number; fn: number; f: number; sameSite: number; impostorsAsSameSite: number }>> = {};
+  const documentRows: string[][] = [];
+  for (const config of OTA_CONFIGS.filter((c) => c.document)) {
+    documentSweep[config.label] = {};
+    const cells: string[] = [config.label];
+    for (const th of DOCUMENT_SWEEP) {
+      const c = sum(ota.filter((r) => r.algorithm === config.label).map((r) => r.documentSweep[String(th)]!));
+      const same = sameSite[config.label]!.rows.reduce((x, r) => x + r.sweep[String(th)]!, 0);
+      const imp = impostors[config.label]!.asSameSiteSweep[String(th)]!;
+      documentSweep[config.label]![String(th)] = { ...c, sameSite: same, impostorsAsSameSite: imp };
+      cells.push(`${fmt(c.f, 2)} (${c.tp}/${c.fp}/${c.fn}) ss ${same} imp* ${imp}`);
+    }
+    documentRows.push(cells);
+  }
+  process.stdout.write(`F-measure (tp/fp/fn) on the real changes by document threshold (default ${WRAPPER_DEFAULTS.documentThreshold}); ss: same-site other-document adaptations;\n  imp*: impostor runs adapted when told the page is on the wrapper's site (the site check refuses them all): ${impostors['ctm+document']!.asSameSiteCases.map((x) => `${x.wrapper.replace(/^ota-/, '')} on ${x.page.replace(/^ota-/, '')} ${fmt(x.similarity)}`).join('; ') || 'none'}\n`);
+  process.stdout.write(formatTable(['config', ...DOCUMENT_SWEEP.map(String)], documentRows) + '\n\n');
   const contentSweep: Record<string, Record<string, { tp: number; fp: number; fn: number; f: number; impostors: number }>> = {};
   const contentRows: string[][] = [];
   for (const config of OTA_CONFIGS.filter((c) => c.content)) {
@@ -744,7 +861,14 @@ await runEval('wrapper', async () => {
   headline['ota impostor adaptations (ctm)'] = impostors['ctm']!.adapted;
   headline['ota content-absent adaptations (ctm)'] = totals['ctm']!.absentAdapted;
   headline['swde ctm accuracy'] = recordAccuracy['ctm']!;
-  for (const c of OTA_CONFIGS.filter((x) => x.algorithms.length === 1)) headline[`mutations ${c.label} exact`] = mean(mut.rows.filter((r) => r.algorithm === c.label).map((r) => r.exact / Math.max(1, r.cases)));
+  const withDocument = 'ctm+document';
+  headline[`ota ${withDocument} F, same page`] = byPage[withDocument]!.same.f;
+  headline[`ota ${withDocument} F, moved page`] = byPage[withDocument]!.moved.f;
+  headline[`ota control adaptations (${withDocument})`] = totals[withDocument]!.controlAdaptations;
+  headline[`ota impostor adaptations (${withDocument})`] = impostors[withDocument]!.adapted;
+  headline[`ota content-absent adaptations (${withDocument})`] = totals[withDocument]!.absentAdapted;
+  headline[`ota same-site other-document adaptations (${withDocument})`] = sameSite[withDocument]!.rows.reduce((x, r) => x + r.adapted, 0);
+  for (const c of OTA_CONFIGS.filter((x) => x.algorithms.length === 1 && !x.document)) headline[`mutations ${c.label} exact`] = mean(mut.rows.filter((r) => r.algorithm === c.label).map((r) => r.exact / Math.max(1, r.cases)));
   // Kept small: per snapshot only where the old selector failed; per impostor run only the adaptations.
   const rows = ota.map((r) => ({ ...r, perSnapshot: r.perSnapshot.filter((x) => x.changed || !x.gold) }));
   const impostorSummary = Object.fromEntries(
@@ -755,11 +879,12 @@ await runEval('wrapper', async () => {
         adapted: v.adapted,
         sweep: v.sweep,
         contentSweep: v.contentSweep,
+        adaptedAsSameSite: v.adaptedAsSameSite,
         bestSimilarity: Math.max(0, ...v.cases.map((x) => x.similarity ?? 0)),
         adaptations: v.cases.filter((x) => x.step !== 'not-found'),
       },
     ]),
   );
-  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
+  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -33,6 +33,16 @@ function parseThreshold(raw: string): number {
   return x;
 }
 
+function parseUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.href;
+  } catch {
+    // fall through
+  }
+  throw new InvalidArgumentError('expected an http(s) URL.');
+}
+
 const ALGOS = ['ctm', 'stm', 'bigram', 'jw'] as const;
 function parseAlgorithms(raw: string): Array<(typeof ALGOS)[number]> {
   const xs = raw.split(',').map((s) => s.trim()).filter(Boolean);
@@ -64,6 +74,9 @@ interface CreateFlags {
   labels?: { tag: boolean; id: boolean; class: boolean };
   contentThreshold?: number;
   content?: boolean;
+  documentThreshold?: number;
+  document?: boolean;
+  url?: string;
 }
 
 interface RunFlags {
@@ -73,6 +86,9 @@ interface RunFlags {
   algorithms?: Array<(typeof ALGOS)[number]>;
   contentThreshold?: number;
   content?: boolean;
+  documentThreshold?: number;
+  document?: boolean;
+  url?: string;
 }
 
 /** Registers `gabarit wrapper`. */
@@ -92,6 +108,9 @@ export function register(program: Command): void {
   create.addOption(new Option('--labels <flags>', 'node-label flags for matching: tag,id,class').argParser(parseLabels));
   create.addOption(new Option('--content-threshold <T>', `similarity the content view (text blocks) must reach, in (0, 1] (default ${WRAPPER_DEFAULTS.contentThreshold})`).argParser(parseThreshold));
   create.option('--no-content', 'never fall back to the content view (element labels only, as in the paper)');
+  create.addOption(new Option('--document-threshold <T>', `similarity the document view (a moved document, same site and title) must reach, in (0, 1] (default ${WRAPPER_DEFAULTS.documentThreshold})`).argParser(parseThreshold));
+  create.option('--no-document', 'never fall back to the document view');
+  create.addOption(new Option('--url <address>', "the page's address (default: its canonical link or og:url); the document view only looks on this site").argParser(parseUrl));
   create.action(async (pagePath: string, opts: CreateFlags) => {
     const { createWrapper, createFromExamples } = await import('../wrapper/create.ts');
     const { WrapperError } = await import('../wrapper/wrapper.ts');
@@ -102,7 +121,14 @@ export function register(program: Command): void {
     if (opts.labels !== undefined) adaptation['labels'] = opts.labels;
     if (opts.contentThreshold !== undefined) adaptation['contentThreshold'] = opts.contentThreshold;
     if (opts.content === false) adaptation['content'] = false;
-    const options = { source: pagePath, ...(opts.name !== undefined ? { name: opts.name } : {}), ...(Object.keys(adaptation).length ? { adaptation } : {}) };
+    if (opts.documentThreshold !== undefined) adaptation['documentThreshold'] = opts.documentThreshold;
+    if (opts.document === false) adaptation['document'] = false;
+    const options = {
+      source: pagePath,
+      ...(opts.url !== undefined ? { url: opts.url } : {}),
+      ...(opts.name !== undefined ? { name: opts.name } : {}),
+      ...(Object.keys(adaptation).length ? { adaptation } : {}),
+    };
     if (!opts.pattern?.length && !opts.example?.length) throw new UsageError('give at least one --pattern name=selector or --example name=value');
     try {
       const specs = parsePatternFlags(opts.pattern ?? []);
@@ -139,6 +165,9 @@ export function register(program: Command): void {
   run.addOption(new Option('--algorithms <list>', "override the wrapper's algorithms, e.g. ctm,stm").argParser(parseAlgorithms));
   run.addOption(new Option('--content-threshold <T>', "override the wrapper's content-view threshold").argParser(parseThreshold));
   run.option('--no-content', 'do not use the content view on this run');
+  run.addOption(new Option('--document-threshold <T>', "override the wrapper's document-view threshold").argParser(parseThreshold));
+  run.option('--no-document', 'do not use the document view on this run');
+  run.addOption(new Option('--url <address>', "the page's address, with a single page (default: its canonical link or og:url)").argParser(parseUrl));
   run.action(async (wrapperPath: string, pages: string[], opts: RunFlags, self: Command) => {
     const g = globalOptions(self);
     const { parseWrapper, WrapperError } = await import('../wrapper/wrapper.ts');
@@ -161,6 +190,9 @@ export function register(program: Command): void {
     if (opts.algorithms !== undefined) settings['algorithms'] = opts.algorithms;
     if (opts.contentThreshold !== undefined) settings['contentThreshold'] = opts.contentThreshold;
     if (opts.content === false) settings['content'] = false;
+    if (opts.documentThreshold !== undefined) settings['documentThreshold'] = opts.documentThreshold;
+    if (opts.document === false) settings['document'] = false;
+    if (opts.url !== undefined && pages.length > 1) throw new UsageError('--url gives the address of one page; run the pages one at a time');
     const out = opts.out ? createWriteStream(opts.out) : process.stdout;
     let done = 0;
     let failedPages = 0;
@@ -175,20 +207,23 @@ export function register(program: Command): void {
         process.stderr.write(`gabarit: ${page}: cannot read: ${(e as Error).message}\n`);
         continue;
       }
-      const r = runWrapper(w, tree, page, { settings });
+      const r = runWrapper(w, tree, page, { settings, ...(opts.url !== undefined ? { url: opts.url } : {}) });
       done++;
-      const steps: Record<string, { step: string; view?: string; similarity: number | null; contentSimilarity?: number; selector?: string; violations?: string[] }> = {};
+      const steps: Record<string, { step: string; view?: string; similarity: number | null; contentSimilarity?: number; documentSimilarity?: number; selector?: string; violations?: string[] }> = {};
       const round = (x: number): number => Math.round(x * 1e4) / 1e4;
       for (const rep of r.reports) {
         steps[rep.pattern] = { step: rep.step, similarity: rep.similarity === null ? null : round(rep.similarity) };
         if (rep.view && rep.step !== 'selector' && rep.step !== 'not-found') steps[rep.pattern]!.view = rep.view;
         if (rep.contentSimilarity !== undefined) steps[rep.pattern]!.contentSimilarity = round(rep.contentSimilarity);
+        if (rep.documentSimilarity !== undefined) steps[rep.pattern]!.documentSimilarity = round(rep.documentSimilarity);
         if (rep.newSelector) steps[rep.pattern]!.selector = rep.newSelector;
         if (rep.step !== 'selector') steps[rep.pattern]!.violations = rep.violations;
         if (!g.quiet || rep.step === 'not-found') {
-          const content = rep.contentSimilarity !== undefined ? `, on the content view ${rep.contentSimilarity.toFixed(3)}` : '';
+          const content =
+            (rep.contentSimilarity !== undefined ? `, on the content view ${rep.contentSimilarity.toFixed(3)}` : '') +
+            (rep.documentSimilarity !== undefined ? `, on the document view ${rep.documentSimilarity.toFixed(3)}` : '');
           if (rep.step === 'not-found') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" could not be adapted (${rep.violations.join('; ')}; best similarity ${(rep.similarity ?? 0).toFixed(3)}${content})\n`);
-          else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
+          else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : rep.view === 'document' ? ' (same site, same title)' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
         }
       }
       if (!r.ok) {

@@ -9,6 +9,7 @@
  *    are dropped, and so are links back to the page itself (in-page anchors such as a table of contents).
  */
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
+import { getDomain } from 'tldts';
 
 /** One hyperlink of a page. */
 export interface Link {
@@ -115,4 +116,20 @@ export function sameSite(url: string, rootUrl: string): boolean {
   }
   if (u.protocol !== r.protocol || u.hostname !== r.hostname || u.port !== r.port) return false;
   return u.pathname.startsWith(directoryOf(r));
+}
+
+/**
+ * The site of a URL as a registrable domain (the public suffix list, via tldts: `ww.coffeemeetsbagel.com`
+ * and `coffeemeetsbagel.com` are one site, `news.bbc.co.uk` is `bbc.co.uk`); for an IP address or a host
+ * without a public suffix (`localhost`), the host itself. Null for what is not an http(s) URL.
+ */
+export function registrableDomain(url: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  return getDomain(u.hostname) ?? u.hostname;
 }

@@ -28,11 +28,17 @@
  *    searched again with the algorithms on the content view (CTM with graded text leaves, the bigram on
  *    exact blocks; not STM nor Jaro–Winkler, see CONTENT_ALGORITHMS), against `contentThreshold`. The report says which view
  *    found the data; when nothing is found it gives the best similarity of each view.
+ *  - Document view (match/document.ts; this project's extension, for a document moved to another page of
+ *    its site and rebuilt there): when the content view finds nothing either, a single pattern whose
+ *    tree-gram is a document (DOCUMENT_MIN_WORDS words and a title) is looked for as one leaf of words,
+ *    only on the wrapper's own site (options.sameSite) and only where the candidate's headings carry the
+ *    tree-gram's title, against `documentThreshold`. The step is reported as `document`.
  */
 import { cssEscape, cssPath, xpathOf } from '../html/paths.ts';
 import { selectAll } from '../html/select.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
-import { CONTENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, type AlgorithmName } from './defaults.ts';
+import { CONTENT_MIN_WORDS, DOCUMENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, WRAPPER_DEFAULTS, type AlgorithmName } from './defaults.ts';
+import { gramTitle, searchDocument } from './match/document.ts';
 import { bigramSimilarity, diceSorted, treeBigrams } from './match/bigram.ts';
 import { alignPairs, blockCtm, blockPairs, blockStm, gramBlocks, lowerBoundInt, pageBlocks, WordSpace, type Block, type BlockPairs } from './match/blocks.ts';
 import { clusteredTreeMatching, clusteredUpperBound } from './match/clustered.ts';
@@ -45,9 +51,9 @@ import { contextOf, gramTree, instanceText, type ContextStep, type GramInstance,
 import type { ResolvedSettings } from './wrapper.ts';
 
 /** Which step found a pattern's data (STYLE.md 7: report which level worked). */
-export type Step = 'selector' | AlgorithmName | 'string' | 'not-found';
+export type Step = 'selector' | AlgorithmName | 'string' | 'document' | 'not-found';
 /** Which view of the trees the step compared: element labels (the paper's) or the content view (blocks.ts). */
-export type View = 'tags' | 'content';
+export type View = 'tags' | 'content' | 'document';
 
 /** What an adaptation found. */
 export interface Adaptation {
@@ -60,6 +66,8 @@ export interface Adaptation {
   similarity: number;
   /** When not found: the best similarity seen on the content view (when it was tried). */
   contentSimilarity?: number;
+  /** When not found: the best similarity seen on the document view (when it was tried). */
+  documentSimilarity?: number;
   /** A selector matching exactly `nodes` ('' when not found). */
   selector: string;
   /** Candidates compared / candidates skipped by the bounds (for benchmarks and reports). */
@@ -81,6 +89,11 @@ export interface AdaptOptions {
   accept?: (nodes: number[]) => boolean;
   /** Nodes that must not be returned (e.g. a parent's previous, wrong instance). */
   exclude?: ReadonlySet<number>;
+  /**
+   * The page is on the site (registrable domain) the wrapper was built on: the document view may look
+   * for a moved document (match/document.ts). False or absent: it does not run.
+   */
+  sameSite?: boolean;
 }
 
 interface Scored {
@@ -98,7 +111,8 @@ export function adapt(
   tree: Tree,
   scope: number,
   gram: TreeGram,
-  settings: Pick<ResolvedSettings, 'threshold' | 'algorithms' | 'labels'> & Partial<Pick<ResolvedSettings, 'thresholds' | 'content' | 'contentThreshold'>>,
+  settings: Pick<ResolvedSettings, 'threshold' | 'algorithms' | 'labels'> &
+    Partial<Pick<ResolvedSettings, 'thresholds' | 'content' | 'contentThreshold' | 'document' | 'documentThreshold'>>,
   options: AdaptOptions = {},
 ): Adaptation {
   const notFound: Adaptation = { nodes: [], step: 'not-found', similarity: 0, selector: '', compared: 0, pruned: 0 };
@@ -131,17 +145,61 @@ export function adapt(
     return { nodes, step: leafGram ? 'string' : algorithm, view: 'tags', similarity: sim, selector: selectorFor(tree, nodes), compared, pruned };
   }
   // The content view (blocks.ts), for single patterns whose tree-gram has text enough to be recognised.
+  let missed: Adaptation = { ...notFound, similarity: bestSeen, compared, pruned };
+  const text = new TextContext(tree, root);
   if (settings.content && !options.multiple) {
-    const c = searchContentView(tree, root, gram, settings.algorithms, settings.contentThreshold ?? 0.3, options, evidence);
+    const c = searchContentView(tree, root, gram, settings.algorithms, settings.contentThreshold ?? 0.3, options, evidence, text);
     compared += c.compared;
     pruned += c.pruned;
     if (c.found) {
       const nodes = [c.found.node];
       return { nodes, step: c.found.algorithm, view: 'content', similarity: c.found.sim, selector: selectorFor(tree, nodes), compared, pruned, content: c.work };
     }
-    if (c.tried) return { ...notFound, similarity: bestSeen, contentSimilarity: c.bestSim, compared, pruned, content: c.work };
+    missed = { ...notFound, similarity: bestSeen, compared, pruned };
+    if (c.tried) Object.assign(missed, { contentSimilarity: c.bestSim, content: c.work });
   }
-  return { ...notFound, similarity: bestSeen, compared, pruned };
+  // The document view (document.ts): a moved, rebuilt document on the same site, recognised by its title.
+  if (settings.document && !options.multiple && options.sameSite) {
+    const d = searchDocumentView(tree, root, gram, settings.documentThreshold ?? WRAPPER_DEFAULTS.documentThreshold, options, text);
+    if (d) {
+      compared += d.compared;
+      pruned += d.pruned;
+      if (d.found) {
+        const nodes = [d.found.node];
+        return { nodes, step: 'document', view: 'document', similarity: d.found.sim, selector: selectorFor(tree, nodes), compared, pruned };
+      }
+      Object.assign(missed, { documentSimilarity: d.bestSim, compared, pruned });
+    }
+  }
+  return missed;
+}
+
+/**
+ * What the content and document views share, built once per adaptation and only when one of them runs:
+ * the interned words, each tree-gram instance's blocks, and the scope's page blocks (in preorder of their
+ * elements, with their element numbers for range lookups).
+ */
+class TextContext {
+  readonly words = new WordSpace();
+  readonly keys = new WordSpace();
+  private readonly grams = new Map<GramInstance, Block[] | null>();
+  private page: { blocks: Block[]; blockNode: Int32Array } | null = null;
+  constructor(
+    private readonly tree: Tree,
+    private readonly root: number,
+  ) {}
+  gram(inst: GramInstance): Block[] | null {
+    let b = this.grams.get(inst);
+    if (b === undefined) this.grams.set(inst, (b = gramBlocks(inst, this.words, this.keys)));
+    return b;
+  }
+  pageBlocks(): { blocks: Block[]; blockNode: Int32Array } {
+    if (!this.page) {
+      const blocks = pageBlocks(this.tree, this.root, this.words, this.keys);
+      this.page = { blocks, blockNode: Int32Array.from(blocks, (b) => b.node) };
+    }
+    return this.page;
+  }
 }
 
 /**
@@ -171,18 +229,15 @@ function searchContentView(
   threshold: number,
   options: AdaptOptions,
   evidence: Evidence,
+  text: TextContext,
 ): { found: { node: number; sim: number; algorithm: AlgorithmName } | null; tried: boolean; bestSim: number; compared: number; pruned: number; work: NonNullable<Adaptation['content']> } {
-  const words = new WordSpace();
-  const keys = new WordSpace();
   const grams = gram.instances
-    .map((g) => gramBlocks(g, words, keys))
+    .map((g) => text.gram(g))
     .filter((b): b is Block[] => b !== null && b.length <= GRAM_CONTENT_BLOCKS && b.reduce((s, x) => s + x.words.length, 0) >= CONTENT_MIN_WORDS);
-  const blocks = grams.length === 0 ? [] : pageBlocks(tree, root, words, keys);
+  const { blocks, blockNode } = grams.length === 0 ? { blocks: [] as Block[], blockNode: new Int32Array(0) } : text.pageBlocks();
   const N = blocks.length;
   const work = { blocks: grams.reduce((s, g) => Math.max(s, g.length), 0), pageBlocks: N, checks: 0, pairs: 0, aligned: 0 };
   if (grams.length === 0) return { found: null, tried: false, bestSim: 0, compared: 0, pruned: 0, work };
-  const blockNode = new Int32Array(N);
-  for (let j = 0; j < N; j++) blockNode[j] = blocks[j]!.node;
   // Elements of the scope with their block ranges [lo, hi) (blocks are in preorder of their elements).
   const elements: number[] = [];
   const lo: number[] = [];
@@ -279,6 +334,44 @@ function searchContentView(
     if (best) return { found: { node: best.node, sim: best.sim, algorithm }, tried: true, bestSim, compared, pruned, work };
   }
   return { found: null, tried: true, bestSim, compared, pruned, work };
+}
+
+/**
+ * The document-view search (document.ts) for each tree-gram instance that is a document: at least
+ * DOCUMENT_MIN_WORDS words and a title. Null when no instance is one (the view was not tried).
+ */
+function searchDocumentView(
+  tree: Tree,
+  root: number,
+  gram: TreeGram,
+  threshold: number,
+  options: AdaptOptions,
+  text: TextContext,
+): { found: { node: number; sim: number } | null; bestSim: number; compared: number; pruned: number } | null {
+  let out: { found: { node: number; sim: number } | null; bestSim: number; compared: number; pruned: number } | null = null;
+  for (const inst of gram.instances) {
+    const title = gramTitle(inst);
+    if (!title) continue;
+    const blocks = text.gram(inst);
+    if (!blocks) continue;
+    const total = blocks.reduce((s, b) => s + b.words.length, 0);
+    if (total < DOCUMENT_MIN_WORDS) continue;
+    const words = new Int32Array(total);
+    let at = 0;
+    for (const b of blocks) {
+      words.set(b.words, at);
+      at += b.words.length;
+    }
+    const accept = options.accept ? (node: number): boolean => options.accept!([node]) : undefined;
+    const { blocks: page, blockNode } = text.pageBlocks();
+    const r = searchDocument(tree, root, page, blockNode, words, title, text.words.size(), threshold, accept, options.exclude);
+    if (!out) out = { found: null, bestSim: 0, compared: 0, pruned: 0 };
+    out.compared += r.compared;
+    out.pruned += r.pruned;
+    out.bestSim = Math.max(out.bestSim, r.bestSim);
+    if (r.found && (!out.found || r.found.sim > out.found.sim)) out.found = r.found;
+  }
+  return out;
 }
 
 /** One algorithm on the content view (blocks.ts). */

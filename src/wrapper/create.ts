@@ -17,7 +17,7 @@ import { cssPath, xpathOf } from '../html/paths.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { GRAM_INSTANCES } from './defaults.ts';
 import { textWords } from './match/string.ts';
-import { selectPattern, valueOf } from './run.ts';
+import { declaredUrl, selectPattern, valueOf } from './run.ts';
 import { makeTreeGram, snapshot } from './tree-gram.ts';
 import { hasType } from './constraints.ts';
 import { validateWrapper, WrapperError, type AdaptationSettings, type Constraints, type DataType, type Pattern, type Wrapper } from './wrapper.ts';
@@ -37,6 +37,8 @@ export interface PatternSpec {
 export interface CreateOptions {
   name?: string;
   source?: string;
+  /** The page's address (URL); default: the page's canonical link or og:url, when it has one. */
+  url?: string;
   adaptation?: AdaptationSettings;
 }
 
@@ -61,6 +63,8 @@ export function createWrapper(tree: Tree, specs: readonly PatternSpec[], options
   const w: Wrapper = { version: 1, patterns: specs.map((s) => build(s, [0])) };
   if (options.name !== undefined) w.name = options.name;
   if (options.source !== undefined) w.source = options.source;
+  const url = options.url ?? declaredUrl(tree);
+  if (url !== undefined) w.url = url;
   if (options.adaptation !== undefined) w.adaptation = options.adaptation;
   return validateWrapper(w);
 }
@@ -177,6 +181,8 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
   const w: Wrapper = { version: 1, patterns };
   if (options.name !== undefined) w.name = options.name;
   if (options.source !== undefined) w.source = options.source;
+  const url = options.url ?? (pages.length > 0 ? declaredUrl(pages[0]!.tree) : undefined);
+  if (url !== undefined) w.url = url;
   if (options.adaptation !== undefined) w.adaptation = options.adaptation;
   return { wrapper: validateWrapper(w), missing };
 }

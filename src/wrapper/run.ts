@@ -17,6 +17,7 @@
 import { selectAll } from '../html/select.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { evaluateXPath } from '../html/xpath.ts';
+import { registrableDomain } from '../site/links.ts';
 import { adapt, type Step, type View } from './adapt.ts';
 import { childViolations, occurrenceViolations, valueViolations } from './constraints.ts';
 import { GRAM_INSTANCES, MAX_HISTORY } from './defaults.ts';
@@ -33,6 +34,8 @@ export interface PatternReport {
   view?: View;
   /** When not found and the content view was tried: the best similarity it saw. */
   contentSimilarity?: number;
+  /** When not found and the document view was tried: the best similarity it saw. */
+  documentSimilarity?: number;
   /** The selector in the wrapper. */
   selector: string;
   /** The selector generated for what adaptation found (absent when the selector did). */
@@ -61,6 +64,8 @@ export interface PageRun {
   adapted: boolean;
   /** Per adapted pattern: the page nodes found (for `updateWrapper`). */
   found: Map<string, number[]>;
+  /** The page is on the wrapper's site (the document view may run there). */
+  sameSite: boolean;
 }
 
 /** Options of a run. */
@@ -69,6 +74,12 @@ export interface RunOptions {
   settings?: Partial<ResolvedSettings>;
   /** Never adapt (plain selector extraction). */
   noAdapt?: boolean;
+  /**
+   * The page's address (URL). Default: `page` when it is an http(s) URL, else the page's own canonical
+   * link or og:url. Compared with the wrapper's `url` to tell whether the page is on the wrapper's site
+   * (the document view only looks there).
+   */
+  url?: string;
 }
 
 /** Evaluates a pattern's selector inside `scope` (0: the page). Invalid selectors select nothing. */
@@ -103,6 +114,41 @@ interface Ctx {
   /** Pattern names in the order they were first evaluated (parents before children). */
   order: string[];
   found: Map<string, number[]>;
+  sameSite: boolean;
+}
+
+/** The address a page gives itself: its canonical link, else its og:url (absolute http(s) only). */
+export function declaredUrl(tree: Tree): string | undefined {
+  let og: string | undefined;
+  for (let i = 0; i < tree.size; i++) {
+    if (tree.kind[i] !== NodeKind.Element) continue;
+    const tag = tree.tag(i);
+    if (tag === 'body') break;
+    if (tag === 'link' && /(^|\s)canonical(\s|$)/i.test(tree.attr(i, 'rel') ?? '')) {
+      const href = webUrl(tree.attr(i, 'href'));
+      if (href) return href;
+    } else if (tag === 'meta' && og === undefined && tree.attr(i, 'property') === 'og:url') og = webUrl(tree.attr(i, 'content'));
+  }
+  return og;
+}
+
+/** `s` as an absolute http(s) URL (normalised by URL), or undefined. */
+function webUrl(s: string | undefined): string | undefined {
+  if (!s || !/^\s*https?:\/\//i.test(s)) return undefined;
+  try {
+    return new URL(s.trim()).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the page (its address, see RunOptions.url) is on the registrable domain of the wrapper's `url`. */
+export function onWrapperSite(wrapper: Pick<Wrapper, 'url'>, tree: Tree, page: string, url?: string): boolean {
+  if (!wrapper.url) return false;
+  const address = url ?? (/^https?:\/\//i.test(page) ? page : declaredUrl(tree));
+  if (!address) return false;
+  const a = registrableDomain(wrapper.url);
+  return a !== null && a === registrableDomain(address);
 }
 
 /** Runs a wrapper on one parsed page. */
@@ -110,7 +156,8 @@ export function runWrapper(wrapper: Wrapper, tree: Tree, page: string, options: 
   const settings = { ...resolveSettings(wrapper), ...(options.settings ?? {}) };
   // A threshold given for the run without per-algorithm ones applies to every algorithm.
   if (options.settings?.threshold !== undefined && options.settings.thresholds === undefined) settings.thresholds = thresholdsFor(options.settings.threshold);
-  const ctx: Ctx = { tree, settings, noAdapt: options.noAdapt ?? false, reports: new Map(), order: [], found: new Map() };
+  const sameSite = onWrapperSite(wrapper, tree, page, options.url);
+  const ctx: Ctx = { tree, settings, noAdapt: options.noAdapt ?? false, reports: new Map(), order: [], found: new Map(), sameSite };
   const record: WrapperRecord = {};
   for (const p of wrapper.patterns) record[p.name] = evalPattern(ctx, p, 0, false, null).value;
   const reports = ctx.order.map((n) => ctx.reports.get(n)).filter((r): r is PatternReport => r !== undefined);
@@ -121,6 +168,7 @@ export function runWrapper(wrapper: Wrapper, tree: Tree, page: string, options: 
     ok: reports.every((r) => r.step !== 'not-found'),
     adapted: reports.some((r) => r.step !== 'selector'),
     found: ctx.found,
+    sameSite,
   };
 }
 
@@ -164,6 +212,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   let similarity: number | null = null;
   let view: View | undefined;
   let contentSimilarity: number | undefined;
+  let documentSimilarity: number | undefined;
   let newSelector: string | undefined;
   let trigger: PatternReport['trigger'];
   const canAdapt = !ctx.noAdapt && p.treeGram !== undefined && p.treeGram.instances.length > 0;
@@ -171,6 +220,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
     const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, {
       multiple,
       accept: (ns) => violations(ctx, p, ns).length === 0,
+      sameSite: ctx.sameSite,
       ...(exclude ? { exclude } : {}),
     });
     if (a.step !== 'not-found') {
@@ -185,6 +235,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
       step = 'not-found';
       similarity = a.similarity;
       contentSimilarity = a.contentSimilarity;
+      documentSimilarity = a.documentSimilarity;
     } // forced but nothing above the threshold: the selector's (valid) result stands
   } else if (selViolations.length > 0) {
     nodes = [];
@@ -200,6 +251,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
     if (trigger !== undefined) r.trigger = trigger;
     if (view !== undefined) r.view = view;
     if (contentSimilarity !== undefined) r.contentSimilarity = contentSimilarity;
+    if (documentSimilarity !== undefined) r.documentSimilarity = documentSimilarity;
     report(ctx, p, r);
     if (adapted) ctx.found.set(p.name, nodes);
     return { value, nodes, failed };
@@ -213,7 +265,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   let records = nodes.map((n) => evalChildren(ctx, p, n, topDown));
   if (records.some((r) => r.failed) && !adapted && ctx.settings.triggers.bottomUp && canAdapt) {
     // Bottom-up: the parent's instances may be wrong although its constraints hold; adapt it, retry.
-    const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, { multiple, exclude: new Set(nodes), accept: (ns) => violations(ctx, p, ns).length === 0 });
+    const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, { multiple, exclude: new Set(nodes), accept: (ns) => violations(ctx, p, ns).length === 0, sameSite: ctx.sameSite });
     if (a.step !== 'not-found') {
       const retry = a.nodes.map((n) => evalChildren(ctx, p, n, ctx.settings.triggers.topDown));
       if (!retry.some((r) => r.failed)) {

@@ -8,12 +8,14 @@
  *  - the instance's text, cut at GRAM_SUMMARY_CHARS (string similarity of leaves and evidence).
  *  - the content view: the instance's text blocks (match/blocks.ts), when there are at most
  *    GRAM_CONTENT_BLOCKS of them and GRAM_CONTENT_CHARS characters.
+ *  - its title, the text of its first heading (the document view, match/document.ts).
  * Labels are not stored: they depend on the label flags in force when adapting (LabelSpace).
  */
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { textOf } from '../html/text.ts';
 import { GRAM_CONTENT_BLOCKS, GRAM_CONTENT_CHARS, GRAM_CONTEXT_DEPTH, GRAM_SUMMARY_CHARS, GRAM_TEXT_CHARS, MAX_GRAM_NODES } from './defaults.ts';
 import { blockTexts } from './match/blocks.ts';
+import { headingTitle } from './match/document.ts';
 import { fromParents, fromTree, LabelSpace, type LabelledTree } from './match/labelled-tree.ts';
 
 /** One ancestor step of the context. */
@@ -43,6 +45,8 @@ export interface GramInstance {
    * cut; absent when the text is longer than GRAM_CONTENT_CHARS (no content view for that instance).
    */
   blocks?: string[] | undefined;
+  /** The text of the instance's first heading, when it has one: the document view's title. */
+  title?: string | undefined;
 }
 
 /** The tree-gram of a pattern. */
@@ -74,6 +78,8 @@ export function snapshot(tree: Tree, node: number, maxNodes = MAX_GRAM_NODES): G
     const { texts } = blockTexts(tree, node);
     const blocks = texts.filter((t) => t !== '');
     if (blocks.length <= GRAM_CONTENT_BLOCKS && blocks.reduce((s, t) => s + t.length, 0) <= GRAM_CONTENT_CHARS) inst.blocks = blocks;
+    const title = headingTitle(tree, node);
+    if (title !== '') inst.title = title;
   }
   return inst;
 }

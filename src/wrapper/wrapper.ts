@@ -31,6 +31,7 @@ const gramInstance = z
     text: z.string(),
     cut: z.number().int().min(0).optional(),
     blocks: z.array(z.string()).optional(),
+    title: z.string().optional(),
   })
   .strict()
   .refine((g) => g.tags.length === g.parents.length, { message: 'tags and parents must have the same length' });
@@ -110,6 +111,8 @@ const adaptation = z
     update: z.boolean().optional(),
     content: z.boolean().optional(),
     contentThreshold: z.number().gt(0).max(1).optional(),
+    document: z.boolean().optional(),
+    documentThreshold: z.number().gt(0).max(1).optional(),
   })
   .strict();
 
@@ -131,6 +134,11 @@ const wrapperSchema = z
     name: z.string().optional(),
     /** The page the wrapper was built on (for the record). */
     source: z.string().optional(),
+    /**
+     * The address (URL) of the page the wrapper was built on: its site (registrable domain) is where the
+     * document view may look for a moved document (match/document.ts).
+     */
+    url: z.string().url().optional(),
     patterns: z.array(pattern).min(1, 'a wrapper needs at least one pattern'),
     adaptation: adaptation.optional(),
     history: z.array(historyEntry).optional(),
@@ -172,6 +180,9 @@ export interface ResolvedSettings {
   /** Try the content view when the element labels find nothing (defaults.ts). */
   content: boolean;
   contentThreshold: number;
+  /** Try the document view when the content view finds nothing (defaults.ts). */
+  document: boolean;
+  documentThreshold: number;
 }
 
 /** `wrapper.adaptation` with the defaults (defaults.ts) for what it leaves out. */
@@ -187,6 +198,8 @@ export function resolveSettings(w: Pick<Wrapper, 'adaptation'>): ResolvedSetting
     update: a.update ?? WRAPPER_DEFAULTS.update,
     content: a.content ?? WRAPPER_DEFAULTS.content,
     contentThreshold: a.contentThreshold ?? WRAPPER_DEFAULTS.contentThreshold,
+    document: a.document ?? WRAPPER_DEFAULTS.document,
+    documentThreshold: a.documentThreshold ?? WRAPPER_DEFAULTS.documentThreshold,
   };
 }
 

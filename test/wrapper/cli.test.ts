@@ -5,29 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { gabarit, ROOT } from '../cli/gabarit-process.ts';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { wrapperDemo } from '../../examples/wrapper/demo.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const BIN = join(ROOT, 'bin', 'gabarit.js');
 const ORIGINAL = join(ROOT, 'examples', 'site', 'shop', 'cairn-45-backpack.html');
 const REDESIGNED = join(ROOT, 'examples', 'wrapper', 'redesigned', 'cairn-45-backpack.html');
-
-function gabarit(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 test('wrapper create + run: selectors on the original, adaptation on the redesign, failure told by the exit code', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-wrapper-'));

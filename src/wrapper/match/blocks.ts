@@ -36,6 +36,10 @@ export class WordSpace {
     if (id === undefined) this.ids.set(w, (id = this.ids.size));
     return id;
   }
+  /** How many distinct strings were interned (ids are 0 … size − 1). */
+  size(): number {
+    return this.ids.size;
+  }
 }
 
 /** A text block: its word ids, sorted (a multiset), and a label for exact comparison. */
