@@ -24,7 +24,7 @@ import { escapeAttr, escapeText } from '../src/html/serialize.ts';
 import { adapt } from '../src/wrapper/adapt.ts';
 import { createFromExamples, createWrapper, type PatternSpec } from '../src/wrapper/create.ts';
 import type { AlgorithmName } from '../src/wrapper/defaults.ts';
-import { WRAPPER_DEFAULTS } from '../src/wrapper/defaults.ts';
+import { DOCUMENT_MIN_WORDS, WRAPPER_DEFAULTS } from '../src/wrapper/defaults.ts';
 import { runWrapper, selectPattern, valueOf } from '../src/wrapper/run.ts';
 import { resolveSettings, type Wrapper } from '../src/wrapper/wrapper.ts';
 import { textOf } from '../src/html/text.ts';
@@ -379,6 +379,59 @@ function evaluateSameSiteOthers(docs: readonly OtaDocument[], tree: (path: strin
     }
   }
   return { rows };
+}
+
+/**
+ * The document view alone on other pages of the same site (sites/): on each site, the gold content of up
+ * to DOCUMENT_PAGES_PER_SITE pages that are documents (one container of at least DOCUMENT_MIN_WORDS words
+ * with a heading) becomes a tree-gram, and the document view (no other step) looks for it on every other
+ * such page of the site, told that the page is on the wrapper's site. Each is another document of the same
+ * site, mostly of the same kind (another PEP, another article): any adaptation is a wrong answer.
+ */
+const DOCUMENT_PAGES_PER_SITE = 12;
+
+interface OtherPagesResult {
+  runs: number;
+  adapted: number;
+  sites: number;
+  bestSimilarity: number;
+  /** Runs whose words reached the threshold, so that only the title check refused them, per site. */
+  aboveThreshold: Record<string, number>;
+  cases: Array<{ site: string; from: string; to: string; similarity: number }>;
+}
+
+function evaluateDocumentOtherPages(): OtherPagesResult {
+  const out: OtherPagesResult = { runs: 0, adapted: 0, sites: 0, bestSimilarity: 0, aboveThreshold: {}, cases: [] };
+  const settings = { ...resolveSettings({}), algorithms: [] as AlgorithmName[], content: false, document: true };
+  for (const site of listSites()) {
+    const docs: Array<{ key: string; tree: Tree; gram: ReturnType<typeof makeTreeGram> }> = [];
+    for (const key of site.files()) {
+      if (docs.length >= DOCUMENT_PAGES_PER_SITE) break;
+      const tree = readTree(`${site.pagesDir}/${key}`);
+      const gold = goldContainers(site, tree);
+      if (!gold || gold.length !== 1 || tree.kind[gold[0]!] !== NodeKind.Element) continue;
+      if (words(instanceText(tree, gold[0]!)).length < DOCUMENT_MIN_WORDS) continue;
+      const gram = makeTreeGram(tree, [gold[0]!], 1);
+      if (gram.instances[0]!.title === undefined) continue;
+      docs.push({ key, tree, gram });
+    }
+    if (docs.length < 2) continue;
+    out.sites++;
+    for (const a of docs)
+      for (const b of docs) {
+        if (a === b) continue;
+        const r = adapt(b.tree, 0, a.gram, settings, { sameSite: true });
+        out.runs++;
+        const sim = r.step === 'document' ? r.similarity : (r.documentSimilarity ?? 0);
+        out.bestSimilarity = Math.max(out.bestSimilarity, sim);
+        if (sim >= settings.documentThreshold) out.aboveThreshold[site.name] = (out.aboveThreshold[site.name] ?? 0) + 1;
+        if (r.step !== 'not-found') {
+          out.adapted++;
+          out.cases.push({ site: site.name, from: a.key, to: b.key, similarity: r.similarity });
+        }
+      }
+  }
+  return out;
 }
 
 /**
@@ -782,6 +835,14 @@ await runEval('wrapper', async () => {
       Object.entries(sameSite).flatMap(([label, r]) => r.rows.map((x) => [label, x.doc.replace(/^ota-/, ''), `${x.other} (${x.title})`, String(x.runs), String(x.adapted), fmt(x.bestDocumentSimilarity)])),
     ) + '\n\n',
   );
+  const otherPages = evaluateDocumentOtherPages();
+  process.stdout.write(
+    `Document view alone, other documents of the same site (sites/: up to ${DOCUMENT_PAGES_PER_SITE} document pages per site, each page's gold content as a tree-gram looked for on every other one, told "same site"):\n` +
+      `  ${otherPages.adapted} of ${otherPages.runs} runs adapted on ${otherPages.sites} sites; best similarity ${fmt(otherPages.bestSimilarity)}; ` +
+      `words at or above the threshold, refused by the title alone: ${Object.entries(otherPages.aboveThreshold).map(([k, v]) => `${k} ${v}`).join(', ') || 'none'}` +
+      (otherPages.cases.length ? `; adapted: ${otherPages.cases.slice(0, 8).map((c) => `${c.site} ${c.from} → ${c.to} ${fmt(c.similarity)}`).join('; ')}` : '') +
+      '\n\n',
+  );
   const documentSweep: Record<string, Record<string, { tp: number; fp: number; fn: number; f: number; sameSite: number; impostorsAsSameSite: number }>> = {};
   const documentRows: string[][] = [];
   for (const config of OTA_CONFIGS.filter((c) => c.document)) {
@@ -867,6 +928,8 @@ await runEval('wrapper', async () => {
   headline[`ota control adaptations (${withDocument})`] = totals[withDocument]!.controlAdaptations;
   headline[`ota impostor adaptations (${withDocument})`] = impostors[withDocument]!.adapted;
   headline[`ota content-absent adaptations (${withDocument})`] = totals[withDocument]!.absentAdapted;
+  headline['document view, other pages of the same site: adaptations'] = otherPages.adapted;
+  headline['document view, other pages of the same site: runs'] = otherPages.runs;
   headline[`ota same-site other-document adaptations (${withDocument})`] = sameSite[withDocument]!.rows.reduce((x, r) => x + r.adapted, 0);
   for (const c of OTA_CONFIGS.filter((x) => x.algorithms.length === 1 && !x.document)) headline[`mutations ${c.label} exact`] = mean(mut.rows.filter((r) => r.algorithm === c.label).map((r) => r.exact / Math.max(1, r.cases)));
   // Kept small: per snapshot only where the old selector failed; per impostor run only the adaptations.
@@ -885,6 +948,6 @@ await runEval('wrapper', async () => {
       },
     ]),
   );
-  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
+  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, otherPages, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -18,7 +18,7 @@ export { DEFAULTS } from './defaults.ts';
 export { selectAll, selectOne, matches, compileSelector, type CompiledSelector } from './html/select.ts';
 export { cssPath, xpathOf } from './html/paths.ts';
 export { evaluateXPath, evaluateXPathValue } from './html/xpath.ts';
-export { extractLinks, normalizeUrl, sameSite, type Link } from './site/links.ts';
+export { extractLinks, normalizeUrl, registrableDomain, sameSite, type Link } from './site/links.ts';
 export { openSource, type SourceOptions } from './site/source.ts';
 export { DirSource } from './site/dir-source.ts';
 export { WarcSource, writeWarc } from './site/warc-source.ts';
