@@ -145,7 +145,8 @@ export function adapt(
     return { nodes, step: leafGram ? 'string' : algorithm, view: 'tags', similarity: sim, selector: selectorFor(tree, nodes), compared, pruned };
   }
   // The content view (blocks.ts), for single patterns whose tree-gram has text enough to be recognised.
-  let missed: Adaptation = { ...notFound, similarity: bestSeen, compared, pruned };
+  // What a view that ran saw goes into the not-found report.
+  const seen: Pick<Adaptation, 'contentSimilarity' | 'content' | 'documentSimilarity'> = {};
   const text = new TextContext(tree, root);
   if (settings.content && !options.multiple) {
     const c = searchContentView(tree, root, gram, settings.algorithms, settings.contentThreshold ?? 0.3, options, evidence, text);
@@ -155,8 +156,7 @@ export function adapt(
       const nodes = [c.found.node];
       return { nodes, step: c.found.algorithm, view: 'content', similarity: c.found.sim, selector: selectorFor(tree, nodes), compared, pruned, content: c.work };
     }
-    missed = { ...notFound, similarity: bestSeen, compared, pruned };
-    if (c.tried) Object.assign(missed, { contentSimilarity: c.bestSim, content: c.work });
+    if (c.tried) Object.assign(seen, { contentSimilarity: c.bestSim, content: c.work });
   }
   // The document view (document.ts): a moved, rebuilt document on the same site, recognised by its title.
   if (settings.document && !options.multiple && options.sameSite) {
@@ -168,10 +168,10 @@ export function adapt(
         const nodes = [d.found.node];
         return { nodes, step: 'document', view: 'document', similarity: d.found.sim, selector: selectorFor(tree, nodes), compared, pruned };
       }
-      Object.assign(missed, { documentSimilarity: d.bestSim, compared, pruned });
+      seen.documentSimilarity = d.bestSim;
     }
   }
-  return missed;
+  return { ...notFound, similarity: bestSeen, compared, pruned, ...seen };
 }
 
 /**
