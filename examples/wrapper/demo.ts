@@ -12,9 +12,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHtml } from '../../src/html/parse.ts';
-import { runWrapper } from '../../src/wrapper/run.ts';
+import { selectAll } from '../../src/html/select.ts';
+import { textOf } from '../../src/html/text.ts';
+import { declaredUrl, runWrapper } from '../../src/wrapper/run.ts';
 import { parseWrapper } from '../../src/wrapper/wrapper.ts';
-import { DEMO_PAGES, POLICY_PAGE, POLICY_WRAPPER_FILE, REDESIGNED_DIR, WRAPPER_FILE } from './redesign.ts';
+import { textWords } from '../../src/wrapper/match/string.ts';
+import { DEMO_PAGES, MOVED_TERMS_PAGE, POLICY_PAGE, POLICY_WRAPPER_FILE, REDESIGNED_DIR, TERMS_PAGE, TERMS_WRAPPER_FILE, WRAPPER_FILE } from './redesign.ts';
 
 const SHOP = join(REDESIGNED_DIR, '..', '..', 'site', 'shop');
 
@@ -69,6 +72,26 @@ export function wrapperDemo(say: (line?: string) => void): boolean {
     say(`   element labels only: ${tagsOnly.reports[0]!.step === 'not-found' ? 'could not adapt' : tagsOnly.reports[0]!.step}`);
     say(`   with the content view: ${rep.step === 'not-found' ? 'could not adapt' : `${rep.step}${rep.view === 'content' ? ' (content view)' : ''} ${(rep.similarity ?? 0).toFixed(2)} → ${rep.newSelector}`}  ${right ? 'same text as before' : rep.step === 'not-found' ? 'refused' : 'WRONG VALUE'}`);
     if (rep.step !== 'not-found' && !right) ok = false;
+  }
+  // The third change: the terms moved to a page of their own on a new builder and were rewritten.
+  if (existsSync(TERMS_WRAPPER_FILE)) {
+    const terms = parseWrapper(readFileSync(TERMS_WRAPPER_FILE, 'utf8'), TERMS_WRAPPER_FILE);
+    const before = runWrapper(terms, parseHtml(readFileSync(TERMS_PAGE, 'utf8')), 'legal/terms.html');
+    const page = parseHtml(readFileSync(MOVED_TERMS_PAGE, 'utf8'));
+    const step = (settings: { content?: boolean; document?: boolean }): string => {
+      const r = runWrapper(terms, page, 'moved/terms.html', { settings }).reports[0]!;
+      return r.step === 'not-found' ? 'could not adapt' : `${r.step} ${(r.similarity ?? 0).toFixed(2)} → ${r.newSelector}`;
+    };
+    const after = runWrapper(terms, page, 'moved/terms.html');
+    // Right when the words found are those of the new page's terms (its title and its text blocks).
+    const expected = textOf(page, selectAll(page, 'div.fr-3e4f')[0]!);
+    const right = after.record['terms'] !== null && textWords(String(after.record['terms'])).join(' ') === textWords(expected).join(' ');
+    say(`terms moved from ${terms.url} to ${declaredUrl(page)} (a page of their own, a new builder, the text rewritten):`);
+    say(`   before the move: ${before.reports[0]!.step}`);
+    say(`   element labels only: ${step({ content: false, document: false })}`);
+    say(`   with the content view: ${step({ document: false })}`);
+    say(`   with the document view (same site, same title): ${step({})}  ${right ? 'the new terms, whole' : after.reports[0]!.step === 'not-found' ? 'refused' : 'WRONG VALUE'}`);
+    if (!right) ok = false;
   }
   return ok && wrong === 0;
 }

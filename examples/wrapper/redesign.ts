@@ -10,6 +10,8 @@
  * every level above the paragraphs rebuilt, the heading demoted, each paragraph boxed, no old class left,
  * into examples/wrapper/redesigned/privacy.html, with the wrapper of the policy built on the original page,
  * examples/wrapper/policy.wrapper.json. Element labels find nothing similar; the content view does.
+ * A third: the terms moved to another page of the site and rewritten (TERMS_PAGE, MOVED_TERMS_PAGE, written
+ * by hand), with the wrapper examples/wrapper/terms.wrapper.json; only the document view finds them.
  * Run: `npx tsx examples/wrapper/redesign.ts`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,16 @@ export const WRAPPER_FILE = join(HERE, 'product.wrapper.json');
 export const POLICY_PAGE = 'privacy.html';
 export const POLICY_WRAPPER_FILE = join(HERE, 'policy.wrapper.json');
 export const POLICY_PATTERNS: PatternSpec[] = [{ name: 'policy', selector: 'main#content' }];
+/**
+ * The third change: the shop's terms of service moved from its legal page (examples/wrapper/legal/, one
+ * page for terms, privacy and returns on the old site builder) to a page of their own on a new builder,
+ * on another host of the same site, and were rewritten there (examples/wrapper/moved/; both written by
+ * hand). Neither element labels nor the content view find them; the document view does.
+ */
+export const TERMS_PAGE = join(HERE, 'legal', 'terms.html');
+export const MOVED_TERMS_PAGE = join(HERE, 'moved', 'terms.html');
+export const TERMS_WRAPPER_FILE = join(HERE, 'terms.wrapper.json');
+export const TERMS_PATTERNS: PatternSpec[] = [{ name: 'terms', selector: '#legal_2' }];
 
 /** The patterns of the demo wrapper (as `--pattern` flags would give them). */
 export const DEMO_PATTERNS: PatternSpec[] = [
@@ -80,6 +92,9 @@ async function main(): Promise<void> {
   writeFileSync(join(REDESIGNED_DIR, POLICY_PAGE), redesigned);
   const policy = createWrapper(parseHtml(policyHtml), POLICY_PATTERNS, { name: 'demo-policy', source: `examples/site/${POLICY_PAGE}` });
   writeFileSync(POLICY_WRAPPER_FILE, JSON.stringify(policy, null, 1) + '\n');
+  // The wrapper's address comes from the legal page's canonical link.
+  const terms = createWrapper(parseHtml(readFileSync(TERMS_PAGE, 'utf8')), TERMS_PATTERNS, { name: 'demo-terms', source: 'examples/wrapper/legal/terms.html' });
+  writeFileSync(TERMS_WRAPPER_FILE, JSON.stringify(terms, null, 1) + '\n');
   process.stdout.write(`wrote ${DEMO_PAGES.length} redesigned pages to ${REDESIGNED_DIR} and the wrapper ${WRAPPER_FILE}\n`);
 }
 

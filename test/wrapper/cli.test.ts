@@ -60,6 +60,8 @@ test('the demo wrapper survives the redesign of the demo shop', () => {
   // The policy moved to a new CMS: element labels give up, the content view finds the same text.
   assert.match(text, /element labels only: could not adapt/);
   assert.match(text, /with the content view: ctm \(content view\) [01]\.\d\d → .*same text as before/);
+  // The terms moved to another page of the site and were rewritten: only the document view finds them.
+  assert.match(text, /terms moved from .*\n.*before the move: selector\n.*element labels only: could not adapt\n.*with the content view: could not adapt\n.*with the document view \(same site, same title\): document 0\.\d\d → .*the new terms, whole/);
 });
 
 test('wrapper run: the content view finds a document moved to a new CMS; --no-content refuses it', async () => {
