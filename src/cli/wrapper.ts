@@ -8,8 +8,11 @@
  *     a tree-gram per pattern) to --out, or stdout.
  *   gabarit wrapper run <wrapper> <pages...> [--out records.jsonl] [--update [FILE]]
  *     One JSON line per page on stdout (or --out): `{page, record, steps}`; `steps` says per pattern which
- *     step found the data (selector / ctm / stm / bigram / jw / string / not-found), on which view
- *     (`tags`, or `content` for the content view) and with what similarity.
+ *     step found the data (selector / ctm / stm / bigram / jw / string / document / not-found), on which
+ *     view (`tags`, `content` or `document`) and with what similarity.
+ *   A page is an HTML file or an http(s) URL. A URL is fetched as a guest (robots.txt obeyed, a delay
+ *   between requests to a host, size and time limits: the fetch options) and its address after redirects
+ *   is the page's address (the document view only looks on the wrapper's site).
  *     Adaptations and failures are also named on stderr. `--update` writes the wrapper back (or to FILE)
  *     with the new selectors, tree-grams and history; without it the wrapper file is never changed.
  *
@@ -20,7 +23,8 @@
 import { readFileSync, writeFileSync, createWriteStream } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
-import { globalOptions, NothingDone } from './run.ts';
+import { DEFAULTS } from '../defaults.ts';
+import { globalOptions, NothingDone, parseCount, parsePositive } from './run.ts';
 import { WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -64,7 +68,49 @@ async function readPage(path: string): Promise<import('../html/tree.ts').Tree> {
   return parseHtml(decodeHtml(bytes).text, { selfClosing: /\.xhtml$/i.test(path) });
 }
 
-interface CreateFlags {
+/** A message without the page name it may start with (the caller names the page). */
+function unprefixed(message: string, page: string): string {
+  return message.startsWith(page + ': ') ? message.slice(page.length + 2) : message;
+}
+
+/** Fetch options of the wrapper commands (the same names and defaults as the source options). */
+interface FetchFlags {
+  userAgent: string;
+  delay: number;
+  timeout: number;
+  maxBytes: number;
+}
+
+function addFetchOptions(cmd: Command): Command {
+  return cmd
+    .addOption(new Option('--user-agent <ua>', 'user agent sent over HTTP and matched in robots.txt (pages given as URLs)').default(DEFAULTS.userAgent))
+    .addOption(new Option('--delay <ms>', 'least time between two requests to one host, ms').default(DEFAULTS.delayMs).argParser(parseCount))
+    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes').default(DEFAULTS.maxBytes).argParser(parsePositive))
+    .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive));
+}
+
+/**
+ * Loads pages given as files or http(s) URLs: a URL through one polite Fetcher (robots.txt, per-host
+ * delay, size and time limits), parsed with its Content-Type; its address is the URL after redirects.
+ */
+class PageLoader {
+  private fetcher: import('../site/fetch.ts').Fetcher | null = null;
+  constructor(private readonly flags: FetchFlags) {}
+  async load(spec: string): Promise<{ tree: import('../html/tree.ts').Tree; url?: string }> {
+    if (!/^https?:\/\//i.test(spec)) return { tree: await readPage(spec) };
+    const { Fetcher } = await import('../site/fetch.ts');
+    const { parsePage } = await import('../site/page.ts');
+    const { LabelTable } = await import('../html/labels.ts');
+    this.fetcher ??= new Fetcher({ userAgent: this.flags.userAgent, delayMs: this.flags.delay, timeoutMs: this.flags.timeout, maxBytes: this.flags.maxBytes });
+    const page = await this.fetcher.fetch(spec);
+    return { tree: parsePage(page, new LabelTable()), url: page.url };
+  }
+  async close(): Promise<void> {
+    await this.fetcher?.close();
+  }
+}
+
+interface CreateFlags extends FetchFlags {
   pattern?: string[];
   example?: string[];
   out?: string;
@@ -79,7 +125,7 @@ interface CreateFlags {
   url?: string;
 }
 
-interface RunFlags {
+interface RunFlags extends FetchFlags {
   out?: string;
   update?: string | boolean;
   threshold?: number;
@@ -98,7 +144,7 @@ export function register(program: Command): void {
   const create = wrapper
     .command('create')
     .description('write a wrapper (patterns with selectors and tree-grams) from a page')
-    .argument('<page>', 'HTML file the wrapper is built on')
+    .argument('<page>', 'HTML file or http(s) URL of the page the wrapper is built on')
     .option('--pattern <name=selector>', 'a pattern: name=selector, name[]=selector (list), parent/child=selector (repeatable)', collect)
     .option('--example <name=value>', 'a pattern found by one of its values on the page (repeatable)', collect)
     .option('--out <file>', 'where to write the wrapper (default: stdout)')
@@ -110,11 +156,21 @@ export function register(program: Command): void {
   create.option('--no-content', 'never fall back to the content view (element labels only, as in the paper)');
   create.addOption(new Option('--document-threshold <T>', `similarity the document view (a moved document, same site and title) must reach, in (0, 1] (default ${WRAPPER_DEFAULTS.documentThreshold})`).argParser(parseThreshold));
   create.option('--no-document', 'never fall back to the document view');
-  create.addOption(new Option('--url <address>', "the page's address (default: its canonical link or og:url); the document view only looks on this site").argParser(parseUrl));
+  create.addOption(new Option('--url <address>', "the page's address (default: the URL it was fetched from, else its canonical link or og:url); the document view only looks on this site").argParser(parseUrl));
+  addFetchOptions(create);
   create.action(async (pagePath: string, opts: CreateFlags) => {
     const { createWrapper, createFromExamples } = await import('../wrapper/create.ts');
     const { WrapperError } = await import('../wrapper/wrapper.ts');
-    const tree = await readPage(pagePath);
+    const loader = new PageLoader(opts);
+    let tree;
+    let fetchedUrl: string | undefined;
+    try {
+      ({ tree, url: fetchedUrl } = await loader.load(pagePath));
+    } catch (e) {
+      throw new NothingDone(`${pagePath}: cannot read: ${unprefixed((e as Error).message, pagePath)}`);
+    } finally {
+      await loader.close();
+    }
     const adaptation: Record<string, unknown> = {};
     if (opts.threshold !== undefined) adaptation['threshold'] = opts.threshold;
     if (opts.algorithms !== undefined) adaptation['algorithms'] = opts.algorithms;
@@ -125,7 +181,7 @@ export function register(program: Command): void {
     if (opts.document === false) adaptation['document'] = false;
     const options = {
       source: pagePath,
-      ...(opts.url !== undefined ? { url: opts.url } : {}),
+      ...((opts.url ?? fetchedUrl) !== undefined ? { url: (opts.url ?? fetchedUrl)! } : {}),
       ...(opts.name !== undefined ? { name: opts.name } : {}),
       ...(Object.keys(adaptation).length ? { adaptation } : {}),
     };
@@ -158,7 +214,7 @@ export function register(program: Command): void {
     .command('run')
     .description('extract records with a wrapper (JSON lines), adapting it where pages changed')
     .argument('<wrapper>', 'wrapper file (JSON)')
-    .argument('<pages...>', 'HTML files')
+    .argument('<pages...>', 'HTML files or http(s) URLs')
     .option('--out <file>', 'write the JSON lines there instead of stdout')
     .option('--update [file]', 'write the adapted wrapper (new selectors, tree-grams, history) back, or to <file>');
   run.addOption(new Option('--threshold <T>', 'override the wrapper\'s similarity threshold').argParser(parseThreshold));
@@ -167,7 +223,8 @@ export function register(program: Command): void {
   run.option('--no-content', 'do not use the content view on this run');
   run.addOption(new Option('--document-threshold <T>', "override the wrapper's document-view threshold").argParser(parseThreshold));
   run.option('--no-document', 'do not use the document view on this run');
-  run.addOption(new Option('--url <address>', "the page's address, with a single page (default: its canonical link or og:url)").argParser(parseUrl));
+  run.addOption(new Option('--url <address>', "the page's address, with a single page (default: the URL it was fetched from, else its canonical link or og:url)").argParser(parseUrl));
+  addFetchOptions(run);
   run.action(async (wrapperPath: string, pages: string[], opts: RunFlags, self: Command) => {
     const g = globalOptions(self);
     const { parseWrapper, WrapperError } = await import('../wrapper/wrapper.ts');
@@ -198,40 +255,47 @@ export function register(program: Command): void {
     let failedPages = 0;
     let unreadable = 0;
     const notFound: string[] = [];
-    for (const page of pages) {
-      let tree;
-      try {
-        tree = await readPage(page);
-      } catch (e) {
-        unreadable++;
-        process.stderr.write(`gabarit: ${page}: cannot read: ${(e as Error).message}\n`);
-        continue;
-      }
-      const r = runWrapper(w, tree, page, { settings, ...(opts.url !== undefined ? { url: opts.url } : {}) });
-      done++;
-      const steps: Record<string, { step: string; view?: string; similarity: number | null; contentSimilarity?: number; documentSimilarity?: number; selector?: string; violations?: string[] }> = {};
-      const round = (x: number): number => Math.round(x * 1e4) / 1e4;
-      for (const rep of r.reports) {
-        steps[rep.pattern] = { step: rep.step, similarity: rep.similarity === null ? null : round(rep.similarity) };
-        if (rep.view && rep.step !== 'selector' && rep.step !== 'not-found') steps[rep.pattern]!.view = rep.view;
-        if (rep.contentSimilarity !== undefined) steps[rep.pattern]!.contentSimilarity = round(rep.contentSimilarity);
-        if (rep.documentSimilarity !== undefined) steps[rep.pattern]!.documentSimilarity = round(rep.documentSimilarity);
-        if (rep.newSelector) steps[rep.pattern]!.selector = rep.newSelector;
-        if (rep.step !== 'selector') steps[rep.pattern]!.violations = rep.violations;
-        if (!g.quiet || rep.step === 'not-found') {
-          const content =
-            (rep.contentSimilarity !== undefined ? `, on the content view ${rep.contentSimilarity.toFixed(3)}` : '') +
-            (rep.documentSimilarity !== undefined ? `, on the document view ${rep.documentSimilarity.toFixed(3)}` : '');
-          if (rep.step === 'not-found') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" could not be adapted (${rep.violations.join('; ')}; best similarity ${(rep.similarity ?? 0).toFixed(3)}${content})\n`);
-          else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : rep.view === 'document' ? ' (same site, same title)' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
+    const loader = new PageLoader(opts);
+    try {
+      for (const page of pages) {
+        let tree;
+        let fetchedUrl: string | undefined;
+        try {
+          ({ tree, url: fetchedUrl } = await loader.load(page));
+        } catch (e) {
+          unreadable++;
+          process.stderr.write(`gabarit: ${page}: cannot read: ${unprefixed((e as Error).message, page)}\n`);
+          continue;
         }
+        const address = opts.url ?? fetchedUrl;
+        const r = runWrapper(w, tree, page, { settings, ...(address !== undefined ? { url: address } : {}) });
+        done++;
+        const steps: Record<string, { step: string; view?: string; similarity: number | null; contentSimilarity?: number; documentSimilarity?: number; selector?: string; violations?: string[] }> = {};
+        const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+        for (const rep of r.reports) {
+          steps[rep.pattern] = { step: rep.step, similarity: rep.similarity === null ? null : round(rep.similarity) };
+          if (rep.view && rep.step !== 'selector' && rep.step !== 'not-found') steps[rep.pattern]!.view = rep.view;
+          if (rep.contentSimilarity !== undefined) steps[rep.pattern]!.contentSimilarity = round(rep.contentSimilarity);
+          if (rep.documentSimilarity !== undefined) steps[rep.pattern]!.documentSimilarity = round(rep.documentSimilarity);
+          if (rep.newSelector) steps[rep.pattern]!.selector = rep.newSelector;
+          if (rep.step !== 'selector') steps[rep.pattern]!.violations = rep.violations;
+          if (!g.quiet || rep.step === 'not-found') {
+            const content =
+              (rep.contentSimilarity !== undefined ? `, on the content view ${rep.contentSimilarity.toFixed(3)}` : '') +
+              (rep.documentSimilarity !== undefined ? `, on the document view ${rep.documentSimilarity.toFixed(3)}` : '');
+            if (rep.step === 'not-found') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" could not be adapted (${rep.violations.join('; ')}; best similarity ${(rep.similarity ?? 0).toFixed(3)}${content})\n`);
+            else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : rep.view === 'document' ? ' (same site, same title)' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
+          }
+        }
+        if (!r.ok) {
+          failedPages++;
+          notFound.push(...r.reports.filter((x) => x.step === 'not-found').map((x) => `${page}: ${x.pattern}`));
+        }
+        out.write(JSON.stringify({ page, record: r.record, steps }) + '\n');
+        if (opts.update !== undefined && r.adapted) w = updateWrapper(w, r, tree);
       }
-      if (!r.ok) {
-        failedPages++;
-        notFound.push(...r.reports.filter((x) => x.step === 'not-found').map((x) => `${page}: ${x.pattern}`));
-      }
-      out.write(JSON.stringify({ page, record: r.record, steps }) + '\n');
-      if (opts.update !== undefined && r.adapted) w = updateWrapper(w, r, tree);
+    } finally {
+      await loader.close();
     }
     if (out !== process.stdout) await new Promise<void>((resolve) => (out as NodeJS.WritableStream).end(resolve));
     if (opts.update !== undefined) {

@@ -7,11 +7,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHtml } from '../../src/html/parse.ts';
 import { registrableDomain } from '../../src/site/links.ts';
+import { serveDirectory } from '../../src/site/serve.ts';
 import { pageBlocks, WordSpace } from '../../src/wrapper/match/blocks.ts';
 import { gramTitle, searchDocument } from '../../src/wrapper/match/document.ts';
 import { textWords } from '../../src/wrapper/match/string.ts';
@@ -186,4 +187,27 @@ test('CLI: wrapper create --url and wrapper run --url put the document view to w
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('CLI: pages given as URLs are fetched politely, their address is where they were fetched from', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-document-http-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  // No canonical links: the pages' addresses come from the server they are fetched from.
+  await writeFile(join(dir, 'old.html'), OLD.replace(/<link[^>]*>/, ''));
+  await writeFile(join(dir, 'moved.html'), moved('Terms of Service').replace(/<link[^>]*>/, ''));
+  await writeFile(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /private/\n');
+  const served = await serveDirectory(dir, { port: 0 });
+  t.after(() => served.close());
+  const w = join(dir, 'w.json');
+  const created = await gabarit(['wrapper', 'create', `${served.url}old.html`, '--delay', '0', '--pattern', 'terms=#section_2', '--out', w]);
+  assert.equal(created.code, 0, created.stderr);
+  assert.equal((JSON.parse(await readFile(w, 'utf8')) as { url: string }).url, `${served.url}old.html`);
+  const ran = await gabarit(['wrapper', 'run', w, `${served.url}moved.html`, `${served.url}gone.html`, `${served.url}private/x.html`, '--delay', '0']);
+  assert.equal(ran.code, 0, 'the pages read were all wrapped; the unreadable ones are named');
+  const line = JSON.parse(ran.stdout.trim().split('\n')[0]!) as { steps: Record<string, { step: string }> };
+  assert.equal(line.steps['terms']!.step, 'document', 'the same host: the same site');
+  assert.match(ran.stderr, new RegExp(`${served.url}gone\\.html: cannot read: .*404`));
+  assert.match(ran.stderr, new RegExp(`${served.url}private/x\\.html: cannot read: .*robots`));
+  const missing = await gabarit(['wrapper', 'create', `${served.url}gone.html`, '--delay', '0', '--pattern', 'terms=#section_2']);
+  assert.equal(missing.code, 1, missing.stderr);
 });
