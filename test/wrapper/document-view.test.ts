@@ -85,6 +85,8 @@ test('document view: the moved, rewritten terms are found on the same site by th
   const rep = r.reports[0]!;
   assert.equal(rep.step, 'document');
   assert.equal(rep.view, 'document');
+  // div.framer-c and the section inside it hold the same words: the innermost is taken.
+  assert.match(rep.newSelector!, /section$/);
   assert.ok(rep.similarity! >= WRAPPER_DEFAULTS.documentThreshold && rep.similarity! < 0.75, `similarity ${rep.similarity}`);
   const got = textWords(r.record['terms'] as string);
   // The extracted element holds the rewritten document and nothing of the header or footer.

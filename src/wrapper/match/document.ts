@@ -17,7 +17,7 @@
  *  - same title: one of the first TITLE_HEADINGS headings (h1–h6) of the candidate has the words of the
  *    tree-gram's title (its first heading) with a Dice of at least TITLE_MIN_DICE.
  * Then the candidate (an element of the scope) with the highest similarity at or above the threshold is
- * the document. Candidates are bounded by their word counts (Dice ≤ 2·min(n, G)/(n + G)) and visited by
+ * the document; among equals, the innermost (an element wrapping the document adds nothing to it). Candidates are bounded by their word counts (Dice ≤ 2·min(n, G)/(n + G)) and visited by
  * decreasing bound, so only elements whose size is near the document's are counted exactly; each count
  * is a pass over the element's word ids against the tree-gram's counts (typed arrays, no table). The words
  * are the content view's page blocks (blocks.ts), built once per adaptation for both views.
@@ -149,7 +149,9 @@ export function searchDocument(
   let bestSim = 0;
   let compared = 0;
   for (const k of order) {
-    if (best && bounds[k]! <= best.sim) {
+    // Strictly below: an element whose bound equals the best may be the best's descendant with the same
+    // words (a wrapper element around the document), which is preferred below.
+    if (best && bounds[k]! < best.sim) {
       pruned++;
       continue;
     }
@@ -167,8 +169,9 @@ export function searchDocument(
     compared++;
     const sim = (2 * common) / (b - a + G);
     if (sim > bestSim) bestSim = sim;
-    if (sim < threshold || (best && sim <= best.sim)) continue;
     const i = cands[k]!;
+    // Equal similarity: the innermost element wins (the same words with fewer wrappers around them).
+    if (sim < threshold || (best && (sim < best.sim || (sim === best.sim && !tree.contains(best.node, i))))) continue;
     if (!titleMatches(tree, i, title)) continue;
     if (accept && !accept(i)) continue;
     best = { node: i, sim };
