@@ -8,7 +8,7 @@ export const COLLECT_DEFAULTS = {
    * T, the Jaccard threshold above which two page schemas are "similar" (section 2, "Page similarity";
    * footnote 2: "In our experiments, we have set T = 0.85").
    */
-  similarity: 0.85,
+  similarity: 0.75,
   /**
    * n of step 1 (section 3.1, footnote 3: "We set n=3"): once this many links of one link collection
    * have led to pages of the same cluster, the rest of the collection is not followed (the homologous
@@ -128,6 +128,15 @@ export const COLLECT_DEFAULTS = {
    * decides alone (1 > 0.05 × 1), a stray needs 20 target pages before it. 0 is the paper.
    */
   strayShare: 0.05,
+  /**
+   * Compare page layouts beside link tag-lists (page-schema.ts, layout.ts). false is the paper (links only).
+   */
+  layout: true,
+  /**
+   * Depth (steps from the root) at which the layout of a page without a text region is cut, while no text
+   * region of the site is known (layout.ts `LayoutDepth`): html > body > two levels of containers.
+   */
+  layoutDepth: 4,
   /** Safety cap on downloads in one run (a crawler is a guest); the run stops and says so when reached. */
   maxDownloads: 10_000,
 } as const;

@@ -106,7 +106,7 @@ export class TagLists {
   /** The step id of element `node`: its tag and kept attributes (sorted by name, values whitespace-collapsed). */
   step(tree: Tree, node: number): number {
     let key = tree.tag(node);
-    if (!this.none) {
+    if (!this.none && !DOCUMENT_TAGS.has(tree.name[node]!)) {
       let picked: Array<[string, string]> | null = null;
       for (let a = tree.attrStart[node]!, e = tree.attrStart[node + 1]!; a < e; a++) {
         const n = tree.attrNames[a]!;
@@ -140,6 +140,13 @@ export class TagLists {
       this.ids.set(key, id);
     }
     return id;
+  }
+
+  /** Number of steps of tag-list `id` (0 for the empty path). */
+  depth(id: number): number {
+    let d = 0;
+    for (let t = id; t > 0; t = this.parents[t]!) d++;
+    return d;
   }
 
   /** The tag-list one step shorter than `id` (-1 for the empty path 0). */
@@ -227,7 +234,23 @@ export interface LinkCollectionOptions {
   textRegion?: boolean;
 }
 
+/** A page's link collections with what was found on the way: its text region and the tag-list memo. */
+export interface PageLinks {
+  readonly collections: LinkCollection[];
+  /** The text region's tag-list id, -1 when the page has none (text-region.ts). */
+  readonly region: number;
+  /** Tag-list id of each tree node computed so far (-1 where not computed), for `TagLists.pathOf`. */
+  readonly memo: Int32Array;
+}
+
 const A = tagId('a');
+/**
+ * Elements whose attributes describe the document as a whole (its language, its type, its identity:
+ * `<html class="docs-doc-id-intro/setup">`, `<body class="postid-123">`), not the place of a link in the
+ * layout: they are on every tag-list of the page, so a page-specific value would make every tag-list of
+ * the page unlike every other page's. Their steps are the tag name alone.
+ */
+const DOCUMENT_TAGS: ReadonlySet<number> = new Set([tagId('html'), tagId('body')]);
 const AREA = tagId('area');
 
 /**
@@ -235,6 +258,11 @@ const AREA = tagId('area');
  * absolute URL; each pair's URL is absolute, fragment-free.
  */
 export function linkCollections(tree: Tree, pageUrl: string, tagLists: TagLists, options: LinkCollectionOptions = {}): LinkCollection[] {
+  return pageLinks(tree, pageUrl, tagLists, options).collections;
+}
+
+/** `linkCollections`, with the page's text region and tag-list memo (for its layout, layout.ts). */
+export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, options: LinkCollectionOptions = {}): PageLinks {
   const keyOf = options.keyOf;
   const selfKey = keyOf?.(normalizeUrl(pageUrl) ?? pageUrl);
   const memo = new Int32Array(tree.size).fill(-1);
@@ -280,7 +308,7 @@ export function linkCollections(tree: Tree, pageUrl: string, tagLists: TagLists,
   }
   // A text region without links is still part of the page's structure: its collection is there, empty.
   if (regionLinks >= 0 && !byList.has(regionLinks)) out.push({ tagList: regionLinks, links: [], inline: true, offSite: false });
-  return out;
+  return { collections: out, region, memo };
 }
 
 /** Text of an anchor's subtree, whitespace collapsed (alt text of an only image when there is no text). */
