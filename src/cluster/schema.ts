@@ -20,13 +20,17 @@ import { parsePage, type PageSource } from '../site/page.ts';
 
 /** Options of `clusterSourceBySchema`. */
 export interface SchemaClusterOptions {
-  /** T (default COLLECT_DEFAULTS.similarity). */
+  /** T (default COLLECT_DEFAULTS.clusterSimilarity). */
   similarity?: number;
   tagLists?: TagListOptions;
   /** One collection for the links of a page's text region (default COLLECT_DEFAULTS.textRegion; false = the paper). */
   textRegion?: boolean;
   /** Compare page layouts too (default COLLECT_DEFAULTS.layout; false = the paper's schema of links). */
   layout?: boolean;
+  /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
+  textRegionWords?: number;
+  /** Levels of the layout kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
+  layoutBelow?: number;
   /** Which collections make the schema (default: all of them, off-site ones included). */
   schema?: SchemaOptions;
   /** Called per page loaded (progress). */
@@ -62,7 +66,7 @@ export interface SchemaSet {
 
 /**
  * Reads the schemas of the pages of a source. One pass over the source: each page's link tag-lists and
- * layout paths are kept (integers only); the layouts are cut at the median depth of the content of the
+ * layout paths are kept (integers only); the layouts are cut below the median depth of the content of the
  * site's pages once every page has been read (layout.ts).
  */
 export async function readSchemas(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaSet> {
@@ -83,7 +87,11 @@ export async function readSchemas(source: PageSource, options: SchemaClusterOpti
       continue;
     }
     const tree = parsePage(r.page, labels);
-    const s = readStructure(tree, r.page.url, tagLists, { keyOf, ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }) });
+    const s = readStructure(tree, r.page.url, tagLists, {
+      keyOf,
+      ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }),
+      ...(options.textRegionWords === undefined ? {} : { textRegionWords: options.textRegionWords }),
+    });
     links.push(schemaOf(s.collections, schemaOptions).links);
     layouts.push(s.layout);
     depth.add(s.contentDepth);
@@ -91,14 +99,14 @@ export async function readSchemas(source: PageSource, options: SchemaClusterOpti
     options.onPage?.(keys.length, r.page.key);
   }
   const withLayout = options.layout ?? COLLECT_DEFAULTS.layout;
-  const cut = depth.value;
+  const cut = depth.value + (options.layoutBelow ?? COLLECT_DEFAULTS.layoutBelow);
   const empty = new Int32Array(0);
   const schemas: PageSchema[] = links.map((l, i) => ({ links: l, layout: withLayout ? layoutOf(layouts[i]!, cut) : empty }));
   return { keys, schemas, tagLists, failures };
 }
 
 /** Groups a schema set at threshold T (src/collect/clusters.ts `clusterBySchema`). */
-export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULTS.similarity): SchemaClustering {
+export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULTS.clusterSimilarity): SchemaClustering {
   const { keys, schemas, tagLists } = set;
   const groups = clusterBySchema(schemas, threshold);
   const assignment = new Map<string, string>();
@@ -120,5 +128,5 @@ export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULT
 
 /** Groups the pages of a source by the similarity of their schemas (`readSchemas`, then `groupSchemas`). */
 export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
-  return groupSchemas(await readSchemas(source, options), options.similarity ?? COLLECT_DEFAULTS.similarity);
+  return groupSchemas(await readSchemas(source, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
 }

@@ -76,6 +76,10 @@ export interface IndesitOptions {
   textRegion?: boolean;
   /** Compare page layouts beside link tag-lists (default COLLECT_DEFAULTS.layout; false = the paper). */
   layout?: boolean;
+  /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
+  textRegionWords?: number;
+  /** Levels of the layout kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
+  layoutBelow?: number;
   /** Parse with the browser-exact parser. */
   exact?: boolean;
   /** Called after each download. */
@@ -268,6 +272,11 @@ class Run {
   readonly strayShare: number;
   /** Depth that cuts the layout of pages without a text region: the sample's content depth (structure.ts). */
   private layoutDepth = -1;
+  /**
+   * The sample's text region (-1: none): the region of a page with too little text of its own but an element
+   * at that path (a short page of the sample's class; link-collections.ts `knownRegion`).
+   */
+  private sampleRegion = -1;
   /** Per variant (language, version: variants.ts), links tried that were dead, and whether one was alive. */
   private readonly variantDead = new Map<string, number>();
   private readonly variantAlive = new Set<string>();
@@ -324,11 +333,20 @@ class Run {
       key = finalKey;
       this.options.onPage?.(got, key);
       const tree = parsePage(got, this.labels, this.options.exact ?? false);
-      const structure = readStructure(tree, got.url, this.tagLists, { keyOf: this.keyOf, ...(this.options.textRegion === undefined ? {} : { textRegion: this.options.textRegion }) });
+      const o = this.options;
+      const structure = readStructure(tree, got.url, this.tagLists, {
+        keyOf: this.keyOf,
+        ...(o.textRegion === undefined ? {} : { textRegion: o.textRegion }),
+        ...(o.textRegionWords === undefined ? {} : { textRegionWords: o.textRegionWords }),
+        ...(this.sampleRegion > 0 ? { knownRegion: this.sampleRegion } : {}),
+      });
       // The first page read is the sample: the depth of its content sets where pages without a text region
       // are cut (layout.ts).
-      if (this.layoutDepth < 0) this.layoutDepth = structure.contentDepth >= 0 ? structure.contentDepth : COLLECT_DEFAULTS.layoutDepth;
-      const schema = schemaOfStructure(structure, this.layoutDepth, this.options.layout === undefined ? {} : { layout: this.options.layout });
+      if (this.layoutDepth < 0) {
+        this.layoutDepth = structure.contentDepth >= 0 ? structure.contentDepth : COLLECT_DEFAULTS.layoutDepth;
+        this.sampleRegion = structure.layout.region;
+      }
+      const schema = schemaOfStructure(structure, this.layoutDepth, { ...(o.layout === undefined ? {} : { layout: o.layout }), ...(o.layoutBelow === undefined ? {} : { layoutBelow: o.layoutBelow }) });
       const cluster = this.table.clusterOf(schema);
       page = { key, url: got.url, collections: structure.collections, schema, cluster: cluster.id };
       cluster.pages.push(page);

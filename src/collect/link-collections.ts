@@ -232,6 +232,13 @@ export interface LinkCollectionOptions {
    * COLLECT_DEFAULTS.textRegion (true); false gives the paper's one collection per root-to-anchor path.
    */
   textRegion?: boolean;
+  /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
+  textRegionWords?: number;
+  /**
+   * A text region (tag-list id) known from another page of the site (INDESIT: the sample's): used when this
+   * page has too little text for a region of its own but has an element at that path.
+   */
+  knownRegion?: number;
 }
 
 /** A page's link collections with what was found on the way: its text region and the tag-list memo. */
@@ -266,7 +273,9 @@ export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, optio
   const keyOf = options.keyOf;
   const selfKey = keyOf?.(normalizeUrl(pageUrl) ?? pageUrl);
   const memo = new Int32Array(tree.size).fill(-1);
-  const region = options.textRegion ?? COLLECT_DEFAULTS.textRegion ? textRegion(tree, tagLists, memo) : -1;
+  const useRegion = options.textRegion ?? COLLECT_DEFAULTS.textRegion;
+  let region = useRegion ? textRegion(tree, tagLists, memo, options.textRegionWords === undefined ? {} : { minWords: options.textRegionWords }) : -1;
+  if (region < 0 && useRegion && options.knownRegion !== undefined && options.knownRegion > 0 && hasPath(tree, tagLists, memo, options.knownRegion)) region = options.knownRegion;
   const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
   const byList = new Map<number, LinkPair[]>();
   const inlineLists = new Set<number>();
@@ -275,12 +284,15 @@ export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, optio
   // First pass: each link with its path and whether it sits in running text; per path under the text
   // region, how many of its links are not in running text (a list of links when many).
   const found: Array<{ url: string; node: number; key: string | undefined; path: number; prose: boolean }> = [];
+  // Whether an element holds running text, once per element: a list of 200,000 links under one parent
+  // would otherwise count the parent's words once per link.
+  const proseOf = new Map<number, boolean>();
   const listed = new Map<number, number>();
   for (const { url, node } of extractLinks(tree, pageUrl, { duplicates: true, selfLinks: true })) {
     const key = keyOf?.(url);
     if (!options.selfLinks && (url === self || (key !== undefined && key === selfKey)) && isInPageAnchor(tree, node)) continue;
     const path = tagLists.pathOf(tree, node, memo);
-    const prose = inRunningText(tree, node);
+    const prose = inRunningText(tree, node, proseOf);
     found.push({ url, node, key, path, prose });
     if (region >= 0 && !prose && tagLists.hasPrefix(path, region)) listed.set(path, (listed.get(path) ?? 0) + 1);
   }
@@ -311,6 +323,12 @@ export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, optio
   return { collections: out, region, memo };
 }
 
+/** True when some element of the page has tag-list `id`. */
+function hasPath(tree: Tree, tagLists: TagLists, memo: Int32Array, id: number): boolean {
+  for (let i = 0; i < tree.size; i++) if (tree.isElement(i) && tagLists.pathOf(tree, i, memo) === id) return true;
+  return false;
+}
+
 /** Text of an anchor's subtree, whitespace collapsed (alt text of an only image when there is no text). */
 function anchorText(tree: Tree, a: number): string {
   let s = '';
@@ -330,10 +348,21 @@ function anchorText(tree: Tree, a: number): string {
 /**
  * True when the anchor sits in running text: its parent element holds, besides its links, at least
  * COLLECT_DEFAULTS.proseWords words of text of its own (a sentence), not a short label such as a date.
+ * `memo` keeps the answer per parent.
  */
-function inRunningText(tree: Tree, a: number): boolean {
+function inRunningText(tree: Tree, a: number, memo: Map<number, boolean>): boolean {
   const p = tree.parent[a]!;
   if (p <= 0) return false;
+  let known = memo.get(p);
+  if (known === undefined) {
+    known = holdsProse(tree, p);
+    memo.set(p, known);
+  }
+  return known;
+}
+
+/** True when element `p` holds at least COLLECT_DEFAULTS.proseWords words of text of its own. */
+function holdsProse(tree: Tree, p: number): boolean {
   let words = 0;
   for (let c = p + 1, e = tree.end[p]!; c < e; c = tree.end[c]!) {
     if (tree.kind[c] !== NodeKind.Text) {

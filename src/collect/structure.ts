@@ -17,6 +17,10 @@ export interface StructureOptions {
   keyOf?: (url: string) => string | undefined;
   /** One collection for the links of a page's text region (default COLLECT_DEFAULTS.textRegion; false = the paper). */
   textRegion?: boolean;
+  /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
+  textRegionWords?: number;
+  /** A text region known from another page, for a page with too little text (link-collections.ts). */
+  knownRegion?: number;
 }
 
 /** What a page's structure is made of. */
@@ -59,10 +63,16 @@ function mainElement(tree: Tree): number {
 export interface StructureSchemaOptions extends SchemaOptions {
   /** Compare layouts too (default COLLECT_DEFAULTS.layout; false: links only, the paper's schema). */
   layout?: boolean;
+  /** Levels of the layout kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
+  layoutBelow?: number;
 }
 
-/** The schema of a page's structure; `layoutDepth` cuts its layout (layout.ts `LayoutDepth`). */
-export function schemaOfStructure(s: Structure, layoutDepth: number, options: StructureSchemaOptions = {}): PageSchema {
+/**
+ * The schema of a page's structure; its layout is cut `layoutBelow` levels below `contentDepth`, the depth
+ * of the content of the site's pages (layout.ts `LayoutDepth`).
+ */
+export function schemaOfStructure(s: Structure, contentDepth: number, options: StructureSchemaOptions = {}): PageSchema {
   const withLayout = options.layout ?? COLLECT_DEFAULTS.layout;
-  return schemaOf(s.collections, options, withLayout ? layoutOf(s.layout, layoutDepth) : undefined);
+  const below = options.layoutBelow ?? COLLECT_DEFAULTS.layoutBelow;
+  return schemaOf(s.collections, options, withLayout ? layoutOf(s.layout, contentDepth + below) : undefined);
 }

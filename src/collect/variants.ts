@@ -47,7 +47,14 @@ function isVariantSegment(s: string): boolean {
   return VARIANT_SEGMENT.test(s);
 }
 
-/** The '/'-separated segments of a key, its query (if any) on the last one. */
+/**
+ * The '/'-separated segments of a key, its query (if any) on the last one, without the extension of a page
+ * file: a static host serves `fr/docs/setup` from `fr/docs/setup.html`, and a mirror's key of the page
+ * linking to it may be either.
+ */
 function segments(key: string): string[] {
-  return key.split('/').filter((s) => s !== '');
+  const out = key.split('/').filter((s) => s !== '');
+  const last = out.length - 1;
+  if (last >= 0) out[last] = out[last]!.replace(/\.(?:html?|xhtml)$/i, '');
+  return out;
 }
