@@ -32,7 +32,8 @@
  *    cluster serves as index at most once per instance, and recursion stops at COLLECT_DEFAULTS.maxDepth
  *    (at the bound, the index cluster's downloaded pages are the index pages).
  *  - Widening (`rings`, default 1): when no candidate scores, step 1 runs once more from one page of each
- *    neighbouring clusters, so that index pages two links away from the target become candidates; the
+ *    cluster not explored yet (neighbours, and clusters that joined the target), so that index pages two
+ *    links away from the target become candidates; then, while nothing was found, from the entry page; the
  *    paper's neighbourhood is one link deep (`rings: 0`).
  *  - Links that leave the site (PageSource.keyOf undefined) and links back to their own page are not
  *    followed; a link whose download fails (404, not HTML…) names no page of any structure: it is counted
@@ -280,6 +281,8 @@ class Run {
   /** Per variant (language, version: variants.ts), links tried that were dead, and whether one was alive. */
   private readonly variantDead = new Map<string, number>();
   private readonly variantAlive = new Set<string>();
+  /** The first address each key was linked by. */
+  readonly addressOf = new Map<string, string>();
   /** Pages by a hash of their bytes: one page reached by two addresses is one page. */
   private readonly byContent = new Map<string, CrawledPage>();
   downloads = 0;
@@ -309,7 +312,8 @@ class Run {
     if (known !== undefined) return known;
     if (this.options.signal?.aborted || this.downloads >= this.maxDownloads) throw new Stop();
     this.downloads++;
-    const url = this.source.urlOf(key);
+    // The address as linked (a directory `…/` served from its index.xhtml), else the key's spelled-out one.
+    const url = this.addressOf.get(key) ?? this.source.urlOf(key);
     let page: CrawledPage;
     try {
       const got = await this.source.get(url);
@@ -386,6 +390,7 @@ class Run {
       const k = this.keyOf(l.url);
       if (k === undefined || k === own || seen.has(k) || isSkippedResource(l.url)) continue;
       seen.add(k);
+      if (!this.addressOf.has(k)) this.addressOf.set(k, l.url);
       out.push(k);
     }
     return out;
@@ -528,10 +533,11 @@ class Run {
         const size = neighbours.size;
         if (ring < this.rings) {
           ring++;
-          // One page per neighbouring cluster: the pages of a cluster have the same collections, which lead
+          // One page per cluster not explored yet, among the neighbours and the target's own clusters (pages
+          // joined the target since step 1): the pages of a cluster have the same collections, which lead
           // to the same clusters (the homologous link conjecture, section 2).
-          for (const c of [...neighbours]) {
-            if (used.has(c) || target.accepts(c)) continue;
+          for (const c of [...target.members, ...neighbours]) {
+            if (used.has(c) || (neighbours.has(c) && target.accepts(c))) continue;
             const p = this.table.clusters[c]!.pages.find((q) => !explored.has(q.key));
             if (p === undefined || this.table.clusters[c]!.pages.some((q) => explored.has(q.key))) continue;
             explored.add(p.key);
@@ -546,6 +552,7 @@ class Run {
         if (depth === 0 && steps === 0 && !explored.has(ENTRY)) {
           explored.add(ENTRY);
           const home = this.keyOf(this.source.entry);
+          if (home !== undefined && !this.addressOf.has(home)) this.addressOf.set(home, this.source.entry);
           const entry = home === undefined ? undefined : await this.fetch(home);
           if (entry !== undefined && entry.cluster >= 0 && !explored.has(entry.key)) {
             explored.add(entry.key);
