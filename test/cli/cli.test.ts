@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveDirectory } from '../../src/site/serve.ts';
 import { ENGINES } from '../../src/template/engines.ts';
-import { BIN, gabarit, ROOT } from './gabarit-process.ts';
+import { gabarit, ROOT, SOURCE_CLI } from './gabarit-process.ts';
 
 /** A page of the fixture site: a shared menu (so the menu pages link each other) and some content. */
 function page(title: string, body: string): string {
@@ -146,7 +146,7 @@ test('usage errors exit 2: unknown method, bad option value, missing argument, u
 test('serve answers on 127.0.0.1 and stops on SIGINT with exit 0', async (t) => {
   const dir = await tempDir(t);
   await writeSite(join(dir, 'site'));
-  const child = spawn(process.execPath, [BIN, 'serve', join(dir, 'site'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SOURCE_CLI, 'serve', join(dir, 'site'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   t.after(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
