@@ -1,8 +1,9 @@
 /**
- * The command line as a user runs it: `node bin/gabarit.js …` as a child process, on small sites written
- * to a temporary directory by the test. Checks what users and scripts rely on: the files of the output
- * contract, the exit codes (0 done, 1 nothing done, 2 usage), one message per failed page on stderr,
- * valid JSON with --json, and `serve` answering on 127.0.0.1 until interrupted.
+ * The command line as a user runs it, as a child process (from the sources; test/package/ checks the
+ * installed package), on small sites written to a temporary directory by the test. Checks what users and
+ * scripts rely on: the files of the output contract, the exit codes (0 done, 1 nothing done, 2 usage), one
+ * message per failed page on stderr, valid JSON with --json, and `serve` answering on 127.0.0.1 until
+ * interrupted.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
