@@ -20,7 +20,8 @@
  *     - repeated html/body start tags create nested elements (a browser merges their attributes);
  *     - attributes whose names are array indices (`<a 1="x">`, never on real pages) come first in the
  *       attribute list, an artefact of reading htmlparser2's attribute object; repeated attributes keep
- *       the first value, as browsers do.
+ *       the first value, as browsers do;
+ *     - textarea content is decoded here (htmlparser2 leaves its entities as they are).
  *    Depth costs: htmlparser2's open-element stack makes very deep nesting quadratic (100,000 levels take
  *    a few seconds); parse5's scope checks make the exact path quadratic too (100,000 levels take minutes).
  *  - `parseHtmlExact` (browser-exact): parse5 implements the WHATWG tree-construction algorithm (implicit
@@ -28,6 +29,7 @@
  *    walked once into a TreeBuilder. Use it when selectors must match what a browser shows.
  * Both decode entities, lowercase tag and attribute names, and intern element labels in a LabelTable.
  */
+import { decodeHTML } from 'entities';
 import { Parser } from 'htmlparser2';
 import { parse as parse5Parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
@@ -44,6 +46,7 @@ export interface ParseOptions {
   selfClosing?: boolean;
 }
 
+const TEXTAREA = tagId('textarea');
 const HEAD = tagId('head');
 const BODY = tagId('body');
 /** Elements the WHATWG "in head" insertion mode keeps inside `<head>`; any other start tag ends the head. */
@@ -68,6 +71,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   let names: string[] = [];
   let values: string[] = [];
   const tagOfLabel = tagIdsOf(labels);
+  let inTextarea = false;
   // One entry per element htmlparser2 has open: the node it opened here, or -1 when its start tag was
   // dropped (a `<body>` merged into an implied one). A close event closes down to that node, so the two
   // stacks stay in step even after an implied end of the head moved this side's open elements.
@@ -98,18 +102,21 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
           if (b.nameAt(b.current) === HEAD && !IN_HEAD.has(nameId) && nameId !== HEAD) leaveHead();
           opened.push(b.open(nameId, label, names, values));
         }
+        inTextarea = nameId === TEXTAREA;
         if (names.length > 0) {
           names = [];
           values = [];
         }
       },
       onclosetag() {
+        inTextarea = false;
         const node = opened.pop();
         if (node !== undefined && node >= 0 && b.isOpen(node)) b.closeTo(node);
       },
       ontext(data) {
         if (b.nameAt(b.current) === HEAD && NON_BLANK.test(data)) leaveHead();
-        b.addText(data);
+        // htmlparser2 passes textarea content (RCDATA: entities but no tags) undecoded; a browser decodes it.
+        b.addText(inTextarea ? decodeHTML(data) : data);
       },
       oncomment(data) {
         b.addComment(data);

@@ -168,8 +168,26 @@ function childHandles(h: Handle): Handle[] {
   return out;
 }
 
+/** Range scan over the subtrees of `nodes` (handles), calling `visit` on each element; stops on true. */
+function scan(nodes: readonly Handle[], visit: (h: Handle) => boolean): void {
+  const { kind, end } = cur;
+  let done = -1; // skip nodes already scanned (a node inside an earlier node's subtree)
+  for (const h of nodes) {
+    const i = h - 1;
+    if (i < done) continue;
+    const e = end[i]!;
+    for (let j = i; j < e; j++) if (kind[j] === NodeKind.Element && visit(j + 1)) return;
+    done = e;
+  }
+}
+
 const adapter: Adapter = {
   isTag,
+  existsOne(test, elems) {
+    let found = false;
+    scan(elems, (h) => (found = test(h)));
+    return found;
+  },
   getAttributeValue(h, name) {
     return attrValue(h - 1, name);
   },
@@ -212,6 +230,19 @@ const adapter: Adapter = {
       done = cur.end[h - 1]!;
     }
     return out;
+  },
+  findAll(test, nodes) {
+    const out: Handle[] = [];
+    scan(nodes, (h) => {
+      if (test(h)) out.push(h);
+      return false;
+    });
+    return out;
+  },
+  findOne(test, elems) {
+    let found: Handle | null = null;
+    scan(elems, (h) => (test(h) ? ((found = h), true) : false));
+    return found;
   },
 };
 

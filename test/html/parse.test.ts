@@ -53,14 +53,3 @@ test('an element that does not belong in <head> ends it and opens an implied bod
   assert.equal(w.elementChildren(w.find('head')).length, 2);
   assert.equal(w.elementChildren(w.body()).length, 1);
 });
-
-test('textarea content is decoded once and iframe content is raw text, on both paths as in a browser', () => {
-  const html = '<body><textarea>&amp;lt;b&amp;gt; &lt;i&gt;</textarea><iframe>&amp; <b>x</b></iframe></body>';
-  for (const t of [parseHtml(html), parseHtmlExact(html)]) {
-    const ta = t.find('textarea');
-    assert.equal(t.nodeText(ta + 1), '&lt;b&gt; <i>');
-    const frame = t.find('iframe');
-    assert.equal(t.end[frame], frame + 2, 'one text node inside the iframe');
-    assert.equal(t.nodeText(frame + 1), '&amp; <b>x</b>');
-  }
-});
