@@ -101,3 +101,4 @@ export function clusterBySchema(schemas: readonly PageSchema[], threshold: numbe
     return g;
   });
 }
+

@@ -12,11 +12,12 @@ export const COLLECT_DEFAULTS = {
    */
   similarity: 0.7,
   /**
-   * T for structural clustering (src/cluster/schema.ts, `gabarit cluster`): 0.75, chosen by
-   * leave-one-set-out cross-validation over 0.85 … 0.5 (eval/cluster.eval.ts). Clustering links every page
-   * of a site by single linkage, where INDESIT grows its target from one sample only: a stricter T.
+   * T for structural clustering (src/cluster/schema.ts, `gabarit cluster`): 0.8, chosen by
+   * leave-one-set-out cross-validation over 0.85 … 0.5 (eval/cluster.eval.ts; every held-out fold chose it).
+   * Clustering links every page of a site by single linkage, where INDESIT grows its target from one sample
+   * only: a stricter T.
    */
-  clusterSimilarity: 0.75,
+  clusterSimilarity: 0.8,
   /**
    * n of step 1 (section 3.1, footnote 3: "We set n=3"): once this many links of one link collection
    * have led to pages of the same cluster, the rest of the collection is not followed (the homologous
@@ -117,6 +118,12 @@ export const COLLECT_DEFAULTS = {
    */
   textRegionListLinks: 10,
   /**
+   * The links of a list (`ul`, `ol`, `menu`, `dl`), however deeply nested, make one feature of the page schema:
+   * the outermost list's path (link-collections.ts `TagLists.listFeature`). Link collections, which INDESIT
+   * follows, stay the paper's, one per tag-list.
+   */
+  listRoots: true,
+  /**
    * How deep the recursion of step 3 ("Recursion to catch index pages") may go. The paper recurses without
    * stating a bound; a bound keeps a run finite on sites whose index pages are reached only through long
    * chains of other index pages. 3 covers target ← index ← index-of-index ← one more level.
@@ -148,12 +155,17 @@ export const COLLECT_DEFAULTS = {
    */
   layoutDepth: 4,
   /**
-   * Levels of a page's layout kept below the depth of the site's content (layout.ts): 0 stops at the
+   * Levels of a page's frame kept below the depth of the site's content (layout.ts): 0 stops at the
    * content's level; 1 would keep the children of the containers at that level (a header's title and
    * subtitle beside the article). Chosen with T by leave-one-set-out cross-validation among {0, 1}
-   * (eval/cluster.eval.ts; equal on every set but one, where 0 was better).
+   * (eval/cluster.eval.ts).
    */
   layoutBelow: 0,
+  /**
+   * Levels of the structure of a page's content area kept in its schema (structure.ts, page-schema.ts): its
+   * blocks one level down. 0 leaves the content out (the schema of links and frame).
+   */
+  contentLevels: 1,
   /** Safety cap on downloads in one run (a crawler is a guest); the run stops and says so when reached. */
   maxDownloads: 10_000,
 } as const;

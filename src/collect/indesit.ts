@@ -53,7 +53,7 @@ import { readStructure, schemaOfStructure } from './structure.ts';
 import { variantOf } from './variants.ts';
 import { isSkippedResource } from '../site/http-source.ts';
 
-const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0) };
+const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0), content: new Int32Array(0) };
 
 /** Options of `indesit`; every threshold defaults to COLLECT_DEFAULTS. */
 export interface IndesitOptions {
@@ -350,7 +350,7 @@ class Run {
         this.layoutDepth = structure.contentDepth >= 0 ? structure.contentDepth : COLLECT_DEFAULTS.layoutDepth;
         this.sampleRegion = structure.layout.region;
       }
-      const schema = schemaOfStructure(structure, this.layoutDepth, { ...(o.layout === undefined ? {} : { layout: o.layout }), ...(o.layoutBelow === undefined ? {} : { layoutBelow: o.layoutBelow }) });
+      const schema = schemaOfStructure(structure, this.tagLists, this.layoutDepth, { ...(o.layout === undefined ? {} : { layout: o.layout }), ...(o.layoutBelow === undefined ? {} : { layoutBelow: o.layoutBelow }) });
       const cluster = this.table.clusterOf(schema);
       page = { key, url: got.url, collections: structure.collections, schema, cluster: cluster.id };
       cluster.pages.push(page);

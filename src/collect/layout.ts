@@ -10,14 +10,19 @@
  *  - pages of one class whose content has optional parts: what distinguishes classes is the frame the
  *    template puts around the content, not the content.
  * The layout is that frame: the tag-lists (same interned paths as link tag-lists) of the page's block
- * elements that lie outside its text region (text-region.ts) and no deeper than the site's content: the
- * header, the bars, the sidebars, the containers down to the text region, and the text region itself, but
- * nothing inside it and nothing nested deeper than the content of the site's pages (a menu's items at
- * depth 12 of a site whose articles sit at depth 6). The depth is one for all pages of a site (the median
- * depth of their content, `LayoutDepth`), so that a page without a text region (a list of links, a page
- * with little text) is cut where the others are.
+ * elements that lie outside its content area (structure.ts: its text region, lifted to the site's content
+ * depth) and no deeper than the site's content: the header, the bars, the sidebars, the containers down to
+ * the content area, and the area itself, but nothing inside it and nothing nested deeper than the content
+ * of the site's pages (a menu's items at depth 12 of a site whose articles sit at depth 6). The depth is one
+ * for all pages of a site (the median depth of their content, `LayoutDepth`), so that a page without a text
+ * region (a list of links, a page with little text) is cut where the others are.
  *
- * Like a schema, a layout is a sorted Int32Array of distinct ids; pages compare by the Jaccard coefficient.
+ * What is inside the content area is the third part of the schema, `contentOf`: its blocks, one level
+ * down (a description, a summary table, a list of answers). Pages of one class differ there by their
+ * optional sections, so it is compared apart (page-schema.ts).
+ *
+ * `layoutPaths` reads every block path of a page once; `layoutOf` and `contentOf` cut them once the site's
+ * content depth is known. Like a schema, each is a sorted Int32Array of distinct ids.
  */
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
@@ -30,7 +35,7 @@ const NOT_LAYOUT: ReadonlySet<number> = new Set([
   ...['a', 'html', 'body', 'head', 'meta', 'link', 'title', 'img', 'picture', 'source', 'input', 'br', 'hr', 'wbr', 'path'].map(tagId),
 ]);
 
-/** The block elements of a page outside its text region, as tag-list ids with their depths. */
+/** The block elements of a page, as tag-list ids with their depths. */
 export interface LayoutPaths {
   /** Distinct tag-list ids, ascending. */
   readonly ids: Int32Array;
@@ -43,11 +48,11 @@ export interface LayoutPaths {
 
 /**
  * The layout paths of a page. `memo` is the tag-list memo of the page (link-collections.ts `pageLinks`),
- * `region` its text region (-1 when none).
+ * `region` its text region (-1 when none), recorded with them.
  */
 export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, region: number): LayoutPaths {
   const seen = new Set<number>();
-  // Skip the subtrees of unread elements (scripts, templates, svg…) and of the text region.
+  // Skip the subtrees of unread elements (scripts, templates, svg…).
   for (let i = 0; i < tree.size; ) {
     if (tree.kind[i] !== NodeKind.Element) {
       i++;
@@ -62,9 +67,8 @@ export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, re
       i++;
       continue;
     }
-    const id = tagLists.pathOf(tree, i, memo);
-    seen.add(id);
-    i = id === region ? tree.end[i]! : i + 1;
+    seen.add(tagLists.pathOf(tree, i, memo));
+    i++;
   }
   const ids = Int32Array.from(seen).sort();
   const depths = new Uint16Array(ids.length);
@@ -73,14 +77,31 @@ export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, re
 }
 
 /**
- * The layout of a page: its layout paths no deeper than `depth` (one depth for every page of a site, the
- * depth of its content: `LayoutDepth`). Paths inside the text region (under each element of its path) were
- * left out by `layoutPaths`.
+ * The frame of a page: its layout paths no deeper than `depth` (one depth for every page of a site, the
+ * depth of its content plus a level: `LayoutDepth`), outside its content area `area` (-1: none; the area's
+ * own path is kept).
  */
-export function layoutOf(paths: LayoutPaths, depth: number): Int32Array {
+export function layoutOf(paths: LayoutPaths, depth: number, tagLists?: TagLists, area = -1): Int32Array {
   let n = 0;
   const out = new Int32Array(paths.ids.length);
-  for (let k = 0; k < paths.ids.length; k++) if (paths.depths[k]! <= depth) out[n++] = paths.ids[k]!;
+  for (let k = 0; k < paths.ids.length; k++) {
+    const id = paths.ids[k]!;
+    if (paths.depths[k]! > depth || (area >= 0 && id !== area && tagLists !== undefined && tagLists.hasPrefix(id, area))) continue;
+    out[n++] = id;
+  }
+  return out.slice(0, n);
+}
+
+/** The content of a page: its layout paths inside its content area `area`, at most `levels` below it. */
+export function contentOf(paths: LayoutPaths, tagLists: TagLists, area: number, levels: number): Int32Array {
+  if (area < 0 || levels <= 0) return new Int32Array(0);
+  const limit = tagLists.depth(area) + levels;
+  let n = 0;
+  const out = new Int32Array(paths.ids.length);
+  for (let k = 0; k < paths.ids.length; k++) {
+    const id = paths.ids[k]!;
+    if (id !== area && paths.depths[k]! <= limit && tagLists.hasPrefix(id, area)) out[n++] = id;
+  }
   return out.slice(0, n);
 }
 

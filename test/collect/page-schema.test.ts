@@ -67,7 +67,7 @@ test('collections leaving the site are left out of the schema; a link to the pag
 
 test('Jaccard of empty schemas, the size bound of similar(), and the minimum of the two halves', () => {
   const e = new Int32Array(0);
-  const s = (links: Int32Array, layout: Int32Array = e): PageSchema => ({ links, layout });
+  const s = (links: Int32Array, layout: Int32Array = e, content: Int32Array = e): PageSchema => ({ links, layout, content });
   assert.equal(jaccard(e, e), 1);
   assert.equal(jaccard(e, Int32Array.of(1)), 0);
   assert.equal(similar(s(Int32Array.of(1, 2, 3, 4, 5, 6)), s(Int32Array.of(1, 2, 3, 4, 5, 6, 7)), 0.85), true, '6/7 >= 0.85');
