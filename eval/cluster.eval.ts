@@ -29,10 +29,10 @@ import { leaveOneOut } from './loso.ts';
 /** Candidate thresholds T, the paper's first (preferred on ties). */
 const GRID = [0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5];
 /**
- * Candidate text region minimum words (the earlier default first), levels of the frame below the content,
+ * Candidate text region minimum words (the default first), levels of the frame below the content,
  * and levels of the content area's structure (0: no content part).
  */
-const WORDS = [50, 20];
+const WORDS = [20, 50];
 const BELOW = [0, 1];
 const CONTENT = [1, 0];
 

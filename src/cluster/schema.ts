@@ -105,7 +105,7 @@ export async function readStructures(source: PageSource, options: SchemaClusterO
       ...(options.listRoots === undefined ? {} : { listRoots: options.listRoots }),
     });
     structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
-    depth.add(s.contentDepth);
+    depth.add(s.contentDepth, s.layout.region >= 0);
     keys.push(r.page.key);
     options.onPage?.(keys.length, r.page.key);
   }

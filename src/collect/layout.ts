@@ -106,28 +106,53 @@ export function contentOf(paths: LayoutPaths, tagLists: TagLists, area: number, 
 }
 
 /**
- * The depth at which layouts are cut: the median depth of the content of the site's pages (structure.ts
- * `contentDepth`), or COLLECT_DEFAULTS.layoutDepth before any.
+ * The depth of a site's content, where layouts are cut and deeper text regions lifted (structure.ts): the
+ * median depth of the text regions of its pages; when no page read has one, the median of the other
+ * content depths (structure.ts `contentDepth`: a page's text with no minimum of words, its `main`), or
+ * COLLECT_DEFAULTS.layoutDepth before any. Pages with little text say little about where a site puts its
+ * articles (a documentation site's category pages hold a list in `main`, its articles lie five levels
+ * deeper).
  */
 export class LayoutDepth {
+  private readonly regions = new Median();
+  private readonly others = new Median();
+
+  /** Records a page's content depth (structure.ts `contentDepth`; -1: none), `region` when it is its text region's. */
+  add(contentDepth: number, region: boolean): void {
+    if (contentDepth >= 0) (region ? this.regions : this.others).add(contentDepth);
+  }
+
+  /** Depths recorded. */
+  get size(): number {
+    return this.regions.size + this.others.size;
+  }
+
+  /** The median depth of the text regions, else of the other content depths, else the default. */
+  get value(): number {
+    return this.regions.value ?? this.others.value ?? COLLECT_DEFAULTS.layoutDepth;
+  }
+}
+
+/** The median of small integers (the lower one of two middles). */
+class Median {
   private readonly counts = new Map<number, number>();
   private n = 0;
 
-  /** Records the content depth of a page (structure.ts `contentDepth`; -1: none). */
-  add(contentDepth: number): void {
-    if (contentDepth < 0) return;
-    this.counts.set(contentDepth, (this.counts.get(contentDepth) ?? 0) + 1);
+  get size(): number {
+    return this.n;
+  }
+
+  add(x: number): void {
+    this.counts.set(x, (this.counts.get(x) ?? 0) + 1);
     this.n++;
   }
 
-  /** The median recorded depth (the lower one of two middles), or the default when none. */
-  get value(): number {
-    if (this.n === 0) return COLLECT_DEFAULTS.layoutDepth;
+  get value(): number | undefined {
     let seen = 0;
     for (const d of [...this.counts.keys()].sort((a, b) => a - b)) {
       seen += this.counts.get(d)!;
       if (2 * seen >= this.n) return d;
     }
-    return COLLECT_DEFAULTS.layoutDepth;
+    return undefined;
   }
 }

@@ -18,10 +18,10 @@
  * (`layout` and `content` empty on both sides) is compared on its links alone, as in the paper. MEASURED:
  * see src/collect/README.md and docs/collect.md.
  *
- * One choice the paper leaves open: the links half leaves out the tag-lists of collections whose links all
- * leave the site (`LinkCollection.offSite`: social-media buttons, an article's external references). They
- * lead to no page of the site INDESIT crawls, and on the corpus they are what varies between pages of one
- * class (jekyll-blog posts have 1 distinct schema without them and 3 with them).
+ * One choice the paper leaves open: whether the links half keeps the tag-lists of collections whose links
+ * all leave the site (`LinkCollection.offSite`: social-media buttons, a page's list of external links). It
+ * does by default (COLLECT_DEFAULTS.offSiteLinks: they are part of the page's structure); an article's
+ * external references are in its content area's one collection either way.
  *
  * Each half is a sorted Int32Array of distinct tag-list ids (link-collections.ts), so a Jaccard coefficient
  * is one merge of two integer arrays, with no allocation.
@@ -46,7 +46,7 @@ export interface PageSchema {
 export interface SchemaOptions {
   /** Keep the tag-lists of links in running text (`LinkCollection.inline`). Default true, as in the paper. */
   inlineLinks?: boolean;
-  /** Keep the tag-lists of collections whose links all leave the site. Default false (module comment). */
+  /** Keep the tag-lists of collections whose links all leave the site (default COLLECT_DEFAULTS.offSiteLinks). */
   offSiteLinks?: boolean;
 }
 

@@ -35,8 +35,12 @@ export interface Structure {
    * `main` element (or `[role=main]`, or first `article`); -1 when none of these is found.
    */
   readonly contentDepth: number;
+  /** The tag-list of that content (-1 when none). */
+  readonly contentPath: number;
   /** The text region with no minimum of words, for a page without a text region (-1: none, or it has one). */
   readonly weakRegion: number;
+  /** The tag-lists on the way to `contentPath` (itself included) that more than one element has. */
+  readonly sharedPaths: readonly number[];
 }
 
 /** Reads the link collections and layout paths of a parsed page. */
@@ -45,9 +49,26 @@ export function readStructure(tree: Tree, pageUrl: string, tagLists: TagLists, o
   const layout = layoutPaths(tree, tagLists, memo, region);
   const weak = region >= 0 ? region : textRegion(tree, tagLists, memo, { minWords: 1 });
   const weakRegion = region >= 0 ? -1 : weak;
-  if (weak >= 0) return { collections, layout, contentDepth: tagLists.depth(weak), weakRegion };
-  const main = mainElement(tree);
-  return { collections, layout, contentDepth: main < 0 ? -1 : tagLists.depth(tagLists.pathOf(tree, main, memo)), weakRegion };
+  const main = weak >= 0 ? -1 : mainElement(tree);
+  const contentPath = weak >= 0 ? weak : main < 0 ? -1 : tagLists.pathOf(tree, main, memo);
+  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths: sharedAncestors(tree, tagLists, memo, contentPath) };
+}
+
+/**
+ * The tag-lists on the way to `path` (itself included) that more than one element of the page has (three
+ * sibling `div`s for a header, a page and a footer whose only difference is their `id`).
+ */
+function sharedAncestors(tree: Tree, tagLists: TagLists, memo: Int32Array, path: number): number[] {
+  if (path < 0) return [];
+  const counts = new Map<number, number>();
+  for (let t = path; t > 0; t = tagLists.parentOf(t)) counts.set(t, 0);
+  for (let i = 0; i < tree.size; i++) {
+    if (!tree.isElement(i)) continue;
+    const id = memo[i]! >= 0 ? memo[i]! : tagLists.pathOf(tree, i, memo);
+    const n = counts.get(id);
+    if (n !== undefined) counts.set(id, n + 1);
+  }
+  return [...counts].filter(([, n]) => n > 1).map(([t]) => t);
 }
 
 const MAIN = tagId('main');
@@ -88,7 +109,7 @@ export function schemaOfStructure(s: Structure, tagLists: TagLists, contentDepth
   const keepInline = options.inlineLinks ?? true;
   const keepOff = options.offSiteLinks ?? COLLECT_DEFAULTS.offSiteLinks;
   const region = s.layout.region;
-  const weak = region < 0 && s.weakRegion >= 0 && tagLists.depth(s.weakRegion) > contentDepth ? s.weakRegion : -1;
+  const weak = region < 0 && s.weakRegion >= 0 && tagLists.depth(s.weakRegion) >= contentDepth ? s.weakRegion : -1;
   const area = region < 0 ? (weak < 0 ? -1 : tagLists.ancestorAt(weak, contentDepth)) : tagLists.ancestorAt(region, Math.max(contentDepth, 1));
   const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
   const areaLinks = area < 0 ? -1 : tagLists.textLinks(area);
