@@ -103,6 +103,7 @@ export async function readStructures(source: PageSource, options: SchemaClusterO
       ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }),
       ...(options.textRegionWords === undefined ? {} : { textRegionWords: options.textRegionWords }),
       ...(options.listRoots === undefined ? {} : { listRoots: options.listRoots }),
+      ...(options.contentLevels === undefined ? {} : { contentLevels: options.contentLevels }),
     });
     structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
     depth.add(s.contentDepth, s.layout.region >= 0);

@@ -399,6 +399,8 @@ class Run {
         keyOf: this.keyOf,
         ...(o.textRegion === undefined ? {} : { textRegion: o.textRegion }),
         ...(o.textRegionWords === undefined ? {} : { textRegionWords: o.textRegionWords }),
+        ...(o.contentLevels === undefined ? {} : { contentLevels: o.contentLevels }),
+        sharedPaths: this.layoutDepth < 0,
       });
       // The first page read is the sample: the depth of its content stands for the site's until `learnDepth`.
       if (this.layoutDepth < 0) {

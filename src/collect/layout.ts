@@ -48,11 +48,15 @@ export interface LayoutPaths {
 
 /**
  * The layout paths of a page. `memo` is the tag-list memo of the page (link-collections.ts `pageLinks`),
- * `region` its text region (-1 when none), recorded with them.
+ * `region` its text region (-1 when none), recorded with them. Inside the region only `levels` levels are
+ * read: the region lies in the page's content area (structure.ts), whose structure is kept that deep
+ * (`contentOf`), and the inside of an article is most of a long page.
  */
-export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, region: number): LayoutPaths {
+export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, region: number, levels: number = COLLECT_DEFAULTS.contentLevels): LayoutPaths {
   const seen = new Set<number>();
-  // Skip the subtrees of unread elements (scripts, templates, svg…).
+  const regionDepth = region < 0 ? -1 : tagLists.depth(region);
+  let regionEnd = -1;
+  // Skip the subtrees of unread elements (scripts, templates, svg…) and the depths of the region not read.
   for (let i = 0; i < tree.size; ) {
     if (tree.kind[i] !== NodeKind.Element) {
       i++;
@@ -67,13 +71,19 @@ export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, re
       i++;
       continue;
     }
-    seen.add(tagLists.pathOf(tree, i, memo));
+    const id = tagLists.pathOf(tree, i, memo);
+    if (i < regionEnd && tagLists.depth(id) > regionDepth + levels) {
+      i = tree.end[i]!;
+      continue;
+    }
+    if (id === region && i >= regionEnd) regionEnd = tree.end[i]!;
+    seen.add(id);
     i++;
   }
   const ids = Int32Array.from(seen).sort();
   const depths = new Uint16Array(ids.length);
   for (let k = 0; k < ids.length; k++) depths[k] = tagLists.depth(ids[k]!);
-  return { ids, depths, region, regionDepth: region < 0 ? -1 : tagLists.depth(region) };
+  return { ids, depths, region, regionDepth };
 }
 
 /**

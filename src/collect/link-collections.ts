@@ -290,11 +290,6 @@ export interface LinkCollectionOptions {
   textRegionWords?: number;
   /** Make the links of a list one schema feature (`TagLists.listFeature`; default COLLECT_DEFAULTS.listRoots). */
   listRoots?: boolean;
-  /**
-   * A text region (tag-list id) known from another page of the site (INDESIT: the sample's): used when this
-   * page has too little text for a region of its own but has an element at that path.
-   */
-  knownRegion?: number;
 }
 
 /** A page's link collections with what was found on the way: its text region and the tag-list memo. */
@@ -331,8 +326,7 @@ export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, optio
   const memo = new Int32Array(tree.size).fill(-1);
   const useRegion = options.textRegion ?? COLLECT_DEFAULTS.textRegion;
   const listRoots = options.listRoots ?? COLLECT_DEFAULTS.listRoots;
-  let region = useRegion ? textRegion(tree, tagLists, memo, options.textRegionWords === undefined ? {} : { minWords: options.textRegionWords }) : -1;
-  if (region < 0 && useRegion && options.knownRegion !== undefined && options.knownRegion > 0 && hasPath(tree, tagLists, memo, options.knownRegion)) region = options.knownRegion;
+  const region = useRegion ? textRegion(tree, tagLists, memo, options.textRegionWords === undefined ? {} : { minWords: options.textRegionWords }) : -1;
   const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
   const byList = new Map<number, LinkPair[]>();
   const inlineLists = new Set<number>();
@@ -381,11 +375,6 @@ export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, optio
   return { collections: out, region, memo };
 }
 
-/** True when some element of the page has tag-list `id`. */
-function hasPath(tree: Tree, tagLists: TagLists, memo: Int32Array, id: number): boolean {
-  for (let i = 0; i < tree.size; i++) if (tree.isElement(i) && tagLists.pathOf(tree, i, memo) === id) return true;
-  return false;
-}
 
 /** Text of an anchor's subtree, whitespace collapsed (alt text of an only image when there is no text). */
 function anchorText(tree: Tree, a: number): string {

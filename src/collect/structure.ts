@@ -19,10 +19,12 @@ export interface StructureOptions {
   textRegion?: boolean;
   /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
   textRegionWords?: number;
-  /** A text region known from another page, for a page with too little text (link-collections.ts). */
-  knownRegion?: number;
   /** The links of a list make one schema feature (default COLLECT_DEFAULTS.listRoots; link-collections.ts). */
   listRoots?: boolean;
+  /** Levels of the text region's structure read (default COLLECT_DEFAULTS.contentLevels; layout.ts). */
+  contentLevels?: number;
+  /** Find `Structure.sharedPaths` (a walk of the whole page; INDESIT needs it for its sample only). */
+  sharedPaths?: boolean;
 }
 
 /** What a page's structure is made of. */
@@ -39,19 +41,19 @@ export interface Structure {
   readonly contentPath: number;
   /** The text region with no minimum of words, for a page without a text region (-1: none, or it has one). */
   readonly weakRegion: number;
-  /** The tag-lists on the way to `contentPath` (itself included) that more than one element has. */
+  /** The tag-lists on the way to `contentPath` (itself included) that more than one element has (with `sharedPaths`). */
   readonly sharedPaths: readonly number[];
 }
 
 /** Reads the link collections and layout paths of a parsed page. */
 export function readStructure(tree: Tree, pageUrl: string, tagLists: TagLists, options: StructureOptions = {}): Structure {
   const { collections, region, memo } = pageLinks(tree, pageUrl, tagLists, options);
-  const layout = layoutPaths(tree, tagLists, memo, region);
+  const layout = layoutPaths(tree, tagLists, memo, region, options.contentLevels);
   const weak = region >= 0 ? region : textRegion(tree, tagLists, memo, { minWords: 1 });
   const weakRegion = region >= 0 ? -1 : weak;
   const main = weak >= 0 ? -1 : mainElement(tree);
   const contentPath = weak >= 0 ? weak : main < 0 ? -1 : tagLists.pathOf(tree, main, memo);
-  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths: sharedAncestors(tree, tagLists, memo, contentPath) };
+  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths: options.sharedPaths ? sharedAncestors(tree, tagLists, memo, contentPath) : [] };
 }
 
 /**
