@@ -13,13 +13,22 @@
  */
 import { NodeKind, type Tree } from './tree.ts';
 
-/** Escapes a string for use as a CSS identifier (the CSSOM `CSS.escape` rules). */
+/**
+ * Escapes a string for use as a CSS identifier: the CSSOM `CSS.escape` rules, plus a hex escape for
+ * U+0080–U+00AF, which CSSOM leaves as they are but the selector parser (css-what) does not accept in a
+ * name (its name characters are `\w`, `-` and U+00B0 upwards).
+ */
 export function cssEscape(s: string): string {
   let out = '';
   for (let k = 0; k < s.length; k++) {
     const c = s.charCodeAt(k);
     if (c === 0) out += '\uFFFD';
-    else if ((c >= 1 && c <= 0x1f) || c === 0x7f || (k === 0 && c >= 48 && c <= 57) || (k === 1 && c >= 48 && c <= 57 && s.charCodeAt(0) === 45)) {
+    else if (
+      (c >= 1 && c <= 0x1f) ||
+      (c >= 0x7f && c <= 0xaf) ||
+      (k === 0 && c >= 48 && c <= 57) ||
+      (k === 1 && c >= 48 && c <= 57 && s.charCodeAt(0) === 45)
+    ) {
       out += '\\' + c.toString(16) + ' ';
     } else if (k === 0 && c === 45 && s.length === 1) out += '\\-';
     else if (c >= 0x80 || c === 45 || c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) out += s[k];
