@@ -68,6 +68,13 @@ export const WRAPPER_DEFAULTS = {
    * midway between the other documents and the moved one; the title check refuses those as well.
    */
   documentThreshold: 0.57,
+  /**
+   * Ambiguity rule: when another candidate (not inside the chosen one, nor around it) comes within this
+   * margin of the chosen one's identity (similarity + EVIDENCE_WEIGHT × the evidence that tells which
+   * element it is, adapt.ts), the pattern is not found, reason `ambiguous`, rather than a guess between
+   * look-alikes. How it was set is in docs/wrapper.md.
+   */
+  ambiguityMargin: 0.05,
 } as const;
 
 /**
