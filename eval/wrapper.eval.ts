@@ -12,17 +12,20 @@
  *    Range selections (Open Terms Archive `startBefore`/`endBefore` between siblings) become an XPath
  *    list pattern: the start element and its following siblings before the end element.
  * 2. Synthetic mutations over corpus site pages (see mutations in this file's second half).
- * 3. Records (records/swde-book-booksamillion): a wrapper is created from the gold values of the first
- *    RECORD_EXAMPLES pages (create.ts, from examples) and run on the others; an attribute of a page is
- *    right when the extracted value's words equal the gold values' words (no value for a <NULL> gold).
+ * 3. Records by example (eval/wrapper-records.ts): the values of one page given as examples, the wrapper
+ *    run on every other page of the source, from several training pages: SWDE booksamillion (its ground
+ *    truth), the demo shop's product pages and the stackoverflow question pages (gold by reference
+ *    selectors). Per field: right, wrong value, not found; the mean and the worst over training pages.
+ * The ambiguity rule (defaults.ts ambiguityMargin) is measured on the real changes: how many outcomes it
+ * made ambiguous, and the tally with the rule off.
  */
-import { declarationAt, goldContainers, listSites, listVersions, loadRecords, readTree, type OtaDocument, type OtaSelect } from '../src/eval/corpus.ts';
+import { declarationAt, goldContainers, listSites, listVersions, readTree, type OtaDocument, type OtaSelect } from '../src/eval/corpus.ts';
 import { contentScore, mean, words } from '../src/eval/metrics.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import { NodeKind, VOID_TAGS, type Tree } from '../src/html/tree.ts';
 import { escapeAttr, escapeText } from '../src/html/serialize.ts';
 import { adapt } from '../src/wrapper/adapt.ts';
-import { createFromExamples, createWrapper, type PatternSpec } from '../src/wrapper/create.ts';
+import { createWrapper, type PatternSpec } from '../src/wrapper/create.ts';
 import type { AlgorithmName } from '../src/wrapper/defaults.ts';
 import { DOCUMENT_MIN_WORDS, WRAPPER_DEFAULTS } from '../src/wrapper/defaults.ts';
 import { runWrapper, selectPattern } from '../src/wrapper/run.ts';
@@ -36,6 +39,7 @@ import { stmSimilarity } from '../src/wrapper/match/simple.ts';
 import { blockCtm, gramBlocks, pageBlocks, WordSpace } from '../src/wrapper/match/blocks.ts';
 import { fromTree, LabelSpace } from '../src/wrapper/match/labelled-tree.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
+import { BUILT_SOURCES, builtSource, evaluateSource, swdeSource, type RecordSource, type SourceResult } from './wrapper-records.ts';
 
 const ALGORITHMS: readonly AlgorithmName[] = ['ctm', 'stm', 'bigram', 'jw'];
 /** One configuration of the real-change evaluation: the algorithms in order, and whether the content view follows. */
@@ -67,8 +71,6 @@ const OTA_CONFIGS: readonly OtaConfig[] = [
 ];
 /** Word F1 above which an adapted extraction counts as a true positive. */
 const OTA_TP_F1 = 0.9;
-/** Example pages a records wrapper is created from (the issue: 3). */
-const RECORD_EXAMPLES = 3;
 /** Thresholds of the sweep over the real changes (the paper's scenarios use 40%–90%, Table 1). */
 const SWEEP = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 /** Content-view thresholds swept (changed snapshots and impostors; defaults.ts contentThreshold). */
@@ -159,6 +161,10 @@ interface OtaRow {
   contentSweep: Record<string, { tp: number; fp: number; fn: number }>;
   /** At each document threshold of DOCUMENT_SWEEP (configurations with the document view). */
   documentSweep: Record<string, { tp: number; fp: number; fn: number }>;
+  /** Snapshots with a gold where the pattern was not found as ambiguous (defaults.ts ambiguityMargin). */
+  ambiguous: number;
+  /** tp / fp / fn over the changed snapshots with the ambiguity rule off (what the rule costs or saves). */
+  ruleOff: { tp: number; fp: number; fn: number };
 }
 
 function extractedOf(r: ReturnType<typeof runWrapper>): string {
@@ -209,6 +215,8 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
     sweep: Object.fromEntries(SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
     contentSweep: Object.fromEntries(CONTENT_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
     documentSweep: Object.fromEntries(DOCUMENT_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
+    ambiguous: 0,
+    ruleOff: { tp: 0, fp: 0, fn: 0 },
   };
   const f1s: number[] = [];
   const changedF1s: number[] = [];
@@ -245,6 +253,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
       }
       if (adapted && version !== null) score.versionF1 = contentScore(extracted, version).f1;
     } else {
+      if (rep.reason === 'ambiguous') row.ambiguous++;
       const f1 = rep.step === 'not-found' ? 0 : contentScore(extracted, gold).f1;
       score.f1 = f1;
       f1s.push(f1);
@@ -256,6 +265,8 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
           else cell.fp++;
         };
         for (const threshold of SWEEP) tally(row.sweep[String(threshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { threshold } }));
+        // The ambiguity rule off: no runner-up can come within a margin of -1.
+        tally(row.ruleOff, runWrapper(wrapper, t, s.path, { url, settings: { ambiguityMargin: -1 } }));
         if (config.content) for (const contentThreshold of CONTENT_SWEEP) tally(row.contentSweep[String(contentThreshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { contentThreshold } }));
         if (config.document) for (const documentThreshold of DOCUMENT_SWEEP) tally(row.documentSweep[String(documentThreshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { documentThreshold } }));
         row.changed++;
@@ -505,60 +516,6 @@ function prfOf(tp: number, fp: number, fn: number): { precision: number; recall:
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 3. Records
-
-interface RecordRow {
-  algorithm: AlgorithmName;
-  attribute: string;
-  pages: number;
-  right: number;
-  accuracy: number;
-  meanF1: number;
-  adapted: number;
-}
-
-function sameWordList(a: string, b: string): boolean {
-  const x = words(a);
-  const y = words(b);
-  return x.length === y.length && x.every((w, k) => w === y[k]);
-}
-
-function evaluateRecords(): { rows: RecordRow[]; missing: string[]; selectors: Record<string, string> } {
-  const set = loadRecords().find((r) => r.name === 'swde-book-booksamillion');
-  if (!set) return { rows: [], missing: [], selectors: {} };
-  const trees = set.pages.map((p) => readTree(p.path));
-  const examples = set.pages.slice(0, RECORD_EXAMPLES).map((p, k) => ({
-    tree: trees[k]!,
-    values: Object.fromEntries(set.attributes.map((a) => [a, p.values[a] ?? []])),
-  }));
-  const created = createFromExamples(examples, { source: set.name });
-  const selectors = Object.fromEntries(created.wrapper.patterns.map((p) => [p.name, p.selector]));
-  const rows: RecordRow[] = [];
-  for (const algorithm of ALGORITHMS) {
-    const w = { ...created.wrapper, adaptation: { algorithms: [algorithm] } };
-    const stats = new Map<string, { right: number; f1: number[]; adapted: number; pages: number }>();
-    for (const a of set.attributes) stats.set(a, { right: 0, f1: [], adapted: 0, pages: 0 });
-    for (let k = RECORD_EXAMPLES; k < set.pages.length; k++) {
-      const page = set.pages[k]!;
-      const r = runWrapper(w, trees[k]!, page.id);
-      for (const a of set.attributes) {
-        const st = stats.get(a)!;
-        st.pages++;
-        const v = r.record[a];
-        const got = Array.isArray(v) ? v.join(' ') : typeof v === 'string' ? v : '';
-        const gold = (page.values[a] ?? []).join(' ');
-        const rep = r.reports.find((x) => x.pattern === a);
-        if (rep && rep.step !== 'selector') st.adapted++;
-        if (sameWordList(got, gold) || (words(gold).length === 0 && words(got).length === 0)) st.right++;
-        st.f1.push(contentScore(got, gold).f1);
-      }
-    }
-    for (const [attribute, st] of stats) rows.push({ algorithm, attribute, pages: st.pages, right: st.right, accuracy: st.right / Math.max(1, st.pages), meanF1: mean(st.f1), adapted: st.adapted });
-  }
-  return { rows, missing: created.missing, selectors };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // 2. Synthetic mutations
 
 /** The mutation kinds (issue 7): each is applied alone to a page around its gold content container. */
@@ -770,6 +727,26 @@ await runEval('wrapper', async () => {
     byPage[config.label] = { same, moved };
     byPageRows.push([config.label, `${same.tp}/${same.fp}/${same.fn}`, fmt(same.f), `${moved.tp}/${moved.fp}/${moved.fn}`, fmt(moved.f), moved.docs.join(', ')]);
   }
+  // The ambiguity rule on the real changes: outcomes it made "ambiguous", and the tally without it.
+  const ambiguity: Record<string, { ambiguous: number; withRule: { tp: number; fp: number; fn: number }; ruleOff: { tp: number; fp: number; fn: number } }> = {};
+  for (const config of OTA_CONFIGS) {
+    const rs = ota.filter((r) => r.algorithm === config.label);
+    ambiguity[config.label] = {
+      ambiguous: rs.reduce((x, r) => x + r.ambiguous, 0),
+      withRule: { tp: totals[config.label]!.tp, fp: totals[config.label]!.fp, fn: totals[config.label]!.fn },
+      ruleOff: rs.reduce((x, r) => ({ tp: x.tp + r.ruleOff.tp, fp: x.fp + r.ruleOff.fp, fn: x.fn + r.ruleOff.fn }), { tp: 0, fp: 0, fn: 0 }),
+    };
+  }
+  process.stdout.write(`The ambiguity rule on the real changes (margin ${WRAPPER_DEFAULTS.ambiguityMargin}): snapshots with a gold found "ambiguous", tp/fp/fn with the rule and without it\n`);
+  process.stdout.write(
+    formatTable(
+      ['config', 'ambiguous', 'with the rule', 'without'],
+      OTA_CONFIGS.map((c) => {
+        const a = ambiguity[c.label]!;
+        return [c.label, String(a.ambiguous), `${a.withRule.tp}/${a.withRule.fp}/${a.withRule.fn}`, `${a.ruleOff.tp}/${a.ruleOff.fp}/${a.ruleOff.fn}`];
+      }),
+    ) + '\n\n',
+  );
   process.stdout.write('Real changes by page: the URL the wrapper was built on (same page) or another URL OTA moved the document to (moved)\n');
   process.stdout.write(formatTable(['config', 'same page tp/fp/fn', 'same page F', 'moved tp/fp/fn', 'moved F', 'moved documents'], byPageRows) + '\n\n');
   const labelTotals: Record<string, { tp: number; fp: number; fn: number; f: number; controlAdaptations: number }> = {};
@@ -899,23 +876,38 @@ await runEval('wrapper', async () => {
     ) + '\n\n',
   );
 
-  // 3. Records.
-  const rec = evaluateRecords();
-  process.stdout.write(`Records (swde-book-booksamillion; wrapper from the gold values of ${RECORD_EXAMPLES} pages)\n`);
-  if (rec.missing.length) process.stdout.write(`attributes not found on the example pages: ${rec.missing.join(', ')}\n`);
-  process.stdout.write(Object.entries(rec.selectors).map(([a, s]) => `  ${a}: ${s}`).join('\n') + '\n');
-  process.stdout.write(
-    formatTable(
-      ['algorithm', 'attribute', 'pages', 'right', 'accuracy', 'mean F1', 'adapted'],
-      rec.rows.map((r) => [r.algorithm, r.attribute, String(r.pages), String(r.right), fmt(r.accuracy), fmt(r.meanF1), String(r.adapted)]),
-    ) + '\n',
-  );
-  const recordAccuracy: Record<string, number> = {};
-  for (const algorithm of ALGORITHMS) {
-    const rs = rec.rows.filter((r) => r.algorithm === algorithm);
-    recordAccuracy[algorithm] = rs.reduce((s, r) => s + r.right, 0) / Math.max(1, rs.reduce((s, r) => s + r.pages, 0));
+  // 3. Records, by example.
+  const sources = [swdeSource(), ...BUILT_SOURCES.map((n) => builtSource(n))].filter((x): x is RecordSource => x !== null);
+  const records: SourceResult[] = [];
+  for (const src of sources) {
+    // The issue's reproduction gives every field as one value too: only SWDE, whose authors are a list.
+    for (const variant of src.name === 'swde-book-booksamillion' ? (['lists', 'single'] as const) : (['lists'] as const)) {
+      const r = evaluateSource(src, variant);
+      records.push(r);
+      process.stdout.write(
+        `Records by example: ${src.name} (${src.pages.length} pages; the values of one page as examples, run on the ${src.pages.length - 1} others; ` +
+          `${variant === 'lists' ? `${src.lists.join(', ') || 'no field'} given as a list` : 'every field given as one value'}; right/wrong/not found per training page)\n`,
+      );
+      process.stdout.write(
+        formatTable(
+          ['training page', ...src.fields],
+          r.runs.map((run) => [run.page, ...src.fields.map((f) => `${run.fields[f]!.right}/${run.fields[f]!.wrong}/${run.fields[f]!.notFound}`)]),
+        ) + '\n',
+      );
+      process.stdout.write(
+        formatTable(
+          ['field', 'accuracy (mean)', 'accuracy (worst)', 'wrong (mean)', 'wrong (worst)', 'pattern (first training page)'],
+          src.fields.map((f) => {
+            const x = r.summary[f]!;
+            const c = r.runs[0]?.choices.find((y) => y.name === f);
+            return [f, fmt(x.accuracy), fmt(x.worstAccuracy), fmt(x.wrongRate), fmt(x.worstWrongRate), c ? `${c.selector}${c.value === 'text' ? '' : ` (${c.value})`}${c.lookAlikes ? ` [1 of ${c.lookAlikes}]` : ''}` : 'not found on the page'];
+          }),
+        ) + '\n',
+      );
+      for (const run of r.runs) for (const [f, x] of Object.entries(run.fields)) if (x.examples.length) process.stdout.write(`  wrong, trained on ${run.page}, ${f}: ${x.examples.join('; ')}\n`);
+      process.stdout.write('\n');
+    }
   }
-  process.stdout.write(`attribute accuracy: ${ALGORITHMS.map((a) => `${a} ${fmt(recordAccuracy[a])}`).join(', ')}\n`);
 
   const headline: Record<string, number | null> = {};
   for (const a of Object.keys(totals)) headline[`ota ${a} F`] = totals[a]!.f;
@@ -924,7 +916,12 @@ await runEval('wrapper', async () => {
   headline['ota control adaptations'] = totals['ctm']!.controlAdaptations;
   headline['ota impostor adaptations (ctm)'] = impostors['ctm']!.adapted;
   headline['ota content-absent adaptations (ctm)'] = totals['ctm']!.absentAdapted;
-  headline['swde ctm accuracy'] = recordAccuracy['ctm']!;
+  for (const r of records) {
+    const fields = Object.values(r.summary);
+    headline[`records ${r.source} (${r.variant}): worst accuracy`] = Math.min(...fields.map((x) => x.worstAccuracy));
+    headline[`records ${r.source} (${r.variant}): worst wrong rate`] = Math.max(...fields.map((x) => x.worstWrongRate));
+  }
+  headline['ota ambiguous outcomes (ctm>stm>bigram)'] = ambiguity[WRAPPER_DEFAULTS.algorithms.join('>')]!.ambiguous;
   const withDocument = 'ctm+document';
   headline[`ota ${withDocument} F, same page`] = byPage[withDocument]!.same.f;
   headline[`ota ${withDocument} F, moved page`] = byPage[withDocument]!.moved.f;
@@ -951,6 +948,6 @@ await runEval('wrapper', async () => {
       },
     ]),
   );
-  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, otherPages, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
+  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, otherPages, evidence, ambiguity, rows }, mutations: mut, records, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -16,7 +16,7 @@ export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 export { GabaritError, PageError, UsageError, EngineError, type PageErrorCode } from './errors.ts';
 export { DEFAULTS } from './defaults.ts';
 export { selectAll, selectOne, matches, compileSelector, type CompiledSelector } from './html/select.ts';
-export { cssPath, xpathOf } from './html/paths.ts';
+export { cssPath, cssPathWithin, xpathOf } from './html/paths.ts';
 export { evaluateXPath, evaluateXPathValue } from './html/xpath.ts';
 export { extractLinks, normalizeUrl, registrableDomain, sameSite, type Link } from './site/links.ts';
 export { openSource, type SourceOptions } from './site/source.ts';
@@ -35,8 +35,23 @@ export { clusterSourceBySchema } from './cluster/schema.ts';
 export { chooseMainBlock } from './content/main-block.ts';
 export { contentEngine } from './content/engine.ts';
 export { buildReport } from './report/build.ts';
-export { createWrapper } from './wrapper/create.ts';
-export { runWrapper } from './wrapper/run.ts';
+export {
+  createWrapper,
+  createFromExamples,
+  findValue,
+  inferConstraints,
+  inferType,
+  type PatternSpec,
+  type CreateOptions,
+  type ExamplePage,
+  type ExampleChoice,
+  type Occurrence,
+} from './wrapper/create.ts';
+export { runWrapper, updateWrapper, selectPattern, type PageRun, type PatternReport, type NotFoundReason, type RunOptions, type WrapperRecord } from './wrapper/run.ts';
+export { parseWrapper, validateWrapper, WrapperError, WRAPPER_VERSION, type Wrapper, type Pattern, type Constraints } from './wrapper/wrapper.ts';
+export { suggestPattern, suggestPatterns, type PatternSuggestion, type SuggestOptions, type SuggestionForm, type ValueMode } from './wrapper/suggest.ts';
+export { previewSelector, summarizeRuns, type PreviewPage, type SelectorPreview, type RunsSummary, type PatternTally } from './wrapper/design.ts';
+export { valueOf, textAfter } from './wrapper/value.ts';
 export { adapt } from './wrapper/adapt.ts';
 export { clusteredTreeMatching } from './wrapper/match/clustered.ts';
 export { simpleTreeMatching } from './wrapper/match/simple.ts';

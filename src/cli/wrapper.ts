@@ -210,6 +210,9 @@ export function register(program: Command): void {
       if (Object.keys(examples).length > 0) {
         const r = createFromExamples([{ tree, values: examples }], options);
         for (const m of r.missing) process.stderr.write(`gabarit: ${pagePath}: example "${m}" not found on the page\n`);
+        for (const c of r.choices) {
+          if (c.lookAlikes !== undefined) process.stderr.write(`gabarit: warning: example "${c.name}" is one of ${c.lookAlikes} look-alike elements on the page, picked by its position; for all of them give --example '${c.name}[]=…'\n`);
+        }
         if (!g.quiet) {
           for (const c of r.choices) process.stderr.write(`gabarit: example "${c.name}": ${c.selector}${c.value === 'text' ? '' : c.value === 'after' ? ' (the text after this label)' : c.value === 'own' ? ' (its own text)' : ` (attribute ${c.value.slice(1)})`}, a ${c.form} pattern, chosen among ${c.candidates}\n`);
         }
@@ -273,7 +276,11 @@ export function register(program: Command): void {
     const writer = opts.out ? new OutputWriter(outDir(opts.out)) : null;
     if (writer) await mkdir(writer.dir, { recursive: true });
     const out = writer ? createWriteStream(join(writer.dir, 'records.jsonl')) : process.stdout;
-    const summary = new RunSummary();
+    const { summarizeRuns } = await import('../wrapper/design.ts');
+    // Only what the summary needs of each run is kept (not the trees).
+    const runs: Array<Pick<import('../wrapper/run.ts').PageRun, 'page' | 'reports'>> = [];
+    let unreadable = 0;
+    let loaded = 0;
     const loader = new PageLoader(opts);
     try {
       for (const page of pages) {
@@ -284,14 +291,14 @@ export function register(program: Command): void {
         } catch (e) {
           const message = unprefixed((e as Error).message, page);
           writer?.fail({ url: page, key: page, code: 'unreadable', message });
-          summary.unreadable++;
+          unreadable++;
           process.stderr.write(`gabarit: ${page}: cannot read: ${message}\n`);
           continue;
         }
-        if (fetchedUrl !== undefined) summary.loaded++;
+        if (fetchedUrl !== undefined) loaded++;
         const address = opts.url ?? fetchedUrl;
         const r = runWrapper(w, tree, page, { settings, ...(address !== undefined ? { url: address } : {}) });
-        summary.add(r);
+        runs.push({ page: r.page, reports: r.reports });
         for (const rep of r.reports) {
           if (g.quiet && rep.step !== 'not-found') continue;
           const line = reportLine(rep);
@@ -309,59 +316,31 @@ export function register(program: Command): void {
       writeFileSync(target, JSON.stringify(w, null, 1) + '\n');
       process.stderr.write(`gabarit: wrapper written to ${target} (${w.history?.length ?? 0} adaptation(s) in its history)\n`);
     }
+    const summary = summarizeRuns(runs);
     if (writer) {
       await writer.writeJson('summary.json', {
         command: 'wrapper run',
         wrapper: wrapperPath,
         source: pages.length === 1 ? pages[0] : `${pages.length} pages`,
-        pagesLoaded: summary.loaded,
+        pagesLoaded: loaded,
         timings: { total: Math.round(performance.now() - start) },
-        pagesDone: summary.done,
+        pagesDone: summary.pages,
         pagesFailed: writer.failed.length,
         failures: writer.failed,
-        pagesComplete: summary.done - summary.incomplete.length,
+        pagesComplete: summary.complete,
         pagesIncomplete: summary.incomplete.length,
         patterns: summary.patterns,
         incomplete: summary.incomplete,
       });
-      if (!g.quiet) process.stderr.write(`gabarit: ${summary.done} page(s) done, records and summary in ${writer.dir}\n`);
+      if (!g.quiet) process.stderr.write(`gabarit: ${summary.pages} page(s) done, records and summary in ${writer.dir}\n`);
     }
-    if (summary.done === 0) throw new NothingDone(`no page could be read (${summary.unreadable} unreadable)`);
+    if (summary.pages === 0) throw new NothingDone(`no page could be read (${unreadable} unreadable)`);
     const notFound = summary.incomplete.flatMap((x) => x.notFound.map((n) => `${x.page}: ${n.pattern}`));
-    if (summary.incomplete.length > 0) throw new NothingDone(`could not find every pattern on ${summary.incomplete.length} of ${summary.done} page(s): ${notFound.slice(0, 5).join(', ')}${notFound.length > 5 ? ', …' : ''}`);
+    if (summary.incomplete.length > 0) throw new NothingDone(`could not find every pattern on ${summary.incomplete.length} of ${summary.pages} page(s): ${notFound.slice(0, 5).join(', ')}${notFound.length > 5 ? ', …' : ''}`);
   });
 }
 
-type PageRunResult = import('../wrapper/run.ts').PageRun;
 type Report = import('../wrapper/run.ts').PatternReport;
-
-/** Per pattern over a run: how often each step found it, and why it was not found. */
-interface PatternTally {
-  steps: Record<string, number>;
-  notFound: Record<string, number>;
-}
-
-/** What `wrapper run -o` writes in summary.json besides pages and failures. */
-class RunSummary {
-  done = 0;
-  unreadable = 0;
-  /** Pages loaded over the network. */
-  loaded = 0;
-  readonly patterns: Record<string, PatternTally> = {};
-  readonly incomplete: Array<{ page: string; notFound: Array<{ pattern: string; reason: string }> }> = [];
-
-  add(r: PageRunResult): void {
-    this.done++;
-    for (const rep of r.reports) {
-      const t = (this.patterns[rep.pattern] ??= { steps: {}, notFound: {} });
-      t.steps[rep.step] = (t.steps[rep.step] ?? 0) + 1;
-      if (rep.step === 'not-found') t.notFound[rep.reason ?? 'not-similar'] = (t.notFound[rep.reason ?? 'not-similar'] ?? 0) + 1;
-    }
-    const missed = r.reports.filter((x) => x.step === 'not-found');
-    if (missed.length > 0) this.incomplete.push({ page: r.page, notFound: missed.map((x) => ({ pattern: x.pattern, reason: x.reason ?? 'not-similar' })) });
-  }
-
-}
 
 /** The `steps` of a record line: per pattern, how it was found (or why not). */
 function stepsOf(reports: readonly Report[]): Record<string, Record<string, unknown>> {
@@ -443,7 +422,7 @@ export function selectorAndValue(raw: string): { selector: string; value?: strin
   if (pseudo) return pseudo[2] === 'text' ? { selector: pseudo[1]! } : { selector: pseudo[1]!, value: pseudo[2]! };
   const attr = /^(.*?[^\s@])\s*@([A-Za-z_][\w:.-]*)$/.exec(raw);
   if (attr) {
-    const selector = /^\s*[/(]/.test(attr[1]!) ? attr[1]!.replace(/\/+$/, '') : attr[1]!;
+    const selector = /^\s*(?:[/(]|\.\.?\/)/.test(attr[1]!) ? attr[1]!.replace(/\/+$/, '') : attr[1]!;
     return { selector, value: `@${attr[2]!.toLowerCase()}` };
   }
   return { selector: raw };

@@ -171,6 +171,22 @@ export function cssPath(tree: Tree, i: number): string {
 }
 
 /**
+ * A relative CSS selector that matches exactly element i among the elements inside element `scope` (an
+ * ancestor of i): `:scope > div.card > h3:nth-of-type(2)`, one child step per level, each `tag.classes`
+ * with `:nth-of-type(k)` only where a sibling would also match. For a field inside each instance of a
+ * record (a nested wrapper pattern), whose absolute path would name one record. Throws a RangeError when
+ * i is not an element inside `scope`.
+ */
+export function cssPathWithin(tree: Tree, i: number, scope: number): string {
+  checkElement(tree, i);
+  if (!(scope < i && i < tree.end[scope]!)) throw new RangeError(`node ${i} is not inside node ${scope}`);
+  const x = indexOf(tree);
+  const steps: string[] = [];
+  for (let n = i; n !== scope; n = tree.parent[n]!) steps.push(x.step(n));
+  return ':scope > ' + steps.reverse().join(' > ');
+}
+
+/**
  * The absolute XPath of node i: `/html[1]/body[1]/div[3]`, each step the node's name and its position
  * among same-named siblings; text and comment nodes end in `text()[k]` / `comment()[k]`; the document is
  * `/`. `evaluateXPath(tree, xpathOf(tree, i))` is `[i]` (tested on real pages).

@@ -46,7 +46,8 @@ import { jaroWinklerBound, jaroWinklerTree } from './match/jaro-winkler.ts';
 import { fromTree, keptNode, LabelSpace, restrict, restrictedSize, type LabelledTree } from './match/labelled-tree.ts';
 import { stmSimilarity } from './match/simple.ts';
 import { jaroWinkler, jaroWinklerSeq } from './match/jaro-winkler.ts';
-import { shapeSimilarity, stringSimilarity, textWords } from './match/string.ts';
+import { stringSimilarity, textWords } from './match/string.ts';
+import { valueKind } from './constraints.ts';
 import { contextOf, gramTree, instanceText, type ContextStep, type GramInstance, type TreeGram } from './tree-gram.ts';
 import type { ResolvedSettings } from './wrapper.ts';
 
@@ -587,8 +588,8 @@ class Evidence {
   }
   /**
    * The evidence that tells which element a candidate is, compared by the ambiguity rule: context,
-   * attributes, and the text itself only when it is not the data (`identityText`), else the text's shape
-   * (string.ts `textShape`: a price looks like a price). Two cards of a list differ by their texts only,
+   * attributes, and the text itself only when it is not the data (`identityText`), else the kind of data
+   * it is (constraints.ts `valueKind`: a price is a number, a SKU is not). Two cards of a list differ by their texts only,
    * and the words a field had on the page the wrapper was made on say nothing about which card holds its
    * value on another page.
    */
@@ -609,7 +610,7 @@ class Evidence {
       const where = contextSimilarity(g.context, ctx) + attributeSimilarity(g.ids[0], g.classes[0], id, cls);
       const said = stringSimilarity(g.text, text.slice(0, limit));
       v.of = Math.max(v.of, (where + said) / 3);
-      v.identity = Math.max(v.identity, (where + (this.identityText ? said : shapeSimilarity(g.text, text))) / 3);
+      v.identity = Math.max(v.identity, (where + (this.identityText ? said : valueKind(g.text) === valueKind(text) ? 1 : 0)) / 3);
     }
     this.cache.set(node, v);
     return v;

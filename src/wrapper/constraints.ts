@@ -52,6 +52,25 @@ export function hasType(value: string, type: DataType): boolean {
   }
 }
 
+/** The kind of data a value is (`valueKind`). */
+export type ValueKind = 'empty' | 'number' | 'date' | 'url' | 'words' | 'mixed';
+
+/**
+ * The kind of data a value is: a number (with a sign, a currency or a unit), a date, a URL, words (no
+ * digit), or mixed (a code like "Item CAIRN45B", a badge like "33% Off"). Two values of one field on
+ * different pages have different words but usually one kind; a field's value and its neighbour's (a
+ * price and a SKU) usually do not.
+ */
+export function valueKind(value: string): ValueKind {
+  const v = value.replace(/\s+/g, ' ').trim();
+  if (v === '') return 'empty';
+  if (hasType(v, 'number')) return 'number';
+  if (hasType(v, 'date')) return 'date';
+  if (hasType(v, 'url')) return 'url';
+  if (!/\p{N}/u.test(v) && /\p{L}/u.test(v)) return 'words';
+  return 'mixed';
+}
+
 /** Removes a leading / trailing currency sign or unit and separators like ':' around a number. */
 function stripUnit(v: string): string {
   // Before the number: symbols (`£`, `$ `) or a currency code (`USD `), not words ("June 2008" is a date).

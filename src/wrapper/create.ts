@@ -13,9 +13,9 @@
  *    and, when the text has it nowhere, attributes (a meta tag's content);
  *  - the patterns that locate each place (suggest.ts), most robust first: a label's words, then a CSS path
  *    without positions, then one with positions, then the absolute XPath;
- *  - the pattern that extracts the examples on the most example pages wins; ties go to the more robust
- *    form, then to a place whose classes, id or itemprop carry the name's words (`h3.author` for
- *    `author`), then to the first place in the page;
+ *  - the pattern that extracts the examples on the most example pages wins; ties go to a place that
+ *    carries the name's words (its label `Publisher:`, its classes, id or itemprop `h3.author`, its link
+ *    path `/author/` for `author`), then to the more robust form, then to the first place in the page;
  *  - a name given as a list (several values, or `name[]` on the command line) is a list pattern, whose
  *    path matches the siblings of the example's element too;
  *  - the data type is inferred: the strictest of integer, number, date, URL that every example value
@@ -28,7 +28,7 @@ import { textWords } from './match/string.ts';
 import { collapseRepeats, declaredUrl, selectPattern } from './run.ts';
 import { MAX_LABEL_CHARS, suggestPatterns, type SuggestionForm, type ValueMode } from './suggest.ts';
 import { makeTreeGram } from './tree-gram.ts';
-import { sameWords, textAfter, valueOf } from './value.ts';
+import { isLabelShape, sameWords, textAfter, valueOf } from './value.ts';
 import { validateWrapper, WRAPPER_VERSION, WrapperError, type AdaptationSettings, type Constraints, type DataType, type Pattern, type Wrapper } from './wrapper.ts';
 import { cssPath } from '../html/paths.ts';
 
@@ -130,7 +130,7 @@ export function findValue(tree: Tree, value: string): Occurrence[] {
       continue;
     }
     if (sameWords(valueOf(tree, i, 'own'), value)) out.push({ node: i, mode: 'own' });
-    if (text.length > 0 && text.length <= MAX_LABEL_CHARS && /[\p{L}\p{N}]/u.test(text) && sameWords(textAfter(tree, i), value)) out.push({ node: i, mode: 'after' });
+    if (text.length > 0 && text.length <= MAX_LABEL_CHARS && /[\p{L}\p{N}]/u.test(text) && isLabelShape(tree, i) && sameWords(textAfter(tree, i), value)) out.push({ node: i, mode: 'after' });
   }
   if (out.length > 0) return out;
   for (let i = 0; i < tree.size; i++) {
@@ -147,13 +147,17 @@ export function findValue(tree: Tree, value: string): Occurrence[] {
 const INFERRED_TYPES: readonly DataType[] = ['integer', 'number', 'date', 'url'];
 
 /**
- * The strictest data type every example value has: integer, number, date, URL; else `text` when every
+ * The strictest data type every example value has: integer, number (bare: a sign or currency at most,
+ * no unit in words), date, URL; else `text` when every
  * value is words without a digit (a name, a publisher: a value with a percentage or a price in it is then
  * another field's); else non-empty.
  */
 export function inferType(values: readonly string[]): DataType {
   if (values.length === 0) return 'non-empty';
-  for (const t of INFERRED_TYPES) if (values.every((v) => hasType(v, t))) return t;
+  // A number with a unit in words ("4.1 kg") may be "310 g per shoe" on the next page: only a bare number
+  // (with a currency sign or a percent at most) makes a number field.
+  const bare = values.every((v) => !/\p{L}/u.test(v.replace(/\b\p{Lu}{3}\b/gu, '')));
+  for (const t of INFERRED_TYPES) if ((bare || (t !== 'integer' && t !== 'number')) && values.every((v) => hasType(v, t))) return t;
   if (values.every((v) => hasType(v, 'text') && !/\p{N}/u.test(v))) return 'text';
   return 'non-empty';
 }
@@ -186,28 +190,39 @@ export interface ExampleChoice {
   pages: number;
   /** Patterns that were tried for the name. */
   candidates: number;
+  /**
+   * When the chosen pattern picks its element by position among this many look-alike siblings (a single
+   * value given for what the page shows as a list): the caller should say so (a list, `name[]`, is
+   * likely meant).
+   */
+  lookAlikes?: number;
 }
 
 function asList(v: string | readonly string[] | undefined): string[] {
   return v === undefined ? [] : typeof v === 'string' ? (v.trim() ? [v] : []) : v.filter((x) => x.trim() !== '');
 }
 
-/** Words of a name (`publication_date` → publication, date; `authorName` → author, name). */
+/**
+ * Words of a name or of attribute values, singular (`publication_date` → publication, date; `authorName`
+ * → author, name; `votes` → vote).
+ */
 function nameWords(name: string): string[] {
-  return textWords(name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' '));
+  return textWords(name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ')).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
 }
 
 /**
- * True when the selector, or the class, id or itemprop of node i or of one of its two nearest ancestors,
- * carries a word of `name` (`h3.author`, `[href*="/author/"]`, `itemprop="author"` for `author`).
+ * True when the place of occurrence `occ` carries a word of `name`: the label it follows (`Publisher:`),
+ * the link path of its selector (`[href*="/author/"]`), or the class, id or itemprop of its node or of
+ * one of their two nearest ancestors (`h3.author`, `itemprop="author"`).
  */
-function namedPlace(tree: Tree, i: number, selector: string, name: string): boolean {
+function namedPlace(tree: Tree, occ: Occurrence, selector: string, name: string): boolean {
   const want = new Set(nameWords(name));
-  if (/\[href\*=/.test(selector) && nameWords(selector.slice(selector.lastIndexOf('[href*='))).some((w) => want.has(w))) return true;
-  for (let n = i, k = 0; n > 0 && k < 3; n = tree.parent[n]!, k++) {
+  const says = (text: string): boolean => nameWords(text).some((w) => want.has(w));
+  if (occ.mode === 'after' && says(valueOf(tree, occ.node, 'text'))) return true;
+  if (/\[href\*=/.test(selector) && says(selector.slice(selector.lastIndexOf('[href*=')))) return true;
+  for (let n = occ.node, k = 0; n > 0 && k < 3; n = tree.parent[n]!, k++) {
     if (tree.kind[n] !== NodeKind.Element) continue;
-    const attrs = `${tree.attr(n, 'class') ?? ''} ${tree.attr(n, 'id') ?? ''} ${tree.attr(n, 'itemprop') ?? ''}`;
-    if (nameWords(attrs).some((w) => want.has(w))) return true;
+    if (says(`${tree.attr(n, 'class') ?? ''} ${tree.attr(n, 'id') ?? ''} ${tree.attr(n, 'itemprop') ?? ''}`)) return true;
   }
   return false;
 }
@@ -234,6 +249,7 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
       robustness: number;
       named: boolean;
       order: number;
+      lookAlikes: number | undefined;
       hits: number;
       nodes: Array<{ tree: Tree; node: number }>;
     }
@@ -245,7 +261,7 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
         for (const s of suggestPatterns(page.tree, occ.node, { value: occ.mode, multiple })) {
           const key = `${s.value}\u0000${s.selector}`;
           if (candidates.has(key)) continue;
-          candidates.set(key, { selector: s.selector, value: s.value, form: s.form, robustness: s.robustness, named: namedPlace(page.tree, occ.node, s.selector, name), order: candidates.size, hits: 0, nodes: [] });
+          candidates.set(key, { selector: s.selector, value: s.value, form: s.form, robustness: s.robustness, named: namedPlace(page.tree, occ, s.selector, name), order: candidates.size, lookAlikes: s.lookAlikes, hits: 0, nodes: [] });
         }
       }
     }
@@ -262,7 +278,7 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
     }
     const ranked = [...candidates.values()]
       .filter((c) => c.hits > 0)
-      .sort((a, b) => b.hits - a.hits || b.robustness - a.robustness || Number(b.named) - Number(a.named) || a.order - b.order);
+      .sort((a, b) => b.hits - a.hits || Number(b.named) - Number(a.named) || b.robustness - a.robustness || a.order - b.order);
     const best = ranked[0];
     if (!best) {
       missing.push(name);
@@ -275,7 +291,9 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
     if (Object.keys(constraints).length > 0) p.constraints = constraints;
     p.treeGram = { instances: best.nodes.slice(0, GRAM_INSTANCES).map((n) => makeTreeGram(n.tree, [n.node], 1).instances[0]!) };
     patterns.push(p);
-    choices.push({ name, selector: best.selector, value: best.value, form: best.form, pages: best.hits, candidates: candidates.size });
+    const choice: ExampleChoice = { name, selector: best.selector, value: best.value, form: best.form, pages: best.hits, candidates: candidates.size };
+    if (!multiple && best.lookAlikes !== undefined) choice.lookAlikes = best.lookAlikes;
+    choices.push(choice);
   }
   if (patterns.length === 0) throw new WrapperError('no example value was found on the example pages');
   return { wrapper: wrapperOf(patterns, options, pages[0]?.tree), missing, choices };

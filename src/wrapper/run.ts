@@ -23,7 +23,7 @@ import { childViolations, occurrenceBounds, occurrenceViolations, valueViolation
 import { GRAM_INSTANCES, MAX_HISTORY } from './defaults.ts';
 import { instanceText, makeTreeGram } from './tree-gram.ts';
 import { sameWords, valueOf } from './value.ts';
-import { isXPath, resolveSettings, thresholdsFor, WrapperError, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
+import { isXPath, looksLikeXPath, resolveSettings, thresholdsFor, WrapperError, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
 
 /**
  * Why a pattern was not found on a page (a reason code, for reports and tools; `violations` says it in words):
@@ -372,7 +372,7 @@ export function updateWrapper(wrapper: Wrapper, run: PageRun, tree: Tree, date =
       if (r && r.newSelector && nodes && r.step !== 'selector' && r.step !== 'not-found') {
         history.push({ date, page: run.page, pattern: p.name, from: p.selector, to: r.newSelector, step: r.step, similarity: r.similarity ?? 0 });
         p.selector = r.newSelector;
-        if (/^\s*[/(]/.test(r.newSelector)) p.xpath = true;
+        if (looksLikeXPath(r.newSelector)) p.xpath = true;
         else delete p.xpath;
         if (settings.update) p.treeGram = makeTreeGram(tree, nodes, GRAM_INSTANCES);
       }

@@ -11,7 +11,7 @@
  * Each suggestion says how many elements its selector matches on the page and the value it extracts
  * there, so that a caller (createFromExamples, a visual designer) can refuse or warn.
  */
-import { cssPath, xpathOf } from '../html/paths.ts';
+import { cssEscape, cssPath, cssPathWithin, xpathOf } from '../html/paths.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { selectPattern } from './run.ts';
 import { textAfter, valueOf } from './value.ts';
@@ -38,6 +38,12 @@ export interface PatternSuggestion {
   matches: number;
   /** The values it extracts on the page, one per match (the first few). */
   values: string[];
+  /**
+   * When the selector picks the node among look-alike siblings by its position (`li:nth-of-type(1)`):
+   * how many elements the same selector without that position matches. The node is then one of a list,
+   * and another page may put another item first: a list pattern is likely what is meant.
+   */
+  lookAlikes?: number;
 }
 
 /** Longest label text (characters) a value can be read after. */
@@ -69,39 +75,76 @@ function hasClass(c: string): string {
  * or, when those words label other elements too, under its nearest ancestor with a unique id or a class
  * that makes it unique. Null when nothing makes it unique, or the label is not short text.
  */
-export function labelXPath(tree: Tree, node: number): string | null {
+export function labelXPath(tree: Tree, node: number, scope = 0): string | null {
   if (tree.kind[node] !== NodeKind.Element) return null;
   const label = xpathNormalizedText(tree, node);
   if (label === '' || label.length > MAX_LABEL_CHARS || !/[\p{L}\p{N}]/u.test(label)) return null;
   const step = `${tree.tag(node)}[normalize-space()=${xpathLiteral(label)}]`;
   const unique = (xp: string): boolean => {
-    const got = selectPattern(tree, { selector: xp }, 0);
+    const got = selectPattern(tree, { selector: xp }, scope);
     return got.length === 1 && got[0] === node;
   };
-  const plain = `//${step}`;
+  // Inside a scope (a record), relative to it: `.//b[…]`.
+  const root = scope > 0 ? './/' : '//';
+  const plain = `${root}${step}`;
   if (unique(plain)) return plain;
-  for (let a = tree.parent[node]!; a > 0; a = tree.parent[a]!) {
+  for (let a = tree.parent[node]!; a > scope; a = tree.parent[a]!) {
     const id = tree.attr(a, 'id');
     if (id) {
-      const xp = `//*[@id=${xpathLiteral(id)}]//${step}`;
+      const xp = `${root}*[@id=${xpathLiteral(id)}]//${step}`;
       if (unique(xp)) return xp;
     }
     for (const c of (tree.attr(a, 'class') ?? '').split(/\s+/).filter(Boolean)) {
-      const xp = `//${tree.tag(a)}[${hasClass(c)}]//${step}`;
+      const xp = `${root}${tree.tag(a)}[${hasClass(c)}]//${step}`;
       if (unique(xp)) return xp;
     }
   }
   return null;
 }
 
-/** The form of a CSS path from paths.ts `cssPath`: positional when it needs a position or `:root`. */
+/**
+ * The form of a CSS path from paths.ts `cssPath`: positional when it needs a position or `:root`, or
+ * stands on an id with a digit in it (`#answer-37565502`, `#post-12`: the id of one record, which the
+ * next page does not have).
+ */
 function pathForm(selector: string): SuggestionForm {
-  return /:nth-of-type\(|:root/.test(selector) ? 'positional' : 'path';
+  return /:nth-of-type\(|:root|#[^\s>.[:]*\d/.test(selector) ? 'positional' : 'path';
 }
 
-/** The path of a list: the last step's position dropped, so that its siblings of the same step match too. */
-export function listSelector(selector: string): string {
-  return selector.replace(/:nth-of-type\(\d+\)$/, '');
+/**
+ * The CSS path of element i under its nearest ancestor with a unique id that names a part of the page
+ * rather than a record (no digit: `#question`, `#content`), when the plain path does not start there:
+ * `#question div.user-details > a`. More specific than the plain path: it keeps to that part on pages
+ * that repeat the structure elsewhere (answers below a question). Null when there is no such ancestor.
+ */
+function idAnchoredPath(tree: Tree, i: number, path: string): string | null {
+  if (path.startsWith('#')) return null;
+  for (let a = tree.parent[i]!; a > 0; a = tree.parent[a]!) {
+    const id = tree.attr(a, 'id');
+    if (!id || /\d/.test(id)) continue;
+    const sel = `#${cssEscape(id)} ${path}`;
+    const got = selectPattern(tree, { selector: sel }, 0);
+    if (got.includes(i)) return sel;
+  }
+  return null;
+}
+
+/**
+ * Paths of a list from the path of one item: each position dropped alone (the deepest first: the item's
+ * own position among its siblings, then its record's among the records…), then all of them, so that the
+ * item's look-alikes match too. The path itself when it has no position.
+ */
+export function listSelectors(selector: string): string[] {
+  const positions = [...selector.matchAll(/:nth-of-type\(\d+\)/g)];
+  if (positions.length === 0) return [selector];
+  const out = positions.reverse().map((m) => selector.slice(0, m.index) + selector.slice(m.index + m[0].length));
+  out.push(selector.replace(/:nth-of-type\(\d+\)/g, ''));
+  return [...new Set(out)];
+}
+
+/** The path with every position dropped: what the item's look-alikes match too. */
+function withoutPositions(selector: string): string {
+  return selector.replace(/:nth-of-type\(\d+\)/g, '');
 }
 
 /** Options of `suggestPatterns`. */
@@ -110,6 +153,12 @@ export interface SuggestOptions {
   value?: ValueMode;
   /** A list pattern (`name[]`): the selector should match the node's siblings of the same kind too. */
   multiple?: boolean;
+  /**
+   * The element the pattern is evaluated inside (a parent pattern's instance, for a nested pattern);
+   * default 0, the page. Selectors are then relative to it (`:scope > h3`, `.//b[…]`), so that they hold
+   * in every instance of the parent, and there is no absolute XPath.
+   */
+  scope?: number;
 }
 
 /**
@@ -138,32 +187,44 @@ export function suggestPatterns(tree: Tree, node: number, options: SuggestOption
     }
   }
   if (value === 'after' && label < 0) label = element;
+  const scope = options.scope ?? 0;
+  if (scope > 0 && !(scope < element && element < tree.end[scope]!)) throw new RangeError(`node ${node} is not inside the scope ${scope}`);
   const out: PatternSuggestion[] = [];
   const add = (selector: string, form: SuggestionForm, v: ValueMode): void => {
     if (out.some((s) => s.selector === selector && s.value === v)) return;
-    const got = selectPattern(tree, { selector }, 0);
+    const got = selectPattern(tree, { selector }, scope);
     const target = v === 'after' ? label : element;
     if (!got.includes(target)) return;
-    out.push({ selector, value: v, form, robustness: FORM_ROBUSTNESS[form], matches: got.length, values: got.slice(0, SHOWN_VALUES).map((n) => valueOf(tree, n, v)) });
+    const suggestion: PatternSuggestion = { selector, value: v, form, robustness: FORM_ROBUSTNESS[form], matches: got.length, values: got.slice(0, SHOWN_VALUES).map((n) => valueOf(tree, n, v)) };
+    const loose = withoutPositions(selector);
+    if (loose !== selector) {
+      const siblings = selectPattern(tree, { selector: loose }, scope).length;
+      if (siblings > got.length) suggestion.lookAlikes = siblings;
+    }
+    out.push(suggestion);
   };
+  const pathOf = (i: number): string => (scope > 0 ? cssPathWithin(tree, i, scope) : cssPath(tree, i));
   if (value === 'after') {
-    const xp = labelXPath(tree, label);
+    const xp = labelXPath(tree, label, scope);
     if (xp) add(xp, 'label', 'after');
     // The label by its path, when its words do not make it unique.
-    const css = cssPath(tree, label);
+    const css = pathOf(label);
     add(css, pathForm(css), 'after');
-    add(xpathOf(tree, label), 'absolute', 'after');
+    if (scope === 0) add(xpathOf(tree, label), 'absolute', 'after');
   } else {
-    let css = cssPath(tree, element);
-    if (options.multiple) css = listSelector(css);
-    add(css, pathForm(css), value);
+    const path = pathOf(element);
+    for (const css of options.multiple ? listSelectors(path) : [path]) {
+      const anchored = scope === 0 ? idAnchoredPath(tree, element, css) : null;
+      if (anchored) add(anchored, pathForm(anchored), value);
+      add(css, pathForm(css), value);
+    }
     // A link to an entity's page (`/author/…`) among links to others (`/series/…`): its path says which.
     const href = hrefStep(tree, element);
     if (href) {
-      const linked = listSelector(css) + href;
+      const linked = path.replace(/:nth-of-type\(\d+\)$/, '') + href;
       add(linked, pathForm(linked), value);
     }
-    add(xpathOf(tree, element), 'absolute', value);
+    if (scope === 0) add(xpathOf(tree, element), 'absolute', value);
   }
   return out.sort((a, b) => b.robustness - a.robustness);
 }

@@ -68,6 +68,28 @@ export function labelElement(tree: Tree, node: number): number {
 }
 
 /**
+ * True when element `node` has the shape of a label whose value follows it (`textAfter`): the value
+ * starts on the label's line (inline text or an inline element comes after it, as in `<b>Date:</b> 2008`
+ * or `<strong>Publisher</strong>: Zebra`), or the label is a table header or a term (`th`, `dt`), or the
+ * first cell of a table row. A heading followed by a paragraph, or a breadcrumb item followed by the next,
+ * is not a label: its text is itself data.
+ */
+export function isLabelShape(tree: Tree, node: number): boolean {
+  if (tree.kind[node] !== NodeKind.Element) return false;
+  const label = labelElement(tree, node);
+  const tag = tree.tag(label);
+  if (tag === 'th' || tag === 'dt') return true;
+  if (tag === 'td') {
+    const row = tree.parent[label]!;
+    return tree.elementChildren(row)[0] === label;
+  }
+  const next = nextContent(tree, label);
+  if (next < 0) return false;
+  if (tree.kind[next] === NodeKind.Text) return true;
+  return !isBlock(tree, next) && !isBlock(tree, label);
+}
+
+/**
  * The text after a label (mode `after`): the siblings that follow the label element (`labelElement`), up
  * to the end of the line: a `<br>`/`<hr>`, a block-level element, or the next label (an element of the
  * label's tag and class) ends it once some text was read (before any, a line break or block is skipped

@@ -237,9 +237,14 @@ export function thresholdsFor(
   return out;
 }
 
-/** True when the pattern's selector is an XPath. */
+/** True when a selector text is an XPath: it starts with `/`, `(` or `./` (relative to the instance); else CSS. */
+export function looksLikeXPath(selector: string): boolean {
+  return /^\s*(?:[/(]|\.\.?\/)/.test(selector);
+}
+
+/** True when the pattern's selector is an XPath (`xpath`, else by its text: `looksLikeXPath`). */
 export function isXPath(p: Pick<Pattern, 'selector' | 'xpath'>): boolean {
-  return p.xpath ?? /^\s*[/(]/.test(p.selector);
+  return p.xpath ?? looksLikeXPath(p.selector);
 }
 
 /** A document with nothing in it, to try selectors on. */

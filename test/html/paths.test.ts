@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml, parseHtmlExact } from '../../src/html/parse.ts';
-import { cssEscape, cssPath, xpathOf } from '../../src/html/paths.ts';
+import { cssEscape, cssPath, cssPathWithin, xpathOf } from '../../src/html/paths.ts';
 import { selectAll, selectOne } from '../../src/html/select.ts';
 import { evaluateXPath } from '../../src/html/xpath.ts';
 import { NodeKind, tagId, TreeBuilder, type Tree } from '../../src/html/tree.ts';
@@ -187,4 +187,15 @@ test('property: cssPath selects exactly its element on trees thousands of levels
       assert.deepEqual(selectAll(t, css), [i]);
     }
   }
+});
+
+test('cssPathWithin: a relative path inside a scope, the same for every record of a list', () => {
+  const t = parseHtml(`<ul><li class="r"><h3>a</h3><p>x</p><p class="p">1</p></li><li class="r"><h3>b</h3><p>y</p><p class="p">2</p></li></ul>`);
+  const [r1, r2] = selectAll(t, 'li.r');
+  const price1 = selectOne(t, 'p.p', r1!);
+  assert.equal(cssPathWithin(t, price1, r1!), ':scope > p.p');
+  assert.deepEqual(selectAll(t, ':scope > p.p', r2!), [selectOne(t, 'p.p', r2!)]);
+  const x = selectAll(t, 'p', r1!)[0]!;
+  assert.equal(cssPathWithin(t, x, r1!), ':scope > p:nth-of-type(1)');
+  assert.throws(() => cssPathWithin(t, price1, r2!), /not inside/);
 });

@@ -41,24 +41,3 @@ export function stringSimilarity(a: string, b: string): number {
   return wordDice(x, y);
 }
 
-/**
- * The shape of a short text: each run of letters becomes `a`, of digits `9`, of white space one space,
- * other characters stay (`£179.00` → `£9.9`, `Item CAIRN45B` → `a a9a`, `June 2010` → `a 9`). Two values
- * of one field on different pages have different words but usually one shape; a field's value and its
- * neighbour's (a price and a SKU) usually do not.
- */
-export function textShape(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, SHORT_STRING)
-    .replace(/\p{L}+/gu, 'a')
-    .replace(/\p{N}+/gu, '9');
-}
-
-/** Similarity of the shapes of two texts (Jaro–Winkler on `textShape`), in [0, 1]. */
-export function shapeSimilarity(a: string, b: string): number {
-  const x = textShape(a);
-  const y = textShape(b);
-  return x === y ? 1 : jaroWinkler(x, y);
-}
