@@ -23,7 +23,7 @@ import { CORPUS_DIR } from '../src/eval/corpus-path.ts';
 import { words } from '../src/eval/metrics.ts';
 import type { Tree } from '../src/html/tree.ts';
 import { createFromExamples, type ExampleChoice } from '../src/wrapper/create.ts';
-import { runWrapper, selectPattern } from '../src/wrapper/run.ts';
+import { runWrapper, selectPattern, type RunOptions } from '../src/wrapper/run.ts';
 import { valueOf } from '../src/wrapper/value.ts';
 import { REPO_ROOT } from './harness.ts';
 
@@ -93,7 +93,7 @@ export function trainingPages(n: number): number[] {
 }
 
 /** Evaluates one source by example from each training page (see the module comment). */
-export function evaluateSource(src: RecordSource, variant: 'lists' | 'single'): SourceResult {
+export function evaluateSource(src: RecordSource, variant: 'lists' | 'single', options: RunOptions = {}): SourceResult {
   const runs: TrainingRun[] = [];
   for (const t of trainingPages(src.pages.length)) {
     const train = src.pages[t]!;
@@ -109,7 +109,7 @@ export function evaluateSource(src: RecordSource, variant: 'lists' | 'single'): 
     for (let k = 0; k < src.pages.length; k++) {
       if (k === t) continue;
       const page = src.pages[k]!;
-      const r = runWrapper(wrapper, page.tree, page.id);
+      const r = runWrapper(wrapper, page.tree, page.id, options);
       for (const f of src.fields) {
         const s = fields[f]!;
         s.pages++;
@@ -197,3 +197,15 @@ export function builtSource(name: keyof typeof REFERENCES): RecordSource | null 
 
 /** The names of the built sources. */
 export const BUILT_SOURCES = Object.keys(REFERENCES) as Array<keyof typeof REFERENCES>;
+
+/** Right / wrong / not found over every field, page and training page of a result. */
+export function totalsOf(r: SourceResult): { right: number; wrong: number; notFound: number } {
+  const out = { right: 0, wrong: 0, notFound: 0 };
+  for (const run of r.runs)
+    for (const f of Object.values(run.fields)) {
+      out.right += f.right;
+      out.wrong += f.wrong;
+      out.notFound += f.notFound;
+    }
+  return out;
+}

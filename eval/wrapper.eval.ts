@@ -39,7 +39,7 @@ import { stmSimilarity } from '../src/wrapper/match/simple.ts';
 import { blockCtm, gramBlocks, pageBlocks, WordSpace } from '../src/wrapper/match/blocks.ts';
 import { fromTree, LabelSpace } from '../src/wrapper/match/labelled-tree.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
-import { BUILT_SOURCES, builtSource, evaluateSource, swdeSource, type RecordSource, type SourceResult } from './wrapper-records.ts';
+import { BUILT_SOURCES, builtSource, evaluateSource, swdeSource, totalsOf, type RecordSource, type SourceResult } from './wrapper-records.ts';
 
 const ALGORITHMS: readonly AlgorithmName[] = ['ctm', 'stm', 'bigram', 'jw'];
 /** One configuration of the real-change evaluation: the algorithms in order, and whether the content view follows. */
@@ -63,12 +63,16 @@ const LABEL_CONFIGS: readonly OtaConfig[] = [
  * Each algorithm on element labels only (the paper's setting: 'ctm/tags' is Algorithm 1 as published),
  * each algorithm with the content view after it, and the default ladder.
  */
+/** The label of the default configuration (the algorithms in order, then the content and document views). */
+const DEFAULT_LADDER = WRAPPER_DEFAULTS.algorithms.join('>');
 const OTA_CONFIGS: readonly OtaConfig[] = [
   ...ALGORITHMS.map((a) => ({ label: `${a}/tags`, algorithms: [a], content: false })),
   ...ALGORITHMS.map((a) => ({ label: a, algorithms: [a], content: true })),
   { label: 'ctm+document', algorithms: ['ctm'], content: true, document: true },
   { label: WRAPPER_DEFAULTS.algorithms.join('>'), algorithms: WRAPPER_DEFAULTS.algorithms, content: true, document: true },
 ];
+/** Ambiguity margins swept (defaults.ts ambiguityMargin); -1 turns the rule off. */
+const MARGIN_SWEEP = [-1, 0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3];
 /** Word F1 above which an adapted extraction counts as a true positive. */
 const OTA_TP_F1 = 0.9;
 /** Thresholds of the sweep over the real changes (the paper's scenarios use 40%–90%, Table 1). */
@@ -165,6 +169,8 @@ interface OtaRow {
   ambiguous: number;
   /** tp / fp / fn over the changed snapshots with the ambiguity rule off (what the rule costs or saves). */
   ruleOff: { tp: number; fp: number; fn: number };
+  /** The default ladder only: tp / fp / fn over the changed snapshots at each margin of MARGIN_SWEEP. */
+  marginSweep: Record<string, { tp: number; fp: number; fn: number }>;
 }
 
 function extractedOf(r: ReturnType<typeof runWrapper>): string {
@@ -217,6 +223,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
     documentSweep: Object.fromEntries(DOCUMENT_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
     ambiguous: 0,
     ruleOff: { tp: 0, fp: 0, fn: 0 },
+    marginSweep: Object.fromEntries(MARGIN_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
   };
   const f1s: number[] = [];
   const changedF1s: number[] = [];
@@ -267,6 +274,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
         for (const threshold of SWEEP) tally(row.sweep[String(threshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { threshold } }));
         // The ambiguity rule off: no runner-up can come within a margin of -1.
         tally(row.ruleOff, runWrapper(wrapper, t, s.path, { url, settings: { ambiguityMargin: -1 } }));
+        if (config.label === DEFAULT_LADDER) for (const m of MARGIN_SWEEP) tally(row.marginSweep[String(m)]!, runWrapper(wrapper, t, s.path, { url, settings: { ambiguityMargin: m } }));
         if (config.content) for (const contentThreshold of CONTENT_SWEEP) tally(row.contentSweep[String(contentThreshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { contentThreshold } }));
         if (config.document) for (const documentThreshold of DOCUMENT_SWEEP) tally(row.documentSweep[String(documentThreshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { documentThreshold } }));
         row.changed++;
@@ -597,7 +605,8 @@ interface MutationRow {
   ms: number;
 }
 
-function evaluateMutations(): { rows: MutationRow[]; pages: number } {
+function evaluateMutations(): { rows: MutationRow[]; pages: number; marginSweep: Record<string, { right: number; wrong: number; notFound: number }> } {
+  const marginSweep = Object.fromEntries(MARGIN_SWEEP.map((x) => [String(x), { right: 0, wrong: 0, notFound: 0 }]));
   const cases: Array<{ original: Tree; target: number }> = [];
   for (const site of listSites()) {
     let taken = 0;
@@ -635,8 +644,18 @@ function evaluateMutations(): { rows: MutationRow[]; pages: number } {
       }
       rows.push({ mutation: kind, algorithm: config.label, cases: mutated.length, exact, found, meanF1: mean(f1s), ms: (performance.now() - t0) / Math.max(1, mutated.length) });
     }
+    // The default settings at each ambiguity margin: exact is right, another element wrong.
+    for (const margin of MARGIN_SWEEP) {
+      const cell = marginSweep[String(margin)]!;
+      for (const m of mutated) {
+        const a = adapt(m.tree, 0, m.gram, { ...resolveSettings({}), ambiguityMargin: margin }, { sameSite: true });
+        if (a.step === 'not-found') cell.notFound++;
+        else if (a.nodes.length === 1 && a.nodes[0] === m.target) cell.right++;
+        else cell.wrong++;
+      }
+    }
   }
-  return { rows, pages: cases.length };
+  return { rows, pages: cases.length, marginSweep };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -909,6 +928,33 @@ await runEval('wrapper', async () => {
     }
   }
 
+  // The ambiguity margin: right / wrong / not found per source at each margin, and the margin each source
+  // would get if chosen on the others (fewest wrong values, then fewest not found).
+  const sweepBySource: Record<string, Record<string, { right: number; wrong: number; notFound: number }>> = {};
+  sweepBySource['ota (changed snapshots)'] = Object.fromEntries(
+    MARGIN_SWEEP.map((m) => {
+      const c = ota.filter((r) => r.algorithm === DEFAULT_LADDER).reduce((x, r) => ({ tp: x.tp + r.marginSweep[String(m)]!.tp, fp: x.fp + r.marginSweep[String(m)]!.fp, fn: x.fn + r.marginSweep[String(m)]!.fn }), { tp: 0, fp: 0, fn: 0 });
+      return [String(m), { right: c.tp, wrong: c.fp, notFound: c.fn }];
+    }),
+  );
+  sweepBySource['mutations'] = mut.marginSweep;
+  for (const src of sources) sweepBySource[src.name] = Object.fromEntries(MARGIN_SWEEP.map((m) => [String(m), totalsOf(evaluateSource(src, 'lists', { settings: { ambiguityMargin: m } }))]));
+  const marginRows: string[][] = [];
+  const heldOut: Record<string, { margin: number; right: number; wrong: number; notFound: number }> = {};
+  for (const [name, bySweep] of Object.entries(sweepBySource)) {
+    const others = Object.entries(sweepBySource).filter(([n]) => n !== name);
+    const cost = (m: number): [number, number] => others.reduce(([w, n], [, x]) => [w + x[String(m)]!.wrong, n + x[String(m)]!.notFound], [0, 0]);
+    const chosen = MARGIN_SWEEP.filter((m) => m >= 0).reduce((best, m) => {
+      const [w, n] = cost(m);
+      const [bw, bn] = cost(best);
+      return w < bw || (w === bw && n < bn) ? m : best;
+    }, 0);
+    heldOut[name] = { margin: chosen, ...bySweep[String(chosen)]! };
+    marginRows.push([name, ...MARGIN_SWEEP.map((m) => `${bySweep[String(m)]!.right}/${bySweep[String(m)]!.wrong}/${bySweep[String(m)]!.notFound}`), `${chosen}: ${bySweep[String(chosen)]!.right}/${bySweep[String(chosen)]!.wrong}/${bySweep[String(chosen)]!.notFound}`]);
+  }
+  process.stdout.write(`The ambiguity margin (default ${WRAPPER_DEFAULTS.ambiguityMargin}): right/wrong/not found per source at each margin (-1: the rule off), and held out: the margin chosen on the other sources (fewest wrong values, then fewest not found) and its figures on this one\n`);
+  process.stdout.write(formatTable(['source', ...MARGIN_SWEEP.map((m) => (m < 0 ? 'off' : String(m))), 'held out'], marginRows) + '\n\n');
+
   const headline: Record<string, number | null> = {};
   for (const a of Object.keys(totals)) headline[`ota ${a} F`] = totals[a]!.f;
   headline['ota ctm F, same page'] = byPage['ctm']!.same.f;
@@ -921,7 +967,7 @@ await runEval('wrapper', async () => {
     headline[`records ${r.source} (${r.variant}): worst accuracy`] = Math.min(...fields.map((x) => x.worstAccuracy));
     headline[`records ${r.source} (${r.variant}): worst wrong rate`] = Math.max(...fields.map((x) => x.worstWrongRate));
   }
-  headline['ota ambiguous outcomes (ctm>stm>bigram)'] = ambiguity[WRAPPER_DEFAULTS.algorithms.join('>')]!.ambiguous;
+  headline[`ota ambiguous outcomes (${DEFAULT_LADDER})`] = ambiguity[DEFAULT_LADDER]!.ambiguous;
   const withDocument = 'ctm+document';
   headline[`ota ${withDocument} F, same page`] = byPage[withDocument]!.same.f;
   headline[`ota ${withDocument} F, moved page`] = byPage[withDocument]!.moved.f;
@@ -948,6 +994,6 @@ await runEval('wrapper', async () => {
       },
     ]),
   );
-  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, otherPages, evidence, ambiguity, rows }, mutations: mut, records, seconds: (performance.now() - t0) / 1000 });
+  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, otherPages, evidence, ambiguity, rows }, mutations: mut, records, margins: { sweep: sweepBySource, heldOut }, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -22,6 +22,12 @@
  *    the bound plus the largest evidence bonus cannot beat the best so far; no DP table spans a whole page.
  *  - A candidate whose values break the pattern's data-type constraints is skipped (`accept`), so a
  *    similar-looking subtree with the wrong kind of data is never returned.
+ *  - The ambiguity rule (this project's): when another acceptable candidate, not nested with the chosen
+ *    one and not giving the same data (`sameData`), comes within `ambiguityMargin` of the chosen one's
+ *    identity (similarity + EVIDENCE_WEIGHT · the evidence without the words of a field's value, see
+ *    `Evidence.identity`), nothing is returned: the reason is `ambiguous` and the runner-up is named. The
+ *    search stops there, so no later algorithm or view guesses between them. On the content view the score
+ *    is the identity (a document is known by its text).
  *  - Per-algorithm thresholds (settings.thresholds; defaults.ts says why the bigram's is higher).
  *  - Content view (match/blocks.ts; this project's extension, for redesigns): when no algorithm finds the
  *    pattern on element labels, a single pattern whose tree-gram holds at least CONTENT_MIN_WORDS words is
@@ -37,7 +43,7 @@
 import { cssEscape, cssPath, xpathOf } from '../html/paths.ts';
 import { selectAll } from '../html/select.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
-import { CONTENT_MIN_WORDS, DOCUMENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, WRAPPER_DEFAULTS, type AlgorithmName } from './defaults.ts';
+import { CONTENT_MIN_WORDS, DOCUMENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, TIE_TOLERANCE, WRAPPER_DEFAULTS, type AlgorithmName } from './defaults.ts';
 import { gramTitle, searchDocument } from './match/document.ts';
 import { bigramSimilarity, diceSorted, treeBigrams } from './match/bigram.ts';
 import { alignPairs, blockCtm, blockPairs, blockStm, gramBlocks, lowerBoundInt, pageBlocks, WordSpace, type Block, type BlockPairs } from './match/blocks.ts';
@@ -151,7 +157,8 @@ export function adapt(
   const leafGram = gram.instances.every((g) => g.tags.length <= 2);
   const identityText = options.identityText === true || gram.instances.some((g) => textWords(g.text).length >= CONTENT_MIN_WORDS);
   const evidence = new Evidence(tree, gram.instances, identityText);
-  const margin = settings.ambiguityMargin ?? WRAPPER_DEFAULTS.ambiguityMargin;
+  // Equal identities computed in another order may differ in the last bits: they are still a tie.
+  const margin = (settings.ambiguityMargin ?? WRAPPER_DEFAULTS.ambiguityMargin) + TIE_TOLERANCE;
   let bestSeen = 0;
   let compared = 0;
   let pruned = 0;

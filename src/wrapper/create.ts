@@ -21,6 +21,7 @@
  *  - the data type is inferred: the strictest of integer, number, date, URL that every example value
  *    has, else non-empty (constraints.ts); a run checks every value against it.
  */
+import { cssPath } from '../html/paths.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { hasType, occurrenceBounds } from './constraints.ts';
 import { GRAM_INSTANCES } from './defaults.ts';
@@ -30,7 +31,6 @@ import { MAX_LABEL_CHARS, suggestPatterns, type SuggestionForm, type ValueMode }
 import { makeTreeGram } from './tree-gram.ts';
 import { isLabelShape, sameWords, textAfter, valueOf } from './value.ts';
 import { validateWrapper, WRAPPER_VERSION, WrapperError, type AdaptationSettings, type Constraints, type DataType, type Pattern, type Wrapper } from './wrapper.ts';
-import { cssPath } from '../html/paths.ts';
 
 /** A pattern to create: its selector, and optionally children (evaluated inside each instance). */
 export interface PatternSpec {

@@ -10,8 +10,11 @@
  *    pattern is adapted (excluding its current instances) and the children are tried again inside the
  *    new instances; kept only when it fixes the children.
  * Every pattern gets a report per page: which step found its data (selector / ctm / stm / bigram / jw /
- * string / not-found), with what similarity, the constraints that failed, and the new selector. A pattern
- * that could not be adapted is `not-found` with its value null (never a silent wrong answer).
+ * string / document / not-found), with what similarity, how many elements the selector matched, the
+ * constraints that failed, the new selector, and when not found why (NotFoundReason). A pattern that could
+ * not be adapted is `not-found` with its value null (never a silent wrong answer); a single pattern whose
+ * selector matches several elements with different values is `ambiguous` unless adaptation tells them
+ * apart (adapt.ts: the ambiguity rule); several matches with one value are that value (`collapseRepeats`).
  * `updateWrapper` applies successful adaptations to a wrapper (selectors, tree-grams, history).
  */
 import { selectAll } from '../html/select.ts';

@@ -5,7 +5,7 @@
  * plus the adaptation settings (threshold, order of algorithms, node-label flags, triggers, whether to
  * update tree-grams and selectors after a successful adaptation) and the history of adaptations.
  * Validated with zod; `parseWrapper` turns schema issues into one clear message naming the file and the
- * JSON path of each problem.
+ * JSON path of each problem, an invalid selector among them. Files are versioned (WRAPPER_VERSIONS).
  */
 import { z } from 'zod';
 import { GabaritError } from '../errors.ts';
