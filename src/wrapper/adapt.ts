@@ -110,8 +110,8 @@ export interface AdaptOptions {
   sameSite?: boolean;
   /**
    * A candidate's text tells which element it is (a label), rather than being the data it holds (a
-   * field's value, which changes from page to page: the default). Tree-grams of a document
-   * (CONTENT_MIN_WORDS words or more) are known by their text whatever this says.
+   * field's value, a record's card, which change from page to page: the default). Tree-grams of a
+   * document (DOCUMENT_MIN_WORDS words or more) are known by their text whatever this says.
    */
   identityText?: boolean;
   /** True when two page nodes give the same data: they are not rivals of each other (no ambiguity). */
@@ -155,7 +155,7 @@ export function adapt(
     candidates.push(k);
   }
   const leafGram = gram.instances.every((g) => g.tags.length <= 2);
-  const identityText = options.identityText === true || gram.instances.some((g) => textWords(g.text).length >= CONTENT_MIN_WORDS);
+  const identityText = options.identityText === true || gram.instances.some((g) => documentWords(g) >= DOCUMENT_MIN_WORDS);
   const evidence = new Evidence(tree, gram.instances, identityText);
   // Equal identities computed in another order may differ in the last bits: they are still a tie.
   const margin = (settings.ambiguityMargin ?? WRAPPER_DEFAULTS.ambiguityMargin) + TIE_TOLERANCE;
@@ -502,6 +502,11 @@ function rawMeasure(algorithm: AlgorithmName): Measure {
     case 'jw':
       return { sim: (g, p, k) => jaroWinklerTree(g, p, 0, k), bound: (g, p, k) => jaroWinklerBound(g.size, sizeSeen(g, p, k)) };
   }
+}
+
+/** Words of a stored instance's text: its content-view blocks when it has them, else its summary. */
+function documentWords(g: GramInstance): number {
+  return g.blocks ? g.blocks.reduce((s, b) => s + textWords(b).length, 0) : textWords(g.text).length;
 }
 
 /** True when page nodes k1 and k2 of the labelled tree are the same or one contains the other. */

@@ -70,9 +70,9 @@ test('a related product\'s price is not taken for the product\'s when the select
   assert.equal(r.record['price'], '£39.00');
 });
 
-/** A page with product blocks of one markup: the first holds `names[0]`. */
-function blocksPage(names: readonly string[], cls: string): string {
-  const blocks = names.map((n, k) => `<div class="${cls}"><h2>${n}</h2><p class="${cls}-price">£${30 + k}.00</p><p>In stock</p></div>`).join('\n');
+/** A page with product blocks of one markup: the first holds `names[0]`; `blurb` adds a paragraph of words. */
+function blocksPage(names: readonly string[], cls: string, blurb = ''): string {
+  const blocks = names.map((n, k) => `<div class="${cls}"><h2>${n}</h2><p class="${cls}-price">£${30 + k}.00</p><p>In stock</p>${blurb ? `<p>${n}: ${blurb}</p>` : ''}</div>`).join('\n');
   return `<html><body><header><a href="/">Home</a></header><main>${blocks}</main><footer>© teapots</footer></body></html>`;
 }
 
@@ -92,6 +92,12 @@ test('a redesign that puts two look-alike blocks beside the real one is ambiguou
   // Alone on the page, the same block is found (ctm 1.000): ambiguity, not dissimilarity, refused it.
   const alone = runWrapper(w, parseHtml(blocksPage(['Green teapot'], 'tile')), 'alone');
   assert.deepEqual(alone.record['product'], { name: 'Green teapot', price: '£30.00' });
+  // Cards with a description of some forty words: their words are still their data, not what tells them apart.
+  const blurb = 'A round teapot for four cups, glazed stoneware with a lid that stays on when you pour, a spout that does not drip, and a handle that stays cool; it keeps tea warm for an hour and washes by hand.';
+  const long = createWrapper(parseHtml(blocksPage(['Blue teapot'], 'product', blurb)), [{ name: 'product', selector: 'div.product', children: [{ name: 'name', selector: 'h2' }] }]);
+  const longRun = runWrapper(long, parseHtml(blocksPage(['Green teapot', 'Blue teapot', 'Red teapot'], 'tile', blurb)), 'redesign');
+  assert.equal(longRun.record['product'], null);
+  assert.equal(longRun.reports.find((x) => x.pattern === 'product')!.reason, 'ambiguous');
   // With the rule off, the words pick a look-alike: the block about the product the wrapper was made on.
   const off = runWrapper(w, page, 'redesign', { settings: { ambiguityMargin: -1 } });
   assert.deepEqual(off.record['product'], { name: 'Blue teapot', price: '£31.00' });
