@@ -25,7 +25,7 @@ import { adapt, type Step, type View } from './adapt.ts';
 import { childViolations, occurrenceBounds, occurrenceViolations, valueViolations } from './constraints.ts';
 import { GRAM_INSTANCES, MAX_HISTORY } from './defaults.ts';
 import { instanceText, makeTreeGram } from './tree-gram.ts';
-import { sameWords, valueOf } from './value.ts';
+import { sameWords, selectLabel, valueOf } from './value.ts';
 import { isXPath, looksLikeXPath, resolveSettings, thresholdsFor, WrapperError, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
 
 /**
@@ -111,6 +111,8 @@ export interface RunOptions {
 export function selectPattern(tree: Tree, p: Pick<Pattern, 'selector' | 'xpath'> & { name?: string }, scope: number): number[] {
   try {
     if (isXPath(p)) {
+      const label = selectLabel(tree, p.selector, scope);
+      if (label) return label;
       const got = evaluateXPath(tree, p.selector, scope);
       return scope > 0 ? got.filter((n) => n > scope && n < tree.end[scope]!) : got;
     }

@@ -120,3 +120,38 @@ export function textAfter(tree: Tree, node: number): string {
   }
   return s.replace(/\s+/g, ' ').trim().replace(LEADING_SEPARATORS, '');
 }
+
+/** `//tag[normalize-space()='…']` (or `.//` inside an instance): the shape of a label selector (suggest.ts). */
+const LABEL_XPATH = /^(\.?)\/\/([A-Za-z][\w.-]*)\[normalize-space\(\)\s*=\s*(?:'([^']*)'|"([^"]*)")\]$/;
+
+/**
+ * The elements a label selector of the shape `//tag[normalize-space()='words']` selects inside `scope`, in
+ * one pass over the scope's elements (the XPath engine walks its own node objects and costs a parse or two
+ * of the page per label); null for any other selector. Same result as the XPath: the element's string value
+ * (all its descendant text) with XML white space collapsed and trimmed, equal to the literal; the tag
+ * compared ignoring case (HTML).
+ */
+export function selectLabel(tree: Tree, selector: string, scope: number): number[] | null {
+  const m = LABEL_XPATH.exec(selector.trim());
+  if (!m) return null;
+  const tag = m[2]!.toLowerCase();
+  const want = m[3] ?? m[4]!;
+  const out: number[] = [];
+  const from = scope > 0 ? scope + 1 : 0;
+  // Characters other than XML white space: an element with more of them cannot be equal (stop reading).
+  const solid = (x: string): number => x.replace(/[\x20\t\r\n]/g, '').length;
+  const wanted = solid(want);
+  for (let i = from, e = tree.end[scope]!; i < e; i++) {
+    if (tree.kind[i] !== NodeKind.Element || tree.tag(i).toLowerCase() !== tag) continue;
+    let s = '';
+    let n = 0;
+    for (let j = i + 1, f = tree.end[i]!; j < f && n <= wanted; j++) {
+      if (tree.kind[j] !== NodeKind.Text && tree.kind[j] !== NodeKind.Blank) continue;
+      const t = tree.nodeText(j);
+      s += t;
+      n += solid(t);
+    }
+    if (n === wanted && s.replace(/[\x20\t\r\n]+/g, ' ').trim() === want) out.push(i);
+  }
+  return out;
+}

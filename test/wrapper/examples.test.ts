@@ -11,8 +11,10 @@ import { parseHtml } from '../../src/html/parse.ts';
 import { hasType } from '../../src/wrapper/constraints.ts';
 import { createFromExamples, findValue, inferType } from '../../src/wrapper/create.ts';
 import { runWrapper } from '../../src/wrapper/run.ts';
-import { textAfter } from '../../src/wrapper/value.ts';
-import type { Tree } from '../../src/html/tree.ts';
+import { selectLabel, textAfter } from '../../src/wrapper/value.ts';
+import { NodeKind, type Tree } from '../../src/html/tree.ts';
+import { evaluateXPath } from '../../src/html/xpath.ts';
+import { corpusPages } from '../html/corpus-pages.ts';
 
 interface Book {
   title: string;
@@ -171,4 +173,40 @@ test('attributes are found by example when the text does not have the value', ()
   assert.equal(wrapper.patterns[0]!.value, '@content');
   const other = parseHtml('<html><head><meta property="og:title" content="Foreign Influence"></head><body><p>x</p></body></html>');
   assert.equal(runWrapper(wrapper, other, 'o').record['title'], 'Foreign Influence');
+});
+
+/** Label selectors of every short element of a page, with the scope each is tried in. */
+function labelCases(t: Tree): Array<{ selector: string; scope: number }> {
+  const out: Array<{ selector: string; scope: number }> = [];
+  for (let i = 1; i < t.size; i++) {
+    if (t.kind[i] !== NodeKind.Element) continue;
+    let s = '';
+    for (let j = i + 1; j < t.end[i]! && s.length < 60; j++) if (t.kind[j] === NodeKind.Text || t.kind[j] === NodeKind.Blank) s += t.nodeText(j);
+    const label = s.replace(/[\x20\t\r\n]+/g, ' ').trim();
+    if (label.length === 0 || label.length > 40 || (label.includes("'") && label.includes('"'))) continue;
+    const lit = label.includes("'") ? `"${label}"` : `'${label}'`;
+    out.push({ selector: `//${t.tag(i)}[normalize-space()=${lit}]`, scope: 0 });
+    if (t.parent[i]! > 0) out.push({ selector: `.//${t.tag(i)}[normalize-space()=${lit}]`, scope: t.parent[t.parent[i]!]! > 0 ? t.parent[t.parent[i]!]! : t.parent[i]! });
+  }
+  return out;
+}
+
+test('label selectors are read in one pass, with the XPath engine\'s result (fixtures, and corpus pages when present)', () => {
+  const pages = [
+    parseHtml(bookPage(TRAIN)),
+    parseHtml('<html><body><p><b>\n   Publisher:\n </b> x <b>Publisher: <i>more</i></b><b>Pub\tlisher:</b></p><svg><text>Date</text></svg></body></html>'),
+    ...corpusPages(1).slice(0, 6).map((p) => parseHtml(p.html)),
+  ];
+  let checked = 0;
+  for (const t of pages) {
+    for (const c of labelCases(t).slice(0, 150)) {
+      const fast = selectLabel(t, c.selector, c.scope);
+      assert.ok(fast, c.selector);
+      const engine = evaluateXPath(t, c.selector, c.scope).filter((n) => c.scope === 0 || (n > c.scope && n < t.end[c.scope]!));
+      assert.deepEqual(fast, engine, `${c.selector} in ${c.scope}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 40, `${checked} cases`);
+  assert.equal(selectLabel(pages[0]!, "//b[contains(., 'x')]", 0), null, 'another XPath goes to the engine');
 });
