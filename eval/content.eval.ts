@@ -45,7 +45,7 @@ const method = args.includes('--method') ? args[args.indexOf('--method') + 1] : 
 const mainBlock = (args.includes('--main-block') ? args[args.indexOf('--main-block') + 1] : 'auto') as 'auto' | 'always' | 'never';
 /** `--no-site-vote`: main blocks chosen page by page only (src/content/site-vote.ts off). */
 const siteVote = !args.includes('--no-site-vote');
-const engineOptions = { ...(method ? { method } : {}), mainBlock, siteVote };
+const engineOptions = { ...(method ? { method } : {}), mainBlock, siteVote, headline: 'first' as const };
 
 /** Page classes counted as listing pages (site.json classes): collections of links to other pages. */
 const LISTING_CLASSES = new Set(['tag', 'listing', 'topic']);

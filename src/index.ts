@@ -33,6 +33,7 @@ export { clusterByContent } from './cluster/content.ts';
 export { indesit } from './collect/indesit.ts';
 export { clusterSourceBySchema } from './cluster/schema.ts';
 export { chooseMainBlock } from './content/main-block.ts';
+export { extractMainContent, type MainContent, type MainContentOptions } from './content/extract.ts';
 export { contentEngine } from './content/engine.ts';
 export { buildReport } from './report/build.ts';
 export { createWrapper } from './wrapper/create.ts';

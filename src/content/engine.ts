@@ -15,6 +15,7 @@ import type { PageMarks } from '../template/result.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import type { Tree } from '../html/tree.ts';
 import { chooseMainBlock, type MainBlock, type MainBlockOptions } from './main-block.ts';
+import { placeHeadline, type HeadlinePlacement } from './extract.ts';
 import { chooseMethod, type MethodChoice } from './method.ts';
 import { pathKeys, voteKey } from './site-vote.ts';
 
@@ -46,6 +47,12 @@ export interface ContentEngineOptions {
   templateOnly?: boolean;
   /** Number of pages of the source when known (engine choice). */
   pageCount?: number;
+  /**
+   * Where the main block's headline goes (extract.ts): 'field' (default) in the page's `title` (the extra
+   * data of each page) and out of the content marks, so that the kept text is the body; 'first' kept in
+   * the marks as well, at the start of the text.
+   */
+  headline?: HeadlinePlacement;
 }
 
 /**
@@ -109,7 +116,8 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
         const { block: mb, moved: m } = chooseWithSite(marks.tree, marks.template, siteKey, options.block, keys);
         if (m) moved++;
         if (mb.listing) listing++;
-        await ctx.onPage({ ...marks, content: mb.content }, { ...(extra ?? {}), listing: mb.listing });
+        const placed = placeHeadline(marks.tree, mb, options.headline ?? 'field');
+        await ctx.onPage({ ...marks, content: placed.marks }, { ...(extra ?? {}), listing: mb.listing, title: placed.title, titleFrom: placed.titleFrom });
       };
       /** Takes the vote over the held pages, then emits them. */
       const decide = async (): Promise<void> => {

@@ -45,6 +45,7 @@
 import { isBlock, isNonText, textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
+import { findHeadline, keepHeadline, keepHeadZone, visibleChars, type HeadPass } from './headline.ts';
 import { elementHints, Hint } from './hints.ts';
 
 /** Options of the main-block choice (defaults: CONTENT_DEFAULTS). */
@@ -127,6 +128,12 @@ export interface MainBlock {
   /** Non-template characters of the page, and those inside links. */
   chars: number;
   linkChars: number;
+  /**
+   * The headline's block (-1 when none was found): the block whose words are the document title's, else an
+   * h1, else an h2, at the start of the main content or just before it (headline.ts). It is marked in
+   * `content`; extract.ts reports it as the title, apart from the body.
+   */
+  headline: number;
 }
 
 /** Tags of list items (li, dd, dt), by tag id: their text is worth `listWeight` of a paragraph's. */
@@ -213,17 +220,6 @@ const COPYRIGHT_WORD = 'copyright';
 /** ASCII letter or digit. */
 function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
-}
-
-/** Number of non-space characters of a text node. */
-function visibleChars(tree: Tree, i: number): number {
-  let n = 0;
-  const t = tree.text;
-  for (let k = tree.textStart[i]!, e = tree.textEnd[i]!; k < e; k++) {
-    const c = t.charCodeAt(k);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 160) n++;
-  }
-  return n;
 }
 
 /**
@@ -327,7 +323,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   }
   const content = new Uint8Array(n);
   let pruned: Uint8Array | null = null;
-  if (total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0 };
+  if (total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0, headline: -1 };
 
   const markKept = (from: number, to: number, dropDense: boolean): void => {
     for (let i = from; i < to; i++) {
@@ -384,7 +380,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   if (listing || total < minPage) {
     // A listing (mostly links, no region of running text worth a main block), or too little text to choose.
     markKept(body, bodyEnd, false);
-    return { content, root: body, listing, chars: total, linkChars: totalLink };
+    return { content, root: body, listing, chars: total, linkChars: totalLink, headline: -1 };
   }
   /**
    * Contiguity: inside the main block, the text nodes in document order form runs (a run ends where the
@@ -492,16 +488,23 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   if (options.contiguous ?? true) keepBestRun(roots);
   // Ancestors of the main block hold it (so that serialisation shows it inside its containers).
   const headMax = options.headZone ?? D.headZone;
-  let headline = -1;
-  if (headMax > 0) headline = keepHeadZone(tree, template, content, skip, blockOf, chars, linkChars, named, maxLd, body, bodyEnd, headMax, options.headZoneMin ?? D.headZoneMin);
+  const hp: HeadPass = { tree, template, skip, blockOf, chars, linkChars, named, maxLinkDensity: maxLd, body, bodyEnd };
+  let headline = findHeadline(hp, content, best, headMax > 0 ? headMax : D.headZone);
+  if (headline >= 0) {
+    if (headMax > 0) keepHeadZone(hp, content, headline, options.headZoneMin ?? D.headZoneMin);
+    else keepHeadline(hp, content, headline);
+  }
   if (options.heading ?? true) {
     // Position: the page's heading just before the main block, when the block does not hold it.
     let h = -1;
     for (let i = body; i < best; i++) if (tree.name[i] === H1 && skip[i] !== 1 && template[i] !== 1 && !tree.contains(i, best)) h = i;
-    if (h >= 0) markKept(h, tree.end[h]!, false);
+    if (h >= 0) {
+      markKept(h, tree.end[h]!, false);
+      if (headline < 0) headline = h;
+    }
   }
   if (options.orphanHeadings ?? true) dropOrphanHeadings(tree, template, content, skip, best, headline);
-  return { content, root: best, listing: false, chars: total, linkChars: totalLink };
+  return { content, root: best, listing: false, chars: total, linkChars: totalLink, headline };
 }
 
 /**
@@ -542,90 +545,4 @@ function sectionHeadings(): Uint8Array {
     for (const id of ids) sectionHeadingIds[id] = 1;
   }
   return sectionHeadingIds;
-}
-
-/** Largest element (nodes in its subtree) whose text is compared with the page title. */
-const HEADLINE_MAX_NODES = 64;
-
-/** Words of a string, lowercased (letters and digits). */
-function titleWords(s: string): string[] {
-  return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
-}
-
-/**
- * The head zone (module comment, step 6): the headline of the story found before the main content within
- * `max` characters of non-template text, and what lies between it and the main content. Returns the
- * headline's block (-1 when none was found).
- */
-function keepHeadZone(
-  tree: Tree, template: Uint8Array, content: Uint8Array, skip: Uint8Array, blockOf: Int32Array, chars: Int32Array,
-  linkChars: Int32Array, named: Uint8Array, maxLd: number, body: number, bodyEnd: number, max: number, minChars: number,
-): number {
-  let first = -1;
-  for (let i = body; i < bodyEnd; i++) if (tree.kind[i] === NodeKind.Text && content[i] === 1 && visibleChars(tree, i) > 0) { first = i; break; }
-  if (first < 0) return -1;
-  const TITLE = tagId('title');
-  let title: string[] = [];
-  for (let i = 0; i < body; i++) if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) { title = titleWords(textOf(tree, i)); break; }
-  const titleSet = new Set(title);
-  const heads = new Set([tagId('h1'), tagId('h2')]);
-  const H1 = tagId('h1');
-  /** How strongly block b says headline: 3 its words are the title's, 2 an h1, 1 an h2, 0 not. */
-  const headlineRank = (b: number): number => {
-    // A headline is a small element: larger ones are not read (their text would cost a pass over them).
-    if (title.length > 0 && tree.end[b]! - b <= HEADLINE_MAX_NODES) {
-      const ws = titleWords(textOf(tree, b));
-      if (ws.length >= 2 && ws.length >= 0.4 * title.length) {
-        let inTitle = 0;
-        for (const w of ws) if (titleSet.has(w)) inTitle++;
-        if (inTitle >= 0.8 * ws.length) return 3;
-      }
-    }
-    for (let a = b; a > body; a = tree.parent[a]!) if (heads.has(tree.name[a]!)) return tree.name[a] === H1 ? 2 : 1;
-    return 0;
-  };
-  // The nearest block of the best rank within `max` characters (a byline in an h2 does not hide the h1).
-  let seen = 0;
-  let head = -1;
-  let headRank = 0;
-  let lastBlock = -1;
-  for (let i = first - 1; i > body && headRank < 3; i--) {
-    if (tree.kind[i] !== NodeKind.Text || skip[tree.parent[i]!] === 1 || template[i] === 1) continue;
-    const c = visibleChars(tree, i);
-    if (c === 0) continue;
-    seen += c;
-    if (seen > max) break;
-    const b = blockOf[tree.parent[i]!]!;
-    if (b !== lastBlock) {
-      lastBlock = b;
-      const r = headlineRank(b);
-      if (r > headRank) {
-        head = b;
-        headRank = r;
-      }
-    }
-  }
-  if (head < 0) return -1;
-  let zoneBlock = -1;
-  let zoneKeep = false;
-  for (let i = head; i < first; i++) {
-    if (skip[i] === 1 || template[i] === 1) continue;
-    const k = tree.kind[i];
-    if (k === NodeKind.Element) {
-      content[i] = 1;
-      continue;
-    }
-    if (k !== NodeKind.Text && k !== NodeKind.Blank) continue;
-    const p = tree.parent[i]!;
-    if (skip[p] === 1 || named[p] === 1) continue;
-    const b = blockOf[p]!;
-    if (b !== zoneBlock) {
-      // The headline is kept whole (it is often a link to the page itself); the rest when it is not a link
-      // list, and either a heading (a deck in an h2) or long enough (not a byline or a dateline).
-      zoneBlock = b;
-      zoneKeep = b === head || tree.contains(head, b) || (linkChars[b]! <= maxLd * chars[b]! && (chars[b]! >= minChars || headlineRank(b) > 0));
-    }
-    if (zoneKeep) content[i] = 1;
-  }
-  return head;
 }
