@@ -47,6 +47,7 @@ import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import { findHeadline, keepHeadline, keepHeadZone, visibleChars, type HeadPass } from './headline.ts';
 import { elementHints, Hint } from './hints.ts';
+import { findRecords } from './records.ts';
 
 /** Options of the main-block choice (defaults: CONTENT_DEFAULTS). */
 export interface MainBlockOptions {
@@ -115,6 +116,22 @@ export interface MainBlockOptions {
   notices?: boolean;
   /** Longest block (characters) taken for a copyright notice (default CONTENT_DEFAULTS.noticeMaxChars). */
   noticeMaxChars?: number;
+  /**
+   * A boilerplate-named element holding more than this share of the page's text is not boilerplate by its
+   * name (default CONTENT_DEFAULTS.vetoShare; 1 = names always veto).
+   */
+  vetoShare?: number;
+  /** Comment-thread names veto whatever share of the text they hold (default CONTENT_DEFAULTS.vetoThreads). */
+  vetoThreads?: boolean;
+  /**
+   * Records (records.ts): how many levels above the main block a run of same-kind siblings is looked for
+   * (default CONTENT_DEFAULTS.recordLevels; -1 = no records).
+   */
+  recordLevels?: number;
+  /** A record is worth at least this share of the main block's record (default CONTENT_DEFAULTS.recordShare). */
+  recordShare?: number;
+  /** Records of the main block's kind elsewhere hold at least this share of their common ancestor's value. */
+  recordCover?: number;
 }
 
 /** What was chosen on one page. */
@@ -134,6 +151,14 @@ export interface MainBlock {
    * `content`; extract.ts reports it as the title, apart from the body.
    */
   headline: number;
+}
+
+/** Hints of the body's elements, once per tree (they depend on the page alone; the site vote chooses twice). */
+const hintCache = new WeakMap<Tree, Int8Array>();
+function hintsOf(tree: Tree, body: number, bodyEnd: number): Int8Array {
+  let h = hintCache.get(tree);
+  if (!h) hintCache.set(tree, (h = elementHints(tree, body, bodyEnd)));
+  return h;
 }
 
 /** Tags of list items (li, dd, dt), by tag id: their text is worth `listWeight` of a paragraph's. */
@@ -223,6 +248,43 @@ function isWordChar(c: number): boolean {
 }
 
 /**
+ * Names of regions (class / id hints, hints.ts) as marks: `named[i]` is 1 inside a boilerplate-named
+ * element, 2 inside a content-named one (a content name inside a boilerplate one stays boilerplate). A
+ * boilerplate name is one signal, not a veto: an element holding more than `maxNamed` characters of the
+ * page's text (`vetoShare` of it) is not boilerplate by its name — a sidebar, a widget, an advert or a share
+ * bar does not hold most of a page's text, while page builders and blog platforms wrap the whole article
+ * in elements so named (`elementor-widget-container`, Blogger's `#Blog1.widget`, a sticky-sidebar wrapper,
+ * an ad "pusher" around the page). A comment-thread name (`Hint.Thread`) is lifted so only when a
+ * content-named element inside holds most of its text (an article whose name says it has comments): a
+ * reader-comment thread may well hold most of a page's text (`vetoThreads` false lifts it as the others).
+ */
+function nameRegions(tree: Tree, hints: Int8Array, sub: Int32Array, skip: Uint8Array, named: Uint8Array, body: number, bodyEnd: number, maxNamed: number, threads: boolean): void {
+  for (let i = body + 1; i < bodyEnd; i++) {
+    if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
+    const p = tree.parent[i]!;
+    let h = hints[i]!;
+    if (h < 0 && sub[i - body]! > maxNamed && (h === Hint.Boilerplate || !threads || contentInside(tree, hints, sub, body, i))) h = Hint.None;
+    named[i] = h < 0 ? 1 : h === Hint.Content && named[p] !== 1 ? 2 : named[p]!;
+  }
+}
+
+/**
+ * True when a content-named element inside element i (hints.ts) holds more than half of its text: an
+ * article whose name also says it has comments (`article.post.commented`), not a comment thread.
+ */
+function contentInside(tree: Tree, hints: Int8Array, sub: Int32Array, body: number, i: number): boolean {
+  const half = sub[i - body]! / 2;
+  for (let j = i + 1; j < tree.end[i]!; j++) {
+    if (sub[j - body]! <= half) {
+      j = tree.end[j]! - 1;
+      continue;
+    }
+    if (hints[j] === Hint.Content) return true;
+  }
+  return false;
+}
+
+/**
  * Chooses the main content of a page whose template marks are `template` (1 = template). See the module
  * comment for the method.
  */
@@ -247,7 +309,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const useHints = options.hints ?? true;
   const bonus = options.hintBonus ?? D.hintBonus;
   let extra = options.boilerplate;
-  const hints = useHints ? elementHints(tree, body, bodyEnd) : null;
+  const hints = useHints ? hintsOf(tree, body, bodyEnd) : null;
   /** 1 inside a boilerplate-named element, 2 inside a content-named one (the nearest hint wins). */
   const named = new Uint8Array(n);
   /** Boilerplate chars per block (named boilerplate, or marked by `boilerplate`). */
@@ -264,6 +326,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   /** Short text nodes holding a copyright mark (candidates for notices; 0 = the rule is off). */
   const noticeMax = (options.notices ?? true) ? (options.noticeMaxChars ?? D.noticeMaxChars) : 0;
   const noticeNodes: number[] = [];
+  /** Visible characters of each non-template text node (0 for other nodes). */
+  const vis = new Int32Array(n);
   blockOf[body] = body;
   for (let i = body + 1; i < bodyEnd; i++) {
     const p = tree.parent[i]!;
@@ -278,13 +342,12 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         continue;
       }
       inLink[i] = inLink[p]! | (tree.name[i] === A && (!contactLinks || !isContactLink(tree, i)) ? 1 : 0);
-      const h = hints ? hints[i]! : 0;
-      named[i] = h === Hint.Boilerplate ? 1 : h === Hint.Content && named[p] !== 1 ? 2 : named[p]!;
       blockOf[i] = isBlock(tree, i) ? i : blockOf[p]!;
     } else if (kind === NodeKind.Text) {
       if (template[i] === 1) continue;
       const b = blockOf[p]!;
       const c = visibleChars(tree, i);
+      vis[i] = c;
       chars[b] = chars[b]! + c;
       total += c;
       if (noticeMax > 0 && c > 0 && c <= noticeMax && hasCopyright(tree, i)) noticeNodes.push(i);
@@ -292,9 +355,21 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         linkChars[b] = linkChars[b]! + c;
         totalLink += c;
       }
-      if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) boilerChars[b] = boilerChars[b]! + c;
-      else if (named[p] === 2) namedChars[b] = namedChars[b]! + c;
     }
+  }
+  /** Non-template characters under each element, indexed from the body (reverse preorder: children first). */
+  const sub = new Int32Array(bodyEnd - body);
+  for (let i = bodyEnd - 1; i > body; i--) {
+    const s = sub[i - body]! + vis[i]!;
+    if (s > 0) sub[tree.parent[i]! - body] = sub[tree.parent[i]! - body]! + s;
+  }
+  if (hints) nameRegions(tree, hints, sub, skip, named, body, bodyEnd, total * (options.vetoShare ?? D.vetoShare), options.vetoThreads ?? D.vetoThreads);
+  for (let i = body + 1; i < bodyEnd; i++) {
+    if (vis[i] === 0) continue;
+    const p = tree.parent[i]!;
+    const b = blockOf[p]!;
+    if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) boilerChars[b] = boilerChars[b]! + vis[i]!;
+    else if (named[p] === 2) namedChars[b] = namedChars[b]! + vis[i]!;
   }
   if (noticeNodes.length > 0) {
     // Copyright notices: a short block holding © or the word "copyright" is a legal notice, boilerplate.
@@ -352,15 +427,19 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const vp: ValueParams = { prose, maxLd, penalty, minChars, bonus, listWeight: options.listWeight ?? D.listWeight };
   /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
   const dscore = new Float64Array(n);
+  /** The sum of the positive block values of each subtree (what records are worth, records.ts). */
+  const positive = new Float64Array(n);
   for (let i = bodyEnd - 1; i >= body; i--) {
     if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
     const own = blockValue(vp, chars[i]!, linkChars[i]!, boilerChars[i]!, namedChars[i]!, listTag[tree.name[i]!] === 1);
     score[i] = score[i]! + own;
     dscore[i] = dscore[i]! + own;
+    if (own > 0) positive[i] = positive[i]! + own;
     if (i > body) {
       const p = tree.parent[i]!;
       score[p] = score[p]! + score[i]!;
       dscore[p] = dscore[p]! + (blockOf[i] === i ? decay : 1) * dscore[i]!;
+      positive[p] = positive[p]! + positive[i]!;
     }
   }
   let best = body;
@@ -472,20 +551,26 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (sg >= 0 && (sg < bestA || sg > bestB)) content[i] = 0;
     }
   };
-  if (options.prune ?? true) {
-    // Element subtrees of negative value inside the main block (link lists, comment threads) are left out.
-    pruned = new Uint8Array(n);
-    for (let i = best + 1; i < tree.end[best]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0) pruned[i] = 1;
-  }
-  const roots = [best];
+  const levels = options.recordLevels ?? D.recordLevels;
+  const records = levels >= 0 ? findRecords({ tree, positive, skip, sub, body }, best, levels, options.recordShare ?? D.recordShare, options.recordCover ?? D.recordCover) : null;
+  const roots = records ?? [best];
   const share = options.siblingShare ?? D.siblingShare;
-  if (share > 0 && best > body && score[best]! > 0) {
+  if (roots.length === 1 && share > 0 && best > body && score[best]! > 0) {
     // Siblings of the main block holding text of comparable value (an article split in two containers).
     roots.length = 0;
     for (const c of tree.elementChildren(tree.parent[best]!)) if (c === best || (skip[c] !== 1 && score[c]! > share * score[best]!)) roots.push(c);
   }
+  if (options.prune ?? true) {
+    // Element subtrees of negative value inside the main block (link lists, comment threads) are left out.
+    pruned = new Uint8Array(n);
+    for (const r of roots) for (let i = r + 1; i < tree.end[r]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0) pruned[i] = 1;
+  }
   for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
-  if (options.contiguous ?? true) keepBestRun(roots);
+  if (options.contiguous ?? true) {
+    // Records are each a stretch of their own (what lies between two posts is not part of either).
+    if (records) for (const r of records) keepBestRun([r]);
+    else keepBestRun(roots);
+  }
   // Ancestors of the main block hold it (so that serialisation shows it inside its containers).
   const headMax = options.headZone ?? D.headZone;
   const hp: HeadPass = { tree, template, skip, blockOf, chars, linkChars, named, maxLinkDensity: maxLd, body, bodyEnd };
