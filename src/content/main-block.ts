@@ -178,6 +178,16 @@ function listTags(): Uint8Array {
  * are section titles of documents, e.g. PEPs, and do not count).
  */
 const THREAD_HEADING = /^(\d+\s+)?(reader\s+)?comments?(\s*\(\d+\))?\s*:?$|^\d+\s+(comments?|responses?|replies)\b|^(post|leave|add|write)\s+(a|your)\s+(comment|reply|response)\b|^comments?\s+(are\s+)?closed\b|^(there\s+are\s+)?no\s+comments\b/i;
+/** Tags whose text is a cell or an item, never a heading: a table's "Comment" column is not a comment thread. */
+let cellTagIds: Uint8Array | null = null;
+function cellTags(): Uint8Array {
+  if (!cellTagIds) {
+    const ids = ['td', 'th', 'li', 'dt', 'dd'].map((t) => tagId(t));
+    cellTagIds = new Uint8Array(Math.max(...ids) + 1);
+    for (const id of ids) cellTagIds[id] = 1;
+  }
+  return cellTagIds;
+}
 /** Longest text (visible characters) taken for a thread heading. */
 const THREAD_HEADING_MAX = 60;
 
@@ -469,6 +479,15 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const useThread = options.threadHeading ?? true;
   const gap = options.gapPenalty ?? D.gapPenalty;
   const threadAfter = options.threadAfter ?? D.threadAfter;
+  const cellTag = cellTags();
+  /**
+   * Block b is a label in a table cell or list item: its nearest cell or item holds no more text than a
+   * heading would (a data table's "Comment" column; a layout table's cell holding the story is no cell).
+   */
+  const inCell = (b: number): boolean => {
+    for (let a = b; a > body; a = tree.parent[a]!) if (cellTag[tree.name[a]!] === 1) return sub[a - body]! <= THREAD_HEADING_MAX;
+    return false;
+  };
   const keepBestRun = (roots: readonly number[]): void => {
     const root = roots[0]!;
     const end = tree.end[roots[roots.length - 1]!]!;
@@ -486,7 +505,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (cur < 0) return;
       const v0 = blockValue(vp, c, l, bc, nc, listTag[tree.name[cur]!] === 1);
       const v = v0 < 0 ? v0 * gap : v0;
-      if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
+      if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && !inCell(cur) && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
       vals.push(v);
       c = l = bc = nc = 0;
       short = '';

@@ -286,3 +286,16 @@ test('a short block holding a copyright notice is boilerplate; a sentence about 
   assert.match(text({}), /On copyrighted works/);
   assert.match(text({ notices: false }), /Daily Example/);
 });
+
+test('a "Comment" column of a data table in the story is not a comment thread heading', () => {
+  const para = (k: number): string => `<p>Paragraph ${k} of the design note explains one more step of the task framework, in enough words to be running text.</p>`;
+  const html = `<html><body><article>${para(1)}${para(2)}
+<table><tr><th><p>State</p></th><th><p><b>Comment</b></p></th></tr><tr><td><p>enqueued</p></td><td><p>waiting for a worker</p></td></tr></table>
+${para(3)}${para(4)}</article><div id="comments"><h3>Comments</h3><p>Reader: great note, thank you for writing it all down so clearly.</p></div></body></html>`;
+  const tree = parseHtml(html);
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  const text = textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  assert.match(text, /Paragraph 4 of the design note/);
+  assert.match(text, /waiting for a worker/);
+  assert.doesNotMatch(text, /great note/);
+});
