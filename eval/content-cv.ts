@@ -7,7 +7,7 @@
  * F1 of the cell: each set counts alike whatever its size (single/readability's 130 pages do not outweigh
  * stackoverflow's 15).
  */
-import { BLOCK_AFTER, chooseWithSite, siteVote } from '../src/content/engine.ts';
+import { blockOptionsFor, chooseWithSite, siteVote, type MainBlockWhen } from '../src/content/engine.ts';
 import { extractMainContent, placeHeadline } from '../src/content/extract.ts';
 import type { MainBlockOptions } from '../src/content/main-block.ts';
 import { CONTENT_DEFAULTS } from '../src/content/defaults.ts';
@@ -17,8 +17,7 @@ import { textOf } from '../src/html/text.ts';
 import type { Tree } from '../src/html/tree.ts';
 import type { EvalPage } from './content-sets.ts';
 
-/** When the main block is chosen in site mode (engine.ts ContentEngineOptions.mainBlock). */
-export type MainBlockWhen = 'auto' | 'always' | 'never';
+export type { MainBlockWhen };
 
 /** The cell of a page: its mode and set. */
 export function cellOf(p: EvalPage): string {
@@ -40,8 +39,8 @@ function textUnder(tree: Tree, marks: Uint8Array): string {
 /**
  * Scores of every page (P/R/F1; NaN scores for unscored pages) under `options`: single-page mode through
  * extractMainContent; site mode as the content engine does it (site vote over the first `voteSample` pages
- * of each site in emission order, then chooseWithSite; after a method outside BLOCK_AFTER with `when`
- * 'auto', or with 'never', the non-template text).
+ * of each site in emission order, then chooseWithSite, with the options engine.ts blockOptionsFor gives
+ * after the site's method; with none, the non-template text).
  */
 export function scorePages(pages: readonly EvalPage[], options: MainBlockOptions, when: MainBlockWhen = 'auto'): Score[] {
   const out: Score[] = new Array<Score>(pages.length);
@@ -59,7 +58,8 @@ export function scorePages(pages: readonly EvalPage[], options: MainBlockOptions
   for (const idx of groups.values()) {
     idx.sort((a, b) => pages[a]!.order! - pages[b]!.order!);
     const first = pages[idx[0]!]!;
-    if (when === 'never' || (when === 'auto' && !BLOCK_AFTER.has(first.method ?? ''))) {
+    const block = blockOptionsFor(when, first.method ?? '', options);
+    if (block === null) {
       for (const i of idx) {
         const p = pages[i]!;
         out[i] = p.scored ? contentScore(textOf(p.tree, p.tree.body(), (n) => p.template![n] !== 1), p.gold) : none;
@@ -67,14 +67,14 @@ export function scorePages(pages: readonly EvalPage[], options: MainBlockOptions
       continue;
     }
     const held = idx.slice(0, CONTENT_DEFAULTS.voteSample).map((i) => pages[i]!);
-    const siteKey = siteVote(held.map((p) => ({ tree: p.tree, template: p.template! })), held.map((p) => keysOf(p.tree)), options);
+    const siteKey = siteVote(held.map((p) => ({ tree: p.tree, template: p.template! })), held.map((p) => keysOf(p.tree)), block);
     for (const i of idx) {
       const p = pages[i]!;
       if (!p.scored) {
         out[i] = none;
         continue;
       }
-      const mb = chooseWithSite(p.tree, p.template!, siteKey, options, keysOf(p.tree)).block;
+      const mb = chooseWithSite(p.tree, p.template!, siteKey, block, keysOf(p.tree)).block;
       out[i] = contentScore(textUnder(p.tree, placeHeadline(p.tree, mb, p.headline).marks), p.gold);
     }
   }

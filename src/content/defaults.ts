@@ -139,6 +139,12 @@ export const CONTENT_DEFAULTS = {
    * hold at least this share of the value of their lowest common ancestor.
    */
   recordCover: 0.5,
+  /**
+   * Navigation-only main block (after a site's link graph removed its template): per-page navigation
+   * outside the main block is left out only when the main block holds at least this share of the page's
+   * value; below, the page is an index whose links are its content. See docs/content.md for the figures.
+   */
+  navigationHeld: 0.5,
   /** Sources with more pages than this use the pagelets engine when there is no link graph (paper 3). */
   pageletsMinPages: 2000,
   /** A link graph exists when the entry page links to at least this many pages of the source. */

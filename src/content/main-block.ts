@@ -99,6 +99,14 @@ export interface MainBlockOptions {
    * content, and what lies between them, are content (default CONTENT_DEFAULTS.headZone; 0 = off).
    */
   headZone?: number;
+  /**
+   * After a template engine that leaves little but the content (a site's link graph): keep every
+   * non-template node but the per-page navigation — link-dense blocks and named boilerplate outside the
+   * main block (prev / next bars, breadcrumbs, "on this page" lists); inside it, nothing is left out.
+   */
+  navigationOnly?: boolean;
+  /** …only when the main block holds at least this share of the page's value (default CONTENT_DEFAULTS.navigationHeld). */
+  navigationHeld?: number;
   /** Leave out elements hidden by their own markup (`hidden`, inline `display: none`); default true. */
   hidden?: boolean;
   /**
@@ -584,8 +592,16 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     pruned = new Uint8Array(n);
     for (const r of roots) for (let i = r + 1; i < tree.end[r]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0) pruned[i] = 1;
   }
-  for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
-  if (options.contiguous ?? true) {
+  if (options.navigationOnly) {
+    // Only navigation leaves: outside the main block, link-dense blocks and named boilerplate; inside, nothing.
+    // When the main block holds less than `navigationHeld` of the page's value (an index, a table of
+    // contents whose entries are the page), nothing.
+    let held = 0;
+    for (const r of roots) held += positive[r]!;
+    markKept(body, bodyEnd, held >= (options.navigationHeld ?? D.navigationHeld) * positive[body]!);
+    for (const r of roots) markKept(r, tree.end[r]!, false);
+  } else for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
+  if (!options.navigationOnly && (options.contiguous ?? true)) {
     // Records are each a stretch of their own (what lies between two posts is not part of either).
     if (records) for (const r of records) keepBestRun([r]);
     else keepBestRun(roots);

@@ -299,3 +299,30 @@ ${para(3)}${para(4)}</article><div id="comments"><h3>Comments</h3><p>Reader: gre
   assert.match(text, /waiting for a worker/);
   assert.doesNotMatch(text, /great note/);
 });
+
+test('navigation only (after a link-graph template): prev / next bars and breadcrumbs outside the main block leave, the article keeps its link lists; an index keeps its links', () => {
+  const doc = `<html><head><title>Routers - Docs</title></head><body><div class="menu"><a href="/">Home</a> <a href="/guide">Guide</a></div>
+<nav class="crumbs"><a href="/">Docs</a> › <a href="/api">API</a> › Routers</nav>
+<article><h1>Routers</h1><ul class="toc"><li><a href="#usage">Usage</a></li><li><a href="#api">API guide</a></li></ul>
+<p>A router maps the URLs of a resource to its views, so that the views do not have to be wired one by one in the settings.</p>
+<p>Register a view set with a prefix and the router makes the list and detail routes for it, named after the view set.</p>
+<p>A router can also add routes for extra actions of a view set, marked with the action decorator, at paths named after them.</p>
+<ul><li><a href="/api/views">Views</a></li><li><a href="/api/viewsets">View sets</a></li></ul></article>
+<div class="prev-next"><a href="/api/views">« Views</a> <a href="/api/parsers">Parsers »</a></div></body></html>`;
+  const tree = parseHtml(doc);
+  const template = new Uint8Array(tree.size);
+  const menu = tree.find('div');
+  template.fill(1, menu, tree.end[menu]!);
+  const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
+    const mb = chooseMainBlock(tree, template, o);
+    return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  };
+  const nav = text({ navigationOnly: true });
+  assert.match(nav, /Usage\nAPI guide/);
+  assert.match(nav, /View sets/);
+  assert.doesNotMatch(nav, /Parsers »|API › Routers|Home/);
+  assert.doesNotMatch(text({}), /View sets/);
+  const index = parseHtml(`<html><body><h1>Contents</h1><p>The chapters of the book, in order, with their sections.</p><ul>${Array.from({ length: 30 }, (_, k) => `<li><a href="/c${k}">Chapter ${k}: a title of some length</a></li>`).join('')}</ul></body></html>`);
+  const mb = chooseMainBlock(index, new Uint8Array(index.size), { navigationOnly: true });
+  assert.match(textOf(index, index.body(), (i) => mb.content[i] === 1), /Chapter 29: a title/);
+});
