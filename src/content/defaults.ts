@@ -145,6 +145,12 @@ export const CONTENT_DEFAULTS = {
    * value; below, the page is an index whose links are its content. See docs/content.md for the figures.
    */
   navigationHeld: 0.5,
+  /**
+   * A character of a script written without spaces between words (Han, kana, Hangul) counts this many
+   * letters in every length above. Not tuned: a Chinese word has about 1.5 characters and an English word
+   * about 5 letters with its space, so a character is worth about 3 letters (docs/content.md).
+   */
+  cjkWeight: 3,
   /** Sources with more pages than this use the pagelets engine when there is no link graph (paper 3). */
   pageletsMinPages: 2000,
   /** A link graph exists when the entry page links to at least this many pages of the source. */

@@ -38,13 +38,18 @@ function titleWords(s: string): string[] {
   return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
 }
 
-/** Number of non-space characters of a text node. */
-export function visibleChars(tree: Tree, i: number): number {
+/**
+ * Number of non-space characters of a text node, each character of a script written without spaces
+ * between words (Han, kana, Hangul) counting `cjk` (a character there says about as much as a short word).
+ */
+export function visibleChars(tree: Tree, i: number, cjk = 1): number {
   let n = 0;
   const t = tree.text;
   for (let k = tree.textStart[i]!, e = tree.textEnd[i]!; k < e; k++) {
     const c = t.charCodeAt(k);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 160) n++;
+    if (c < 0x3040) {
+      if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 160) n++;
+    } else n += (c <= 0x30ff || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff)) ? cjk : 1;
   }
   return n;
 }

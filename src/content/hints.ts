@@ -67,6 +67,12 @@ export function hintOf(raw: string, quote = false): Hint {
   return pos ? Hint.Content : Hint.None;
 }
 
+/** True when element i's class or id also holds a content word (`article class="post commented"`). */
+export function namesContent(tree: Tree, i: number): boolean {
+  const names = `${tree.attr(i, 'class') ?? ''} ${tree.attr(i, 'id') ?? ''}`.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return POS.test(names);
+}
+
 /** Hints of every element of a tree (0 for other nodes), cached per distinct name string. */
 export function elementHints(tree: Tree, from = 0, to = tree.size): Int8Array {
   const out = new Int8Array(tree.size);

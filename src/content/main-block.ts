@@ -7,14 +7,18 @@
  * Readability reads them), measured on the corpus. Here:
  *  1. every text node that is not template and holds page text is attributed to its block (nearest
  *     block-level ancestor); per block, its characters, the characters inside links, inside boilerplate-
- *     named elements (comments, sidebars, related… hints.ts) and inside content-named ones;
+ *     named elements (comments, sidebars, related… hints.ts) and inside content-named ones; a name is one
+ *     signal, not a veto: an element holding more than `vetoShare` of the page's text is not boilerplate
+ *     by its name (nameRegions: page builders wrap whole articles in "widget" elements);
  *  2. each block gets a value: its non-link characters minus `linkPenalty` × its link characters (times
  *     1 + `hintBonus` for content-named text, times `listWeight` for list items); a link-dense block
  *     (density above `maxLinkDensity`) or boilerplate-named text counts all its text against; blocks
  *     shorter than `minBlockChars` count zero (they neither make nor break a region);
  *  3. the main block is the element whose subtree has the greatest value, nested blocks counting `decay`
  *     less per level (text concentration: the element that holds the paragraphs, not a far ancestor);
- *     siblings worth more than `siblingShare` of it join it (an article split in two containers);
+ *     when it is one of a run of records (records.ts: posts, answers, sections), the records of its kind
+ *     are the main content together; else siblings worth more than `siblingShare` of it join it (an
+ *     article split in two containers);
  *  4. a listing page (most non-template text in links, and no region of running text worth
  *     `listingMaxMain`: tag pages, indexes) keeps all its non-template text: its links are its content;
  *     so does a page with less than `minPageChars` of non-template text (nothing to choose from);
@@ -22,12 +26,15 @@
  *     text and subtrees of negative value (prune), and only the maximum-sum stretch of its text runs in
  *     document order (contiguity, Kadane; a run of negative value between them counts `gapPenalty` times,
  *     so that teasers after the story do not extend it), which ends at a comment-thread heading ("12
- *     comments") found after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
- *     before the main block) when it lies outside it;
- *  6. head zone (position): the headline — the block whose words are the `<title>`'s, else an h1, else an
- *     h2, the nearest of the best kind within `headZone` characters before the main content — with what
- *     lies between it and the main content when it is not link-dense nor named boilerplate, and is a
- *     heading (a deck) or has at least `headZoneMin` characters (standfirst, video caption; not a byline).
+ *     comments", never a table's cell label) found after `threadAfter` of the block's value; plus the
+ *     page's heading (`<h1>`, position: the title just before the main block) when it lies outside it.
+ *     With `navigationOnly` (after a template engine that left little but the content), content = all the
+ *     non-template text but the link-dense and boilerplate-named blocks outside the main block;
+ *  6. head zone (position, headline.ts): the headline — the block whose words are the `<title>`'s, else
+ *     an h1, else an h2, at the start of the main content or the nearest of the best kind within
+ *     `headZone` characters before it — with what lies between it and the main content when it is not
+ *     link-dense nor named boilerplate, and is a heading (a deck) or has at least `headZoneMin`
+ *     characters (standfirst, video caption; not a byline). The headline is reported apart (extract.ts).
  * Elements hidden by their own markup (`hidden`, inline `display: none`) hold no content (measured on
  * samesite: F1 0.9452 → 0.9461; smh's hidden image metadata, abc's hidden caption copies).
  * A link-dense block with `proseChars` characters outside its links is a paragraph with inline links, and
@@ -46,7 +53,7 @@ import { isBlock, isNonText, textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import { findHeadline, keepHeadline, keepHeadZone, visibleChars, type HeadPass } from './headline.ts';
-import { elementHints, Hint } from './hints.ts';
+import { elementHints, Hint, namesContent } from './hints.ts';
 import { findRecords } from './records.ts';
 
 /** Options of the main-block choice (defaults: CONTENT_DEFAULTS). */
@@ -105,6 +112,10 @@ export interface MainBlockOptions {
    * main block (prev / next bars, breadcrumbs, "on this page" lists); inside it, nothing is left out.
    */
   navigationOnly?: boolean;
+  /** A listing page leaves out its regions named boilerplate (default true). */
+  listingNamed?: boolean;
+  /** Weight of a Han, kana or Hangul character against a letter (default CONTENT_DEFAULTS.cjkWeight). */
+  cjkWeight?: number;
   /** …only when the main block holds at least this share of the page's value (default CONTENT_DEFAULTS.navigationHeld). */
   navigationHeld?: number;
   /** Leave out elements hidden by their own markup (`hidden`, inline `display: none`); default true. */
@@ -269,11 +280,12 @@ function isWordChar(c: number): boolean {
  * Names of regions (class / id hints, hints.ts) as marks: `named[i]` is 1 inside a boilerplate-named
  * element, 2 inside a content-named one (a content name inside a boilerplate one stays boilerplate). A
  * boilerplate name is one signal, not a veto: an element holding more than `maxNamed` characters of the
- * page's text (`vetoShare` of it) is not boilerplate by its name — a sidebar, a widget, an advert or a share
+ * page's text outside links (`vetoShare` of it) is not boilerplate by its name — a sidebar, a widget, an advert or a share
  * bar does not hold most of a page's text, while page builders and blog platforms wrap the whole article
  * in elements so named (`elementor-widget-container`, Blogger's `#Blog1.widget`, a sticky-sidebar wrapper,
- * an ad "pusher" around the page). A comment-thread name (`Hint.Thread`) is lifted so only when a
- * content-named element inside holds most of its text (an article whose name says it has comments): a
+ * an ad "pusher" around the page). A comment-thread name (`Hint.Thread`) is lifted so only when the
+ * element's name also holds a content word and a content-named element inside holds most of its text (an
+ * article whose name says it has comments, `article.post.commented`): a
  * reader-comment thread may well hold most of a page's text (`vetoThreads` false lifts it as the others).
  */
 function nameRegions(tree: Tree, hints: Int8Array, sub: Int32Array, skip: Uint8Array, named: Uint8Array, body: number, bodyEnd: number, maxNamed: number, threads: boolean): void {
@@ -281,7 +293,7 @@ function nameRegions(tree: Tree, hints: Int8Array, sub: Int32Array, skip: Uint8A
     if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
     const p = tree.parent[i]!;
     let h = hints[i]!;
-    if (h < 0 && sub[i - body]! > maxNamed && (h === Hint.Boilerplate || !threads || contentInside(tree, hints, sub, body, i))) h = Hint.None;
+    if (h < 0 && sub[i - body]! > maxNamed && (h === Hint.Boilerplate || !threads || (namesContent(tree, i) && contentInside(tree, hints, sub, body, i)))) h = Hint.None;
     named[i] = h < 0 ? 1 : h === Hint.Content && named[p] !== 1 ? 2 : named[p]!;
   }
 }
@@ -317,6 +329,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const prose = options.proseChars ?? D.proseChars;
   const skipHidden = options.hidden ?? true;
   const contactLinks = options.contactLinks ?? true;
+  const cjk = options.cjkWeight ?? D.cjkWeight;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -364,7 +377,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     } else if (kind === NodeKind.Text) {
       if (template[i] === 1) continue;
       const b = blockOf[p]!;
-      const c = visibleChars(tree, i);
+      const c = visibleChars(tree, i, cjk);
       vis[i] = c;
       chars[b] = chars[b]! + c;
       total += c;
@@ -375,13 +388,16 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       }
     }
   }
-  /** Non-template characters under each element, indexed from the body (reverse preorder: children first). */
+  /**
+   * Non-template characters outside links under each element, indexed from the body (reverse preorder:
+   * children first): the text an element holds of its own, a menu's links not counted.
+   */
   const sub = new Int32Array(bodyEnd - body);
   for (let i = bodyEnd - 1; i > body; i--) {
-    const s = sub[i - body]! + vis[i]!;
+    const s = sub[i - body]! + (inLink[tree.parent[i]!] === 1 ? 0 : vis[i]!);
     if (s > 0) sub[tree.parent[i]! - body] = sub[tree.parent[i]! - body]! + s;
   }
-  if (hints) nameRegions(tree, hints, sub, skip, named, body, bodyEnd, total * (options.vetoShare ?? D.vetoShare), options.vetoThreads ?? D.vetoThreads);
+  if (hints) nameRegions(tree, hints, sub, skip, named, body, bodyEnd, (total - totalLink) * (options.vetoShare ?? D.vetoShare), options.vetoThreads ?? D.vetoThreads);
   for (let i = body + 1; i < bodyEnd; i++) {
     if (vis[i] === 0) continue;
     const p = tree.parent[i]!;
@@ -405,7 +421,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
           if (blockOf[p] !== b || marks[i] === 1) continue;
           marks[i] = 1;
           if (named[p] !== 1) {
-            const c = visibleChars(tree, i);
+            const c = visibleChars(tree, i, cjk);
             boilerChars[b] = boilerChars[b]! + c;
             if (named[p] === 2) namedChars[b] = namedChars[b]! - c;
           }
@@ -418,7 +434,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   let pruned: Uint8Array | null = null;
   if (total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0, headline: -1 };
 
-  const markKept = (from: number, to: number, dropDense: boolean): void => {
+  /** Marks the non-template nodes of [from, to) as content, less link-dense blocks (`dropDense`) and named boilerplate (`dropNamed`). */
+  const markKept = (from: number, to: number, dropDense: boolean, dropNamed = dropDense): void => {
     for (let i = from; i < to; i++) {
       if (skip[i] === 1 || template[i] === 1) continue;
       const k = tree.kind[i];
@@ -429,7 +446,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (k === NodeKind.Text || k === NodeKind.Blank) {
         const b = blockOf[tree.parent[i]!]!;
         if (dropDense && chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]! && !(prose > 0 && chars[b]! - linkChars[b]! >= prose)) continue;
-        if (dropDense && (named[tree.parent[i]!] === 1 || (extra !== undefined && extra[i] === 1))) continue;
+        if (dropNamed && (named[tree.parent[i]!] === 1 || (extra !== undefined && extra[i] === 1))) continue;
         content[i] = 1;
       } else if (k === NodeKind.Element) {
         content[i] = 1;
@@ -475,8 +492,10 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   }
   const listing = totalLink > listingFrac * total && score[best]! < listingMaxMain;
   if (listing || total < minPage) {
-    // A listing (mostly links, no region of running text worth a main block), or too little text to choose.
-    markKept(body, bodyEnd, false);
+    // A listing (mostly links, no region of running text worth a main block): its links are its content,
+    // but not the regions named boilerplate (the site's menu in a sidebar); too little text to choose from:
+    // all of it.
+    markKept(body, bodyEnd, false, listing && (options.listingNamed ?? true));
     return { content, root: body, listing, chars: total, linkChars: totalLink, headline: -1 };
   }
   /**
@@ -534,7 +553,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         cur = b;
       }
       segOf[i - root] = vals.length;
-      const k = visibleChars(tree, i);
+      const k = visibleChars(tree, i, cjk);
       if (useThread && c + k <= THREAD_HEADING_MAX) short += tree.nodeText(i) + ' ';
       c += k;
       if (inLink[p] === 1) l += k;

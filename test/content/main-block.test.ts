@@ -326,3 +326,18 @@ test('navigation only (after a link-graph template): prev / next bars and breadc
   const mb = chooseMainBlock(index, new Uint8Array(index.size), { navigationOnly: true });
   assert.match(textOf(index, index.body(), (i) => mb.content[i] === 1), /Chapter 29: a title/);
 });
+
+test('a listing page keeps its links but not the site menu named as a sidebar; Chinese text counts as the words it holds', () => {
+  const cards = Array.from({ length: 6 }, (_, k) => `<article class="card"><a href="/docs/p${k}"><h2>设备接入 ${k}</h2><p>通过协议接入设备</p></a></article>`).join('');
+  const menu = Array.from({ length: 20 }, (_, k) => `<li><a href="/docs/m${k}">Menu entry number ${k}</a></li>`).join('');
+  const tree = parseHtml(`<html><body><aside class="theme-doc-sidebar-container"><ul>${menu}</ul></aside><main><h1>Device connection</h1>${cards}</main></body></html>`);
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  assert.equal(mb.listing, true);
+  const text = textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  assert.match(text, /设备接入 5/);
+  assert.doesNotMatch(text, /Menu entry/);
+  const zh = parseHtml('<html><body><p>物联网平台支持多种协议接入设备，包括MQTT、HTTP和CoAP协议。</p></body></html>');
+  const p = zh.find('p');
+  const plain = chooseMainBlock(zh, new Uint8Array(zh.size), { cjkWeight: 1 }).chars;
+  assert.ok(chooseMainBlock(zh, new Uint8Array(zh.size)).chars > 2 * plain, `${p}`);
+});

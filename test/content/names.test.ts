@@ -81,3 +81,12 @@ test('an article whose name says it has comments is the article; a comment threa
   for (const p of P) assert.ok(mc.text.includes(p));
   assert.doesNotMatch(mc.text, /Reader \d says/);
 });
+
+test('a long reader comment whose text is in a content-named element is still a comment', () => {
+  const long = 'I have a different reading of the vote. '.repeat(20);
+  const mc = extractMainContent(parseHtml(`<html><head><title>Library stays open</title></head><body>${MENU}
+<div class="post"><h1>Library stays open</h1>${paragraphs()}</div>
+<div id="comments"><dl class="comment_list"><dd class="comment alt"><div class="format_text"><p>${long}</p></div></dd></dl></div></body></html>`));
+  for (const p of P) assert.ok(mc.text.includes(p));
+  assert.doesNotMatch(mc.text, /different reading/);
+});
