@@ -81,14 +81,20 @@ export function scorePages(pages: readonly EvalPage[], options: MainBlockOptions
   return out;
 }
 
-/** The grid of candidates; the defaults are candidate 0 (ties go to them). */
+/**
+ * The grid of candidates; the defaults are candidate 0 (ties go to them). Searched: the concentration
+ * decay, list items' weight, the weight of gaps in the contiguity step, the head zone (off or 800
+ * characters), the share of the page above which a boilerplate name does not veto (0.5, or never), and
+ * records (off, or up to 6 levels). `proseChars` and `siblingShare` keep their defaults: every fold of
+ * the earlier leave-one-set-out search over them chose them (docs/content.md).
+ */
 export function cvGrid(): MainBlockOptions[] {
   const D = CONTENT_DEFAULTS;
   const out: MainBlockOptions[] = [{}];
   const same = (o: MainBlockOptions): boolean =>
-    o.decay === D.decay && o.listWeight === D.listWeight && o.siblingShare === D.siblingShare && o.headZone === D.headZone && o.proseChars === D.proseChars && o.gapPenalty === D.gapPenalty && o.vetoShare === D.vetoShare;
-  for (const decay of [1, 0.8, 0.7]) for (const listWeight of [1, 0.5]) for (const siblingShare of [0, 0.2]) for (const headZone of [0, 800]) for (const proseChars of [0, 50]) for (const gapPenalty of [1, 3]) for (const vetoShare of [0.5, 1]) {
-    const o: MainBlockOptions = { decay, listWeight, siblingShare, headZone, proseChars, gapPenalty, vetoShare };
+    o.decay === D.decay && o.listWeight === D.listWeight && o.gapPenalty === D.gapPenalty && o.headZone === D.headZone && o.vetoShare === D.vetoShare && o.recordLevels === D.recordLevels;
+  for (const decay of [1, 0.8, 0.7]) for (const listWeight of [1, 0.5]) for (const gapPenalty of [1, 3]) for (const headZone of [0, 800]) for (const vetoShare of [0.5, 1]) for (const recordLevels of [-1, 6]) {
+    const o: MainBlockOptions = { decay, listWeight, gapPenalty, headZone, vetoShare, recordLevels };
     if (!same(o)) out.push(o);
   }
   return out;
