@@ -186,11 +186,13 @@ await runEval('content', async () => {
     }
   }
   const tag = [only ? `only-${only.replace(/[^\w.-]+/g, '_')}` : '', opts ? 'opts' : '', when !== 'auto' ? `main-block-${when}` : '', peers ? '' : 'ours'].filter(Boolean).join('-');
+  /** P / R / F1 of a page, to 4 decimals (the results file holds every page of both modes). */
+  const short = (x: Score | undefined): number[] | undefined => (x ? [x.precision, x.recall, x.f1].map((v) => Math.round(v * 1e4) / 1e4) : undefined);
   const perPage = pages.map((p, i) => ({
     mode: p.template ? 'site' : 'single', set: p.set, site: p.site, key: p.key, scored: p.scored,
-    heldOut: heldOut[i], inSample: inSample[i], readability: c.readability?.[i], defuddle: c.defuddle?.[i],
+    heldOut: short(heldOut[i]), inSample: short(inSample[i]), readability: short(c.readability?.[i]), defuddle: short(c.defuddle?.[i]),
   })).filter((x) => x.scored);
-  const path = writeResults(tag ? `content-${tag}` : 'content', headline, { mainBlock: when, options: base, single: a.sets, site: b.sets, crossValidation: cvSummary, pages: perPage });
+  const path = writeResults(tag ? `content-${tag}` : 'content', headline, { mainBlock: when, options: base, single: a.sets, site: b.sets, crossValidation: cvSummary, pageScores: '[precision, recall, F1]', pages: perPage });
   if (peers) process.stdout.write(`peer cache: ${cacheStats.hits} hits, ${cacheStats.misses} misses (eval/.cache/peers)\n`);
   process.stdout.write(`results: ${relative(REPO_ROOT, path)}\n`);
 });
