@@ -170,24 +170,56 @@ export interface PageletPageResult {
  */
 export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOptions = {}): Promise<PageletDetectionRun> {
   const o = runOptions(ctx.options);
-  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
   const timings: Record<string, number> = {};
   const tables = await openTables(o);
+  let open = false;
+  try {
+    // ---- pass 1: PAGES, PAGELETS, LINKS ----
+    let t = performance.now();
+    const pass = await passOne(ctx, o, (rec) => tables.add(rec));
+    timings['pages'] = performance.now() - t;
+
+    // ---- detection ----
+    ctx.onProgress?.('detect', 0);
+    t = performance.now();
+    const detection = await tables.detect();
+    timings['detect'] = performance.now() - t;
+    for (const [step, ms] of Object.entries(detection.timings)) timings[`detect.${step}`] = ms;
+    const keep = detectOptions.keepTables === true;
+    if (keep) open = true;
+    return { options: o, detection, ids: pass.ids, timings, workers: pass.workers, kept: pass.kept, close: () => (keep ? tables.close() : undefined) };
+  } finally {
+    if (!open) tables.close();
+  }
+}
+
+/** What pass 1 gives: each analysed page's id, the workers used, and (small runs) the pages kept. */
+export interface PassOne {
+  ids: Map<string, number>;
+  workers: number;
+  kept: Kept[] | null;
+}
+
+/**
+ * Pass 1 of the paper's job (section 3.2, "streaming through the pages"): every page of `ctx.source`
+ * parsed, partitioned, shingled and its links collected, once (inline for the first pages, then in worker
+ * threads, at most `batchesInFlight` batches per worker in flight); `add` takes each page's record and
+ * returns its id. The workers are closed before it returns (their heaps would sit idle afterwards).
+ */
+export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (rec: PageRecord) => number): Promise<PassOne> {
+  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
   const ids = new Map<string, number>();
   let kept: Kept[] | null = [];
   let pool = null as PageletPool | null;
   let usedWorkers = 0;
-  let open = false;
   const pipe = pipeline(o);
   const fail = (page: Page, err: unknown): void =>
     ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${err instanceof Error ? err.message : String(err)}` });
   let seen = 0;
   try {
-    // ---- pass 1: PAGES, PAGELETS, LINKS ----
-    let t = performance.now();
     const ingest = (page: Page, rec: PageRecord): void => {
       if (ids.has(page.key)) return;
-      ids.set(page.key, tables.add(rec));
+      ids.set(page.key, add(rec));
       ctx.onProgress?.('pagelets', ids.size);
     };
     let batch: Page[] = [];
@@ -243,23 +275,9 @@ export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOp
     }
     if (batch.length > 0) await analyseBatch();
     await pipe.drain();
-    timings['pages'] = performance.now() - t;
-    // Park the workers: their heaps would sit idle through the relational steps.
-    await (pool as PageletPool | null)?.close();
-    pool = null;
-
-    // ---- detection ----
-    ctx.onProgress?.('detect', 0);
-    t = performance.now();
-    const detection = await tables.detect();
-    timings['detect'] = performance.now() - t;
-    for (const [step, ms] of Object.entries(detection.timings)) timings[`detect.${step}`] = ms;
-    const keep = detectOptions.keepTables === true;
-    if (keep) open = true;
-    return { options: o, detection, ids, timings, workers: usedWorkers, kept, close: () => (keep ? tables.close() : undefined) };
+    return { ids, workers: usedWorkers, kept };
   } finally {
     await (pool as PageletPool | null)?.close();
-    if (!open) tables.close();
   }
 }
 
@@ -277,13 +295,16 @@ export async function pageResults(run: PageletDetectionRun, onPage: (r: PageletP
   });
 }
 
+/** What the output phase needs of a detection: each page's id and template ordinals (a shard's, too). */
+export type MarkInput = Pick<PageletDetectionRun, 'options' | 'ids' | 'kept' | 'workers'> & { detection: Pick<Detection, 'templateOrdinals'> };
+
 /**
  * The output phase (optional, streamed): the output contract needs each page's Tree with its marks, so the
  * pages are read from the source again and parsed again in worker threads (small runs keep theirs), and
  * each marked page is handed to `ctx.onPage`. Returns the number of pages handed over, and samples of
  * template texts (from the trees kept on small runs) for template.json.
  */
-export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
+export async function markPagelets(run: MarkInput, ctx: EngineContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
   const o = run.options;
   const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
   const { detection, ids, kept } = run;

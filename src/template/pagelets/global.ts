@@ -114,6 +114,7 @@ export class SqlPageletStore {
   private tempDir: string | undefined;
   private stepsMemoryLimit = '';
   private closed = false;
+  private appending = true;
 
   private constructor(
     readonly connection: DuckDBConnection,
@@ -168,12 +169,20 @@ export class SqlPageletStore {
     return id;
   }
 
+  /** Flushes and closes the appenders (after the last `add`; `detect` calls it). */
+  async finishAppends(): Promise<void> {
+    if (this.appending) {
+      this.appending = false;
+      this.pages.close();
+      this.links.close();
+      this.pagelets.close();
+    }
+  }
+
   /** Runs Figure 5 (steps (0)–(5)) over the tables. Call once, after the last `add`. */
   async detect(options: GlobalOptions = {}): Promise<Detection> {
     const c = this.connection;
-    this.pages.close();
-    this.links.close();
-    this.pagelets.close();
+    await this.finishAppends();
     // A private database appends within a small memory limit (full table blocks go to the temporary
     // directory, so the tables' share of memory stops growing after the first pages) and gets a larger one
     // for the joins and aggregates of the steps (defaults.ts gives the measurements).

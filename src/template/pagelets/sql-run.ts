@@ -24,6 +24,8 @@ export interface RunPlanOptions {
   t?: TableName;
   /** Tables kept after the run (others are dropped once no later statement reads them). */
   keep?: ReadonlySet<string>;
+  /** Inputs that are views (e.g. over Parquet files), dropped as views. */
+  views?: ReadonlySet<string>;
   /** Called after each statement group's step (e.g. to sample memory). */
   afterStep?: (group: string) => Promise<void>;
   /**
@@ -85,7 +87,7 @@ export async function runPlan(c: DuckDBConnection, plan: SqlPlan, options: RunPl
   const dropDone = async (): Promise<void> => {
     const names = [...last].filter(([name, at]) => at <= index && !keep.has(name) && !dropped.has(name)).map(([name]) => name);
     for (const name of names) dropped.add(name);
-    const drop = names.map((name) => `DROP TABLE IF EXISTS ${t(name)};`);
+    const drop = names.map((name) => `DROP ${options.views?.has(name) ? 'VIEW' : 'TABLE'} IF EXISTS ${t(name)};`);
     index++;
     if (drop.length > 0) await c.run(drop.join(' '));
   };
