@@ -1,8 +1,8 @@
 """Spark driver for gabarit's pagelets global step (paper 3, Figure 5), submitted with spark-submit.
 
-    spark-submit --master local[2] spark/gabarit_global.py JOB.json
+    spark-submit --master local[2] spark/gabarit_global.py JOB.json [JOB.json ...]
 
-JOB.json (written by gabarit, src/template/pagelets/global-shards.ts) holds the Parquet files of the
+Each JOB.json (written by gabarit, src/template/pagelets/global-shards.ts) holds the Parquet files of the
 shards (inputs), the plan of src/template/pagelets/sql-steps.ts (SQL SELECTs, the same text DuckDB runs),
 where to write the results, and Spark settings. Each step's SELECT becomes a temporary view, materialised
 with localCheckpoint (computed once, lineage cut, so the iterated components loop keeps a short plan).
@@ -16,11 +16,20 @@ import time
 from pyspark.sql import SparkSession
 
 
-def main(job_path):
-    with open(job_path, encoding="utf-8") as f:
-        job = json.load(f)
+def main(job_paths):
+    jobs = []
+    for path in job_paths:
+        with open(path, encoding="utf-8") as f:
+            jobs.append(json.load(f))
+    spark = SparkSession.builder.appName(jobs[0].get("appName", "gabarit pagelets global")).getOrCreate()
+    for job in jobs:
+        run_job(spark, job)
+    spark.stop()
+
+
+def run_job(spark, job):
+    """Runs one plan over one crawl's shards and writes its outputs and result.json."""
     plan = job["plan"]
-    spark = SparkSession.builder.appName(job.get("appName", "gabarit pagelets global")).getOrCreate()
     for key, value in job.get("conf", {}).items():
         spark.conf.set(key, value)
     frames = {}
@@ -87,11 +96,12 @@ def main(job_path):
     }
     with open(job["resultPath"], "w", encoding="utf-8") as f:
         json.dump(result, f)
-    spark.stop()
+    for df in list(frames.values()):
+        df.unpersist()
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
-        sys.stderr.write("usage: spark-submit gabarit_global.py JOB.json\n")
+    if len(sys.argv) < 2:
+        sys.stderr.write("usage: spark-submit gabarit_global.py JOB.json [JOB.json ...]\n")
         sys.exit(2)
-    main(sys.argv[1])
+    main(sys.argv[1:])

@@ -36,6 +36,8 @@ export interface GlobalShardsOptions {
   driverMemory?: string;
   /** DuckDB memory limit (default `PAGELET_DEFAULTS.duckdbMemoryLimit`). */
   memoryLimit?: string;
+  /** Environment of spark-submit (default: this process's). */
+  env?: NodeJS.ProcessEnv;
   /** Called with the spark-submit process id once it runs (to sample its memory). */
   onSparkProcess?: (pid: number) => void;
 }
@@ -77,28 +79,47 @@ function inputFiles(work: string, shards: readonly ShardManifest[]): Record<'pag
 
 /** Runs the global step over every complete shard of `work`; returns (and writes) result.json. */
 export async function runGlobalShards(work: string, options: GlobalShardsOptions): Promise<GlobalResult> {
-  const shards = await readManifests(work);
-  if (shards.length === 0) throw new Error(`no analysed shard in ${work} (run the analyse phase first)`);
+  return (await runGlobalMany([work], options))[0]!;
+}
+
+/**
+ * The global step of several work directories (independent crawls), one after the other; on Spark in one
+ * spark-submit, so that the JVMs start once.
+ */
+export async function runGlobalMany(works: readonly string[], options: GlobalShardsOptions): Promise<GlobalResult[]> {
   const plan = figure5Plan(options.support);
-  const final = workPaths.global(work);
-  const tmp = `${final}.tmp-${process.pid}`;
-  await rm(tmp, { recursive: true, force: true });
-  await mkdir(tmp, { recursive: true });
+  const jobs: Array<{ work: string; shards: ShardManifest[]; inputs: Record<'pages' | 'pagelets' | 'links', string[]>; tmp: string; final: string }> = [];
+  for (const work of works) {
+    const shards = await readManifests(work);
+    if (shards.length === 0) throw new Error(`no analysed shard in ${work} (run the analyse phase first)`);
+    const final = workPaths.global(work);
+    const tmp = `${final}.tmp-${process.pid}`;
+    await rm(tmp, { recursive: true, force: true });
+    await mkdir(tmp, { recursive: true });
+    jobs.push({ work, shards, inputs: inputFiles(work, shards), tmp, final });
+  }
   const t0 = performance.now();
   try {
-    const inputs = inputFiles(work, shards);
-    const partial = options.backend === 'spark' ? await onSpark(plan, inputs, tmp, options) : await onDuckDB(plan, inputs, tmp, options);
-    const result: GlobalResult = {
-      ...partial,
-      timings: { ...partial.timings, total: performance.now() - t0 },
-      shards: shards.map((s) => ({ index: s.index, name: s.name, pages: s.pages })),
-    };
-    await writeFile(join(tmp, 'result.json'), JSON.stringify(result, null, 1) + '\n');
-    await rm(final, { recursive: true, force: true });
-    await rename(tmp, final);
-    return result;
+    const partials: Partial[] = [];
+    if (options.backend === 'spark') partials.push(...(await onSpark(plan, jobs, options)));
+    else for (const j of jobs) partials.push(await onDuckDB(plan, j.inputs, j.tmp, options));
+    const results: GlobalResult[] = [];
+    for (let i = 0; i < jobs.length; i++) {
+      const j = jobs[i]!;
+      const partial = partials[i]!;
+      const result: GlobalResult = {
+        ...partial,
+        timings: { ...partial.timings, ...(jobs.length === 1 ? { total: performance.now() - t0 } : {}) },
+        shards: j.shards.map((s) => ({ index: s.index, name: s.name, pages: s.pages })),
+      };
+      await writeFile(join(j.tmp, 'result.json'), JSON.stringify(result, null, 1) + '\n');
+      await rm(j.final, { recursive: true, force: true });
+      await rename(j.tmp, j.final);
+      results.push(result);
+    }
+    return results;
   } finally {
-    await rm(tmp, { recursive: true, force: true });
+    for (const j of jobs) await rm(j.tmp, { recursive: true, force: true });
   }
 }
 
@@ -129,19 +150,22 @@ async function onDuckDB(plan: SqlPlan, inputs: Record<string, string[]>, out: st
   }
 }
 
-async function onSpark(plan: SqlPlan, inputs: Record<string, string[]>, out: string, options: GlobalShardsOptions): Promise<Partial> {
-  const jobPath = join(out, 'job.json');
-  const resultPath = join(out, 'spark-result.json');
-  const job = { appName: 'gabarit pagelets global', inputs, plan, outDir: resolve(out), resultPath: resolve(resultPath), conf: SPARK.conf };
-  await writeFile(jobPath, JSON.stringify(job, null, 1) + '\n');
+async function onSpark(plan: SqlPlan, jobs: ReadonlyArray<{ inputs: Record<string, string[]>; tmp: string }>, options: GlobalShardsOptions): Promise<Partial[]> {
+  const jobPaths: string[] = [];
+  for (const j of jobs) {
+    const jobPath = resolve(j.tmp, 'job.json');
+    const job = { appName: 'gabarit pagelets global', inputs: j.inputs, plan, outDir: resolve(j.tmp), resultPath: resolve(j.tmp, 'spark-result.json'), conf: SPARK.conf };
+    await writeFile(jobPath, JSON.stringify(job, null, 1) + '\n');
+    jobPaths.push(jobPath);
+  }
   const master = options.sparkMaster ?? 'local[2]';
   const args = ['--master', master, '--driver-memory', options.driverMemory ?? '1g'];
   for (const [k, v] of Object.entries(options.sparkConf ?? {})) args.push('--conf', `${k}=${v}`);
-  args.push(sparkDriverPath(), resolve(jobPath));
-  const logPath = join(out, 'spark.log');
+  args.push(sparkDriverPath(), ...jobPaths);
+  const logPath = resolve(jobs[0]!.tmp, 'spark.log');
   const log = await openFile(logPath, 'w');
   const code = await new Promise<number>((resolveCode, reject) => {
-    const child = spawn(sparkSubmitPath(options.sparkSubmit), args, { stdio: ['ignore', log.fd, log.fd] });
+    const child = spawn(sparkSubmitPath(options.sparkSubmit), args, { stdio: ['ignore', log.fd, log.fd], env: options.env ?? process.env });
     child.on('error', (err) => reject(new Error(`cannot run spark-submit (${err.message}); install Spark (pip install pyspark) or give --spark-submit`)));
     if (child.pid !== undefined) options.onSparkProcess?.(child.pid);
     child.on('exit', (c) => resolveCode(c ?? 1));
@@ -149,13 +173,17 @@ async function onSpark(plan: SqlPlan, inputs: Record<string, string[]>, out: str
   await log.close();
   if (code !== 0) {
     const tail = (await readFile(logPath, 'utf8')).split('\n').filter((l) => /error|exception|Traceback/i.test(l)).slice(-5).join('\n');
-    // the log stays beside the results for the user; keep it outside the temporary folder
-    const kept = join(resolve(out, '..'), 'spark-failed.log');
+    // the log stays beside the work directory for the user (the temporary folder is removed)
+    const kept = resolve(jobs[0]!.tmp, '..', 'spark-failed.log');
     await rename(logPath, kept).catch(() => undefined);
     throw new Error(`spark-submit exited with code ${code} (log: ${kept})${tail ? `:\n${tail}` : ''}`);
   }
-  const r = JSON.parse(await readFile(resultPath, 'utf8')) as Partial & { sparkVersion: string; master: string };
-  return { backend: 'spark', counts: r.counts, timings: r.timings, iterations: r.iterations, sparkVersion: r.sparkVersion, master: r.master };
+  const out: Partial[] = [];
+  for (const j of jobs) {
+    const r = JSON.parse(await readFile(resolve(j.tmp, 'spark-result.json'), 'utf8')) as Partial & { sparkVersion: string; master: string };
+    out.push({ backend: 'spark', counts: r.counts, timings: r.timings, iterations: r.iterations, sparkVersion: r.sparkVersion, master: r.master });
+  }
+  return out;
 }
 
 /** The global result of a work directory, and the SHA-256 of its result.json (what marked shards record). */

@@ -89,8 +89,7 @@ export async function expandGlob(spec: string): Promise<string[]> {
 
 /**
  * The shards of a crawl: every source the specs name (globs expanded), sorted by absolute path and
- * numbered; the same list on every machine gives the same indexes. Throws when a spec matches nothing or
- * two sources share a name.
+ * numbered; the same list on every machine gives the same indexes. Throws when a spec matches nothing.
  */
 export async function listShards(specs: readonly string[]): Promise<Shard[]> {
   const paths = new Set<string>();
@@ -100,13 +99,15 @@ export async function listShards(specs: readonly string[]): Promise<Shard[]> {
     for (const f of found) paths.add(resolve(f));
   }
   const sorted = [...paths].sort();
-  const names = new Set<string>();
-  return sorted.map((spec, index) => {
-    const name = basename(spec).replace(/[^A-Za-z0-9._-]/g, '_') || 'source';
-    if (names.has(name)) throw new Error(`two sources are named ${name}: give sources with distinct names`);
-    names.add(name);
-    return { index, name, spec };
-  });
+  // the base name, or as many parent folders as make names unique (sites/a/pages, sites/b/pages → a_pages, b_pages)
+  const segments = sorted.map((p) => p.split(/[\\/]+/).filter(Boolean));
+  let depth = 1;
+  const nameAt = (segs: string[], d: number): string => segs.slice(-d).join('_').replace(/[^A-Za-z0-9._-]/g, '_') || 'source';
+  while (new Set(segments.map((s) => nameAt(s, depth))).size < segments.length) {
+    if (segments.every((s) => s.length <= depth)) throw new Error('two sources have the same path');
+    depth++;
+  }
+  return sorted.map((spec, index) => ({ index, name: nameAt(segments[index]!, depth), spec }));
 }
 
 /** The shards of machine `i` of `n` (`--part i/n`): indexes ≡ i (mod n). */
