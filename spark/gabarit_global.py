@@ -30,7 +30,11 @@ def main(job_paths):
 def run_job(spark, job):
     """Runs one plan over one crawl's shards and writes its outputs and result.json."""
     plan = job["plan"]
-    for key, value in job.get("conf", {}).items():
+    conf = dict(job.get("conf", {}))
+    # a few shuffle partitions per core (Spark's default, 200, is for large clusters; adaptive query
+    # execution coalesces small ones), unless the job sets its own
+    conf.setdefault("spark.sql.shuffle.partitions", str(4 * spark.sparkContext.defaultParallelism))
+    for key, value in conf.items():
         spark.conf.set(key, value)
     frames = {}
     timings = {}

@@ -11,7 +11,7 @@ import { OutputWriter, type PageFailure } from '../../output.ts';
 import { openSource } from '../../site/source.ts';
 import { markPagelets, type PageletRunOptions } from './engine.ts';
 import { readGlobalResult } from './global-shards.ts';
-import { analyseShard, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, shardMarkInput, sourceChecksum } from './shards.ts';
+import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, shardMarkInput, sourceChecksum } from './shards.ts';
 
 /** What the phases report while they run. */
 export interface CrawlHooks {
@@ -64,7 +64,7 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
     const out = outDirOf(shard);
     const manifest = await readManifest(work, shard);
     if (!manifest) throw new Error(`shard ${shard.index} (${shard.spec}) is not analysed in ${work}`);
-    if (!global.result.shards.some((s) => s.index === shard.index)) throw new Error(`shard ${shard.index} (${shard.spec}) was analysed after the global step: run the global phase again`);
+    if (!global.result.shards.some((s) => s.index === shard.index && s.checksum === manifestChecksum(manifest))) throw new Error(`shard ${shard.index} (${shard.spec}) was analysed after the global step: run the global phase again`);
     if ((await sourceChecksum(shard.spec)) !== manifest.sourceChecksum) throw new Error(`${shard.spec} changed since it was analysed: analyse it again, then the global phase`);
     if (await markedAlready(work, shard, out, global.checksum)) {
       hooks.onShard?.(`shard ${shard.index} ${shard.name}: output already written, skipped`);

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGELET_DEFAULTS } from './defaults.ts';
-import { readManifests, type ShardManifest, workPaths } from './shards.ts';
+import { manifestChecksum, readManifests, type ShardManifest, workPaths } from './shards.ts';
 import { DUCKDB, SPARK } from './sql-dialect.ts';
 import { runPlan } from './sql-run.ts';
 import { figure5Plan, type SqlPlan, type SqlSupport } from './sql-steps.ts';
@@ -50,7 +50,7 @@ export interface GlobalResult {
   timings: Record<string, number>;
   /** Iterations of the components loop (label propagation). */
   iterations: number;
-  shards: Array<{ index: number; name: string; pages: number }>;
+  shards: Array<{ index: number; name: string; pages: number; checksum: string }>;
   sparkVersion?: string;
   master?: string;
 }
@@ -110,7 +110,7 @@ export async function runGlobalMany(works: readonly string[], options: GlobalSha
       const result: GlobalResult = {
         ...partial,
         timings: { ...partial.timings, ...(jobs.length === 1 ? { total: performance.now() - t0 } : {}) },
-        shards: j.shards.map((s) => ({ index: s.index, name: s.name, pages: s.pages })),
+        shards: j.shards.map((s) => ({ index: s.index, name: s.name, pages: s.pages, checksum: manifestChecksum(s) })),
       };
       await writeFile(join(j.tmp, 'result.json'), JSON.stringify(result, null, 1) + '\n');
       await rm(j.final, { recursive: true, force: true });

@@ -173,6 +173,11 @@ export async function readManifest(work: string, shard: Pick<Shard, 'index' | 'n
   return m;
 }
 
+/** A shard's identity for the steps after it: SHA-256 over its files' checksums and its source's. */
+export function manifestChecksum(m: ShardManifest): string {
+  return createHash('sha256').update(JSON.stringify([m.index, m.sourceChecksum, m.files])).digest('hex');
+}
+
 /** Every complete shard of a work directory, by index; throws when two claim the same index. */
 export async function readManifests(work: string): Promise<ShardManifest[]> {
   let dirs: string[] = [];

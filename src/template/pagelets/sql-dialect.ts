@@ -39,9 +39,11 @@ export const DUCKDB: SqlDialect = {
  */
 export const SPARK = {
   name: 'spark' as const,
-  /** Spark settings the driver applies (small data per shuffle on a laptop; a cluster passes its own). */
+  /**
+   * Spark settings the driver applies (`--spark-conf` adds or overrides); without a
+   * `spark.sql.shuffle.partitions` of the job's own the driver takes 4 per core of the application.
+   */
   conf: {
     'spark.sql.adaptive.enabled': 'true',
-    'spark.sql.shuffle.partitions': '16',
   } as Record<string, string>,
 };
