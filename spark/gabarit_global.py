@@ -52,8 +52,11 @@ def run_job(spark, job):
         if name in plan["counted"]:
             counts[name] = frames[name].count()
 
+    sc = spark.sparkContext
+
     def run(step):
         start = time.time()
+        sc.setJobDescription(step["table"])
         register(step["table"], spark.sql(step["sql"]).localCheckpoint(eager=True))
         timings[step["group"]] = timings.get(step["group"], 0) + (time.time() - start) * 1000
         count(step["table"])
@@ -74,7 +77,9 @@ def run_job(spark, job):
             raise RuntimeError("connected components did not converge in %d iterations of label propagation" % loop["maxIterations"])
         iterations += 1
         for step in loop["body"]:
+            sc.setJobDescription(step["table"])
             register(step["table"], spark.sql(step["sql"]).localCheckpoint(eager=True))
+        sc.setJobDescription("cc_changed")
         changed = spark.sql(loop["changed"]).collect()[0][0]
         register(loop["state"], frames[last])
         if changed == 0:
@@ -84,6 +89,7 @@ def run_job(spark, job):
         run(step)
     start = time.time()
     for out in plan["outputs"]:
+        sc.setJobDescription("write " + out["name"])
         writer = spark.sql(out["sql"]).write.mode("overwrite")
         if out.get("partitionBy"):
             writer = writer.partitionBy(out["partitionBy"])

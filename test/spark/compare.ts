@@ -2,7 +2,7 @@
  * Comparing two runs of the sharded global step (DuckDB and Spark): their template pagelets and templates
  * (the Parquet results, as sorted rows) and every page's output files (byte for byte).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 
@@ -12,15 +12,23 @@ export async function globalRows(work: string): Promise<{ templatePagelets: stri
   const c = await instance.connect();
   try {
     const g = join(work, 'global');
-    const read = async (sql: string): Promise<string> => JSON.stringify((await c.runAndReadAll(sql)).getRows(), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
+    // no rows, no files: Spark writes no partition folder for an empty result
+    const read = async (glob: string, sql: string): Promise<string> =>
+      parquetFiles(join(g, glob)).length === 0 ? '[]' : JSON.stringify((await c.runAndReadAll(sql)).getRows(), (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v));
     return {
-      templatePagelets: await read(`SELECT shard, page, ordinal, node, nodes, chars FROM read_parquet('${g}/template_pagelets/*/*.parquet', hive_partitioning = true) ORDER BY ALL`),
-      templates: await read(`SELECT shingle, first_page, size FROM read_parquet('${g}/templates/*.parquet') ORDER BY ALL`),
+      templatePagelets: await read('template_pagelets', `SELECT shard, page, ordinal, node, nodes, chars FROM read_parquet('${g}/template_pagelets/*/*.parquet', hive_partitioning = true) ORDER BY ALL`),
+      templates: await read('templates', `SELECT shingle, first_page, size FROM read_parquet('${g}/templates/*.parquet') ORDER BY ALL`),
     };
   } finally {
     c.closeSync();
     instance.closeSync();
   }
+}
+
+/** The Parquet files under `dir` (none when it is missing). */
+function parquetFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.parquet'));
 }
 
 /** Every `.html` and `.txt` file under `dir`, by relative path. */

@@ -202,10 +202,11 @@ export type ShardOutcome = { skipped: true; manifest: ShardManifest } | { skippe
 
 /**
  * Pass 1 over one shard's source, its rows written as Parquet in the work directory; skipped when the
- * shard is already done for the same source and options. `ctx.source` is the shard's source.
+ * shard is already done for the same source and options. `ctx.source` is the shard's source;
+ * `knownChecksum` stands for its checksum when it is not a path (a generated crawl).
  */
-export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions): Promise<ShardOutcome> {
-  const checksum = await sourceChecksum(shard.spec);
+export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions, knownChecksum?: string): Promise<ShardOutcome> {
+  const checksum = knownChecksum ?? (await sourceChecksum(shard.spec));
   const analysis = analysisOf(o);
   const done = await readManifest(work, shard);
   if (done && done.sourceChecksum === checksum && JSON.stringify(done.analysis) === JSON.stringify(analysis)) return { skipped: true, manifest: done };

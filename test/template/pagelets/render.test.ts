@@ -1,0 +1,57 @@
+/**
+ * The output files written from pass 1's records (render.ts) are byte for byte those written from the
+ * marked tree (OutputWriter: serialize with marks, keptText): on every corpus site page and on the tests'
+ * synthetic site, with the template pagelets of a real detection and with every other pagelet marked.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS_DIR, corpusAvailable } from '../../../src/eval/corpus-path.ts';
+import { serialize } from '../../../src/html/serialize.ts';
+import { keptText } from '../../../src/template/result.ts';
+import { marksFromPagelets, pageletLabels, parseBytes } from '../../../src/template/pagelets/page-analysis.ts';
+import { partition } from '../../../src/template/pagelets/partition.ts';
+import { decodeRender, encodeRender, recordRender, renderHtml, renderText } from '../../../src/template/pagelets/render.ts';
+import { syntheticSite } from './fixtures.ts';
+
+const MARK = { 'data-gabarit': 'template' };
+
+function pages(): Array<[string, Uint8Array]> {
+  const out: Array<[string, Uint8Array]> = Object.entries(syntheticSite(8)).map(([k, h]) => [k, new TextEncoder().encode(h)]);
+  if (!corpusAvailable()) return out;
+  const walk = (d: string): void => {
+    for (const f of readdirSync(d).sort()) {
+      const p = join(d, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.(html?|xhtml)$/.test(f)) out.push([p, readFileSync(p)]);
+    }
+  };
+  walk(join(CORPUS_DIR, 'sites'));
+  walk(join(CORPUS_DIR, 'samesite'));
+  return out;
+}
+
+test('render: marked HTML and kept text from pass 1 records equal those from the marked tree', () => {
+  const labels = pageletLabels();
+  let checked = 0;
+  for (const [key, bytes] of pages()) {
+    const tree = parseBytes(bytes, undefined, key, labels);
+    const rec = recordRender(tree);
+    assert.ok(rec, `${key}: recorded`);
+    const back = decodeRender(encodeRender(rec));
+    const pagelets = partition(tree, { k: 3 });
+    // two markings: every other pagelet, and all of them but the first
+    const choices = [pagelets.map((_, o) => o).filter((o) => o % 2 === 0), pagelets.map((_, o) => o).slice(1)];
+    for (const ords of choices) {
+      const marks = marksFromPagelets(tree, pagelets, ords);
+      const start = Int32Array.from(ords, (o) => pagelets[o]!);
+      const count = Int32Array.from(ords, (o) => tree.end[pagelets[o]!]! - pagelets[o]!);
+      const html = serialize(tree, { mark: (i) => (marks[i] === 1 ? MARK : undefined) });
+      assert.equal(renderHtml(back, start, count, MARK), html, `${key}: html`);
+      assert.equal(renderText(back, start, count), keptText({ key, url: key, tree, template: marks }), `${key}: text`);
+    }
+    checked++;
+  }
+  assert.ok(checked >= 8);
+});
