@@ -333,22 +333,22 @@ export class SqlPageletStore {
    * Streams the node ranges of every page's template pagelets, in page order, from the tables (they
    * stay in DuckDB, not in memory): `rowsSql` gives (page, ordinal, node, nodes, chars) rows.
    */
-  private async eachTemplateNodes(rowsSql: string, n: number, onPage: (page: number, start: Int32Array, count: Int32Array) => void): Promise<void> {
+  private async eachTemplateNodes(rowsSql: string, n: number, onPage: (page: number, start: Int32Array, count: Int32Array) => void | Promise<void>): Promise<void> {
     if (this.closed) throw new Error('pagelets: the tables are closed (open the detection with keepTables to stream node ranges)');
     let start = new Int32Array(256);
     let count = new Int32Array(256);
     let k = 0;
     let cur = -1;
-    const upTo = (page: number): void => {
-      if (cur >= 0) onPage(cur, start.subarray(0, k), count.subarray(0, k));
-      for (let q = cur + 1; q < page; q++) onPage(q, start.subarray(0, 0), count.subarray(0, 0));
+    const upTo = async (page: number): Promise<void> => {
+      if (cur >= 0) await onPage(cur, start.subarray(0, k), count.subarray(0, k));
+      for (let q = cur + 1; q < page; q++) await onPage(q, start.subarray(0, 0), count.subarray(0, 0));
       cur = page;
       k = 0;
     };
-    await this.scan(`SELECT page, node, nodes FROM (${rowsSql}) ORDER BY page, ordinal`, (cols, rows) => {
+    await this.scan(`SELECT page, node, nodes FROM (${rowsSql}) ORDER BY page, ordinal`, async (cols, rows) => {
       const [p, v, c] = cols as [number[], number[], number[]];
       for (let r = 0; r < rows; r++) {
-        if (p[r] !== cur) upTo(p[r]!);
+        if (p[r] !== cur) await upTo(p[r]!);
         if (k === start.length) {
           const s2 = new Int32Array(k * 2);
           s2.set(start);
@@ -362,7 +362,7 @@ export class SqlPageletStore {
         k++;
       }
     });
-    upTo(n);
+    await upTo(n);
   }
 
   /**
@@ -379,14 +379,14 @@ export class SqlPageletStore {
   }
 
   /** Streams a query chunk by chunk; columns arrive as number arrays. */
-  private async scan(sql: string, onChunk: (cols: number[][], rows: number) => void): Promise<void> {
+  private async scan(sql: string, onChunk: (cols: number[][], rows: number) => void | Promise<void>): Promise<void> {
     const result = await this.connection.stream(sql);
     for (;;) {
       const chunk = await result.fetchChunk();
       if (!chunk || chunk.rowCount === 0) break;
       const cols: number[][] = [];
       for (let i = 0; i < chunk.columnCount; i++) cols.push(chunk.getColumnValues(i) as number[]);
-      onChunk(cols, chunk.rowCount);
+      await onChunk(cols, chunk.rowCount);
     }
   }
 

@@ -168,6 +168,9 @@ export function decodeRender(bytes: Uint8Array): RenderRecord {
   return { html, text, markAt: ints.subarray(0, ne), elems: ints.subarray(ne, ne * 2), textLen: ints.subarray(ne * 2, ne * 2 + nt), seq: ints.subarray(ne * 2 + nt) };
 }
 
+/** What pass 1 spools for a page: its render record, or its bytes when it has none. */
+export type SpoolEntry = { kind: 'render'; bytes: Uint8Array } | { kind: 'page'; body: Uint8Array; contentType: string | undefined };
+
 /**
  * Render records between the passes, on disk (a temporary file; a few integers a page in memory): pass 1
  * appends each page's record by page id, the output phase reads them back.
@@ -189,8 +192,11 @@ export class RenderSpool {
     return new RenderSpool(openSync(path, 'w+'), path);
   }
 
-  /** Appends page `id`'s record (bytes as encodeRender gives them). */
-  put(id: number, bytes: Uint8Array): void {
+  /**
+   * Appends page `id`'s entry: its URL, its number of pagelets, and either its render record (bytes as
+   * encodeRender gives them) or, for a page recordRender could not do, its bytes to parse again.
+   */
+  put(id: number, url: string, pagelets: number, entry: SpoolEntry): void {
     if (id >= this.at.length) {
       const at = new Float64Array(Math.max(id + 1, this.at.length * 2));
       at.set(this.at);
@@ -199,19 +205,39 @@ export class RenderSpool {
       len.set(this.len);
       this.len = len;
     }
+    const enc = new TextEncoder();
+    const u = enc.encode(url);
+    const ct = enc.encode(entry.kind === 'page' ? (entry.contentType ?? '') : '');
+    const payload = entry.kind === 'render' ? entry.bytes : entry.body;
+    const head = new Int32Array([entry.kind === 'render' ? 1 : 2, pagelets, u.length, ct.length, entry.kind === 'page' && entry.contentType === undefined ? 1 : 0]);
+    const pad = (n: number): number => (n + 3) & ~3;
+    const bytes = new Uint8Array(20 + pad(u.length) + pad(ct.length) + payload.length);
+    bytes.set(new Uint8Array(head.buffer), 0);
+    bytes.set(u, 20);
+    bytes.set(ct, 20 + pad(u.length));
+    bytes.set(payload, 20 + pad(u.length) + pad(ct.length));
     writeSync(this.fd, bytes, 0, bytes.length, this.pos);
     this.at[id] = this.pos;
     this.len[id] = bytes.length;
     this.pos += bytes.length;
   }
 
-  /** Page `id`'s record, or undefined when none was put. */
-  get(id: number): RenderRecord | undefined {
+  /** Page `id`'s entry, or undefined when none was put. */
+  get(id: number): { url: string; pagelets: number; entry: { kind: 'render'; record: RenderRecord } | { kind: 'page'; body: Uint8Array; contentType: string | undefined } } | undefined {
     const n = id < this.len.length ? this.len[id]! : 0;
     if (n === 0) return undefined;
     if (n > this.buf.length) this.buf = new Uint8Array(Math.max(n, this.buf.length * 2));
     readSync(this.fd, this.buf, 0, n, this.at[id]!);
-    return decodeRender(this.buf.subarray(0, n));
+    const b = this.buf.subarray(0, n);
+    const head = new Int32Array(b.buffer, b.byteOffset, 5);
+    const [kind, pagelets, ul, cl, noCt] = [head[0]!, head[1]!, head[2]!, head[3]!, head[4]!];
+    const pad = (x: number): number => (x + 3) & ~3;
+    const dec = new TextDecoder();
+    const url = dec.decode(b.subarray(20, 20 + ul));
+    const contentType = noCt ? undefined : dec.decode(b.subarray(20 + pad(ul), 20 + pad(ul) + cl));
+    const payload = b.subarray(20 + pad(ul) + pad(cl));
+    if (kind === 1) return { url, pagelets, entry: { kind: 'render', record: decodeRender(payload) } };
+    return { url, pagelets, entry: { kind: 'page', body: payload.slice(), contentType } };
   }
 
   /** Bytes spooled. */

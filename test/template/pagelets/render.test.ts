@@ -5,9 +5,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CORPUS_DIR, corpusAvailable } from '../../../src/eval/corpus-path.ts';
+import { CORPUS_DIR, corpusAvailable, corpusSkip } from '../../../src/eval/corpus-path.ts';
+import { LabelTable } from '../../../src/html/labels.ts';
+import { OutputWriter, type RenderedPage } from '../../../src/output.ts';
+import { openSource } from '../../../src/site/source.ts';
+import { loadEngine } from '../../../src/template/engines.ts';
+import { differingFiles } from '../../spark/compare.ts';
 import { serialize } from '../../../src/html/serialize.ts';
 import { keptText } from '../../../src/template/result.ts';
 import { marksFromPagelets, pageletLabels, parseBytes } from '../../../src/template/pagelets/page-analysis.ts';
@@ -54,4 +60,42 @@ test('render: marked HTML and kept text from pass 1 records equal those from the
     checked++;
   }
   assert.ok(checked >= 8);
+});
+
+test('pagelets engine: the files written without a second parse are byte for byte those written from trees, on the corpus sites', { skip: corpusSkip() }, async () => {
+  const engine = await loadEngine('pagelets');
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-render-'));
+  try {
+    // the corpus sites (GABARIT_RENDER_ALL=1: the samesite groups' sites too)
+    const sites = readdirSync(join(CORPUS_DIR, 'sites')).sort().map((s) => join(CORPUS_DIR, 'sites', s, 'pages'));
+    if (process.env['GABARIT_RENDER_ALL'] === '1') {
+      for (const g of readdirSync(join(CORPUS_DIR, 'samesite')).sort()) for (const s of readdirSync(join(CORPUS_DIR, 'samesite', g)).sort()) sites.push(join(CORPUS_DIR, 'samesite', g, s));
+    }
+    let rendered = 0;
+    for (const [i, site] of sites.entries()) {
+      for (const mode of ['trees', 'rendered'] as const) {
+        const writer = new OutputWriter(join(dir, String(i), mode));
+        const source = await openSource(site);
+        const options = { global: true, keepTreesUpTo: 0, workers: 2 };
+        await engine.run({
+          source,
+          labels: new LabelTable(),
+          options,
+          onPage: async (m, e) => void (await writer.writePage(m, e)),
+          ...(mode === 'rendered' ? { onRendered: async (r: RenderedPage, e?: Record<string, unknown>) => void (rendered++, await writer.writeRendered(r, e)) } : {}),
+          onFailure: (f) => assert.fail(f.message),
+        });
+        await source.close();
+        await writer.finish({ command: 'test', source: site, pagesLoaded: 0, timings: {} });
+      }
+      assert.deepEqual(differingFiles(join(dir, String(i), 'trees'), join(dir, String(i), 'rendered')), [], site);
+      // the same page reports (the tree path lists them as the workers finish, the rendered one in source order)
+      const pagesOf = (m: string): unknown =>
+        (JSON.parse(readFileSync(join(dir, String(i), m, 'summary.json'), 'utf8')) as { pages: Array<{ key: string }> }).pages.sort((a, b) => (a.key < b.key ? -1 : 1));
+      assert.deepEqual(pagesOf('rendered'), pagesOf('trees'), `${site}: summary pages`);
+    }
+    assert.ok(rendered > 500, `pages rendered without a tree: ${rendered}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
