@@ -143,9 +143,7 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPl
     },
   ];
   // (4)-(5): undirected edges per shingle; every page starts with the least page among itself and its
-  // neighbours; an iteration takes the least label of the neighbours, then jumps to the label's own label
-  // (a label is always a page of the same component, with a label no larger: the jump is safe and halves
-  // long chains); stop when no label changes.
+  // neighbours; an iteration propagates and hooks least labels, then shortcuts; stop when no label changes.
   const loop: SqlLoop = {
     group: 'components',
     init: [
@@ -157,21 +155,38 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPl
       { group: 'components', table: 'cc_labels', sql: `SELECT shingle, a AS page, least(a, min(b)) AS label FROM ${t('cc_edges')} GROUP BY shingle, a` },
     ],
     body: [
+      // every page's least label among itself and its neighbours; and each page's label (a root of the
+      // forest of labels) takes the least label found next to any page that points to it ("hooking", as in
+      // Shiloach-Vishkin): whole trees of labels move at once, not one edge a step
       {
         group: 'components',
         table: 'cc_propagated',
-        sql: `SELECT l.shingle, l.page, least(l.label, m.label) AS label
+        sql: `SELECT l.shingle, l.page, least(l.label, m.label, coalesce(h.label, l.label)) AS label
           FROM ${t('cc_labels')} l
           JOIN (SELECT e.shingle, e.a AS page, min(n.label) AS label
                 FROM ${t('cc_edges')} e JOIN ${t('cc_labels')} n ON n.shingle = e.shingle AND n.page = e.b
                 GROUP BY e.shingle, e.a) m
-            ON m.shingle = l.shingle AND m.page = l.page`,
+            ON m.shingle = l.shingle AND m.page = l.page
+          LEFT JOIN (SELECT e.shingle, la.label AS page, min(lb.label) AS label
+                FROM ${t('cc_edges')} e
+                JOIN ${t('cc_labels')} la ON la.shingle = e.shingle AND la.page = e.a
+                JOIN ${t('cc_labels')} lb ON lb.shingle = e.shingle AND lb.page = e.b
+                GROUP BY e.shingle, la.label) h
+            ON h.shingle = l.shingle AND h.page = l.page`,
+      },
+      // then two jumps to the label's label (a label is a page of the same component with a label no
+      // larger: safe, and halves the way to the root each time)
+      {
+        group: 'components',
+        table: 'cc_jumped',
+        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
+          FROM ${t('cc_propagated')} p JOIN ${t('cc_propagated')} j ON j.shingle = p.shingle AND j.page = p.label`,
       },
       {
         group: 'components',
         table: 'cc_next',
         sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
-          FROM ${t('cc_propagated')} p JOIN ${t('cc_propagated')} j ON j.shingle = p.shingle AND j.page = p.label`,
+          FROM ${t('cc_jumped')} p JOIN ${t('cc_jumped')} j ON j.shingle = p.shingle AND j.page = p.label`,
       },
     ],
     state: 'cc_labels',
