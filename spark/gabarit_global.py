@@ -4,12 +4,17 @@
 
 Each JOB.json (written by gabarit, src/template/pagelets/global-shards.ts) holds the Parquet files of the
 shards (inputs), the plan of src/template/pagelets/sql-steps.ts (SQL SELECTs, the same text DuckDB runs),
-where to write the results, and Spark settings. Each step's SELECT becomes a temporary view, materialised
-with localCheckpoint (computed once, lineage cut, so the iterated components loop keeps a short plan).
+where to write the results, and Spark settings. Each step's SELECT is written as Parquet under the job's
+output folder and read back as a temporary view: later steps read stored rows with their real size, and
+every plan stays short. (Persisting keeps each view's whole plan, which the components loop nests
+exponentially; localCheckpoint keeps the plan's size estimates, products of the inputs' for joins, which
+the loop grows into numbers of millions of digits. Both stalled the driver.)
 The outputs are written as Parquet (partitioned like DuckDB's COPY ... PARTITION_BY); result.json gives
 the timings per step group, the row counts and the iterations of the components loop.
 """
 import json
+import os
+import shutil
 import sys
 import time
 
@@ -37,33 +42,45 @@ def run_job(spark, job):
     for key, value in conf.items():
         spark.conf.set(key, value)
     frames = {}
+    paths = {}
     timings = {}
     counts = {}
+    steps_dir = os.path.join(job["outDir"], "_steps")
+    written = [0]
 
-    def register(name, df):
-        old = frames.get(name)
+    def register(name, df, path=None):
+        old = paths.get(name)
         frames[name] = df
+        paths[name] = path
         df.createOrReplaceTempView(name)
-        # a frame may be bound to two names (the loop's state and its last step): keep it while bound
-        if old is not None and all(f is not old for f in frames.values()):
-            old.unpersist()
-
-    def count(name):
-        if name in plan["counted"]:
-            counts[name] = frames[name].count()
+        # a result may be bound to two names (the loop's state and its last step): keep it while bound
+        if old is not None and old not in paths.values():
+            shutil.rmtree(old, ignore_errors=True)
 
     sc = spark.sparkContext
+
+    def materialize(sql):
+        written[0] += 1
+        path = os.path.join(steps_dir, "%05d" % written[0])
+        spark.sql(sql).write.parquet(path)
+        df = spark.read.parquet(path)
+        return df, path
+
+    def count_of(name):
+        if name in plan["counted"]:
+            counts[name] = frames[name].count()
 
     def run(step):
         start = time.time()
         sc.setJobDescription(step["table"])
-        register(step["table"], spark.sql(step["sql"]).localCheckpoint(eager=True))
+        df, path = materialize(step["sql"])
+        register(step["table"], df, path)
+        count_of(step["table"])
         timings[step["group"]] = timings.get(step["group"], 0) + (time.time() - start) * 1000
-        count(step["table"])
 
     for name, files in job["inputs"].items():
         register(name, spark.read.parquet(*files))
-        count(name)
+        count_of(name)
     for step in plan["before"]:
         run(step)
     loop = plan["loop"]
@@ -78,10 +95,10 @@ def run_job(spark, job):
         iterations += 1
         for step in loop["body"]:
             sc.setJobDescription(step["table"])
-            register(step["table"], spark.sql(step["sql"]).localCheckpoint(eager=True))
+            register(step["table"], *materialize(step["sql"]))
         sc.setJobDescription("cc_changed")
         changed = spark.sql(loop["changed"]).collect()[0][0]
-        register(loop["state"], frames[last])
+        register(loop["state"], frames[last], paths[last])
         if changed == 0:
             break
     timings[loop["group"]] = timings.get(loop["group"], 0) + (time.time() - start) * 1000
@@ -106,8 +123,7 @@ def run_job(spark, job):
     }
     with open(job["resultPath"], "w", encoding="utf-8") as f:
         json.dump(result, f)
-    for df in list(frames.values()):
-        df.unpersist()
+    shutil.rmtree(steps_dir, ignore_errors=True)
 
 
 if __name__ == "__main__":

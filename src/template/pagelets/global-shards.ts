@@ -172,7 +172,7 @@ async function onSpark(plan: SqlPlan, jobs: ReadonlyArray<{ inputs: Record<strin
   });
   await log.close();
   if (code !== 0) {
-    const tail = (await readFile(logPath, 'utf8')).split('\n').filter((l) => /error|exception|Traceback/i.test(l)).slice(-5).join('\n');
+    const tail = (await logTail(logPath)).split('\n').filter((l) => /error|exception|Traceback/i.test(l)).slice(-5).join('\n');
     // the log stays beside the work directory for the user (the temporary folder is removed)
     const kept = resolve(jobs[0]!.tmp, '..', 'spark-failed.log');
     await rename(logPath, kept).catch(() => undefined);
@@ -184,6 +184,20 @@ async function onSpark(plan: SqlPlan, jobs: ReadonlyArray<{ inputs: Record<strin
     out.push({ backend: 'spark', counts: r.counts, timings: r.timings, iterations: r.iterations, sparkVersion: r.sparkVersion, master: r.master });
   }
   return out;
+}
+
+/** The last 64 KiB of a log (Spark's can be large). */
+async function logTail(path: string): Promise<string> {
+  const f = await openFile(path, 'r');
+  try {
+    const size = (await f.stat()).size;
+    const n = Math.min(size, 65536);
+    const buf = Buffer.alloc(n);
+    await f.read(buf, 0, n, size - n);
+    return buf.toString('utf8');
+  } finally {
+    await f.close();
+  }
 }
 
 /** The global result of a work directory, and the SHA-256 of its result.json (what marked shards record). */
