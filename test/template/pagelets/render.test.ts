@@ -66,9 +66,13 @@ test('pagelets engine: the files written without a second parse are byte for byt
   const engine = await loadEngine('pagelets');
   const dir = mkdtempSync(join(tmpdir(), 'gabarit-render-'));
   try {
-    // the corpus sites (GABARIT_RENDER_ALL=1: the samesite groups' sites too)
-    const sites = readdirSync(join(CORPUS_DIR, 'sites')).sort().map((s) => join(CORPUS_DIR, 'sites', s, 'pages'));
-    if (process.env['GABARIT_RENDER_ALL'] === '1') {
+    // three corpus sites of different makes (GABARIT_RENDER_ALL=1: every site, and the samesite groups' sites)
+    const all = process.env['GABARIT_RENDER_ALL'] === '1';
+    const sites = readdirSync(join(CORPUS_DIR, 'sites'))
+      .sort()
+      .filter((s) => all || ['httpx-docs', 'peps', 'retrofit-javadoc'].includes(s))
+      .map((s) => join(CORPUS_DIR, 'sites', s, 'pages'));
+    if (all) {
       for (const g of readdirSync(join(CORPUS_DIR, 'samesite')).sort()) for (const s of readdirSync(join(CORPUS_DIR, 'samesite', g)).sort()) sites.push(join(CORPUS_DIR, 'samesite', g, s));
     }
     let rendered = 0;
@@ -94,7 +98,7 @@ test('pagelets engine: the files written without a second parse are byte for byt
         (JSON.parse(readFileSync(join(dir, String(i), m, 'summary.json'), 'utf8')) as { pages: Array<{ key: string }> }).pages.sort((a, b) => (a.key < b.key ? -1 : 1));
       assert.deepEqual(pagesOf('rendered'), pagesOf('trees'), `${site}: summary pages`);
     }
-    assert.ok(rendered > 500, `pages rendered without a tree: ${rendered}`);
+    assert.ok(rendered > 250, `pages rendered without a tree: ${rendered}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
