@@ -21,12 +21,25 @@ export interface SerializeOptions {
   mark?: (i: number) => Readonly<Record<string, string>> | undefined;
   /** Write `<!DOCTYPE html>` first when serialising the whole document (default true). */
   doctype?: boolean;
+  /**
+   * Raw HTML written as the first thing inside the document's `<head>` (e.g. a `<style>`), or, when the
+   * document has no head, right after the `<html>` start tag, else first. Only when serialising the whole
+   * document.
+   */
+  inject?: string;
 }
 
 export function serialize(tree: Tree, options: SerializeOptions = {}): string {
   const root = options.root ?? 0;
   const out: string[] = [];
   if (root === 0 && (options.doctype ?? true)) out.push('<!DOCTYPE html>');
+  // The element the injected HTML goes into (-1: written first).
+  let injectAt = -1;
+  if (root === 0 && options.inject !== undefined) {
+    injectAt = tree.find('head');
+    if (injectAt < 0) injectAt = tree.find('html');
+    if (injectAt < 0) out.push(options.inject);
+  }
   const closers: number[] = [];
   const last = tree.end[root]!;
   const raw: boolean[] = [];
@@ -50,6 +63,7 @@ export function serialize(tree: Tree, options: SerializeOptions = {}): string {
       const extra = options.mark?.(i);
       if (extra) for (const [n, v] of Object.entries(extra)) s += ` ${n}="${escapeAttr(v)}"`;
       out.push(s + '>');
+      if (i === injectAt) out.push(options.inject!);
       if (!VOID_TAGS.has(tag)) {
         closers.push(i);
         const r = RAW_TEXT.has(tag);
