@@ -14,10 +14,11 @@ import { OVERLAY_STYLE } from '../output.ts';
 export interface ReportPage {
   key: string;
   url: string;
+  /** Fraction of the body's words that are template and not main content (build.ts, `textShares`). */
   templateFraction: number;
   /** Words of main content. */
   contentWords: number;
-  /** Fraction of the body's words that are main content (0 when the page has no text). */
+  /** Fraction of the body's words that are main content (0 when the page has no text); with templateFraction, at most 1. */
   contentFraction: number;
   /** The page with marks and the overlay, for the iframe (undefined beyond the pages shown). */
   srcdoc?: string;
