@@ -243,6 +243,10 @@ export class TreeBuilder {
   nameAt(i: number): number {
     return i < this.n ? this.name[i]! : 0;
   }
+  /** Parent of node i already added (-1 for the document). */
+  parentOf(i: number): number {
+    return i < this.n ? this.parent[i]! : -1;
+  }
   /** True when element `node` is still open. */
   isOpen(node: number): boolean {
     // The stack holds increasing node indices: scan from the top down to `node`.
