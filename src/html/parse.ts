@@ -23,7 +23,9 @@
  *       the first value, as browsers do;
  *     - textarea content, and style or script content inside svg/math, is decoded here (htmlparser2 leaves
  *       their entities as they are); NUL characters are dropped from text and become U+FFFD in raw text
- *       and attribute values, as in browsers (htmlparser2 keeps them).
+ *       and attribute values, and a newline right after `<pre>`, `<listing>` or `<textarea>` is dropped, as
+ *       in browsers (htmlparser2 keeps them);
+ *     - the doctype is kept as written (`Tree.doctype`), so that serialising keeps the page's mode.
  *    Depth: at most MAX_DEPTH (512) elements are open at once, on both paths (depth-limit.ts): an element
  *    deeper than that is empty and its content lands beside it, as in Blink. Without the limit, both
  *    libraries take time in proportion to the square of the nesting depth.
@@ -57,6 +59,8 @@ const IN_HEAD = new Set(
 );
 const NON_BLANK = /[^ \t\n\f\r]/;
 const NUL = /\0/g;
+/** Elements whose first newline is dropped. */
+const LEADING_NEWLINE = new Set(['pre', 'listing', 'textarea'].map(tagId));
 /** Elements whose content is raw text or RCDATA (no elements inside). */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'].map(tagId));
 /** Raw-text elements of HTML that are ordinary elements inside svg and math. */
@@ -86,6 +90,8 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   let values: string[] = [];
   const tagOfLabel = tagIdsOf(labels);
   let decodeText = false;
+  let skipNewline = false;
+  let seenElement = false;
   // One entry per element htmlparser2 has open: the node it opened here, or -1 when its start tag was
   // dropped (a `<body>` merged into an implied one). A close event closes down to that node, so the two
   // stacks stay in step even after an implied end of the head moved this side's open elements.
@@ -120,13 +126,20 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         // Text htmlparser2 passes undecoded that a browser decodes: textarea (RCDATA), and style or
         // script inside svg/math, which are ordinary elements there (not raw text).
         decodeText = nameId === TEXTAREA || (FOREIGN_RAW.has(nameId) && inForeign(b));
+        skipNewline = LEADING_NEWLINE.has(nameId);
+        seenElement = true;
         if (names.length > 0) {
           names = [];
           values = [];
         }
       },
+      onprocessinginstruction(name, data) {
+        // The doctype, when it comes before any element (a browser ignores a later one).
+        if (b.doctype === undefined && !seenElement && name.toLowerCase() === '!doctype') b.doctype = `<${data}>`;
+      },
       onclosetag() {
         decodeText = false;
+        skipNewline = false;
         const node = opened.pop();
         if (node !== undefined && node >= 0 && b.isOpen(node)) b.closeTo(node);
       },
@@ -135,9 +148,16 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         if (here === HEAD && NON_BLANK.test(data)) leaveHead();
         // NUL characters: dropped from ordinary text, U+FFFD in raw text and attributes (as browsers do).
         if (data.includes('\0')) data = data.replace(NUL, RAW_TEXT.has(here) ? '\uFFFD' : '');
+        if (skipNewline) {
+          // A newline right after <pre>, <listing> or <textarea> is not content (HTML "in body" rules).
+          skipNewline = false;
+          if (data.startsWith('\r\n')) data = data.slice(2);
+          else if (data.startsWith('\n') || data.startsWith('\r')) data = data.slice(1);
+        }
         b.addText(decodeText ? decodeHTML(data) : data);
       },
       oncomment(data) {
+        skipNewline = false;
         b.addComment(data);
       },
     },
@@ -168,6 +188,12 @@ export function parseHtmlExact(html: string, options: ParseOptions = {}): Tree {
     const kids = (p as { content?: P5Parent }).content?.childNodes ?? p.childNodes;
     for (let k = kids.length - 1; k >= 0; k--) stack.push({ node: kids[k]!, close: false });
   };
+  for (const n of doc.childNodes) {
+    if (n.nodeName !== '#documentType') continue;
+    const d = n as DefaultTreeAdapterMap['documentType'];
+    const ids = d.publicId ? ` PUBLIC "${d.publicId}"${d.systemId ? ` "${d.systemId}"` : ''}` : d.systemId ? ` SYSTEM "${d.systemId}"` : '';
+    b.doctype = `<!DOCTYPE ${d.name}${ids}>`;
+  }
   pushChildren(doc);
   while (stack.length > 0) {
     const { node, close } = stack.pop()!;
@@ -192,5 +218,5 @@ export function parseHtmlExact(html: string, options: ParseOptions = {}): Tree {
       pushChildren(node);
     }
   }
-  return b.finish();
+  return b.finish('exact');
 }
