@@ -248,11 +248,16 @@ export function linkCollections(tree: Tree, pageUrl: string, tagLists: TagLists,
   // region, how many of its links are not in running text (a list of links when many).
   const found: Array<{ url: string; node: number; key: string | undefined; path: number; prose: boolean }> = [];
   const listed = new Map<number, number>();
+  // Whether a parent's links are in running text, per parent (0 unknown, 1 no, 2 yes): the answer depends
+  // on the parent only, and a parent may hold thousands of links.
+  const proseOf = new Uint8Array(tree.size);
   for (const { url, node } of extractLinks(tree, pageUrl, { duplicates: true, selfLinks: true })) {
     const key = keyOf?.(url);
     if (!options.selfLinks && (url === self || (key !== undefined && key === selfKey)) && isInPageAnchor(tree, node)) continue;
     const path = tagLists.pathOf(tree, node, memo);
-    const prose = inRunningText(tree, node);
+    const parent = tree.parent[node]!;
+    if (parent > 0 && proseOf[parent] === 0) proseOf[parent] = inRunningText(tree, node) ? 2 : 1;
+    const prose = parent > 0 && proseOf[parent] === 2;
     found.push({ url, node, key, path, prose });
     if (region >= 0 && !prose && tagLists.hasPrefix(path, region)) listed.set(path, (listed.get(path) ?? 0) + 1);
   }
