@@ -68,11 +68,22 @@ interface Html2Internals {
 /** Elements after which htmlparser2 pushes a foreign-context entry (its own sets). */
 const HTML2_CONTEXT = new Set(['math', 'svg', 'mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
 
-/** htmlparser2's Parser with its open-element stack kept at MAX_DEPTH (see the module comment). */
+/**
+ * htmlparser2's Parser with the tree it builds kept at MAX_DEPTH (see the module comment). `openDepth`
+ * tells how many elements the tree being built has open: it differs from htmlparser2's own stack where
+ * the builder implies or drops elements (an implied body, a repeated head), and the limit must fall at
+ * the same place when the tree is written out and read again. htmlparser2's stack is bounded too.
+ */
 export class DepthLimitedParser extends Html2Parser {
   private readonly overflow = new Overflow();
   /** Set between the name of a start tag that went past the limit and the end of that tag. */
   private pending = false;
+  private readonly openDepth: () => number;
+
+  constructor(cbs: ConstructorParameters<typeof Html2Parser>[0], options: ConstructorParameters<typeof Html2Parser>[1], openDepth: () => number) {
+    super(cbs, options);
+    this.openDepth = openDepth;
+  }
 
   private get internals(): Html2Internals {
     return this as unknown as Html2Internals;
@@ -82,7 +93,8 @@ export class DepthLimitedParser extends Html2Parser {
     const before = this.internals.stack.length;
     super.onopentagname(start, endIndex);
     const stack = this.internals.stack;
-    this.pending = stack.length > before && stack.length > MAX_DEPTH && !RAW_TEXT.has(stack[0]!);
+    // The elements it implied closed are closed in the tree already; the new one is not opened yet.
+    this.pending = stack.length > before && (this.openDepth() >= MAX_DEPTH || stack.length > 2 * MAX_DEPTH) && !RAW_TEXT.has(stack[0]!);
   }
 
   override onopentagend(endIndex: number): void {

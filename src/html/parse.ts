@@ -21,7 +21,7 @@
  *     - attributes whose names are array indices (`<a 1="x">`, never on real pages) come first in the
  *       attribute list, an artefact of reading htmlparser2's attribute object; repeated attributes keep
  *       the first value, as browsers do;
- *     - textarea content, and style or script content inside svg/math, is decoded here (htmlparser2 leaves
+ *     - textarea content, and style or script content of SVG and MathML elements, is decoded here (htmlparser2 leaves
  *       their entities as they are); NUL characters are dropped from text and become U+FFFD in raw text
  *       and attribute values, and a newline right after `<pre>`, `<listing>` or `<textarea>` is dropped, as
  *       in browsers (htmlparser2 keeps them);
@@ -38,7 +38,8 @@ import { decodeHTML } from 'entities';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { DepthLimitedParse5, DepthLimitedParser } from './depth-limit.ts';
 import { LabelTable } from './labels.ts';
-import { tagId, Tree, TreeBuilder } from './tree.ts';
+import { childNamespace, Namespace } from './namespace.ts';
+import { tagId, tagName, Tree, TreeBuilder } from './tree.ts';
 
 export interface ParseOptions {
   /** The site's label table; a fresh one (all attributes) when omitted. */
@@ -65,12 +66,19 @@ const LEADING_NEWLINE = new Set(['pre', 'listing', 'textarea'].map(tagId));
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'].map(tagId));
 /** Raw-text elements of HTML that are ordinary elements inside svg and math. */
 const FOREIGN_RAW = new Set(['style', 'script'].map(tagId));
-const FOREIGN_ROOTS = new Set(['svg', 'math'].map(tagId));
 
-/** True when the innermost open element of `b` (just opened) is inside svg or math. */
+/** True when the innermost open element of `b` (just opened) is an SVG or MathML element (namespace.ts). */
 function inForeign(b: TreeBuilder): boolean {
-  for (let p = b.parentOf(b.current); p > 0; p = b.parentOf(p)) if (FOREIGN_ROOTS.has(b.nameAt(p))) return true;
-  return false;
+  const chain: number[] = [];
+  for (let n = b.current; n > 0; n = b.parentOf(n)) chain.push(n);
+  let ns: Namespace = Namespace.Html;
+  let parent = 0;
+  for (let k = chain.length - 1; k >= 0; k--) {
+    const n = chain[k]!;
+    ns = childNamespace(ns, tagName(b.nameAt(parent)), parent > 0 ? b.attrOf(parent, 'encoding') : undefined, tagName(b.nameAt(n)));
+    parent = n;
+  }
+  return ns !== Namespace.Html;
 }
 
 /** Tag-name id of each element label of a table (a label determines its tag), filled as labels are met. */
@@ -117,14 +125,15 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         const label = labels.elementFromSource(html, parser.startIndex, parser.endIndex + 1, name, names, values);
         let nameId = tagOfLabel[label];
         if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name);
-        if (nameId === BODY && impliedBody >= 0) {
+        if ((nameId === BODY && impliedBody >= 0) || (nameId === HEAD && b.nameAt(b.current) === HEAD)) {
+          // A body tag after the implied body, a head tag inside the head: dropped, as a browser does.
           opened.push(-1);
         } else {
           if (b.nameAt(b.current) === HEAD && !IN_HEAD.has(nameId) && nameId !== HEAD) leaveHead();
           opened.push(b.open(nameId, label, names, values));
         }
         // Text htmlparser2 passes undecoded that a browser decodes: textarea (RCDATA), and style or
-        // script inside svg/math, which are ordinary elements there (not raw text).
+        // script in svg or math (outside their HTML integration points), ordinary elements there.
         decodeText = nameId === TEXTAREA || (FOREIGN_RAW.has(nameId) && inForeign(b));
         skipNewline = LEADING_NEWLINE.has(nameId);
         seenElement = true;
@@ -167,6 +176,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
       lowerCaseAttributeNames: true,
       recognizeSelfClosing: options.selfClosing ?? false,
     },
+    () => b.openDepth,
   );
   parser.end(html);
   return b.finish();

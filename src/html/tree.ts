@@ -258,6 +258,12 @@ export class TreeBuilder {
   nameAt(i: number): number {
     return i < this.n ? this.name[i]! : 0;
   }
+  /** Value of attribute `name` of element i already added, or undefined. */
+  attrOf(i: number, name: string): string | undefined {
+    if (i >= this.n) return undefined;
+    for (let a = this.attrStart[i]!, e = this.attrStart[i + 1]!; a < e; a++) if (this.attrNames[a] === name) return this.attrValues[a];
+    return undefined;
+  }
   /** Parent of node i already added (-1 for the document). */
   parentOf(i: number): number {
     return i < this.n ? this.parent[i]! : -1;
