@@ -94,6 +94,8 @@ const CLOSES_P = new Set([
 ]);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
+const NOT_NESTED = new Set(['a', 'nobr', 'form', 'rt', 'rp', 'rb', 'rtc']);
+const RUBY_TEXT = new Set(['rt', 'rp', 'rb', 'rtc']);
 /** Elements that put a marker in the list of active formatting elements. */
 const MARKERS = new Set(['applet', 'object', 'marquee', 'template', 'td', 'th', 'caption']);
 /** Elements that end the button scope a `<p>` is looked for in. */
@@ -104,8 +106,8 @@ const FOREIGN_SCOPE_ENDS = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation
 /**
  * Why a tree built by the exact path cannot be written as HTML that reads back the same, or undefined.
  * The WHATWG algorithm builds some trees that no markup expresses (by foster parenting, the adoption
- * agency, the form element pointer, or raw text that never ended): an `<a>` inside an `<a>`, a form inside
- * a form, a block that closes paragraphs inside a paragraph, a heading right inside a heading, a list item inside
+ * agency, the form element pointer, or raw text that never ended): an `<a>` inside an `<a>`, a `<nobr>`
+ * inside a `<nobr>`, a form inside a form, ruby text inside ruby text, nodes after `<body>`, a block that closes paragraphs inside a paragraph, a heading right inside a heading, a list item inside
  * a list item, a formatting element inside three like it, elements inside or after `<plaintext>`, a
  * script whose text opened an escape it never closed. docs/robustness.md lists them.
  */
@@ -122,12 +124,17 @@ export function inexpressible(t: Tree): string | undefined {
       for (let p = t.parent[i]!; p > 0; p = t.parent[p]!) if (t.tag(p).toLowerCase() === tag && JSON.stringify(t.attrs(p)) === key) same++;
       if (same >= 3) return `<${tag}> inside three like it`;
     }
-    // An <a> inside an <a> (the adoption agency looks back to the last marker), a form inside a form.
-    for (let p = t.parent[i]!; p > 0 && (tag === 'a' || tag === 'form'); p = t.parent[p]!) {
+    // An <a> inside an <a> (the adoption agency looks back to the last marker), a <nobr> inside a <nobr>
+    // (in scope), a form inside a form, ruby text inside ruby text.
+    for (let p = t.parent[i]!; p > 0 && NOT_NESTED.has(tag); p = t.parent[p]!) {
       const up = t.tag(p).toLowerCase();
-      if (up === tag) return `<${tag}> inside <${tag}>`;
-      if (MARKERS.has(up) && tag === 'a') break;
-      if (up === 'template') break;
+      if (up === tag || (RUBY_TEXT.has(tag) && RUBY_TEXT.has(up))) return `<${tag}> inside <${up}>`;
+      if ((tag === 'a' && MARKERS.has(up)) || (tag === 'nobr' && (MARKERS.has(up) || up === 'table')) || up === 'template' || (RUBY_TEXT.has(tag) && up === 'ruby')) break;
+    }
+    // After </body> everything goes back into the body: nothing but comments and blanks follows it.
+    if (tag === 'body' && t.parent[i] !== 0) {
+      const html = t.parent[i]!;
+      for (let n = t.end[i]!; n < t.end[html]!; n = t.end[n]!) if (t.kind[n] === NodeKind.Element || t.kind[n] === NodeKind.Text) return 'nodes after <body>';
     }
     for (let p = t.parent[i]!; p > 0; p = t.parent[p]!) {
       const up = t.tag(p).toLowerCase();
