@@ -130,6 +130,18 @@ export interface OutputWriterOptions {
   onFailure?: (f: PageFailure) => void;
 }
 
+/** A page's output already rendered (an engine that writes it without the page's tree, e.g. pagelets). */
+export interface RenderedPage {
+  key: string;
+  url: string;
+  /** `<page>.html`: the page with its marks. */
+  html: string;
+  /** `<page>.txt` without its final newline: the text kept. */
+  text: string;
+  /** Fraction of the page's body text that is template. */
+  templateFraction: number;
+}
+
 export class OutputWriter {
   readonly dir: string;
   private readonly reports: PageReport[] = [];
@@ -155,17 +167,37 @@ export class OutputWriter {
    * failure with code `write-error` naming the page, and undefined is returned: the run goes on.
    */
   async writePage(m: PageMarks, extra: Record<string, unknown> = {}): Promise<PageReport | undefined> {
-    try {
-      const txt = this.pathOf(m.key, '.txt');
-      await mkdir(dirname(txt), { recursive: true });
-      await writeFile(txt, keptText(m) + '\n');
-      const tpl = m.template;
-      const content = m.content;
-      const html = serialize(m.tree, {
+    const tpl = m.template;
+    const content = m.content;
+    return this.writeFiles(m, extra, () => ({
+      text: keptText(m),
+      html: serialize(m.tree, {
         mark: (i) => (tpl[i] === 1 ? TEMPLATE_MARK : content && content[i] === 1 ? CONTENT_MARK : undefined),
         inject: OVERLAY_STYLE,
-      });
-      await writeFile(this.pathOf(m.key, '.html'), html);
+      }),
+      templateFraction: templateFraction(m),
+    }));
+  }
+
+  /** Writes `<page>.txt` and `<page>.html` of a page rendered by its engine; the same files as `writePage`. */
+  async writeRendered(r: RenderedPage, extra: Record<string, unknown> = {}): Promise<PageReport | undefined> {
+    return this.writeFiles(r, extra, () => r);
+  }
+
+  /** Writes a page's files (see `writePage` for what happens when they cannot be written). */
+  private async writeFiles(
+    page: { key: string; url: string },
+    extra: Record<string, unknown>,
+    files: () => { text: string; html: string; templateFraction: number },
+  ): Promise<PageReport | undefined> {
+    let fraction: number;
+    try {
+      const f = files();
+      fraction = f.templateFraction;
+      const txt = this.pathOf(page.key, '.txt');
+      await mkdir(dirname(txt), { recursive: true });
+      await writeFile(txt, f.text + '\n');
+      await writeFile(this.pathOf(page.key, '.html'), f.html);
     } catch (err) {
       const e = err as { code?: unknown; message?: unknown };
       // A file system error has a string code (ENAMETOOLONG, ENOTDIR, ENOSPC…); anything else is a fault
@@ -173,14 +205,14 @@ export class OutputWriter {
       const fs = typeof e.code === 'string';
       const why = fs ? String(e.code) : String(e.message ?? err);
       this.fail({
-        url: m.url,
-        key: m.key,
+        url: page.url,
+        key: page.key,
         code: fs ? 'write-error' : 'internal-error',
-        message: `${m.url}: cannot write its output files in ${this.dir} (${why})`,
+        message: `${page.url}: cannot write its output files in ${this.dir} (${why})`,
       });
       return undefined;
     }
-    const report: PageReport = { key: m.key, url: m.url, templateFraction: round(templateFraction(m)), ...extra };
+    const report: PageReport = { key: page.key, url: page.url, templateFraction: round(fraction), ...extra };
     this.reports.push(report);
     return report;
   }
@@ -230,7 +262,8 @@ export const OVERLAY_CSS = `[data-gabarit="template"]{opacity:.35!important;filt
 /** The style element written into each `<page>.html`. */
 export const OVERLAY_STYLE = `<style data-gabarit-overlay>${OVERLAY_CSS}</style>`;
 
-const TEMPLATE_MARK = { 'data-gabarit': 'template' } as const;
+/** The attribute of a template element in `<page>.html`. */
+export const TEMPLATE_MARK = { 'data-gabarit': 'template' } as const;
 const CONTENT_MARK = { 'data-gabarit': 'content' } as const;
 
 function round(x: number): number {

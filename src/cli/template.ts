@@ -12,7 +12,7 @@
  */
 import { Option, type Command } from 'commander';
 import { EngineError, PageError, UsageError } from '../errors.ts';
-import type { Summary } from '../output.ts';
+import type { RenderedPage, Summary } from '../output.ts';
 import type { EngineRun, TemplateEngine } from '../template/engine.ts';
 import type { PageMarks } from '../template/result.ts';
 import { ENGINES } from '../template/engines.ts';
@@ -242,6 +242,15 @@ export async function runTemplate(
         if (await writer.writePage(marks, extra)) await hooks.onPage?.(marks, extra);
         reporter.progress.update('write', ++written);
       },
+      // pages an engine renders without their tree (a hook that needs the tree gets trees instead)
+      ...(hooks.onPage
+        ? {}
+        : {
+            onRendered: async (page: RenderedPage, extra?: Record<string, unknown>) => {
+              await writer.writeRendered(page, extra);
+              reporter.progress.update('write', ++written);
+            },
+          }),
       onFailure: (f) => writer.fail(f),
       onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
       onWarning: (m) => reporter.warn(m),

@@ -3,8 +3,8 @@
  * the benchmark and the fuzzer run on every page they make. A step returns a small summary (a number) so
  * that its work cannot be optimised away.
  */
-import { TagLists, linkCollections } from '../../src/collect/link-collections.ts';
-import { schemaOf } from '../../src/collect/page-schema.ts';
+import { TagLists } from '../../src/collect/link-collections.ts';
+import { readStructure, schemaOfStructure } from '../../src/collect/structure.ts';
 import { elementHints } from '../../src/content/hints.ts';
 import { chooseMainBlock } from '../../src/content/main-block.ts';
 import { LabelTable } from '../../src/html/labels.ts';
@@ -65,7 +65,14 @@ export const PAGE_STEPS: readonly PageStep[] = [
   { name: 'text', run: (p) => textOf(p.tree).length },
   { name: 'links', run: (p) => extractLinks(p.tree, p.url).length },
   { name: 'partition + shingles', run: (p) => analyseTree(p.tree, 'page.html', p.url).pagelets.length },
-  { name: 'page schema', run: (p) => schemaOf(linkCollections(p.tree, p.url, new TagLists())).length },
+  {
+    name: 'page schema',
+    run: (p) => {
+      const s = readStructure(p.tree, p.url, new TagLists());
+      const schema = schemaOfStructure(s, Math.max(0, s.contentDepth));
+      return schema.links.length + schema.layout.length;
+    },
+  },
   { name: 'hints', run: (p) => elementHints(p.tree).length },
   { name: 'main block', run: (p) => chooseMainBlock(p.tree, new Uint8Array(p.tree.size)).content.length },
   {
