@@ -7,8 +7,9 @@
  * The cases run in a child process watched by this one: a case that does not finish within `--hang-ms`
  * is a hang (the child is stopped, the run goes on with the next case); a child that dies is a crash.
  * Every finding prints the seed and case index, and its input is written to `<out>/<seed>-<index>/`
- * (page.bin, the bytes; page.html, the text as decoded; finding.json) so it can become a fixture. Replay
- * one case with `--seed <seed> --from <index> --cases 1`. Exit code 1 when anything was found.
+ * (page.bin, the bytes; page.html, the text as decoded; finding.json) so it can become a fixture, and the
+ * command that replays it is printed (a site finding replays the cases of its site). Exit code 1 when
+ * anything was found.
  *
  * Options: --seed N (default: from the clock, printed), --cases N (2000), --from N (0), --corpus-share x
  * (0.5; 0 for generated documents only), --site-size N (4; 0: no site checks), --hang-ms N (120000),
@@ -90,7 +91,10 @@ async function main(): Promise<void> {
       if (f.untyped) untyped++;
       process.stdout.write(`FOUND seed ${SEED} case ${index}: ${f.stage}${f.untyped ? ' [untyped]' : ''}: ${f.message.slice(0, 300)}\n`);
     }
-    process.stdout.write(`  input: ${dir}\n`);
+    // A site finding needs its whole site: the cases from the start of its group of SITE_SIZE.
+    const site = findings.some((f) => f.stage.startsWith('site: ')) && SITE_SIZE > 0;
+    const from = site ? FROM + Math.floor((index - FROM) / SITE_SIZE) * SITE_SIZE : index;
+    process.stdout.write(`  input: ${dir}\n  replay: npm run fuzz -- --seed ${SEED} --from ${from} --cases ${site ? SITE_SIZE : 1} --corpus-share ${SHARE}\n`);
   };
   while (next < to) {
     const child = startChild(next, to - next);
