@@ -228,7 +228,7 @@ export async function runTemplate(
   const [{ OutputWriter }, { LabelTable }] = await Promise.all([import('../output.ts'), import('../html/labels.ts')]);
   const opened = await openFromFlags(spec, flags, reporter);
   const dir = outDir(flags.out);
-  const writer = new OutputWriter(dir);
+  const writer = new OutputWriter(dir, { onFailure: (f) => reporter.failure(f) });
   let written = 0;
   let run: EngineRun | undefined;
   let failure: EngineError | PageError | undefined;
@@ -238,8 +238,8 @@ export async function runTemplate(
       labels: new LabelTable(),
       options,
       onPage: async (marks, extra) => {
-        await writer.writePage(marks, extra);
-        await hooks.onPage?.(marks, extra);
+        // A page that cannot be written is a named failure (the writer records it); the run goes on.
+        if (await writer.writePage(marks, extra)) await hooks.onPage?.(marks, extra);
         reporter.progress.update('write', ++written);
       },
       // pages an engine renders without their tree (a hook that needs the tree gets trees instead)
@@ -251,10 +251,7 @@ export async function runTemplate(
               reporter.progress.update('write', ++written);
             },
           }),
-      onFailure: (f) => {
-        writer.fail(f);
-        reporter.failure(f);
-      },
+      onFailure: (f) => writer.fail(f),
       onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
       onWarning: (m) => reporter.warn(m),
     });
