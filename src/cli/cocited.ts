@@ -9,7 +9,8 @@
  * `cocited.json` and `summary.json` in `--out` (default out/cocited). Exit 1 when no page could be read.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, outDir, parsePositive, type Reporter, since, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, type Reporter, since, type SourceFlags } from './run.ts';
+import { networkLoads } from '../run/source.ts';
 
 /** The options of `gabarit cocited`. */
 export interface CocitedFlags extends SourceFlags {

@@ -6,24 +6,14 @@
 import type { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
+import type { EngineOptions, OptionShape } from './options.ts';
 import type { PageMarks } from './result.ts';
-
-/** A command-line option an engine adds to `gabarit template` (commander syntax). */
-export interface EngineOption {
-  /** e.g. '--sample <n>' */
-  flags: string;
-  description: string;
-  /** Default value (also shown in --help and the README). */
-  defaultValue?: string | number | boolean;
-  /** Parse the raw string (e.g. Number). */
-  parse?: (raw: string) => unknown;
-}
 
 export interface EngineContext {
   source: PageSource;
   /** The site's label table (shared by every page of the run). */
   labels: LabelTable;
-  /** Engine options, by camelCase name (commander's), already parsed. */
+  /** Engine options by name (any subset of the engine's declared options); the engine validates them. */
   options: Readonly<Record<string, unknown>>;
   /** Receives each marked page (the output writer, or an evaluator). Awaited: back-pressure. */
   onPage(marks: PageMarks, extra?: Record<string, unknown>): Promise<void>;
@@ -48,6 +38,7 @@ export interface EngineRun {
 export interface TemplateEngine {
   readonly name: string;
   readonly description: string;
-  readonly options: readonly EngineOption[];
+  /** The engine's options, declared once (types, defaults, flags, validation: options.ts). */
+  readonly options: EngineOptions<OptionShape>;
   run(ctx: EngineContext): Promise<EngineRun>;
 }

@@ -11,46 +11,14 @@ import { tokenize } from '../../html/tokens.ts';
 import type { Tree } from '../../html/tree.ts';
 import { EngineError } from '../../errors.ts';
 import { parsePage, type Page } from '../../site/page.ts';
-import type { EngineContext, EngineOption, EngineRun, TemplateEngine } from '../engine.ts';
+import type { EngineContext, EngineRun, TemplateEngine } from '../engine.ts';
 import { applyTemplate } from './apply.ts';
 import { hierarchicalConsensus, pageProfile, type Profile } from './consensus.ts';
 import { ALIGN_DEFAULTS } from './defaults.ts';
+import { ALIGN_OPTIONS } from './options.ts';
 import { chooseSample } from './sample.ts';
 
-/** Options of the align engine, as `gabarit template --method align` takes them. */
-export const ALIGN_OPTIONS: readonly EngineOption[] = [
-  {
-    flags: '--sample <n>',
-    description: 'number of sample pages the template is learned from (paper 1: 16), spread over the site',
-    defaultValue: ALIGN_DEFAULTS.sample,
-    parse: (raw: string) => positiveInt(raw, '--sample'),
-  },
-  {
-    flags: '--min-evidence <fraction>',
-    description: 'a consensus token is kept when at least this fraction of the pages below it support it',
-    defaultValue: ALIGN_DEFAULTS.minEvidence,
-    parse: (raw: string) => fraction(raw, '--min-evidence'),
-  },
-  { flags: '--no-line-rule', description: 'mark matched text as template even when its line of text holds kept text (default: such a line is kept whole)' },
-];
-
-function positiveInt(raw: string, flag: string): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new EngineError('bad-option', `${flag} must be a positive integer, got "${raw}"`);
-  return n;
-}
-function fraction(raw: string, flag: string): number {
-  const x = Number(raw);
-  if (!Number.isFinite(x) || x <= 0 || x > 1) throw new EngineError('bad-option', `${flag} must be in (0, 1], got "${raw}"`);
-  return x;
-}
-
-/** Reads a numeric option given either parsed (a number) or raw (a string, e.g. from a config). */
-function numberOption(ctx: EngineContext, name: string, fallback: number, check: (raw: string, flag: string) => number, flag: string): number {
-  const v = ctx.options[name];
-  if (v === undefined || v === null) return fallback;
-  return check(String(v), flag);
-}
+export { ALIGN_OPTIONS };
 
 /** A learned template, as template.json holds it. */
 export interface AlignTemplateJson {
@@ -68,9 +36,7 @@ const engine: TemplateEngine = {
   description: 'paper 1: multiple alignment of token sequences (Needleman–Wunsch, hierarchical consensus)',
   options: ALIGN_OPTIONS,
   async run(ctx: EngineContext): Promise<EngineRun> {
-    const sampleSize = numberOption(ctx, 'sample', ALIGN_DEFAULTS.sample, positiveInt, '--sample');
-    const minEvidence = numberOption(ctx, 'minEvidence', ALIGN_DEFAULTS.minEvidence, fraction, '--min-evidence');
-    const lineRule = ctx.options['lineRule'] !== false;
+    const { sample: sampleSize, minEvidence, lineRule } = ALIGN_OPTIONS.parse(ctx.options);
     const timings: Record<string, number> = {};
     let t0 = performance.now();
 

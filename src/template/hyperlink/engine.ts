@@ -18,9 +18,11 @@ import { EngineError, PageError } from '../../errors.ts';
 import type { Tree } from '../../html/tree.ts';
 import { extractLinks } from '../../site/links.ts';
 import { type Page, type PageSource, parsePage } from '../../site/page.ts';
-import type { EngineContext, EngineOption, EngineRun, TemplateEngine } from '../engine.ts';
+import type { EngineContext, EngineRun, TemplateEngine } from '../engine.ts';
+import { BAD_OPTION } from '../options.ts';
 import { findCompleteSubdigraph } from './complete-subdigraph.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { HYPERLINK_OPTIONS } from './options.ts';
 import { AlignmentScratch } from './equal-top-down-mapping.ts';
 import { type KeyLink, type LinkOrder, orderLinks } from './link-order.ts';
 import { navigationRegions } from './navigation-regions.ts';
@@ -71,48 +73,25 @@ export interface HyperlinkOptions {
   siblings: boolean;
 }
 
-function num(v: unknown, name: string, fallback: number): number {
-  if (v === undefined || v === null || v === '') return fallback;
-  const x = typeof v === 'number' ? v : Number(v);
-  if (!Number.isFinite(x)) throw new EngineError('bad-option', `--${name} must be a number (got ${String(v)})`);
-  return x;
-}
-
-/** Reads `ctx.options` (commander's camelCase names) into HyperlinkOptions; throws EngineError on bad values. */
-export function readOptions(o: Readonly<Record<string, unknown>>): HyperlinkOptions {
-  const n = num(o['n'], 'n', D.n);
-  if (!Number.isInteger(n) || n < 2) throw new EngineError('bad-option', `--n must be an integer >= 2 (got ${n})`);
-  const maxLoad = num(o['maxLoad'], 'max-load', D.maxLoad);
-  if (!Number.isInteger(maxLoad) || maxLoad < 1) throw new EngineError('bad-option', `--max-load must be an integer >= 1 (got ${maxLoad})`);
-  const linkOrder = (o['linkOrder'] ?? D.linkOrder) as LinkOrder;
-  if (linkOrder !== 'density' && linkOrder !== 'document') throw new EngineError('bad-option', `--link-order must be density or document (got ${String(linkOrder)})`);
-  const text = (o['textEquality'] ?? 'exact') as 'exact' | 'kind';
-  if (text !== 'exact' && text !== 'kind') throw new EngineError('bad-option', `--text-equality must be exact or kind (got ${String(text)})`);
+/** Reads engine options (any subset, validated) into HyperlinkOptions; throws EngineError `bad-option`. */
+export function readOptions(input: Readonly<Record<string, unknown>>): HyperlinkOptions {
+  const o = HYPERLINK_OPTIONS.parse(input);
   let equality: NodeEquality;
   try {
     equality = nodeEquality({
-      threshold: num(o['equalityThreshold'], 'equality-threshold', D.threshold),
-      weightClass: num(o['weightClass'], 'weight-class', D.weightClass),
-      weightAttributes: num(o['weightAttributes'], 'weight-attributes', D.weightAttributes),
-      weightChildren: num(o['weightChildren'], 'weight-children', D.weightChildren),
-      weightPosition: num(o['weightPosition'], 'weight-position', D.weightPosition),
-      text,
-      documentSkeleton: o['documentSkeleton'] !== false,
-      topWrapperDepth: num(o['topWrapperDepth'], 'top-wrapper-depth', D.topWrapperDepth),
+      threshold: o.equalityThreshold,
+      weightClass: o.weightClass,
+      weightAttributes: o.weightAttributes,
+      weightChildren: o.weightChildren,
+      weightPosition: o.weightPosition,
+      text: o.textEquality,
+      documentSkeleton: o.documentSkeleton,
+      topWrapperDepth: o.topWrapperDepth,
     });
   } catch (err) {
-    throw new EngineError('bad-option', (err as Error).message);
+    throw new EngineError(BAD_OPTION, (err as Error).message);
   }
-  const key = o['key'];
-  return {
-    key: typeof key === 'string' && key !== '' ? key : undefined,
-    n,
-    maxLoad,
-    linkOrder,
-    equality,
-    navigationRegions: o['navigationRegions'] !== false,
-    siblings: o['siblings'] !== false,
-  };
+  return { key: o.key, n: o.n, maxLoad: o.maxLoad, linkOrder: o.linkOrder, equality, navigationRegions: o.navigationRegions, siblings: o.siblings };
 }
 
 /** One page loaded for learning. */
@@ -151,22 +130,7 @@ export interface LearningSet {
 export class HyperlinkEngine implements TemplateEngine {
   readonly name = 'hyperlink';
   readonly description = 'Template of a key page from a complete subdigraph of mutually linked pages and equal top-down mappings (Alarte et al., paper 2)';
-  readonly options: readonly EngineOption[] = [
-    { flags: '--key <url-or-key>', description: "the key page (URL or key relative to the source root); default: the source's entry page" },
-    { flags: '--n <n>', description: 'size of the complete subdigraph to look for (paper: 4)', defaultValue: D.n, parse: Number },
-    { flags: '--max-load <n>', description: 'most pages loaded to find it', defaultValue: D.maxLoad, parse: Number },
-    { flags: '--link-order <order>', description: "order of the key page's links: density (menus first) or document", defaultValue: D.linkOrder },
-    { flags: '--equality-threshold <x>', description: 'node equality: two nodes are equal when ≜ >= x', defaultValue: D.threshold, parse: Number },
-    { flags: '--weight-class <w>', description: 'node equality: weight of the class names', defaultValue: D.weightClass, parse: Number },
-    { flags: '--weight-attributes <w>', description: 'node equality: weight of the other attributes', defaultValue: D.weightAttributes, parse: Number },
-    { flags: '--weight-children <w>', description: 'node equality: weight of the number of children', defaultValue: D.weightChildren, parse: Number },
-    { flags: '--weight-position <w>', description: 'node equality: weight of the relative position among siblings', defaultValue: D.weightPosition, parse: Number },
-    { flags: '--text-equality <mode>', description: 'node equality of texts: exact (same text) or kind (any text)', defaultValue: 'exact' },
-    { flags: '--no-document-skeleton', description: 'node equality: compare <html>, <head>, <body> by their attributes too (default: always equal)' },
-    { flags: '--top-wrapper-depth <n>', description: 'node equality: levels below <body> where a tag-unique wrapper is compared without its classes (0: none)', defaultValue: D.topWrapperDepth, parse: Number },
-    { flags: '--no-navigation-regions', description: 'do not treat link-made regions with changing text as template' },
-    { flags: '--no-siblings', description: "when no 2-CS exists, do not complete the set with the key page's siblings" },
-  ];
+  readonly options = HYPERLINK_OPTIONS;
 
   async run(ctx: EngineContext): Promise<EngineRun> {
     const o = readOptions(ctx.options);
@@ -410,6 +374,8 @@ export function differentTemplates(key: NodeFeatures, ext: ExtractedTemplate): A
  * headers, footers); a page of another template shares a few words at best.
  */
 export const DIFFERENT_TEMPLATE_SHARE = 0.5;
+
+export { HYPERLINK_OPTIONS };
 
 const engine: TemplateEngine = new HyperlinkEngine();
 export default engine;

@@ -38,8 +38,10 @@ async function run(source: PageSource, options: Record<string, unknown> = {}): P
 test('the registry loads the hyperlink engine', async () => {
   const e = await loadEngine('hyperlink');
   assert.equal(e.name, 'hyperlink');
-  assert.ok(e.options.some((o) => o.flags.startsWith('--key')));
-  assert.ok(e.options.some((o) => o.flags.startsWith('--n ') && o.defaultValue === 4));
+  const flags = e.options.cliFlags();
+  assert.ok(flags.some((o) => o.flags.startsWith('--key')));
+  assert.ok(flags.some((o) => o.flags.startsWith('--n ') && o.defaultText === '4'));
+  assert.equal(e.options.defaults()['n'], 4);
 });
 
 test('from an article: a 4-CS of menu pages, loaded menu-first, and the content kept on every page', async () => {

@@ -1,0 +1,16 @@
+/**
+ * The pipelines users call (DESIGN.md, "run/"): each takes a source (a PageSource, or a path or URL it
+ * opens) and gives an async iterable of per-page outcomes plus a result; `writeOutputs` writes a run as the
+ * output contract or as jsonl records. The command line, the evaluation, the benchmarks and the examples
+ * all run through these.
+ */
+export { detectTemplate, type DetectOptions, type MethodOptions } from './template.ts';
+export { extractContent, CONTENT_OPTIONS, type ExtractOptions, type ContentOptions } from './content.ts';
+export { writeOutputs, recordOf, type WriteOptions, type Written, type WrittenSummary, type PageRecord, type OutputFormat } from './write.ts';
+export { crawl, writeCrawl, type CrawlOptions, type CrawlOutcome, type CrawlPage, type CrawlResult, type CrawlSummary, type GraphFigures } from './crawl.ts';
+export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';
+export { RunStream, RunAbandoned } from './stream.ts';
+export { type PipelineRun } from './drive.ts';
+export { limitPages, withPages } from './source.ts';
+export { NO_CONTENT, noContentOf } from './no-content.ts';
+export type { PageDone, PageNotDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';

@@ -1,0 +1,43 @@
+/**
+ * `detectTemplate(source, { method, ...options })`: learns the template of a source's site with one engine
+ * (align, hyperlink, pagelets) and marks every page with it, as an async iterable of page outcomes plus a
+ * result (`result()`). What `gabarit template` runs; `writeOutputs` (write.ts) writes the output contract.
+ * Options are validated when the call is made: an unknown method or option, or a bad value, throws an
+ * EngineError `bad-option` at once.
+ */
+import type { AlignOptions } from '../template/align/options.ts';
+import { engineOptions, loadEngine, type Method } from '../template/engines.ts';
+import type { HyperlinkOptionValues } from '../template/hyperlink/options.ts';
+import type { PageletOptions } from '../template/pagelets/options.ts';
+import { driveEngine, type PipelineRun, runPipeline } from './drive.ts';
+import type { RunControls, SourceInput } from './types.ts';
+
+/** The options of one engine, by method (each key optional: the engine's defaults fill the rest). */
+export type MethodOptions =
+  | ({ method?: 'align' } & Partial<AlignOptions>)
+  | ({ method: 'hyperlink' } & Partial<HyperlinkOptionValues>)
+  | ({ method: 'pagelets' } & Partial<PageletOptions>);
+
+/** Options of `detectTemplate`: the method and its options, and the run's controls. */
+export type DetectOptions = MethodOptions & RunControls;
+
+/** The keys of RunControls (everything else in the options is the engine's). */
+const CONTROL_KEYS: ReadonlySet<string> = new Set(['sourceOptions', 'maxPages', 'labels', 'onProgress', 'onWarning', 'signal', 'method']);
+
+/** Splits a pipeline's options into the method, the engine's options (validated) and the run's controls. */
+export function splitOptions(options: Readonly<Record<string, unknown>>, fallback: Method = 'align'): { method: Method; engine: Record<string, unknown>; controls: RunControls } {
+  const method = (options['method'] ?? fallback) as string;
+  const raw: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) if (!CONTROL_KEYS.has(k)) raw[k] = v;
+  const engine = engineOptions(method).parse(raw) as Record<string, unknown>;
+  return { method: method as Method, engine, controls: options as RunControls };
+}
+
+/** Learns the template of `source` with one engine and marks every page (see the module comment). */
+export function detectTemplate(source: SourceInput, options: DetectOptions = {}): PipelineRun {
+  const { method, engine: values, controls } = splitOptions(options as Readonly<Record<string, unknown>>);
+  return runPipeline('template', source, controls, async (src, emit, signal) => {
+    const engine = await loadEngine(method);
+    return { method, options: values, driven: await driveEngine(engine, src, values, controls, emit, signal) };
+  });
+}
