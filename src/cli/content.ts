@@ -27,7 +27,7 @@ export function register(program: Command): void {
   const cmd = program
     .command('content')
     .description('main content of every page: site template removed by the best engine, then the main block (text concentration, few links, position)')
-    .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL');
+    .argument('<source>', 'directory of pages, a page file, .warc/.warc.gz file, or http(s) URL');
   cmd.addOption(new Option('-m, --method <name>', 'template engine (default: chosen from the source: hyperlink, align or pagelets)'));
   cmd.addOption(
     new Option('-f, --format <format>', 'format written beside <page>.txt (text, html, markdown, json), or jsonl: one record per page in pages.jsonl (or stdout with --out -) instead of page files')

@@ -80,7 +80,7 @@ export function register(program: Command): void {
   const cmd = program
     .command('template')
     .description('learn the template of a site and mark it on every page (the output contract in --out)')
-    .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL');
+    .argument('<source>', 'directory of pages, a page file, .warc/.warc.gz file, or http(s) URL');
   cmd.addOption(new Option('-m, --method <name>', `template engine: ${METHODS.join(', ')}`).default(METHODS[0]));
   cmd.addOption(new Option('-f, --format <format>', 'text: <page>.txt and <page>.html per page; jsonl: one record per page in pages.jsonl (or stdout with --out -)').choices(['text', 'jsonl']).default('text'));
   addSourceOptions(cmd);

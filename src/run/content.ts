@@ -8,8 +8,10 @@ import { z } from 'zod';
 import { CONTENT_DEFAULTS } from '../content/defaults.ts';
 import { ENGINES } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
-import { driveEngine, type PipelineRun, runPipeline } from './drive.ts';
-import type { RunControls, SourceInput } from './types.ts';
+import { runBySite, siteResults } from './by-site.ts';
+import { doneOutcome, driveEngine, type PipelineRun, runPipeline } from './drive.ts';
+import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
+import type { PageDone, RunControls, SourceInput } from './types.ts';
 
 /** Options of the content pipeline, declared once (types, defaults, validation). */
 export const CONTENT_OPTIONS = declareOptions('content', {
@@ -39,8 +41,34 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
   return runPipeline('content', source, options, async (src, emit, signal) => {
     const { contentEngine } = await import('../content/engine.ts');
     const engine = contentEngine({ ...(o.method ? { method: o.method } : {}), mainBlock: o.mainBlock, siteVote: o.siteVote, voteSample: o.voteSample });
-    const driven = await driveEngine(engine, src, {}, options, emit, signal);
-    const summary = driven.run?.summary ?? {};
-    return { method: String(summary['method'] ?? o.method ?? ''), options: { mainBlock: o.mainBlock }, extra: { reason: String(summary['reason'] ?? '') }, driven };
+    const rescue = (p: PageDone): PageDone => {
+      const better = p.noContent ? mainBlockAlone(p) : undefined;
+      if (!better) return p;
+      options.onWarning?.(`${p.url}: the site's template left no content on this page; its main block alone is given`);
+      return better;
+    };
+    const r = await runBySite(src, o.method ?? '', options, emit, (view, out) => driveEngine(engine, view, {}, options, out, signal, rescue));
+    const methods = r.sites.filter((s) => s.run).map((s) => String(s.run!.summary['method'] ?? ''));
+    const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
+    const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);
+    const alone = r.sites.filter((s) => s.method === SINGLE_PAGE).length;
+    const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}, ${alone} page(s) alone (main block)`;
+    return { method, options: { mainBlock: o.mainBlock }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
   });
+}
+
+/** The single-page answer of a page the site's template left without content, when it has content. */
+function mainBlockAlone(p: PageDone): PageDone | undefined {
+  const { marks, info } = singleTreeMarks(p.marks.tree, p.key, p.url);
+  const o = doneOutcome(marks, { ...p.info, ...info, fallback: 'no content left by the template' });
+  return o.ok && !o.noContent ? o : undefined;
+}
+
+/** The most frequent string (the first of the most frequent), or undefined for none. */
+function mostCommon(xs: readonly string[]): string | undefined {
+  const n = new Map<string, number>();
+  for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [x, c] of n) if (best === undefined || c > n.get(best)!) best = x;
+  return best;
 }

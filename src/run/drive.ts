@@ -13,7 +13,7 @@ import type { PageMarks } from '../template/result.ts';
 import { noContentOf } from './no-content.ts';
 import { networkLoads, openInput } from './source.ts';
 import { RunStream } from './stream.ts';
-import type { PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';
+import type { PageDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';
 
 /** What one engine run gave, besides the pages it handed on. */
 export interface Driven {
@@ -28,13 +28,16 @@ export interface Driven {
 export type Emit = (outcome: PageOutcome) => Promise<void>;
 
 /** The outcome of a marked page (with its no-content check). */
-export function doneOutcome(marks: PageMarks, info: Record<string, unknown> = {}): PageOutcome {
+export function doneOutcome(marks: PageMarks, info: Record<string, unknown> = {}): PageDone {
   const nc = noContentOf(marks);
   return nc ? { ok: true, key: marks.key, url: marks.url, marks, info, noContent: nc } : { ok: true, key: marks.key, url: marks.url, marks, info };
 }
 
-/** Runs `engine` with `options` over `source`, handing each page's outcome to `emit`. */
-export async function driveEngine(engine: TemplateEngine, source: PageSource, options: Record<string, unknown>, controls: RunControls, emit: Emit, signal?: AbortSignal): Promise<Driven> {
+/**
+ * Runs `engine` with `options` over `source`, handing each page's outcome to `emit`; `refine` may replace
+ * a marked page's outcome before it is counted and handed on.
+ */
+export async function driveEngine(engine: TemplateEngine, source: PageSource, options: Record<string, unknown>, controls: RunControls, emit: Emit, signal?: AbortSignal, refine?: (o: PageDone) => PageDone): Promise<Driven> {
   const out: Driven = { done: 0, failed: 0, noContent: 0 };
   try {
     out.run = await engine.run({
@@ -42,9 +45,9 @@ export async function driveEngine(engine: TemplateEngine, source: PageSource, op
       labels: controls.labels ?? new LabelTable(),
       options,
       onPage: async (marks, extra) => {
-        const o = doneOutcome(marks, extra);
+        const o = refine ? refine(doneOutcome(marks, extra)) : doneOutcome(marks, extra);
         out.done++;
-        if (o.ok && o.noContent) out.noContent++;
+        if (o.noContent) out.noContent++;
         await emit(o);
       },
       onFailure: (failure) => {
@@ -79,6 +82,8 @@ export interface Stage {
   options: Record<string, unknown>;
   /** summary.json fields of the command. */
   extra?: Record<string, unknown>;
+  /** What was learned, the engine's figures and timings, when not those of `driven.run` (several sites). */
+  learned?: { template: unknown; engine: Record<string, unknown>; timings: Record<string, number> };
 }
 
 /**
@@ -96,10 +101,10 @@ export function runPipeline(command: string, input: SourceInput, controls: RunCo
         command,
         method: s.method,
         source: opened.spec,
-        template: d.run?.template ?? null,
-        engine: d.run?.summary ?? {},
+        template: s.learned ? s.learned.template : (d.run?.template ?? null),
+        engine: s.learned?.engine ?? d.run?.summary ?? {},
         options: s.options,
-        timings: { ...(d.run?.timings ?? {}), total: Math.round(performance.now() - start) },
+        timings: { ...(s.learned?.timings ?? d.run?.timings ?? {}), total: Math.round(performance.now() - start) },
         pagesDone: d.done,
         pagesFailed: d.failed,
         pagesNoContent: d.noContent,

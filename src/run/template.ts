@@ -9,6 +9,7 @@ import type { AlignOptions } from '../template/align/options.ts';
 import { engineOptions, loadEngine, type Method } from '../template/engines.ts';
 import type { HyperlinkOptionValues } from '../template/hyperlink/options.ts';
 import type { PageletOptions } from '../template/pagelets/options.ts';
+import { runBySite, siteResults } from './by-site.ts';
 import { driveEngine, type PipelineRun, runPipeline } from './drive.ts';
 import type { RunControls, SourceInput } from './types.ts';
 
@@ -38,6 +39,7 @@ export function detectTemplate(source: SourceInput, options: DetectOptions = {})
   const { method, engine: values, controls } = splitOptions(options as Readonly<Record<string, unknown>>);
   return runPipeline('template', source, controls, async (src, emit, signal) => {
     const engine = await loadEngine(method);
-    return { method, options: values, driven: await driveEngine(engine, src, values, controls, emit, signal) };
+    const r = await runBySite(src, method, controls, emit, (view, out) => driveEngine(engine, view, values, controls, out, signal));
+    return { method, options: values, driven: r.driven, learned: siteResults(r) };
   });
 }

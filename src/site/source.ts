@@ -6,12 +6,14 @@
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
 import { DirSource, type DirSourceOptions } from './dir-source.ts';
+import { FileSource } from './file-source.ts';
 import { HttpSource, type HttpSourceOptions } from './http-source.ts';
 import { isHttpUrl } from './keys.ts';
 import type { PageSource } from './page.ts';
 import { WarcSource, type WarcSourceOptions } from './warc-source.ts';
 
 export { DirSource } from './dir-source.ts';
+export { FileSource } from './file-source.ts';
 export { WarcSource, writeWarc } from './warc-source.ts';
 export { HttpSource } from './http-source.ts';
 export { MemorySource } from './memory-source.ts';
@@ -28,8 +30,8 @@ export function isWarcPath(spec: string): boolean {
 }
 
 /**
- * Opens `spec` as a PageSource: an http(s) URL (a crawl from it), a .warc/.warc.gz file, or a directory.
- * Throws a UsageError when it is none of these (a missing path, a plain file, a malformed URL).
+ * Opens `spec` as a PageSource: an http(s) URL (a crawl from it), a .warc/.warc.gz file, a directory, or
+ * one page file (FileSource). Throws a UsageError when it is none of these (a missing path, a malformed URL).
  */
 export async function openSource(spec: string, options: SourceOptions = {}): Promise<PageSource> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
@@ -52,5 +54,6 @@ export async function openSource(spec: string, options: SourceOptions = {}): Pro
     return WarcSource.open(spec, o);
   }
   if (isDir) return new DirSource(spec, options.entry !== undefined ? { entry: options.entry } : {});
-  throw new UsageError(`not a source: ${spec} (give a directory of pages, a .warc/.warc.gz file, or an http(s) URL)`);
+  if (isFile) return new FileSource(spec);
+  throw new UsageError(`not a source: ${spec} (give a directory of pages, a page file, a .warc/.warc.gz file, or an http(s) URL)`);
 }

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeSite } from '../run/fixtures.ts';
+import { lonePage, writeMixed, writeSite } from '../run/fixtures.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { gabarit } from './gabarit-process.ts';
 
 async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<string> {
@@ -60,4 +61,46 @@ test('bad options and destinations are usage errors (exit 2)', async (t) => {
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, /^gabarit: /m);
   }
+});
+
+test('content of one page file, and template of a one-page directory: the main block, exit 0', async (t) => {
+  const dir = await tempDir(t);
+  await writeFile(join(dir, 'page.html'), lonePage('gamma', 1));
+  const r = await gabarit(['content', join(dir, 'page.html'), '--out', join(dir, 'c')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(await readFile(join(dir, 'c', 'page.txt'), 'utf8'), /Story 101 tells of the/);
+  await mkdir(join(dir, 'one'));
+  await writeFile(join(dir, 'one', 'index.html'), lonePage('delta', 2));
+  const t1 = await gabarit(['template', join(dir, 'one'), '--out', join(dir, 't')]);
+  assert.equal(t1.code, 0, t1.stderr);
+  assert.match(await readFile(join(dir, 't', 'index.txt'), 'utf8'), /Story 102 tells of the/);
+});
+
+test('a mixed directory: every page keeps its article; summary.json lists the sites', async (t) => {
+  const dir = await tempDir(t);
+  await writeMixed(join(dir, 'mixed'));
+  for (const command of ['template', 'content']) {
+    const out = join(dir, command);
+    const r = await gabarit([command, join(dir, 'mixed'), '--out', out]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const f of ['alpha-0', 'beta-2', 'gamma', 'delta', 'lone-1', 'lone-2']) assert.match(await readFile(join(out, f + '.txt'), 'utf8'), /Story \d+ tells of the/, `${command} ${f}`);
+    const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { engine: { sites: unknown[]; sitesAlone: number }; pagesNoContent: number };
+    assert.equal(summary.engine.sites.length, 6);
+    assert.equal(summary.engine.sitesAlone, 4);
+    assert.equal(summary.pagesNoContent, 0);
+  }
+});
+
+test('no empty success: pages with no content are named on stderr and in summary.json; none with content is exit 1', async (t) => {
+  const dir = await tempDir(t);
+  const menu = (i: number): string => `<html><head><title>M${i}</title></head><body><nav><a href="a.html">Alpha section</a> <a href="b.html">Beta section</a></nav><footer>Same footer on every page</footer></body></html>`;
+  await mkdir(join(dir, 'menus'));
+  for (let i = 0; i < 3; i++) await writeFile(join(dir, 'menus', `m${i}.html`), menu(i));
+  const r = await gabarit(['template', join(dir, 'menus'), '--out', join(dir, 'out')]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /m0\.html: .*template/);
+  assert.match(r.stderr, /no content kept on any of the 3 page/);
+  const summary = JSON.parse(await readFile(join(dir, 'out', 'summary.json'), 'utf8')) as { pagesNoContent: number; noContent: Array<{ key: string; code: string }> };
+  assert.equal(summary.pagesNoContent, 3);
+  assert.deepEqual(summary.noContent.map((f) => f.code), ['no-content', 'no-content', 'no-content']);
 });

@@ -39,3 +39,24 @@ export async function writeSite(dir: string, n: number, site = 'alpha'): Promise
   await mkdir(dir, { recursive: true });
   for (let i = 0; i < n; i++) await writeFile(join(dir, `p${i}.html`), sitePage(site, i, n));
 }
+
+/** A page of another site, alone: its own header and footer around an article, and its canonical URL when given. */
+export function lonePage(site: string, i: number, canonical?: string): string {
+  const link = canonical ? `<link rel="canonical" href="${canonical}">` : '';
+  return `<!DOCTYPE html><html><head><title>${site}</title>${link}</head><body>
+<div class="top-${site}"><a href="/">${site} home</a> · <a href="/about">About ${site}</a> · <a href="/shop">Shop</a></div>
+<article class="post-${site}"><h1>${site}: a report</h1>${article(100 + i, 6)}</article>
+<div class="bottom-${site}">© ${site} — all rights reserved</div>
+</body></html>`;
+}
+
+/** Writes a mixed crawl: 3 pages of alpha and of beta (no URL), pages of gamma and delta (canonical), and two lone pages without a URL. */
+export async function writeMixed(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  for (let i = 0; i < 3; i++) await writeFile(join(dir, `alpha-${i}.html`), sitePage('alpha', i, 3));
+  for (let i = 0; i < 3; i++) await writeFile(join(dir, `beta-${i}.html`), sitePage('beta', i + 10, 3).replace(/<header>/, '<header class="beta-head">'));
+  await writeFile(join(dir, 'gamma.html'), lonePage('gamma', 1, 'https://www.gamma.example/news/1'));
+  await writeFile(join(dir, 'delta.html'), lonePage('delta', 2, 'https://delta.example/a'));
+  await writeFile(join(dir, 'lone-1.html'), lonePage('epsilon', 3));
+  await writeFile(join(dir, 'lone-2.html'), lonePage('zeta', 4));
+}

@@ -31,6 +31,21 @@ export interface AlignTemplateJson {
   levels: unknown[];
 }
 
+/** The tokens of a profile supported by at least two pages. */
+export function seenOnTwo(p: Profile): Profile {
+  let n = 0;
+  for (let k = 0; k < p.ids.length; k++) if (p.evidence[k]! >= 2) n++;
+  if (n === p.ids.length) return p;
+  const ids = new Int32Array(n);
+  const evidence = new Int32Array(n);
+  for (let k = 0, j = 0; k < p.ids.length; k++) {
+    if (p.evidence[k]! < 2) continue;
+    ids[j] = p.ids[k]!;
+    evidence[j++] = p.evidence[k]!;
+  }
+  return { ids, evidence, pages: p.pages };
+}
+
 const engine: TemplateEngine = {
   name: 'align',
   description: 'paper 1: multiple alignment of token sequences (Needleman–Wunsch, hierarchical consensus)',
@@ -102,7 +117,12 @@ const engine: TemplateEngine = {
       ctx.onProgress?.('learn', used.length, sampleKeys.length);
     }
     if (leaves.length === 0) throw new EngineError('no-sample', 'align: no sample page could be read');
-    const { template, levels } = hierarchicalConsensus(leaves, { minEvidence });
+    const consensus = hierarchicalConsensus(leaves, { minEvidence });
+    const levels = consensus.levels;
+    // A template is what pages share: a token seen on one page only is never template. From three sample
+    // pages on, the root's majority already demands two; with two pages the consensus is their union
+    // (minEvidence 0.5 of 2), and with one page the page itself, which would mark every page whole.
+    const template = seenOnTwo(consensus.template);
     timings['learn'] = performance.now() - t0;
     if (template.ids.length === 0) ctx.onWarning?.('align: the learned template is empty (no token has enough evidence); no page gets template marks');
 
