@@ -11,7 +11,8 @@ import type { PageSource } from '../site/page.ts';
 import type { EngineRun } from '../template/engine.ts';
 import { doneOutcome, type Driven, type Emit } from './drive.ts';
 import { singlePageMarks, SINGLE_PAGE } from './single.ts';
-import { groupSource, type SiteGroup } from './sites.ts';
+import { groupSource, hostOf, type SiteGroup } from './sites.ts';
+import { TEMPLATE_FORMAT, TEMPLATE_SET_FORMAT, TEMPLATE_VERSION } from '../template/learned.ts';
 import type { PageOutcome, RunControls } from './types.ts';
 
 /** A view of `source` holding only `keys` (loaded by key); its entry is the source's when held, else the first key. */
@@ -56,7 +57,7 @@ export interface BySite {
  * Runs `runSite` on each site of `source` of at least two pages (on the source itself when it is one
  * site), and the single-page answer on each page alone; pages are handed to `emit`.
  */
-export async function runBySite(source: PageSource, method: string, controls: RunControls, emit: Emit, runSite: (view: PageSource, emit: Emit) => Promise<Driven>): Promise<BySite> {
+export async function runBySite(source: PageSource, method: string, controls: RunControls, emit: Emit, runSite: (view: PageSource, emit: Emit, site: string) => Promise<Driven>): Promise<BySite> {
   const unread: PageOutcome[] = [];
   const groups = await groupSource(source, (r) => unread.push({ ok: false, key: r.key, url: r.url, failure: { url: r.url, key: r.key, code: r.error.code, message: r.error.message } }));
   const total: Driven = { done: 0, failed: 0, noContent: 0 };
@@ -68,7 +69,7 @@ export async function runBySite(source: PageSource, method: string, controls: Ru
   };
   if (groups === null || (groups.length === 1 && groups[0]!.keys.length >= 2)) {
     // One site: the engine reads the source itself (unreadable pages are its to report).
-    const d = await runSite(source, emit);
+    const d = await runSite(source, emit, groups?.[0]?.site ?? hostOf(source.root) ?? source.root);
     add(d);
     sites.push({ site: groups?.[0]?.site ?? source.root, by: groups ? groups[0]!.by : 'source', pages: d.done, method: methodOf(d, method), ...(d.run ? { run: d.run } : {}), ...(d.error ? { error: d.error } : {}) });
     if (d.error) total.error = d.error;
@@ -87,10 +88,14 @@ export async function runBySite(source: PageSource, method: string, controls: Ru
       continue;
     }
     const given = new Set<string>();
-    const d = await runSite(siteView(source, g.keys), (o) => {
-      given.add(o.key);
-      return emit(o);
-    });
+    const d = await runSite(
+      siteView(source, g.keys),
+      (o) => {
+        given.add(o.key);
+        return emit(o);
+      },
+      g.site,
+    );
     add(d);
     if (d.error) {
       // The site's pages not given before the engine stopped are failures of this site; the run goes on.
@@ -137,8 +142,14 @@ export function siteResults(r: BySite): { template: unknown; engine: Record<stri
   if (only) return { template: only.template, engine: only.summary, timings: only.timings };
   const sites = r.sites.map((s) => ({ site: s.site, by: s.by, pages: s.pages, method: s.method, ...(s.error ? { error: s.error } : {}) }));
   return {
-    template: { sites: r.sites.filter((s) => s.run).map((s) => ({ site: s.site, pages: s.pages, template: s.run!.template })) },
+    template: { format: TEMPLATE_SET_FORMAT, version: TEMPLATE_VERSION, sites: r.sites.filter((s) => s.run).map((s) => learnedOf(s.run!.template)) },
     engine: { sites: r.sites.map((s, i) => ({ ...sites[i]!, ...(s.run ? { summary: s.run.summary } : {}) })), sitesAlone: r.sites.filter((s) => s.method === SINGLE_PAGE).length },
     timings: {},
   };
+}
+
+/** The Template in what a run learned (the content engine wraps its template engine's with the method chosen). */
+function learnedOf(template: unknown): unknown {
+  const inner = (template as { template?: { format?: unknown } } | null)?.template;
+  return inner?.format === TEMPLATE_FORMAT ? inner : template;
 }

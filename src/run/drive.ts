@@ -33,11 +33,17 @@ export function doneOutcome(marks: PageMarks, info: Record<string, unknown> = {}
   return nc ? { ok: true, key: marks.key, url: marks.url, marks, info, noContent: nc } : { ok: true, key: marks.key, url: marks.url, marks, info };
 }
 
-/**
- * Runs `engine` with `options` over `source`, handing each page's outcome to `emit`; `refine` may replace
- * a marked page's outcome before it is counted and handed on.
- */
-export async function driveEngine(engine: TemplateEngine, source: PageSource, options: Record<string, unknown>, controls: RunControls, emit: Emit, signal?: AbortSignal, refine?: (o: PageDone) => PageDone): Promise<Driven> {
+/** How an engine runs: its abort signal, the site it learns (for its template), and a refinement of its pages. */
+export interface DriveOptions {
+  signal?: AbortSignal;
+  site?: string;
+  /** May replace a marked page's outcome before it is counted and handed on. */
+  refine?: (o: PageDone) => PageDone;
+}
+
+/** Runs `engine` with `options` over `source`, handing each page's outcome to `emit`. */
+export async function driveEngine(engine: TemplateEngine, source: PageSource, options: Record<string, unknown>, controls: RunControls, emit: Emit, how: DriveOptions = {}): Promise<Driven> {
+  const { signal, refine, site } = how;
   const out: Driven = { done: 0, failed: 0, noContent: 0 };
   try {
     out.run = await engine.run({
@@ -58,6 +64,7 @@ export async function driveEngine(engine: TemplateEngine, source: PageSource, op
       ...(controls.onProgress ? { onProgress: controls.onProgress } : {}),
       ...(controls.onWarning ? { onWarning: controls.onWarning } : {}),
       ...(signal ? { signal } : {}),
+      ...(site !== undefined ? { site } : {}),
     });
   } catch (err) {
     if (err instanceof EngineError || err instanceof PageError) out.error = { code: err.code, message: err.message };

@@ -6,6 +6,8 @@
  */
 export { detectTemplate, type DetectOptions, type MethodOptions } from './template.ts';
 export { extractContent, CONTENT_OPTIONS, type ExtractOptions, type ContentOptions } from './content.ts';
+export { learnTemplate, applyTemplate, applyToSource, compileTemplate, type AppliedPage, type ApplyOptions } from './learn.ts';
+export { type Template, type TemplateSet, type ApplyInput, type Applier, readTemplate, TemplateError, TEMPLATE_VERSION } from '../template/learned.ts';
 export { writeOutputs, recordOf, type WriteOptions, type Written, type WrittenSummary, type PageRecord, type OutputFormat } from './write.ts';
 export { crawl, writeCrawl, type CrawlOptions, type CrawlOutcome, type CrawlPage, type CrawlResult, type CrawlSummary, type GraphFigures } from './crawl.ts';
 export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';

@@ -39,7 +39,7 @@ export function detectTemplate(source: SourceInput, options: DetectOptions = {})
   const { method, engine: values, controls } = splitOptions(options as Readonly<Record<string, unknown>>);
   return runPipeline('template', source, controls, async (src, emit, signal) => {
     const engine = await loadEngine(method);
-    const r = await runBySite(src, method, controls, emit, (view, out) => driveEngine(engine, view, values, controls, out, signal));
+    const r = await runBySite(src, method, controls, emit, (view, out, site) => driveEngine(engine, view, values, controls, out, { signal, site }));
     return { method, options: values, driven: r.driven, learned: siteResults(r) };
   });
 }

@@ -6,6 +6,7 @@
 import type { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
+import type { Applier, Template } from './learned.ts';
 import type { EngineOptions, OptionShape } from './options.ts';
 import type { PageMarks } from './result.ts';
 
@@ -19,6 +20,8 @@ export interface EngineContext {
   onPage(marks: PageMarks, extra?: Record<string, unknown>): Promise<void>;
   /** Receives each page that failed (run goes on). */
   onFailure(failure: PageFailure): void;
+  /** The site the pages are of (a host, or the source's root), for the template learned. */
+  site?: string;
   /** Progress for long phases: (phase, done, total?). */
   onProgress?(phase: string, done: number, total?: number): void;
   /** Diagnostics (warnings naming a page), not failures. */
@@ -27,7 +30,7 @@ export interface EngineContext {
 }
 
 export interface EngineRun {
-  /** What was learned, for template.json. */
+  /** What was learned, for template.json (a Template for the template engines). */
   template: unknown;
   /** Extra summary.json fields (e.g. the complete subdigraph found, pages loaded). */
   summary: Record<string, unknown>;
@@ -40,5 +43,23 @@ export interface TemplateEngine {
   readonly description: string;
   /** The engine's options, declared once (types, defaults, flags, validation: options.ts). */
   readonly options: EngineOptions<OptionShape>;
+  /** Learns the template and marks every page of the source with it (what `gabarit template` runs). */
   run(ctx: EngineContext): Promise<EngineRun>;
+  /** Learns the template only (no page is marked). */
+  learn?(ctx: LearnContext): Promise<LearnRun>;
+  /** Compiles a learned template for applying it to any page of its site. */
+  compile?(template: Template): Applier;
 }
+
+/** What learning needs of an EngineContext: no page is marked. */
+export type LearnContext = Omit<EngineContext, 'onPage'>;
+
+/** What learning gives. */
+export interface LearnRun {
+  template: Template;
+  summary: Record<string, unknown>;
+  timings: Record<string, number>;
+}
+
+/** A template engine that learns once and applies many (align, hyperlink, pagelets). */
+export type LearningEngine = TemplateEngine & Required<Pick<TemplateEngine, 'learn' | 'compile'>>;

@@ -5,12 +5,12 @@
  */
 import { EngineError } from '../errors.ts';
 import { ALIGN_OPTIONS } from './align/options.ts';
-import type { TemplateEngine } from './engine.ts';
+import type { LearningEngine } from './engine.ts';
 import { HYPERLINK_OPTIONS } from './hyperlink/options.ts';
 import { BAD_OPTION, type EngineOptions, type OptionShape } from './options.ts';
 import { PAGELET_OPTIONS } from './pagelets/options.ts';
 
-export const ENGINES: Readonly<Record<string, () => Promise<TemplateEngine>>> = {
+export const ENGINES: Readonly<Record<string, () => Promise<LearningEngine>>> = {
   align: () => import('./align/engine.ts').then((m) => m.default),
   hyperlink: () => import('./hyperlink/engine.ts').then((m) => m.default),
   pagelets: () => import('./pagelets/engine.ts').then((m) => m.default),
@@ -41,7 +41,7 @@ function unknownMethod(name: string): EngineError {
   return new EngineError(BAD_OPTION, `unknown method "${name}" (known: ${Object.keys(ENGINES).join(', ') || 'none'})`);
 }
 
-export async function loadEngine(name: string): Promise<TemplateEngine> {
+export async function loadEngine(name: string): Promise<LearningEngine> {
   const load = ENGINES[name];
   if (!load) throw unknownMethod(name);
   return load();

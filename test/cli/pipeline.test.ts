@@ -104,3 +104,31 @@ test('no empty success: pages with no content are named on stderr and in summary
   assert.equal(summary.pagesNoContent, 3);
   assert.deepEqual(summary.noContent.map((f) => f.code), ['no-content', 'no-content', 'no-content']);
 });
+
+test('apply: template.json of gabarit template read back, the same kept text, new pages marked too', async (t) => {
+  const dir = await tempDir(t);
+  await writeSite(join(dir, 'site'), 6);
+  for (const method of ['align', 'hyperlink', 'pagelets']) {
+    const out = join(dir, `t-${method}`);
+    const r = await gabarit(['template', join(dir, 'site'), '--method', method, '--out', out, ...(method === 'hyperlink' ? ['--key', 'p0.html'] : [])]);
+    assert.equal(r.code, 0, r.stderr);
+    const a = await gabarit(['apply', join(out, 'template.json'), join(dir, 'site'), '--out', join(dir, `a-${method}`)]);
+    assert.equal(a.code, 0, a.stderr);
+    for (let i = 0; i < 6; i++) {
+      assert.equal(await readFile(join(dir, `a-${method}`, `p${i}.txt`), 'utf8'), await readFile(join(out, `p${i}.txt`), 'utf8'), `${method} p${i}`);
+    }
+  }
+  await mkdir(join(dir, 'new'));
+  const { sitePage } = await import('../run/fixtures.ts');
+  await writeFile(join(dir, 'new', 'p7.html'), sitePage('alpha', 7, 6));
+  const n = await gabarit(['apply', join(dir, 't-align', 'template.json'), join(dir, 'new', 'p7.html'), '--format', 'jsonl', '--out', '-']);
+  assert.equal(n.code, 0, n.stderr);
+  const rec = JSON.parse(n.stdout) as { text: string };
+  assert.match(rec.text, /Story 7 tells of the/);
+  assert.doesNotMatch(rec.text, /Copyright alpha/);
+  const missing = await gabarit(['apply', join(dir, 'nope.json'), join(dir, 'site')]);
+  assert.equal(missing.code, 2);
+  const notTemplate = await gabarit(['apply', join(dir, 't-align', 'summary.json'), join(dir, 'site')]);
+  assert.equal(notTemplate.code, 2);
+  assert.match(notTemplate.stderr, /not a gabarit template/);
+});

@@ -17,8 +17,10 @@
 import { EngineError, PageError } from '../../errors.ts';
 import type { Tree } from '../../html/tree.ts';
 import { extractLinks } from '../../site/links.ts';
-import { type Page, type PageSource, parsePage } from '../../site/page.ts';
-import type { EngineContext, EngineRun, TemplateEngine } from '../engine.ts';
+import { type Page, type PageSource, pageText, parsePage } from '../../site/page.ts';
+import type { EngineContext, EngineRun, LearnContext, LearningEngine, LearnRun } from '../engine.ts';
+import { type Applier, makeTemplate, type Template } from '../learned.ts';
+import { compileHyperlink, hyperlinkData, type HyperlinkData } from './learned.ts';
 import { BAD_OPTION } from '../options.ts';
 import { findCompleteSubdigraph } from './complete-subdigraph.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
@@ -29,7 +31,7 @@ import { navigationRegions } from './navigation-regions.ts';
 import { nodeEquality, type NodeEquality, NodeFeatures } from './node-equality.ts';
 import { type LearnedTemplate, markPage } from './page-marks.ts';
 import { siblingLinks } from './sibling-pages.ts';
-import { type ExtractedTemplate, extractTemplate } from './template-extraction.ts';
+import { differentTemplates, type ExtractedTemplate, extractTemplate, imageOfTemplate } from './template-extraction.ts';
 
 const D = HYPERLINK_DEFAULTS;
 
@@ -127,12 +129,33 @@ export interface LearningSet {
   failed: Array<{ key: string; url: string; code: string; message: string }>;
 }
 
-export class HyperlinkEngine implements TemplateEngine {
+/** What learning found: the learned template and what marking the source's pages reuses. */
+interface HyperlinkLearned {
+  learned: LearnedTemplate;
+  keyPage: Page;
+  /** The key page's decoded text (the template holds it). */
+  keyText: string;
+  keyF: NodeFeatures;
+  features: Map<string, NodeFeatures>;
+  scratch: AlignmentScratch;
+  summary: Record<string, unknown>;
+  about: Record<string, unknown>;
+  timings: Record<string, number>;
+  options: HyperlinkOptions;
+}
+
+/** The Template of what was learned. */
+function hyperlinkTemplate(l: HyperlinkLearned, ctx: LearnContext): Template<HyperlinkData> {
+  return makeTemplate('hyperlink', { ...HYPERLINK_OPTIONS.parse(ctx.options) }, ctx.site ?? ctx.source.root, (l.summary['templatePages'] as string[]).length + 1, hyperlinkData(l.learned, l.keyPage, l.keyText), l.about);
+}
+
+export class HyperlinkEngine implements LearningEngine {
   readonly name = 'hyperlink';
   readonly description = 'Template of a key page from a complete subdigraph of mutually linked pages and equal top-down mappings (Alarte et al., paper 2)';
   readonly options = HYPERLINK_OPTIONS;
 
-  async run(ctx: EngineContext): Promise<EngineRun> {
+  /** Learns the template: the key page, Algorithm 1 and its fallbacks, Algorithm 2, navigation regions. */
+  private async learnSite(ctx: LearnContext): Promise<HyperlinkLearned> {
     const o = readOptions(ctx.options);
     const source = ctx.source;
     const timings: Record<string, number> = {};
@@ -274,23 +297,6 @@ export class HyperlinkEngine implements TemplateEngine {
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);
 
-    // Mark every page of the source.
-    const tMark = performance.now();
-    let done = 0;
-    for await (const r of source.pages()) {
-      ctx.signal?.throwIfAborted();
-      if (!r.ok) {
-        ctx.onFailure({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
-        continue;
-      }
-      const known = r.page.key === keyPage.key ? keyF : features.get(r.page.key);
-      const f = known ?? new NodeFeatures(parsePage(r.page, ctx.labels), eq);
-      const marks = markPage(learned, f, scratch);
-      await ctx.onPage({ key: r.page.key, url: r.page.url, tree: f.tree, template: marks });
-      ctx.onProgress?.('mark', ++done);
-    }
-    timings['mark'] = Math.round(performance.now() - tMark);
-
     const usedKeys = ext.maps.map((m) => m.key);
     const summary = {
       keyPage: { key: keyPage.key, url: keyPage.url },
@@ -311,71 +317,56 @@ export class HyperlinkEngine implements TemplateEngine {
       learningFailures: failed,
       templateNodes: ext.size,
       navigationRegions: regions.length,
-      pagesMarked: done,
     };
-    const template = {
-      method: 'hyperlink',
+    const about = {
       paper: 'Alarte, Insa, Silva, Tamarit: Web Template Extraction Based on Hyperlink Analysis',
       keyPage: keyPage.key,
       templatePages: usedKeys,
       n: o.n,
-      equality: {
-        threshold: eq.threshold,
-        weightClass: eq.weightClass,
-        weightAttributes: eq.weightAttributes,
-        weightChildren: eq.weightChildren,
-        weightPosition: eq.weightPosition,
-        ignoreAttributes: [...eq.ignoreAttributes],
-        text: eq.text,
-        documentSkeleton: eq.documentSkeleton,
-        topWrapperDepth: eq.topWrapperDepth,
-      },
       templateNodes: ext.size,
       keyPageNodes: keyTree.size,
       mappedPerPage: ext.mapped,
       navigationRegions: regions.map((r) => describeNode(keyTree, r)),
     };
-    return { template, summary, timings };
+    return { learned, keyPage, keyText: pageText(keyPage).text, keyF, features, scratch, summary, about, timings, options: o };
+  }
+
+  async run(ctx: EngineContext): Promise<EngineRun> {
+    const l = await this.learnSite(ctx);
+    const { learned, keyPage, keyF, features, scratch, timings } = l;
+    const eq = learned.eq;
+    const source = ctx.source;
+    // Mark every page of the source.
+    const tMark = performance.now();
+    let done = 0;
+    for await (const r of source.pages()) {
+      ctx.signal?.throwIfAborted();
+      if (!r.ok) {
+        ctx.onFailure({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
+        continue;
+      }
+      const known = r.page.key === keyPage.key ? keyF : features.get(r.page.key);
+      const f = known ?? new NodeFeatures(parsePage(r.page, ctx.labels), eq);
+      const marks = markPage(learned, f, scratch);
+      await ctx.onPage({ key: r.page.key, url: r.page.url, tree: f.tree, template: marks });
+      ctx.onProgress?.('mark', ++done);
+    }
+    timings['mark'] = Math.round(performance.now() - tMark);
+
+    return { template: hyperlinkTemplate(l, ctx), summary: { ...l.summary, pagesMarked: done }, timings };
+  }
+
+  async learn(ctx: LearnContext): Promise<LearnRun> {
+    const l = await this.learnSite(ctx);
+    return { template: hyperlinkTemplate(l, ctx), summary: l.summary, timings: l.timings };
+  }
+
+  compile(template: Template): Applier {
+    return compileHyperlink(template);
   }
 }
 
-/** 1 on the page nodes that are images of template nodes under `map`. */
-function imageOfTemplate(template: Uint8Array, map: Int32Array, size: number): Uint8Array {
-  const marks = new Uint8Array(size);
-  for (let i = 0; i < map.length; i++) if (template[i] === 1 && map[i]! >= 0) marks[map[i]!] = 1;
-  return marks;
-}
-
-/**
- * CS pages of another template than the key page's ("Bad input" of the issue): a page whose ETDM pairs
- * fewer than `DIFFERENT_TEMPLATE_SHARE` of the key page's texts that the best page pairs is left out
- * (only when at least one other page remains). Shared texts, not shared nodes, because the ETDM also pairs
- * the content slot's skeleton, whose size follows the content, not the template.
- */
-export function differentTemplates(key: NodeFeatures, ext: ExtractedTemplate): Array<{ key: string; shared: number; best: number }> {
-  if (ext.maps.length < 2) return [];
-  const tree = key.tree;
-  const shared = ext.maps.map((m) => {
-    let s = 0;
-    for (let i = 0; i < tree.size; i++) if (tree.kind[i] === 2 && m.map[i]! >= 0) s++;
-    return s;
-  });
-  const best = Math.max(...shared);
-  const out: Array<{ key: string; shared: number; best: number }> = [];
-  shared.forEach((s, k) => {
-    if (s < DIFFERENT_TEMPLATE_SHARE * best) out.push({ key: ext.maps[k]!.key, shared: s, best });
-  });
-  return out.length < ext.maps.length ? out : [];
-}
-
-/**
- * A CS page sharing less than this fraction of the key page's texts that the best CS page shares is taken
- * for a page of another template. One half: pages of one template share most of their fixed texts (menus,
- * headers, footers); a page of another template shares a few words at best.
- */
-export const DIFFERENT_TEMPLATE_SHARE = 0.5;
-
 export { HYPERLINK_OPTIONS };
 
-const engine: TemplateEngine = new HyperlinkEngine();
+const engine: LearningEngine = new HyperlinkEngine();
 export default engine;

@@ -20,7 +20,9 @@
 import { textOf } from '../../html/text.ts';
 import type { Tree } from '../../html/tree.ts';
 import type { Page } from '../../site/page.ts';
-import type { EngineContext, EngineRun, TemplateEngine } from '../engine.ts';
+import type { EngineContext, EngineRun, LearningEngine } from '../engine.ts';
+import { learnPagelets } from './learn.ts';
+import { compilePagelets, pageletTemplate } from './learned.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
 import { PAGELET_OPTIONS, type PageletOptions } from './options.ts';
 import type { Detection, SupportOptions } from './detection.ts';
@@ -348,15 +350,14 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
     return { shingle: tpl.shingle.toString(16), pages: tpl.size, ...(keys ? { examplePages: keys } : {}), ...(out.samples.has(tpl.shingle) ? { sample: out.samples.get(tpl.shingle) } : {}) };
   });
   return {
-    template: {
-      method: 'pagelets',
+    template: pageletTemplate(detection, o, ctx, {
       algorithm: detection.algorithm,
       paper: 'Bar-Yossef & Rajagopalan, Template Detection via Data Mining and its Applications (WWW 2002)',
       options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
       counts: detection.counts,
       templateCount: detection.templates.length,
       templates,
-    },
+    }),
     summary: { pagelets: { algorithm: detection.algorithm, ...detection.counts, pagesMarked: out.marked, workers: Math.max(run.workers, out.workers) } },
     timings,
   };
@@ -418,11 +419,13 @@ export { linkBaseUrl };
 export { PAGELET_OPTIONS };
 
 /** The pagelets engine (registered in src/template/engines.ts). */
-const engine: TemplateEngine = {
+const engine: LearningEngine = {
   name: 'pagelets',
   description: 'pagelets and shingles, local or global template detection (Bar-Yossef & Rajagopalan 2002)',
   options: PAGELET_OPTIONS,
   run: runPagelets,
+  learn: learnPagelets,
+  compile: compilePagelets,
 };
 export default engine;
 
