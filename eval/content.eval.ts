@@ -17,7 +17,6 @@
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { chooseWithSite, contentEngine, siteVote as voteOfSite, type ContentEngineOptions } from '../src/content/engine.ts';
-import type { TemplateEngine } from '../src/template/engine.ts';
 import { pathKeys } from '../src/content/site-vote.ts';
 import { classOf, goldContentText, samesiteGoldText } from '../src/eval/corpus.ts';
 import { contentScore, meanScore, type Score } from '../src/eval/metrics.ts';
@@ -29,8 +28,8 @@ import type { MainBlockOptions } from '../src/content/main-block.ts';
 import { LabelTable } from '../src/html/labels.ts';
 import type { Tree } from '../src/html/tree.ts';
 import { loadEngine } from '../src/template/engines.ts';
+import { runEngine } from '../src/run/drive.ts';
 import { keptText } from '../src/template/result.ts';
-import { directorySource } from './harness.ts';
 import { cacheStats, DEFUDDLE, peerOutput, peerText, READABILITY, type Peer } from './peers.ts';
 
 const args = process.argv.slice(2);
@@ -86,8 +85,7 @@ async function runOurs(target: EvalTarget, options: ContentEngineOptions): Promi
   const engine = contentEngine(options);
   if (!l3sUniqueLines || target.set !== 'samesite') return evaluateTarget(engine, target);
   const kept = new Map<string, string>();
-  const spy: TemplateEngine = { ...engine, run: (ctx) => engine.run({ ...ctx, onPage: (m, e) => { kept.set(m.key, keptText(m)); return ctx.onPage(m, e); } }) };
-  const r = await evaluateTarget(spy, target);
+  const r = await evaluateTarget(engine, target, { onPage: (_t, m) => void kept.set(m.key, keptText(m)) });
   r.perPage = r.perPage.map((s) => ({ ...s, content: contentScore(kept.get(s.key) ?? '', goldOf(target, s.key, decodeHtml(readFileSync(join(target.dir, s.key))).text) ?? '') }));
   r.content = meanScore(r.perPage.map((s) => s.content));
   return r;
@@ -190,16 +188,11 @@ function cvScores(pages: readonly CvPage[], options: MainBlockOptions): number[]
 async function crossValidate(targets: readonly EvalTarget[]): Promise<Record<string, unknown>> {
   const pages: CvPage[] = [];
   for (const t of targets.filter((x) => x.set === 'samesite')) {
-    const source = await directorySource(t);
     const golds = new Map(t.group!.pages.map((p) => [`${p.id}.html`, samesiteGoldText(p)]));
-    await (await loadEngine('align')).run({
-      source, labels: new LabelTable(), options: {}, onFailure: () => undefined,
-      onPage: async (m) => {
-        const gold = golds.get(m.key);
-        if (gold !== undefined && gold.trim() !== '') pages.push({ set: t.group!.set, group: t.name, tree: m.tree, template: m.template, gold });
-      },
-    });
-    await source.close();
+    for await (const o of runEngine(await loadEngine('align'), t.dir)) {
+      const gold = o.ok ? golds.get(o.key) : undefined;
+      if (o.ok && gold !== undefined && gold.trim() !== '') pages.push({ set: t.group!.set, group: t.name, tree: o.marks.tree, template: o.marks.template, gold });
+    }
   }
   const sets = [...new Set(pages.map((p) => p.set))].sort();
   const grid = cvGrid();

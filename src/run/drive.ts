@@ -125,3 +125,18 @@ export function runPipeline(command: string, input: SourceInput, controls: RunCo
     }
   }, (r) => runErrorOf(r.error));
 }
+
+/** Options of `runEngine`: the engine's options (validated by the engine) and the run's controls. */
+export interface RunEngineOptions extends RunControls {
+  options?: Record<string, unknown>;
+}
+
+/**
+ * Runs one TemplateEngine (a registered one, or any object implementing the interface: a baseline, an
+ * engine wrapped for an experiment) on a source as it is, without grouping its pages by site: the
+ * pipeline the evaluation and the benchmarks measure an engine with. `detectTemplate` is this, site by site.
+ */
+export function runEngine(engine: TemplateEngine, source: SourceInput, options: RunEngineOptions = {}): PipelineRun {
+  const values = options.options ?? {};
+  return runPipeline('template', source, options, async (src, emit, signal) => ({ method: engine.name, options: values, driven: await driveEngine(engine, src, values, options, emit, { signal }) }));
+}

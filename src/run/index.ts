@@ -12,7 +12,7 @@ export { writeOutputs, recordOf, type WriteOptions, type Written, type WrittenSu
 export { crawl, writeCrawl, type CrawlOptions, type CrawlOutcome, type CrawlPage, type CrawlResult, type CrawlSummary, type GraphFigures } from './crawl.ts';
 export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';
 export { RunStream, RunAbandoned } from './stream.ts';
-export { type PipelineRun } from './drive.ts';
+export { runEngine, type PipelineRun, type RunEngineOptions } from './drive.ts';
 export { limitPages, withPages } from './source.ts';
 export { NO_CONTENT, noContentOf } from './no-content.ts';
 export type { PageDone, PageNotDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';
