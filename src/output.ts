@@ -57,6 +57,18 @@ export function pageStem(key: string): string {
   return parts.join('/') || 'index';
 }
 
+/** A page's output already rendered (an engine that writes it without the page's tree, e.g. pagelets). */
+export interface RenderedPage {
+  key: string;
+  url: string;
+  /** `<page>.html`: the page with its marks. */
+  html: string;
+  /** `<page>.txt` without its final newline: the text kept. */
+  text: string;
+  /** Fraction of the page's body text that is template. */
+  templateFraction: number;
+}
+
 export class OutputWriter {
   readonly dir: string;
   private readonly reports: PageReport[] = [];
@@ -84,6 +96,17 @@ export class OutputWriter {
     });
     await writeFile(this.path(m.key, '.html'), html);
     const report: PageReport = { key: m.key, url: m.url, templateFraction: round(templateFraction(m)), ...extra };
+    this.reports.push(report);
+    return report;
+  }
+
+  /** Writes `<page>.txt` and `<page>.html` of a page rendered by its engine; the same files as `writePage`. */
+  async writeRendered(r: RenderedPage, extra: Record<string, unknown> = {}): Promise<PageReport> {
+    const txt = this.path(r.key, '.txt');
+    await mkdir(dirname(txt), { recursive: true });
+    await writeFile(txt, r.text + '\n');
+    await writeFile(this.path(r.key, '.html'), r.html);
+    const report: PageReport = { key: r.key, url: r.url, templateFraction: round(r.templateFraction), ...extra };
     this.reports.push(report);
     return report;
   }
@@ -122,7 +145,8 @@ export class OutputWriter {
   }
 }
 
-const TEMPLATE_MARK = { 'data-gabarit': 'template' } as const;
+/** The attribute of a template element in `<page>.html`. */
+export const TEMPLATE_MARK = { 'data-gabarit': 'template' } as const;
 const CONTENT_MARK = { 'data-gabarit': 'content' } as const;
 
 function round(x: number): number {

@@ -8,7 +8,7 @@
  */
 import { EngineError } from '../errors.ts';
 import { BAD_OPTION } from '../template/options.ts';
-import type { PipelineRun } from '../run/drive.ts';
+import type { PipelineRun, RenderingRun } from '../run/drive.ts';
 import type { Written, WrittenSummary } from '../run/write.ts';
 import type { PageDone } from '../run/types.ts';
 import { emit, type GlobalOptions, NothingDone, outDir, type Reporter, summaryLines } from './run.ts';
@@ -39,7 +39,7 @@ export function destination(out: string, format: string, g: GlobalOptions): Dest
  * Writes a run to its destination, naming failed and no-content pages on stderr; `onPage` runs after each
  * page is written (another format beside it).
  */
-export async function writeRun(run: PipelineRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone) => Promise<void> } = {}): Promise<Written> {
+export async function writeRun(run: PipelineRun | RenderingRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone) => Promise<void> } = {}): Promise<Written> {
   const { writeOutputs } = await import('../run/write.ts');
   let written = 0;
   try {
@@ -50,7 +50,7 @@ export async function writeRun(run: PipelineRun, to: Destination, reporter: Repo
       onNoContent: (f) => reporter.failure(f),
       onPage: async (p) => {
         reporter.progress.update('write', ++written);
-        await extra.onPage?.(p);
+        if ('marks' in p) await extra.onPage?.(p);
       },
       summary: { source: spec, ...(extra.summary ?? {}) },
     });

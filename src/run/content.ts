@@ -9,8 +9,9 @@ import { CONTENT_DEFAULTS } from '../content/defaults.ts';
 import { ENGINES } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
-import { doneOutcome, driveEngine, type PipelineRun, runPipeline } from './drive.ts';
+import { doneOutcome, driveEngine, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
 import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
+import { ownOptions } from './source.ts';
 import type { PageDone, RunControls, SourceInput } from './types.ts';
 
 /** Options of the content pipeline, declared once (types, defaults, validation). */
@@ -31,14 +32,10 @@ export type ContentOptions = OptionValues<typeof CONTENT_OPTIONS.shape>;
 /** Options of `extractContent`. */
 export type ExtractOptions = Partial<ContentOptions> & RunControls;
 
-const CONTROL_KEYS: ReadonlySet<string> = new Set(['sourceOptions', 'maxPages', 'labels', 'onProgress', 'onWarning', 'signal']);
-
 /** The main content of every page of `source` (see the module comment). */
 export function extractContent(source: SourceInput, options: ExtractOptions = {}): PipelineRun {
-  const raw: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(options)) if (!CONTROL_KEYS.has(k)) raw[k] = v;
-  const o = CONTENT_OPTIONS.parse(raw);
-  return runPipeline('content', source, options, async (src, emit, signal) => {
+  const o = CONTENT_OPTIONS.parse(ownOptions(options as Readonly<Record<string, unknown>>));
+  return treesOnly(runPipeline('content', source, { ...options, rendered: false }, async (src, emit, signal) => {
     const { contentEngine } = await import('../content/engine.ts');
     const engine = contentEngine({ ...(o.method ? { method: o.method } : {}), mainBlock: o.mainBlock, siteVote: o.siteVote, voteSample: o.voteSample });
     const rescue = (p: PageDone): PageDone => {
@@ -47,14 +44,14 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
       options.onWarning?.(`${p.url}: the site's template left no content on this page; its main block alone is given`);
       return better;
     };
-    const r = await runBySite(src, o.method ?? '', options, emit, (view, out, site) => driveEngine(engine, view, {}, options, out, { signal, site, refine: rescue }));
+    const r = await runBySite(src, o.method ?? '', options, emit, (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered: false }, out, { signal, site, refine: rescue }));
     const methods = r.sites.filter((s) => s.run).map((s) => String(s.run!.summary['method'] ?? ''));
     const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
     const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);
     const alone = r.sites.filter((s) => s.method === SINGLE_PAGE).length;
     const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}, ${alone} page(s) alone (main block)`;
     return { method, options: { mainBlock: o.mainBlock }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
-  });
+  }));
 }
 
 /** The single-page answer of a page the site's template left without content, when it has content. */

@@ -8,7 +8,7 @@
  */
 import { isNonText } from '../html/text.ts';
 import { NodeKind } from '../html/tree.ts';
-import type { PageFailure } from '../output.ts';
+import type { PageFailure, RenderedPage } from '../output.ts';
 import type { PageMarks } from '../template/result.ts';
 import { RUN_DEFAULTS } from './defaults.ts';
 
@@ -60,4 +60,12 @@ export function noContentOf(m: PageMarks, maxShare = RUN_DEFAULTS.noContentShare
   else if (!s.word) why = 'no text kept: all of the page’s text was marked template';
   else if (s.free / s.all < maxShare) why = `nearly all of the page’s text was marked template (${((100 * s.free) / s.all).toFixed(1)}% left)`;
   return why === undefined ? undefined : { url: m.url, key: m.key, code: NO_CONTENT, message: `${m.url}: ${why}` };
+}
+
+/** The `no-content` failure of a page rendered without its tree (its kept text and template fraction). */
+export function renderedNoContent(r: RenderedPage, maxShare = RUN_DEFAULTS.noContentShare): PageFailure | undefined {
+  let why: string | undefined;
+  if (!WORD.test(r.text)) why = 'no text kept: all of the page’s text was marked template';
+  else if (1 - r.templateFraction < maxShare) why = `nearly all of the page’s text was marked template (${(100 * (1 - r.templateFraction)).toFixed(1)}% left)`;
+  return why === undefined ? undefined : { url: r.url, key: r.key, code: NO_CONTENT, message: `${r.url}: ${why}` };
 }

@@ -12,11 +12,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
+import { decodeHTML } from 'entities';
 import { pageTitle } from '../content/format.ts';
 import { OutputWriter, type PageFailure, type Summary, type SummaryBase } from '../output.ts';
 import { keptText, templateFraction } from '../template/result.ts';
-import type { PipelineRun } from './drive.ts';
-import type { PageDone, RunResult } from './types.ts';
+import type { PipelineRun, RenderingRun } from './drive.ts';
+import type { PageDone, PageRendered, RunResult } from './types.ts';
 
 export type OutputFormat = 'files' | 'jsonl';
 
@@ -24,8 +25,8 @@ export interface WriteOptions {
   /** Output directory (jsonl: `pages.jsonl` goes inside it), or a stream the jsonl records go to. */
   out: string | Writable;
   format?: OutputFormat;
-  /** Called after each page done is written (e.g. to write another format beside it). */
-  onPage?(page: PageDone): Promise<void> | void;
+  /** Called after each page done is written (e.g. to write another format beside it, from its marks). */
+  onPage?(page: PageDone | PageRendered): Promise<void> | void;
   /** A page that failed (to name it on stderr). */
   onFailure?(failure: PageFailure): void;
   /** A page marked with no content (to name it on stderr). */
@@ -78,7 +79,7 @@ export function summaryBase(r: RunResult, extra: Record<string, unknown> = {}): 
  * Consumes `run` and writes it (see the module comment); resolves when everything is written. The run's
  * error, if it ended early, is in the result and in summary.json (never thrown).
  */
-export async function writeOutputs(run: PipelineRun, options: WriteOptions): Promise<Written> {
+export async function writeOutputs(run: PipelineRun | RenderingRun, options: WriteOptions): Promise<Written> {
   const format = options.format ?? 'files';
   if (format === 'files' && typeof options.out !== 'string') throw new Error('the files format needs an output directory');
   const noContent: PageFailure[] = [];
@@ -101,8 +102,10 @@ export async function writeOutputs(run: PipelineRun, options: WriteOptions): Pro
           noContent.push(o.noContent);
           options.onNoContent?.(o.noContent);
         }
+        const extra = { ...o.info, ...(o.noContent ? { noContent: true } : {}) };
         if (lines) await lines.write(recordOf(o));
-        else await writer!.writePage(o.marks, { ...o.info, ...(o.noContent ? { noContent: true } : {}) });
+        else if ('rendered' in o) await writer!.writeRendered(o.rendered, extra);
+        else await writer!.writePage(o.marks, extra);
         await options.onPage?.(o);
       }
     } catch {
@@ -126,10 +129,19 @@ export async function writeOutputs(run: PipelineRun, options: WriteOptions): Pro
 }
 
 /** The jsonl record of a page done. */
-export function recordOf(o: PageDone): PageRecord {
-  const r: PageRecord = { url: o.url, key: o.key, title: pageTitle(o.marks.tree), text: keptText(o.marks), templateFraction: round4(templateFraction(o.marks)) };
+export function recordOf(o: PageDone | PageRendered): PageRecord {
+  const r: PageRecord =
+    'rendered' in o
+      ? { url: o.url, key: o.key, title: titleIn(o.rendered.html), text: o.rendered.text, templateFraction: round4(o.rendered.templateFraction) }
+      : { url: o.url, key: o.key, title: pageTitle(o.marks.tree), text: keptText(o.marks), templateFraction: round4(templateFraction(o.marks)) };
   if (o.noContent) r.failure = { code: String(o.noContent.code), message: o.noContent.message };
   return r;
+}
+
+/** The `<title>` of a rendered page's HTML (white space collapsed, character references decoded). */
+function titleIn(html: string): string {
+  const m = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html);
+  return m ? decodeHTML(m[1]!.replace(/\s+/g, ' ').trim()) : '';
 }
 
 /** Where jsonl lines go: written in order, waiting when the stream is full. */
