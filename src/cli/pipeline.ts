@@ -80,5 +80,5 @@ export function finishRun(g: GlobalOptions, written: Written, to: Destination, s
   const where = to.dir === null ? '' : `; see ${to.dir}/summary.json`;
   if (result.error) throw new EngineError(result.error.code, result.error.message);
   if (summary.pagesDone === 0) throw new NothingDone(`no page processed from ${spec} (${summary.pagesFailed} failed${where})`);
-  if (result.pagesNoContent === summary.pagesDone) throw new NothingDone(`no content kept on any of the ${summary.pagesDone} page(s) of ${spec}${where}`);
+  if (Number(summary['pagesNoContent'] ?? 0) === summary.pagesDone) throw new NothingDone(`no content kept on any of the ${summary.pagesDone} page(s) of ${spec}${where}`);
 }

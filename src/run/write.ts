@@ -26,9 +26,12 @@ export interface WriteOptions {
   /** Output directory (jsonl: `pages.jsonl` goes inside it), or a stream the jsonl records go to. */
   out: string | Writable;
   format?: OutputFormat;
-  /** Called after each page done is written (e.g. to write another format beside it, from its marks). */
+  /**
+   * Called after each page done is written (e.g. to write another format beside it, from its marks). When
+   * it throws, the page is named as failed (`write-error`) and the run goes on.
+   */
   onPage?(page: PageDone | PageRendered): Promise<void> | void;
-  /** A page that failed (to name it on stderr). */
+  /** A page that failed, its files that could not be written included (to name it on stderr). */
   onFailure?(failure: PageFailure): void;
   /** A page marked with no content (to name it on stderr). */
   onNoContent?(failure: PageFailure): void;
@@ -84,40 +87,48 @@ export async function writeOutputs(run: PipelineRun | RenderingRun, options: Wri
   const format = options.format ?? 'files';
   if (format === 'files' && typeof options.out !== 'string') throw new Error('the files format needs an output directory');
   const noContent: PageFailure[] = [];
-  const writer = typeof options.out === 'string' ? new OutputWriter(options.out) : null;
+  // The files format: the writer keeps the failures (and names each, those of its own writes included).
+  const writer = typeof options.out === 'string' ? new OutputWriter(options.out, format === 'files' && options.onFailure ? { onFailure: options.onFailure } : {}) : null;
   let lines: LineSink | null = null;
   if (format === 'jsonl') lines = typeof options.out === 'string' ? await fileSink(join(options.out, 'pages.jsonl')) : streamSink(options.out);
   let done = 0;
   const failed: PageFailure[] = [];
+  const fail = (f: PageFailure): void => {
+    if (format === 'files') writer!.fail(f);
+    else {
+      failed.push(f);
+      options.onFailure?.(f);
+    }
+  };
   try {
     try {
       for await (const o of run) {
         if (!o.ok) {
-          failed.push(o.failure);
-          options.onFailure?.(o.failure);
+          fail(o.failure);
           if (lines) await lines.write({ url: o.url, key: o.key, failure: { code: String(o.failure.code), message: o.failure.message } });
           continue;
         }
+        const extra = { ...o.info, ...(o.noContent ? { noContent: true } : {}) };
+        if (lines) await lines.write(recordOf(o));
+        // A page whose files cannot be written is a failure the writer names (write-error); the run goes on.
+        else if (!('rendered' in o ? await writer!.writeRendered(o.rendered, extra) : await writer!.writePage(o.marks, extra))) continue;
         done++;
         if (o.noContent) {
           noContent.push(o.noContent);
           options.onNoContent?.(o.noContent);
         }
-        const extra = { ...o.info, ...(o.noContent ? { noContent: true } : {}) };
-        if (lines) await lines.write(recordOf(o));
-        else if ('rendered' in o) await writer!.writeRendered(o.rendered, extra);
-        else await writer!.writePage(o.marks, extra);
-        await options.onPage?.(o);
+        try {
+          await options.onPage?.(o);
+        } catch (err) {
+          fail({ url: o.url, key: o.key, code: 'write-error', message: `${o.url}: cannot write its output (${err instanceof Error ? err.message : String(err)})` });
+        }
       }
     } catch {
       // The run ended early (its error is in the result) or failed: the result says which.
     }
     const result = await run.result();
     const base = { ...summaryBase(result, options.summary), pagesNoContent: noContent.length, noContent };
-    if (writer && format === 'files') {
-      for (const f of failed) writer.fail(f);
-      return { summary: await writer.finish(base, result.template ?? undefined), result };
-    }
+    if (writer && format === 'files') return { summary: await writer.finish(base, result.template ?? undefined), result };
     const summary: WrittenSummary = { ...base, pagesDone: done, pagesFailed: failed.length, failures: failed };
     if (writer) {
       if (result.template !== null && result.template !== undefined) await writer.writeJson('template.json', result.template);

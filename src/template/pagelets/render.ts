@@ -13,6 +13,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { escapeAttr, serialize } from '../../html/serialize.ts';
+import { OVERLAY_STYLE } from '../../output.ts';
 import { isBlock, isNonText } from '../../html/text.ts';
 import { NodeKind, type Tree } from '../../html/tree.ts';
 
@@ -43,6 +44,7 @@ export function recordRender(tree: Tree): RenderRecord | undefined {
       elems.push(i);
       return SLOT_ATTR;
     },
+    inject: OVERLAY_STYLE,
   });
   const parts = marked.split(SLOT_TEXT);
   if (parts.length !== elems.length + 1) return undefined;

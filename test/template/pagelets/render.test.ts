@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, corpusAvailable, corpusSkip } from '../../../src/eval/corpus-path.ts';
+import { OVERLAY_STYLE } from '../../../src/output.ts';
 import { LabelTable } from '../../../src/html/labels.ts';
 import { OutputWriter, type RenderedPage } from '../../../src/output.ts';
 import { openSource } from '../../../src/site/source.ts';
@@ -53,7 +54,7 @@ test('render: marked HTML and kept text from pass 1 records equal those from the
       const marks = marksFromPagelets(tree, pagelets, ords);
       const start = Int32Array.from(ords, (o) => pagelets[o]!);
       const count = Int32Array.from(ords, (o) => tree.end[pagelets[o]!]! - pagelets[o]!);
-      const html = serialize(tree, { mark: (i) => (marks[i] === 1 ? MARK : undefined) });
+      const html = serialize(tree, { mark: (i) => (marks[i] === 1 ? MARK : undefined), inject: OVERLAY_STYLE });
       assert.equal(renderHtml(back, start, count, MARK), html, `${key}: html`);
       assert.equal(renderText(back, start, count), keptText({ key, url: key, tree, template: marks }), `${key}: text`);
     }
