@@ -24,6 +24,7 @@ export interface CommandModule {
 export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./crawl.ts'),
   () => import('./template.ts'),
+  () => import('./apply.ts'),
   () => import('./serve.ts'),
   () => import('./collect.ts'),
   () => import('./cluster.ts'),
