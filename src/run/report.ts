@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { textOf } from '../html/text.ts';
 import { type EngineFigures, overlayHtml, type ReportData, type ReportPage, renderReport } from '../report/html-report.ts';
 import { ENGINES, type Method } from '../template/engines.ts';
-import { keptText, templateFraction } from '../template/result.ts';
+import { keptText, type PageMarks, templateFraction } from '../template/result.ts';
 import { extractContent } from './content.ts';
 import { detectTemplate } from './template.ts';
 import type { RunControls, SourceInput } from './types.ts';
@@ -38,6 +38,13 @@ function mean(xs: readonly number[]): number {
   return xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
 }
 
+/** The figures the report shows of one marked page: its template fraction and how much of it is main content. */
+export function pageFigures(m: PageMarks): Pick<ReportPage, 'templateFraction' | 'contentWords' | 'contentFraction'> {
+  const words = wordCount(keptText(m));
+  const all = wordCount(textOf(m.tree, m.tree.body()));
+  return { templateFraction: templateFraction(m), contentWords: words, contentFraction: all > 0 ? words / all : 0 };
+}
+
 /** Runs the content extractor (and the other engines) on the source; returns the report's data. */
 export async function report(input: SourceInput, options: ReportOptions = {}): Promise<ReportData> {
   const maxShown = options.maxShown ?? REPORT_MAX_SHOWN;
@@ -52,11 +59,9 @@ export async function report(input: SourceInput, options: ReportOptions = {}): P
       continue;
     }
     const m = o.marks;
-    const text = keptText(m);
-    const words = wordCount(text);
-    const all = wordCount(textOf(m.tree, m.tree.body()));
-    const p: ReportPage = { key: m.key, url: m.url, templateFraction: templateFraction(m), contentWords: words, contentFraction: all > 0 ? words / all : 0 };
+    const p: ReportPage = { key: m.key, url: m.url, ...pageFigures(m) };
     if (pages.length < maxShown) {
+      const text = keptText(m);
       p.srcdoc = overlayHtml(m);
       p.contentText = text.length > REPORT_TEXT_CHARS ? text.slice(0, REPORT_TEXT_CHARS) + ' …' : text;
     }
