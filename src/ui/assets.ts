@@ -22,6 +22,8 @@ export async function loadAssets(): Promise<Assets> {
   } catch (err) {
     if (!import.meta.url.endsWith('.ts')) throw new Error(`the UI's front end is missing from ${dir.pathname} (${(err as Error).message}); the package was built without it`);
   }
-  const { bundleApp } = await import('./build.ts');
+  // A path the compiler does not follow: build.ts stays out of the compiled package.
+  const builder = './build.ts';
+  const { bundleApp } = (await import(builder)) as { bundleApp(): Promise<Assets> };
   return bundleApp();
 }
