@@ -49,7 +49,7 @@ test('the UI on the demo site: overlay, designer, values on every product page, 
   const profile = await mkdtemp(join(tmpdir(), 'gabarit-ui-profile-'));
   const downloads = await mkdtemp(join(tmpdir(), 'gabarit-ui-downloads-'));
   await mkdir(SHOTS, { recursive: true });
-  const ui = await startUi(SITE, { port: 0 });
+  const ui = await startUi(SITE, { port: 0, label: 'examples/site' });
   const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: LAUNCH_ARGS, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());

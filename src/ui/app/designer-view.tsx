@@ -192,7 +192,7 @@ export function DesignerView(p: DesignerProps) {
                 <td data-testid="this-page">{x?.thisPage ?? ''}</td>
                 <td>{x ? `${x.otherPages.matched} of ${x.otherPages.total} pages (${x.otherPages.elements} elements)` : ''}</td>
                 <td>
-                  <code>{x ? JSON.stringify(x.constraints) : ''}</code>
+                  {x ? Object.entries(x.constraints).map(([k, v]) => `${k} ${String(v)}`).join(' · ') : ''}
                 </td>
                 <td class="warn">{x?.warnings.join(' · ')}</td>
                 <td>
