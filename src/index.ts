@@ -19,14 +19,24 @@ export { selectAll, selectOne } from './html/select.ts';
 // Sources of pages (site/)
 export { openSource, type SourceOptions } from './site/source.ts';
 export { MemorySource } from './site/memory-source.ts';
-export { type Page, type PageSource, type PageResult, parsePage, pageText } from './site/page.ts';
+export { type Page, type PageSource, type PageResult, parsePage } from './site/page.ts';
 export { LinkGraph } from './site/graph.ts';
+
+// The pipelines (run/): template, content, learn once and apply many, outputs
+export { detectTemplate, type DetectOptions } from './run/template.ts';
+export { extractContent, type ExtractOptions } from './run/content.ts';
+export { learnTemplate, applyTemplate, applyToSource, compileTemplate, type AppliedPage, type ApplyOptions } from './run/learn.ts';
+export { writeOutputs, type WriteOptions, type Written, type PageRecord } from './run/write.ts';
+export { runEngine, type PipelineRun } from './run/drive.ts';
+export type { PageOutcome, PageDone, PageNotDone, RunResult, RunControls, SourceInput } from './run/types.ts';
+export { type Template, type TemplateSet, type ApplyInput, readTemplate, TemplateError } from './template/learned.ts';
+export { crawl, writeCrawl, type CrawlResult } from './run/crawl.ts';
+export { report, writeReport } from './run/report.ts';
 
 // Template engines (papers 1–3), main content, and their outputs
 export { loadEngine } from './template/engines.ts';
 export { type TemplateEngine, type EngineContext, type EngineRun } from './template/engine.ts';
 export { type PageMarks, keptText, templateFraction } from './template/result.ts';
-export { type EngineOptions, type OptionSpec, type CliFlag } from './template/options.ts';
 export { contentEngine, type ContentEngineOptions } from './content/engine.ts';
 export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 
@@ -34,6 +44,7 @@ export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 export { indesit, type IndesitOptions, type IndesitResult } from './collect/indesit.ts';
 export { clusterSourceBySchema, type SchemaClustering } from './cluster/schema.ts';
 export { clusterByContent, type ContentClustering } from './cluster/content.ts';
+
 
 // Self-healing wrappers (paper 5)
 export { createWrapper, type PatternSpec } from './wrapper/create.ts';
@@ -43,6 +54,3 @@ export { parseWrapper, type Wrapper } from './wrapper/wrapper.ts';
 // Errors and defaults
 export { GabaritError, PageError, UsageError, EngineError, type PageErrorCode } from './errors.ts';
 export { DEFAULTS } from './defaults.ts';
-
-// The pipelines (detect, content, learn and apply, crawl, report)
-export * from './run/index.ts';

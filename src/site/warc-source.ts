@@ -10,8 +10,11 @@
  *  - root: the `root` option, else the origin and common directory of the pages' URLs; keys are derived
  *    from URL paths as for HTTP (keys.ts).
  *  - pages() yields in key order (as a directory does), so equal sites give equal streams.
- * The archive is read once, at `open`, and held in memory (sites of thousands of pages); a streaming
- * reader for very large archives is not written yet.
+ * `open` reads the archive once and keeps an index (each page's URL, status, headers and the offset of
+ * its record in the file), not the pages: a page's payload is read from its record when it is loaded, so
+ * memory does not grow with the archive's payloads. That needs records that can be read from their offset
+ * (an uncompressed WARC, or one gzip member per record, as WARC writers make them); an archive gzipped as
+ * one stream is read into memory instead.
  */
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -35,7 +38,8 @@ interface Archived {
   url: string;
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array;
+  /** Offset of the record in the file, or the payload itself when records cannot be read from their offset. */
+  at: number | Uint8Array;
 }
 
 /** Headers that describe the transfer, not the (decoded) payload warcio gives. */
@@ -68,6 +72,8 @@ export class WarcSource extends RootedSource implements PageSource {
   readonly file: string;
   /** Records that were not pages (non-HTML, redirects, requests, metadata…). */
   readonly skipped: number;
+  /** True when pages are read from their records' offsets (false: the archive is held in memory). */
+  readonly fromOffsets: boolean;
   private readonly byKey: Map<string, Archived>;
   private readonly order: string[];
 
@@ -78,46 +84,15 @@ export class WarcSource extends RootedSource implements PageSource {
     this.byKey = byKey;
     this.order = [...byKey.keys()].sort();
     this.skipped = skipped;
+    this.fromOffsets = [...byKey.values()].every((r) => typeof r.at === 'number');
   }
 
   /** Reads an archive (.warc or .warc.gz; gzip is detected by warcio whatever the name). */
   static async open(file: string, options: WarcSourceOptions = {}): Promise<WarcSource> {
-    const records: Archived[] = [];
-    const seen = new Set<string>();
-    let skipped = 0;
-    const parser = new WARCParser(createReadStream(file));
-    for await (const record of parser) {
-      const type = record.warcType;
-      const target = record.warcTargetURI;
-      const url = target ? normalizeUrl(target) : undefined;
-      if ((type !== 'response' && type !== 'resource') || url === undefined || seen.has(url)) {
-        skipped++;
-        await record.skipFully();
-        continue;
-      }
-      const info = type === 'response' ? record.getResponseInfo() : null;
-      const headers: Record<string, string> = {};
-      if (info) {
-        for (const [k, v] of info.headers as Iterable<[string, string]>) if (!TRANSFER_HEADERS.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
-      } else {
-        const ct = record.warcHeader('Content-Type');
-        if (ct) headers['content-type'] = ct;
-      }
-      const status = info ? Number(info.status) : 200;
-      if (status >= 300 && status < 400) {
-        skipped++;
-        await record.skipFully();
-        continue;
-      }
-      const body = await record.readFully(true);
-      const ct = headers['content-type'];
-      if (ct !== undefined ? !isHtmlType(ct) : !sniffHtml(body)) {
-        skipped++;
-        continue;
-      }
-      seen.add(url);
-      records.push({ url, status, headers, body: new Uint8Array(body) });
-    }
+    let { records, skipped } = await index(file, false);
+    // Records read back from their offset? (Not when the whole file is one gzip stream.)
+    const probe = records[records.length - 1];
+    if (probe && !(await readableAt(file, probe))) ({ records, skipped } = await index(file, true));
     const root = options.root ?? commonRoot(records.map((r) => r.url));
     if (root === undefined) {
       throw new PageError(`file://${file}`, records.length === 0 ? 'empty' : 'read-error',
@@ -147,19 +122,99 @@ export class WarcSource extends RootedSource implements PageSource {
     return this.page(key, r);
   }
 
-  private page(key: string, r: Archived): Page {
+  private async page(key: string, r: Archived): Promise<Page> {
     if (r.status === 404 || r.status === 410) throw new PageError(r.url, 'not-found', `archived response is HTTP ${r.status}`, { status: r.status });
     if (r.status < 200 || r.status > 299) throw new PageError(r.url, 'http-status', `archived response is HTTP ${r.status}`, { status: r.status });
-    const bad = checkBody(r.url, r.body);
+    let body: Uint8Array;
+    try {
+      body = typeof r.at === 'number' ? await payloadAt(this.file, r.at) : r.at;
+    } catch (err) {
+      throw new PageError(r.url, 'read-error', `cannot read its record in ${this.file} (${(err as Error).message})`, { cause: err });
+    }
+    const bad = checkBody(r.url, body);
     if (bad) throw bad;
     this.count++;
-    return { url: r.url, key, status: r.status, headers: r.headers, body: r.body, origin: 'warc' };
+    return { url: r.url, key, status: r.status, headers: r.headers, body, origin: 'warc' };
   }
 
   async close(): Promise<void> {}
 }
 
 /** A page to archive with `writeWarc`. */
+/**
+ * The archive's HTML pages (the first response of each URL), with the offset of each record, or with its
+ * payload when `keep` (an archive whose records cannot be read from their offset).
+ */
+async function index(file: string, keep: boolean): Promise<{ records: Archived[]; skipped: number }> {
+  const records: Archived[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  const parser = new WARCParser(createReadStream(file));
+  for await (const record of parser) {
+    const offset = parser.offset;
+    const type = record.warcType;
+    const target = record.warcTargetURI;
+    const url = target ? normalizeUrl(target) : undefined;
+    if ((type !== 'response' && type !== 'resource') || url === undefined || seen.has(url)) {
+      skipped++;
+      await record.skipFully();
+      continue;
+    }
+    const info = type === 'response' ? record.getResponseInfo() : null;
+    const headers: Record<string, string> = {};
+    if (info) {
+      for (const [k, v] of info.headers as Iterable<[string, string]>) if (!TRANSFER_HEADERS.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
+    } else {
+      const ct = record.warcHeader('Content-Type');
+      if (ct) headers['content-type'] = ct;
+    }
+    const status = info ? Number(info.status) : 200;
+    if (status >= 300 && status < 400) {
+      skipped++;
+      await record.skipFully();
+      continue;
+    }
+    const ct = headers['content-type'];
+    let body: Uint8Array | undefined;
+    if (keep || ct === undefined) body = await record.readFully(true);
+    else await record.skipFully();
+    if (ct !== undefined ? !isHtmlType(ct) : !sniffHtml(body!)) {
+      skipped++;
+      continue;
+    }
+    seen.add(url);
+    records.push({ url, status, headers, at: keep ? new Uint8Array(body!) : offset });
+  }
+  return { records, skipped };
+}
+
+/** The (decoded) payload of the record at `offset`. */
+async function payloadAt(file: string, offset: number): Promise<Uint8Array> {
+  const stream = createReadStream(file, { start: offset });
+  try {
+    const record = await new WARCParser(stream).parse();
+    if (!record) throw new Error(`no record at offset ${offset}`);
+    return new Uint8Array(await record.readFully(true));
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** True when the record of `r` reads back from its offset (its URL is found there). */
+async function readableAt(file: string, r: Archived): Promise<boolean> {
+  if (typeof r.at !== 'number') return true;
+  const stream = createReadStream(file, { start: r.at });
+  try {
+    const record = await new WARCParser(stream).parse();
+    const target = record?.warcTargetURI;
+    return target !== undefined && target !== null && normalizeUrl(target) === r.url;
+  } catch {
+    return false;
+  } finally {
+    stream.destroy();
+  }
+}
+
 export interface WarcPage {
   /** Key relative to `baseUrl` (or give `url`). */
   key: string;

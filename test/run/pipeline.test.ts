@@ -100,3 +100,28 @@ test('writeOutputs to a stream: one record per line, failures as records', async
   assert.equal(summary.pagesFailed, 1);
   for (const r of records.filter((x) => !x.failure)) assert.match(r.text ?? '', /Story \d tells/);
 });
+
+test('a WARC of a few thousand pages to jsonl: read record by record from the archive, one record per page', async (t) => {
+  const dir = await tempDir(t);
+  const { writeWarc, WarcSource } = await import('../../src/site/warc-source.ts');
+  const { sitePage } = await import('./fixtures.ts');
+  const n = 2500;
+  const file = join(dir, 'crawl.warc.gz');
+  await writeWarc((function* () {
+    for (let i = 0; i < n; i++) yield { key: `p/${i}.html`, body: sitePage('alpha', i, 6) };
+  })(), file, { baseUrl: 'https://alpha.example/' });
+  const source = await WarcSource.open(file);
+  assert.equal(source.fromOffsets, true, 'pages are read from their records, not held');
+  const stream = new PassThrough();
+  let lines = 0;
+  let last = '';
+  stream.setEncoding('utf8').on('data', (d: string) => {
+    for (const c of d) if (c === '\n') lines++;
+    last = d;
+  });
+  const { summary } = await writeOutputs(extractContent(source), { out: stream, format: 'jsonl' });
+  await source.close();
+  assert.equal(summary.pagesDone, n);
+  assert.equal(lines, n);
+  assert.match(last, /"text":"[^"]*Story \d+ tells of the/);
+});

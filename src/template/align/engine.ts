@@ -6,8 +6,8 @@
  *     serialisable Template).
  *  3. Apply: align every page of the source with the template (apply.ts) and emit its marks.
  * `learn` is steps 1 and 2; `compile` (learned.ts) applies a learned template to any page. Pages are read
- * once; up to `ALIGN_DEFAULTS.cacheBytes` of them are kept between steps 1 and 3, the others are loaded
- * again by key (`source.get`). Sample pages are parsed once.
+ * once; up to `ALIGN_DEFAULTS.cacheBytes` of them (`localCacheBytes` for a local source) are kept between
+ * steps 1 and 3, the others are loaded again by key (`source.get`). Sample pages are parsed once.
  */
 import { tokenize } from '../../html/tokens.ts';
 import type { Tree } from '../../html/tree.ts';
@@ -151,7 +151,7 @@ const engine: LearningEngine = {
   description: 'paper 1: multiple alignment of token sequences (Needleman–Wunsch, hierarchical consensus)',
   options: ALIGN_OPTIONS,
   async run(ctx: EngineContext): Promise<EngineRun> {
-    const l = await learnAlign(ctx, ALIGN_DEFAULTS.cacheBytes);
+    const l = await learnAlign(ctx, ctx.source.kind === 'http' ? ALIGN_DEFAULTS.cacheBytes : ALIGN_DEFAULTS.localCacheBytes);
     const { keys, cache, sampleTrees, template } = l;
     const timings = { ...l.timings };
 
