@@ -141,10 +141,12 @@ export function siteResults(r: BySite): { template: unknown; engine: Record<stri
   const only = r.sites.length === 1 ? r.sites[0]!.run : undefined;
   if (only) return { template: only.template, engine: only.summary, timings: only.timings };
   const sites = r.sites.map((s) => ({ site: s.site, by: s.by, pages: s.pages, method: s.method, ...(s.error ? { error: s.error } : {}) }));
+  // The largest site's figures stay where a source of one site has them; each site's are under `sites`.
+  const main = r.sites.filter((s) => s.run).reduce<SiteRun | undefined>((a, b) => (a === undefined || b.pages > a.pages ? b : a), undefined);
   return {
     template: { format: TEMPLATE_SET_FORMAT, version: TEMPLATE_VERSION, sites: r.sites.filter((s) => s.run).map((s) => learnedOf(s.run!.template)) },
-    engine: { sites: r.sites.map((s, i) => ({ ...sites[i]!, ...(s.run ? { summary: s.run.summary } : {}) })), sitesAlone: r.sites.filter((s) => s.method === SINGLE_PAGE).length },
-    timings: {},
+    engine: { ...(main?.run?.summary ?? {}), sites: r.sites.map((s, i) => ({ ...sites[i]!, ...(s.run ? { summary: s.run.summary } : {}) })), sitesAlone: r.sites.filter((s) => s.method === SINGLE_PAGE).length },
+    timings: main?.run?.timings ?? {},
   };
 }
 
