@@ -38,10 +38,12 @@ export { loadEngine } from './template/engines.ts';
 export { type TemplateEngine, type EngineContext, type EngineRun } from './template/engine.ts';
 export { type PageMarks, keptText, templateFraction } from './template/result.ts';
 export { contentEngine, type ContentEngineOptions } from './content/engine.ts';
+export { extractMainContent, type MainContent, type MainContentOptions } from './content/extract.ts';
 export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 
 // Pages like a sample (paper 4), pages grouped by structure or content, the report
-export { indesit, type IndesitOptions, type IndesitResult } from './collect/indesit.ts';
+// `collect` (also named `indesit`) loads the collector and its HTTP stack when called.
+export { collect, collect as indesit, type IndesitOptions, type IndesitResult } from './run/collect.ts';
 export { clusterSourceBySchema, type SchemaClustering } from './cluster/schema.ts';
 export { clusterByContent, type ContentClustering } from './cluster/content.ts';
 

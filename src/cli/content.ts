@@ -20,6 +20,7 @@ interface ContentFlags extends SourceFlags {
   method?: string;
   format: string;
   mainBlock: string;
+  headline: string;
   out: string;
 }
 
@@ -34,7 +35,8 @@ export function register(program: Command): void {
       .choices(['text', 'html', 'markdown', 'json', 'jsonl'])
       .default('text'),
   );
-  cmd.addOption(new Option('--main-block <when>', 'choose a main block among non-template nodes: auto (after align/pagelets), always, never').choices(['auto', 'always', 'never']).default('auto'));
+  cmd.addOption(new Option('--main-block <when>', 'the main block among non-template nodes: auto (whole after align/pagelets, navigation after hyperlink), always, navigation (leave out only the per-page navigation around it), never').choices(['auto', 'always', 'navigation', 'never']).default('auto'));
+  cmd.addOption(new Option('--headline <where>', "the main content's headline: field (the title in JSON, left out of the text) or first (also the first line of the text)").choices(['field', 'first']).default('field'));
   addSourceOptions(cmd);
   addOutOption(cmd, 'content');
   cmd.action(async (spec: string, opts: ContentFlags, self: Command) => {
@@ -55,7 +57,8 @@ export function register(program: Command): void {
     try {
       const run = extractContent(opened.source, {
         ...(opts.method ? { method: opts.method } : {}),
-        mainBlock: opts.mainBlock as 'auto' | 'always' | 'never',
+        mainBlock: opts.mainBlock as 'auto' | 'always' | 'navigation' | 'never',
+        headline: opts.headline as 'field' | 'first',
         onProgress: (p, d, t) => reporter.progress.update(p, d, t),
         onWarning: (m) => reporter.warn(m),
       });

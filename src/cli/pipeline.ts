@@ -8,7 +8,7 @@
  */
 import { EngineError } from '../errors.ts';
 import { BAD_OPTION } from '../template/options.ts';
-import type { PipelineRun } from '../run/drive.ts';
+import type { PipelineRun, RenderingRun } from '../run/drive.ts';
 import type { Written, WrittenSummary } from '../run/write.ts';
 import type { PageDone } from '../run/types.ts';
 import { emit, type GlobalOptions, NothingDone, outDir, type Reporter, summaryLines } from './run.ts';
@@ -39,7 +39,7 @@ export function destination(out: string, format: string, g: GlobalOptions): Dest
  * Writes a run to its destination, naming failed and no-content pages on stderr; `onPage` runs after each
  * page is written (another format beside it).
  */
-export async function writeRun(run: PipelineRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone) => Promise<void> } = {}): Promise<Written> {
+export async function writeRun(run: PipelineRun | RenderingRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone) => Promise<void> } = {}): Promise<Written> {
   const { writeOutputs } = await import('../run/write.ts');
   let written = 0;
   try {
@@ -50,7 +50,7 @@ export async function writeRun(run: PipelineRun, to: Destination, reporter: Repo
       onNoContent: (f) => reporter.failure(f),
       onPage: async (p) => {
         reporter.progress.update('write', ++written);
-        await extra.onPage?.(p);
+        if ('marks' in p) await extra.onPage?.(p);
       },
       summary: { source: spec, ...(extra.summary ?? {}) },
     });
@@ -80,5 +80,5 @@ export function finishRun(g: GlobalOptions, written: Written, to: Destination, s
   const where = to.dir === null ? '' : `; see ${to.dir}/summary.json`;
   if (result.error) throw new EngineError(result.error.code, result.error.message);
   if (summary.pagesDone === 0) throw new NothingDone(`no page processed from ${spec} (${summary.pagesFailed} failed${where})`);
-  if (result.pagesNoContent === summary.pagesDone) throw new NothingDone(`no content kept on any of the ${summary.pagesDone} page(s) of ${spec}${where}`);
+  if (Number(summary['pagesNoContent'] ?? 0) === summary.pagesDone) throw new NothingDone(`no content kept on any of the ${summary.pagesDone} page(s) of ${spec}${where}`);
 }

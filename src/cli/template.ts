@@ -106,7 +106,7 @@ export function register(program: Command): void {
     try {
       let run;
       try {
-        run = detectTemplate(opened.source, { method, ...values, onProgress: (p, d, t) => reporter.progress.update(p, d, t), onWarning: (m) => reporter.warn(m) } as DetectOptions);
+        run = detectTemplate(opened.source, { method, ...values, onProgress: (p, d, t) => reporter.progress.update(p, d, t), onWarning: (m) => reporter.warn(m), rendered: true } as DetectOptions & { rendered: true });
       } catch (err) {
         if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
         throw err;

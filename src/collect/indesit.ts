@@ -51,7 +51,7 @@ import { type LinkCollection, type TagListOptions, TagLists } from './link-colle
 import { type PageSchema, similar } from './page-schema.ts';
 import { readStructure, schemaOfStructure } from './structure.ts';
 import { variantOf } from './variants.ts';
-import { isSkippedResource } from '../site/http-source.ts';
+import { isSkippedResource } from '../site/defaults.ts';
 
 const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0) };
 

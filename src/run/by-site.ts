@@ -5,6 +5,7 @@
  * justify a result has its pages named as failed (with the engine's code) and the run goes on; the run's
  * error is set only when no site gave a page.
  */
+import type { HeadlinePlacement } from '../content/extract.ts';
 import { LabelTable } from '../html/labels.ts';
 import { loadEach } from '../site/check.ts';
 import type { PageSource } from '../site/page.ts';
@@ -57,7 +58,7 @@ export interface BySite {
  * Runs `runSite` on each site of `source` of at least two pages (on the source itself when it is one
  * site), and the single-page answer on each page alone; pages are handed to `emit`.
  */
-export async function runBySite(source: PageSource, method: string, controls: RunControls, emit: Emit, runSite: (view: PageSource, emit: Emit, site: string) => Promise<Driven>): Promise<BySite> {
+export async function runBySite(source: PageSource, method: string, controls: RunControls, emit: Emit, runSite: (view: PageSource, emit: Emit, site: string) => Promise<Driven>, headline: HeadlinePlacement = 'first'): Promise<BySite> {
   const unread: PageOutcome[] = [];
   const groups = await groupSource(source, (r) => unread.push({ ok: false, key: r.key, url: r.url, failure: { url: r.url, key: r.key, code: r.error.code, message: r.error.message } }));
   const total: Driven = { done: 0, failed: 0, noContent: 0 };
@@ -83,7 +84,7 @@ export async function runBySite(source: PageSource, method: string, controls: Ru
   const labels = controls.labels ?? new LabelTable();
   for (const g of groups) {
     if (g.keys.length === 1) {
-      add(await single(source, g.keys[0]!, labels, emit));
+      add(await single(source, g.keys[0]!, labels, emit, headline));
       sites.push({ site: g.site, by: g.by, pages: 1, method: SINGLE_PAGE });
       continue;
     }
@@ -121,12 +122,12 @@ function methodOf(d: Driven, method: string): string {
 }
 
 /** The single-page answer of one page, handed to `emit`. */
-async function single(source: PageSource, key: string, labels: LabelTable, emit: Emit): Promise<Driven> {
+async function single(source: PageSource, key: string, labels: LabelTable, emit: Emit, headline: HeadlinePlacement): Promise<Driven> {
   const url = source.urlOf(key);
   let outcome: PageOutcome;
   try {
     const page = await source.get(key);
-    const { marks, info } = singlePageMarks(page, labels);
+    const { marks, info } = singlePageMarks(page, labels, headline);
     outcome = doneOutcome(marks, info);
   } catch (err) {
     const e = err as { code?: string; message?: string };

@@ -10,10 +10,11 @@ import { LabelTable } from '../html/labels.ts';
 import type { PageSource } from '../site/page.ts';
 import type { EngineRun, TemplateEngine } from '../template/engine.ts';
 import type { PageMarks } from '../template/result.ts';
-import { noContentOf } from './no-content.ts';
+import { noContentOf, renderedNoContent } from './no-content.ts';
+import type { RenderedPage } from '../output.ts';
 import { networkLoads, openInput } from './source.ts';
 import { RunStream } from './stream.ts';
-import type { PageDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';
+import type { AnyOutcome, PageDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';
 
 /** What one engine run gave, besides the pages it handed on. */
 export interface Driven {
@@ -25,7 +26,7 @@ export interface Driven {
 }
 
 /** Hands a page outcome on (to a RunStream's emit); resolves when it is taken within the capacity. */
-export type Emit = (outcome: PageOutcome) => Promise<void>;
+export type Emit = (outcome: AnyOutcome) => Promise<void>;
 
 /** The outcome of a marked page (with its no-content check). */
 export function doneOutcome(marks: PageMarks, info: Record<string, unknown> = {}): PageDone {
@@ -56,6 +57,16 @@ export async function driveEngine(engine: TemplateEngine, source: PageSource, op
         if (o.noContent) out.noContent++;
         await emit(o);
       },
+      ...(controls.rendered
+        ? {
+            onRendered: async (rendered: RenderedPage, extra?: Record<string, unknown>) => {
+              const nc = renderedNoContent(rendered);
+              out.done++;
+              if (nc) out.noContent++;
+              await emit({ ok: true, key: rendered.key, url: rendered.url, rendered, info: extra ?? {}, ...(nc ? { noContent: nc } : {}) });
+            },
+          }
+        : {}),
       onFailure: (failure) => {
         out.failed++;
         // Failures are rare and small: queued without waiting (the callback is synchronous).
@@ -78,8 +89,12 @@ export function runErrorOf(error: RunError | undefined): EngineError | undefined
   return error ? new EngineError(error.code, error.message) : undefined;
 }
 
-/** A run of a pipeline: page outcomes as they come, then its result. */
+/**
+ * A run of a pipeline: page outcomes as they come, then its result. Pages rendered without their tree
+ * (`PageRendered`) come only to runs that asked for them (`RunControls.rendered`): `RenderingRun`.
+ */
 export type PipelineRun = RunStream<PageOutcome, RunResult>;
+export type RenderingRun = RunStream<AnyOutcome, RunResult>;
 
 /** What the body of a pipeline says of its run. */
 export interface Stage {
@@ -97,8 +112,8 @@ export interface Stage {
  * A pipeline over a source: opens it (when given as a path or URL), runs `body` on it, closes it, and
  * assembles the run's result; the iteration ends with the run's error, if any.
  */
-export function runPipeline(command: string, input: SourceInput, controls: RunControls, body: (source: PageSource, emit: Emit, signal: AbortSignal) => Promise<Stage>): PipelineRun {
-  return new RunStream<PageOutcome, RunResult>(async (emit, signal) => {
+export function runPipeline(command: string, input: SourceInput, controls: RunControls, body: (source: PageSource, emit: Emit, signal: AbortSignal) => Promise<Stage>): RenderingRun {
+  return new RunStream<AnyOutcome, RunResult>(async (emit, signal) => {
     const start = performance.now();
     const opened = await openInput(input, controls);
     try {
@@ -138,5 +153,10 @@ export interface RunEngineOptions extends RunControls {
  */
 export function runEngine(engine: TemplateEngine, source: SourceInput, options: RunEngineOptions = {}): PipelineRun {
   const values = options.options ?? {};
-  return runPipeline('template', source, options, async (src, emit, signal) => ({ method: engine.name, options: values, driven: await driveEngine(engine, src, values, options, emit, { signal }) }));
+  return treesOnly(runPipeline('template', source, options, async (src, emit, signal) => ({ method: engine.name, options: values, driven: await driveEngine(engine, src, values, { ...options, rendered: false }, emit, { signal }) })));
+}
+
+/** A run whose pages all come with their tree (it did not ask for rendered pages). */
+export function treesOnly(run: RenderingRun): PipelineRun {
+  return run as unknown as PipelineRun;
 }

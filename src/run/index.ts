@@ -10,6 +10,7 @@ export { learnTemplate, applyTemplate, applyToSource, compileTemplate, type Appl
 export { type Template, type TemplateSet, type ApplyInput, type Applier, readTemplate, TemplateError, TEMPLATE_VERSION } from '../template/learned.ts';
 export { writeOutputs, recordOf, type WriteOptions, type Written, type WrittenSummary, type PageRecord, type OutputFormat } from './write.ts';
 export { crawl, writeCrawl, type CrawlOptions, type CrawlOutcome, type CrawlPage, type CrawlResult, type CrawlSummary, type GraphFigures } from './crawl.ts';
+export { collect, type IndesitOptions, type IndesitResult } from './collect.ts';
 export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';
 export { RunStream, RunAbandoned } from './stream.ts';
 export { runEngine, type PipelineRun, type RunEngineOptions } from './drive.ts';

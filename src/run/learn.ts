@@ -21,7 +21,7 @@ import { type Applier, type ApplyInput, inputTree, inputUrl, readTemplate, type 
 import { compilePagelets } from '../template/pagelets/learned.ts';
 import type { PageMarks } from '../template/result.ts';
 import { siteView } from './by-site.ts';
-import { doneOutcome, type PipelineRun, runPipeline } from './drive.ts';
+import { doneOutcome, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
 import { openInput } from './source.ts';
 import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
 import { declaredUrl, groupSource, hostOf } from './sites.ts';
@@ -155,7 +155,7 @@ function htmlOf(input: ApplyInput): string {
 export function applyToSource(template: Template | TemplateSet, source: SourceInput, controls: RunControls = {}): PipelineRun {
   const set = template.format === TEMPLATE_SET_FORMAT ? (template as TemplateSet) : null;
   const method = set ? (set.sites[0]?.method ?? SINGLE_PAGE) : (template as Template).method;
-  return runPipeline('apply', source, controls, async (src, emit, signal) => {
+  return treesOnly(runPipeline('apply', source, controls, async (src, emit, signal) => {
     const driven = { done: 0, failed: 0, noContent: 0 };
     let n = 0;
     for await (const r of src.pages()) {
@@ -182,5 +182,5 @@ export function applyToSource(template: Template | TemplateSet, source: SourceIn
       controls.onProgress?.('apply', ++n);
     }
     return { method, options: set ? {} : (template as Template).options, driven, learned: { template, engine: { pagesMarked: driven.done }, timings: {} } };
-  });
+  }));
 }

@@ -7,10 +7,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { textOf } from '../html/text.ts';
+import { isNonText } from '../html/text.ts';
+import { NodeKind } from '../html/tree.ts';
 import { type EngineFigures, overlayHtml, type ReportData, type ReportPage, renderReport } from '../report/html-report.ts';
 import { ENGINES, type Method } from '../template/engines.ts';
-import { keptText, type PageMarks, templateFraction } from '../template/result.ts';
+import { keptText, type PageMarks } from '../template/result.ts';
 import { extractContent } from './content.ts';
 import { detectTemplate } from './template.ts';
 import type { RunControls, SourceInput } from './types.ts';
@@ -34,15 +35,42 @@ function wordCount(s: string): number {
   return s.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
 }
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The shares of a page's text (words of the body's text nodes, scripts, styles and other non-text elements
+ * left out) that are main content and that are template. Each word counts once: a node marked content
+ * counts as content (it is what the page keeps), a template node that is not content as template, so the
+ * two shares never add up to more than 1.
+ */
+export function textShares(m: PageMarks): { template: number; content: number } {
+  const tree = m.tree;
+  const body = tree.body();
+  let all = 0;
+  let template = 0;
+  let content = 0;
+  for (let i = body, end = tree.end[body]!; i < end; i++) {
+    if (isNonText(tree, i) && i !== body) {
+      i = tree.end[i]! - 1;
+      continue;
+    }
+    if (tree.kind[i] !== NodeKind.Text) continue;
+    const n = tree.nodeText(i).match(WORD)?.length ?? 0;
+    all += n;
+    if (m.content ? m.content[i] === 1 : false) content += n;
+    else if (m.template[i] === 1) template += n;
+  }
+  return all === 0 ? { template: 0, content: 0 } : { template: template / all, content: content / all };
+}
+
 function mean(xs: readonly number[]): number {
   return xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
 }
 
 /** The figures the report shows of one marked page: its template fraction and how much of it is main content. */
 export function pageFigures(m: PageMarks): Pick<ReportPage, 'templateFraction' | 'contentWords' | 'contentFraction'> {
-  const words = wordCount(keptText(m));
-  const all = wordCount(textOf(m.tree, m.tree.body()));
-  return { templateFraction: templateFraction(m), contentWords: words, contentFraction: all > 0 ? words / all : 0 };
+  const shares = textShares(m);
+  return { templateFraction: shares.template, contentWords: wordCount(keptText(m)), contentFraction: shares.content };
 }
 
 /** Runs the content extractor (and the other engines) on the source; returns the report's data. */
@@ -86,7 +114,7 @@ async function engineFigures(input: SourceInput, name: Method, controls: RunCont
   const fig: EngineFigures = { engine: name, pages: 0, failed: 0, meanTemplateFraction: NaN, ms: 0 };
   try {
     for await (const o of detectTemplate(input, { ...controls, onWarning: () => undefined, method: name })) {
-      if (o.ok) fr.push(templateFraction(o.marks));
+      if (o.ok) fr.push(textShares(o.marks).template);
       else failed++;
     }
   } catch (err) {

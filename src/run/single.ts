@@ -1,12 +1,12 @@
 /**
  * The best single-page answer: a template needs at least two pages of one site, so a page alone (a page
- * file, a one-page directory, the only page of its site in a mixed crawl) gets the main block chosen on the
- * page by its own signals (src/content/main-block.ts: text concentration, link density, class and id names,
- * position). Its marks: content = the main block's content; template = every node outside it that holds
+ * file, a one-page directory, the only page of its site in a mixed crawl) gets its main content chosen on
+ * the page by its own signals (src/content/extract.ts `extractMainContent`: text concentration, link
+ * density, class and id names, position). Its marks: content = the main content; template = every node outside it that holds
  * none of it (text outside the main content, and elements holding only such text), so that the kept text
  * of `gabarit template` and `gabarit content` is the main content alike.
  */
-import { chooseMainBlock } from '../content/main-block.ts';
+import { extractMainContent, type HeadlinePlacement } from '../content/extract.ts';
 import type { LabelTable } from '../html/labels.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { parsePage, type Page } from '../site/page.ts';
@@ -32,14 +32,18 @@ export function templateOutside(tree: Tree, content: Uint8Array): Uint8Array {
   return template;
 }
 
-/** The single-page marks of a parsed page: its main block as content, the rest template. */
-export function singleTreeMarks(tree: Tree, key: string, url: string): { marks: PageMarks; info: Record<string, unknown> } {
-  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
-  const template = templateOutside(tree, mb.content);
-  return { marks: { key, url, tree, template, content: mb.content }, info: { method: SINGLE_PAGE, listing: mb.listing } };
+/**
+ * The single-page marks of a parsed page: its main content as content, the rest template; the headline
+ * (`info.title`) in the content too with `headline: 'first'` (the default: the kept text of `gabarit
+ * template` holds it), as its own field only with 'field' (`gabarit content`'s default).
+ */
+export function singleTreeMarks(tree: Tree, key: string, url: string, headline: HeadlinePlacement = 'first'): { marks: PageMarks; info: Record<string, unknown> } {
+  const mc = extractMainContent(tree, { headline });
+  const template = templateOutside(tree, mc.marks);
+  return { marks: { key, url, tree, template, content: mc.marks }, info: { method: SINGLE_PAGE, listing: mc.listing, title: mc.title } };
 }
 
 /** The single-page marks of a page. */
-export function singlePageMarks(page: Page, labels: LabelTable): { marks: PageMarks; info: Record<string, unknown> } {
-  return singleTreeMarks(parsePage(page, labels), page.key, page.url);
+export function singlePageMarks(page: Page, labels: LabelTable, headline: HeadlinePlacement = 'first'): { marks: PageMarks; info: Record<string, unknown> } {
+  return singleTreeMarks(parsePage(page, labels), page.key, page.url, headline);
 }

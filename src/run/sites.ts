@@ -115,14 +115,14 @@ interface Seen {
   evidence: Int32Array | null;
 }
 
-/** A page's site identity and evidence (the evidence only when it has no host). */
-export function siteOf(page: Page): { host: string | undefined; evidence: Int32Array | null } {
+/** A page's site identity and evidence (the evidence only when it has no host and `evidence` is asked). */
+export function siteOf(page: Page, evidence = true): { host: string | undefined; evidence: Int32Array | null } {
   let host = hostOf(page.url);
   if (host !== undefined) return { host, evidence: null };
   const html = pageText(page).text;
   const declared = declaredUrl(html);
   host = declared === undefined ? undefined : hostOf(declared);
-  return { host, evidence: host === undefined ? templateEvidence(html) : null };
+  return { host, evidence: host === undefined && evidence ? templateEvidence(html) : null };
 }
 
 /**
@@ -199,12 +199,15 @@ export async function groupSource(source: PageSource, onFailed: (failed: Extract
   if (source.kind === 'http' || source.kind === 'warc') return null;
   const seen: Seen[] = [];
   const hostEvidence = new Map<string, number>();
+  // Past `siteCheckMaxPages` pages without a URL, they are one site unchecked: their evidence is dropped.
+  let anon = 0;
   for await (const r of source.pages()) {
     if (!r.ok) {
       onFailed(r);
       continue;
     }
-    const s = siteOf(r.page);
+    const s = siteOf(r.page, anon <= RUN_DEFAULTS.siteCheckMaxPages);
+    if (s.host === undefined && ++anon === RUN_DEFAULTS.siteCheckMaxPages + 1) for (const p of seen) if (p.host === undefined) p.evidence = null;
     // A few pages of each host keep their evidence, to place pages without a host (resemblingHost).
     if (s.host !== undefined) {
       const n = hostEvidence.get(s.host) ?? 0;

@@ -65,3 +65,13 @@ export function withPages(source: PageSource, pages: (options?: PageSourceOption
 export function networkLoads(source: PageSource): number {
   return source.kind === 'http' ? source.loaded : 0;
 }
+
+/** The names of RunControls: what a pipeline's options hold besides its own (the engine's) options. */
+const CONTROL_KEYS: ReadonlySet<string> = new Set(['sourceOptions', 'maxPages', 'labels', 'onProgress', 'onWarning', 'signal', 'rendered']);
+
+/** A pipeline's own options: `options` without the run's controls and the names in `also`. */
+export function ownOptions(options: Readonly<Record<string, unknown>>, also: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) if (!CONTROL_KEYS.has(k) && !also.includes(k)) out[k] = v;
+  return out;
+}

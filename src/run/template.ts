@@ -10,7 +10,8 @@ import { engineOptions, loadEngine, type Method } from '../template/engines.ts';
 import type { HyperlinkOptionValues } from '../template/hyperlink/options.ts';
 import type { PageletOptions } from '../template/pagelets/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
-import { driveEngine, type PipelineRun, runPipeline } from './drive.ts';
+import { driveEngine, type PipelineRun, type RenderingRun, runPipeline } from './drive.ts';
+import { ownOptions } from './source.ts';
 import type { RunControls, SourceInput } from './types.ts';
 
 /** The options of one engine, by method (each key optional: the engine's defaults fill the rest). */
@@ -22,20 +23,21 @@ export type MethodOptions =
 /** Options of `detectTemplate`: the method and its options, and the run's controls. */
 export type DetectOptions = MethodOptions & RunControls;
 
-/** The keys of RunControls (everything else in the options is the engine's). */
-const CONTROL_KEYS: ReadonlySet<string> = new Set(['sourceOptions', 'maxPages', 'labels', 'onProgress', 'onWarning', 'signal', 'method']);
-
 /** Splits a pipeline's options into the method, the engine's options (validated) and the run's controls. */
 export function splitOptions(options: Readonly<Record<string, unknown>>, fallback: Method = 'align'): { method: Method; engine: Record<string, unknown>; controls: RunControls } {
   const method = (options['method'] ?? fallback) as string;
-  const raw: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(options)) if (!CONTROL_KEYS.has(k)) raw[k] = v;
-  const engine = engineOptions(method).parse(raw) as Record<string, unknown>;
+  const engine = engineOptions(method).parse(ownOptions(options, ['method'])) as Record<string, unknown>;
   return { method: method as Method, engine, controls: options as RunControls };
 }
 
-/** Learns the template of `source` with one engine and marks every page (see the module comment). */
-export function detectTemplate(source: SourceInput, options: DetectOptions = {}): PipelineRun {
+/**
+ * Learns the template of `source` with one engine and marks every page (see the module comment). With
+ * `rendered: true`, pages an engine can write without their tree come as `PageRendered` (writeOutputs
+ * writes them like the others).
+ */
+export function detectTemplate(source: SourceInput, options: DetectOptions & { rendered: true }): RenderingRun;
+export function detectTemplate(source: SourceInput, options?: DetectOptions): PipelineRun;
+export function detectTemplate(source: SourceInput, options: DetectOptions = {}): PipelineRun | RenderingRun {
   const { method, engine: values, controls } = splitOptions(options as Readonly<Record<string, unknown>>);
   return runPipeline('template', source, controls, async (src, emit, signal) => {
     const engine = await loadEngine(method);

@@ -3,7 +3,7 @@
  * result (what was learned, the engine's figures, counts, timings, and the error that ended it early).
  */
 import type { LabelTable } from '../html/labels.ts';
-import type { PageFailure } from '../output.ts';
+import type { PageFailure, RenderedPage } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
 import type { SourceOptions } from '../site/source.ts';
 import type { PageMarks } from '../template/result.ts';
@@ -30,6 +30,22 @@ export interface PageNotDone {
 }
 
 export type PageOutcome = PageDone | PageNotDone;
+
+/**
+ * A page whose output an engine rendered without its tree (the pagelets engine on large runs writes the
+ * files from what pass 1 recorded): given only to runs that ask for them (`RunControls.rendered`).
+ */
+export interface PageRendered {
+  readonly ok: true;
+  readonly key: string;
+  readonly url: string;
+  readonly rendered: RenderedPage;
+  readonly info: Readonly<Record<string, unknown>>;
+  readonly noContent?: PageFailure;
+}
+
+/** What a run that accepts rendered pages gives. */
+export type AnyOutcome = PageOutcome | PageRendered;
 
 /** Why a run ended early: the engine could not justify a result, or lacked a page it needed. */
 export interface RunError {
@@ -79,4 +95,9 @@ export interface RunControls {
   /** Diagnostics naming a page (not failures). */
   onWarning?(message: string): void;
   signal?: AbortSignal;
+  /**
+   * Accept pages rendered without their tree (`PageRendered`: the `<page>.html` and kept text, when an
+   * engine can write them without parsing the page again); `writeOutputs` writes them like the others.
+   */
+  rendered?: boolean;
 }

@@ -9,7 +9,9 @@
  *    error response (4xx/5xx) is a failure item of `pages()`. The first response of a URL wins.
  *  - root: the `root` option, else the origin and common directory of the pages' URLs; keys are derived
  *    from URL paths as for HTTP (keys.ts).
- *  - pages() yields in key order (as a directory does), so equal sites give equal streams.
+ *  - pages() yields in key order (as a directory does), so equal sites give equal streams;
+ *  - a payload over `maxBytes` is not read further nor kept: that page fails with `too-large` (refused, not
+ *    cut, as over HTTP: a cut page would be another page).
  * `open` reads the archive once and keeps an index (each page's URL, status, headers and the offset of
  * its record in the file), not the pages: a page's payload is read from its record when it is loaded, so
  * memory does not grow with the archive's payloads. That needs records that can be read from their offset
@@ -19,6 +21,7 @@
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
+import { DEFAULTS } from '../defaults.ts';
 import { PageError } from '../errors.ts';
 import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
 import { RootedSource } from './rooted-source.ts';
@@ -32,6 +35,11 @@ export interface WarcSourceOptions {
   root?: string;
   /** Entry page (absolute URL or key); default: the root's index.html when archived, else the first page. */
   entry?: string;
+  /**
+   * Largest payload accepted as a page, bytes, after transfer and content encodings are removed (default
+   * `DEFAULTS.maxBytes`). A larger page is not kept in memory: loading it fails with `too-large`.
+   */
+  maxBytes?: number;
 }
 
 interface Archived {
@@ -40,6 +48,29 @@ interface Archived {
   headers: Record<string, string>;
   /** Offset of the record in the file, or the payload itself when records cannot be read from their offset. */
   at: number | Uint8Array;
+  /** Set when the payload was over the size cap: the bytes read before reading stopped. */
+  tooLarge?: number;
+}
+
+/**
+ * Reads a record's payload up to `max` bytes: its bytes when `keep` (else an empty array: only its size is
+ * checked), or the bytes read when it is over `max` (reading stops there; the caller skips the rest).
+ */
+async function readCapped(record: WARCRecord, max: number, keep: boolean): Promise<{ body: Uint8Array } | { over: number }> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of record.contentReader) {
+    total += chunk.length;
+    if (total > max) return { over: total };
+    if (keep) chunks.push(chunk);
+  }
+  const body = new Uint8Array(keep ? total : 0);
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.length;
+  }
+  return { body };
 }
 
 /** Headers that describe the transfer, not the (decoded) payload warcio gives. */
@@ -76,9 +107,11 @@ export class WarcSource extends RootedSource implements PageSource {
   readonly fromOffsets: boolean;
   private readonly byKey: Map<string, Archived>;
   private readonly order: string[];
+  private readonly maxBytes: number;
 
-  private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number) {
+  private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number, maxBytes: number) {
     super(root);
+    this.maxBytes = maxBytes;
     this.file = file;
     this.entry = entry;
     this.byKey = byKey;
@@ -89,10 +122,11 @@ export class WarcSource extends RootedSource implements PageSource {
 
   /** Reads an archive (.warc or .warc.gz; gzip is detected by warcio whatever the name). */
   static async open(file: string, options: WarcSourceOptions = {}): Promise<WarcSource> {
-    let { records, skipped } = await index(file, false);
+    const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
+    let { records, skipped } = await index(file, false, maxBytes);
     // Records read back from their offset? (Not when the whole file is one gzip stream.)
     const probe = records[records.length - 1];
-    if (probe && !(await readableAt(file, probe))) ({ records, skipped } = await index(file, true));
+    if (probe && !(await readableAt(file, probe))) ({ records, skipped } = await index(file, true, maxBytes));
     const root = options.root ?? commonRoot(records.map((r) => r.url));
     if (root === undefined) {
       throw new PageError(`file://${file}`, records.length === 0 ? 'empty' : 'read-error',
@@ -108,7 +142,7 @@ export class WarcSource extends RootedSource implements PageSource {
       if (!byKey.has(key)) byKey.set(key, r);
     }
     const entryKey = options.entry !== undefined ? (keyFromUrl(options.entry, root) ?? options.entry) : byKey.has('index.html') ? 'index.html' : [...byKey.keys()].sort()[0] ?? 'index.html';
-    return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped);
+    return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped, maxBytes);
   }
 
   pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
@@ -123,6 +157,9 @@ export class WarcSource extends RootedSource implements PageSource {
   }
 
   private async page(key: string, r: Archived): Promise<Page> {
+    if (r.tooLarge !== undefined) {
+      throw new PageError(r.url, 'too-large', `too large: the archived page exceeds the cap of ${this.maxBytes} bytes (stopped reading after ${r.tooLarge} bytes)`);
+    }
     if (r.status === 404 || r.status === 410) throw new PageError(r.url, 'not-found', `archived response is HTTP ${r.status}`, { status: r.status });
     if (r.status < 200 || r.status > 299) throw new PageError(r.url, 'http-status', `archived response is HTTP ${r.status}`, { status: r.status });
     let body: Uint8Array;
@@ -143,9 +180,10 @@ export class WarcSource extends RootedSource implements PageSource {
 /** A page to archive with `writeWarc`. */
 /**
  * The archive's HTML pages (the first response of each URL), with the offset of each record, or with its
- * payload when `keep` (an archive whose records cannot be read from their offset).
+ * payload when `keep` (an archive whose records cannot be read from their offset). A payload over
+ * `maxBytes` is indexed as too large (read no further, never kept).
  */
-async function index(file: string, keep: boolean): Promise<{ records: Archived[]; skipped: number }> {
+async function index(file: string, keep: boolean, maxBytes: number): Promise<{ records: Archived[]; skipped: number }> {
   const records: Archived[] = [];
   const seen = new Set<string>();
   let skipped = 0;
@@ -175,15 +213,26 @@ async function index(file: string, keep: boolean): Promise<{ records: Archived[]
       continue;
     }
     const ct = headers['content-type'];
-    let body: Uint8Array | undefined;
-    if (keep || ct === undefined) body = await record.readFully(true);
-    else await record.skipFully();
-    if (ct !== undefined ? !isHtmlType(ct) : !sniffHtml(body!)) {
+    if (ct !== undefined && !isHtmlType(ct)) {
+      skipped++;
+      await record.skipFully();
+      continue;
+    }
+    // Read through (counting its size, keeping its bytes only when held in memory or sniffed for HTML).
+    const read = await readCapped(record, maxBytes, keep || ct === undefined);
+    if ('over' in read) {
+      // Indexed as a page that fails when loaded, so that it is named (a cut page would be another page).
+      await record.skipFully();
+      seen.add(url);
+      records.push({ url, status, headers, at: offset, tooLarge: read.over });
+      continue;
+    }
+    if (ct === undefined && !sniffHtml(read.body)) {
       skipped++;
       continue;
     }
     seen.add(url);
-    records.push({ url, status, headers, at: keep ? new Uint8Array(body!) : offset });
+    records.push({ url, status, headers, at: keep ? read.body : offset });
   }
   return { records, skipped };
 }

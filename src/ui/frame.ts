@@ -9,7 +9,7 @@
 import { contentRoots } from '../content/format.ts';
 import { serialize } from '../html/serialize.ts';
 import type { Tree } from '../html/tree.ts';
-import { OVERLAY_CSS } from '../report/html-report.ts';
+import { OVERLAY_CSS } from '../output.ts';
 import type { PageMarks } from '../template/result.ts';
 
 /** The attribute holding an element's node number. */

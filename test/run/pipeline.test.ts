@@ -125,3 +125,20 @@ test('a WARC of a few thousand pages to jsonl: read record by record from the ar
   assert.equal(lines, n);
   assert.match(last, /"text":"[^"]*Story \d+ tells of the/);
 });
+
+test('pages rendered without their tree (pagelets on large runs) are written as the others, jsonl too', async (t) => {
+  const dir = await tempDir(t);
+  await writeSite(join(dir, 'site'), 6);
+  const site = join(dir, 'site');
+  const trees = await writeOutputs(detectTemplate(site, { method: 'pagelets', workers: 0 }), { out: join(dir, 'trees') });
+  let rendered = 0;
+  const run = detectTemplate(site, { method: 'pagelets', workers: 0, keepTreesUpTo: 0, rendered: true });
+  const files = await writeOutputs(run, { out: join(dir, 'rendered'), onPage: (p) => void (rendered += 'rendered' in p ? 1 : 0) });
+  assert.ok(rendered > 0, 'the engine rendered pages');
+  assert.equal(files.summary.pagesDone, trees.summary.pagesDone);
+  for (let i = 0; i < 6; i++) assert.equal(await readFile(join(dir, 'rendered', `p${i}.txt`), 'utf8'), await readFile(join(dir, 'trees', `p${i}.txt`), 'utf8'), `p${i}`);
+  await writeOutputs(detectTemplate(site, { method: 'pagelets', workers: 0, keepTreesUpTo: 0, rendered: true }), { out: join(dir, 'jsonl'), format: 'jsonl' });
+  const rec = JSON.parse((await readFile(join(dir, 'jsonl', 'pages.jsonl'), 'utf8')).split('\n')[0]!) as PageRecord;
+  assert.equal(rec.text + '\n', await readFile(join(dir, 'trees', rec.key.replace(/\.html$/, '.txt')), 'utf8'));
+  assert.match(rec.title ?? '', /alpha page \d/);
+});

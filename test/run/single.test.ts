@@ -13,6 +13,7 @@ import { extractContent } from '../../src/run/content.ts';
 import { declaredUrl, groupPages, groupSource, hostOf } from '../../src/run/sites.ts';
 import { detectTemplate } from '../../src/run/template.ts';
 import type { PageDone } from '../../src/run/types.ts';
+import { recordOf } from '../../src/run/write.ts';
 import { DirSource } from '../../src/site/dir-source.ts';
 import { MemorySource } from '../../src/site/memory-source.ts';
 import { keptText } from '../../src/template/result.ts';
@@ -37,7 +38,8 @@ test('a page file is a source of one page: its main block, for template and cont
   const dir = await tempDir(t);
   const file = join(dir, 'page.html');
   await writeFile(file, lonePage('gamma', 1));
-  for (const run of [detectTemplate(file, { method: 'align' }), extractContent(file)]) {
+  const first = detectTemplate(file, { method: 'align' });
+  for (const run of [first, extractContent(file)]) {
     const pages = await done(run);
     assert.deepEqual([...pages.keys()], ['page.html']);
     const p = pages.get('page.html')!;
@@ -46,6 +48,11 @@ test('a page file is a source of one page: its main block, for template and cont
     const text = keptText(p.marks);
     assert.match(text, /Story 101 tells of the/);
     assert.doesNotMatch(text, /all rights reserved/);
+    assert.equal(p.info['title'], 'gamma: a report', 'the headline of the main content');
+    assert.equal(recordOf(p).title, 'gamma: a report');
+    // template keeps the headline in the text; content gives it as its own field (headline: 'field').
+    if (run === first) assert.match(text, /gamma: a report/);
+    else assert.doesNotMatch(text, /gamma: a report/);
     const r = await run.result();
     assert.equal(r.pagesDone, 1);
     assert.equal(r.pagesNoContent, 0);
