@@ -8,10 +8,11 @@
  * (match/mapping.ts `gramMapping`).
  */
 import type { Tree } from '../html/tree.ts';
-import { cssPath } from '../html/paths.ts';
+import { cssPath, cssPathWithin } from '../html/paths.ts';
 import { createWrapper, inferType, type PatternSpec } from '../wrapper/create.ts';
 import { gramMapping } from '../wrapper/match/mapping.ts';
 import { runWrapper, selectPattern, updateWrapper, type RecordValue, type WrapperRecord } from '../wrapper/run.ts';
+import { suggestPattern } from '../wrapper/suggest.ts';
 import { valueOf } from '../wrapper/value.ts';
 import type { GramInstance } from '../wrapper/tree-gram.ts';
 import { allPatterns, parseWrapper, resolveSettings, validateWrapper, type Constraints, type Pattern, type Wrapper } from '../wrapper/wrapper.ts';
@@ -138,15 +139,26 @@ export function preview(pages: ReadonlyArray<{ key: string; tree: Tree }>, key: 
   return { patterns: out, problem: null };
 }
 
-/** A selector for the element at `node` (or the element holding a clicked text). */
+/**
+ * A selector for the element at `node` (or the element holding a clicked text): the most robust one the
+ * wrapper library proposes (suggest.ts: anchored on ids and classes before positions), relative to the
+ * parent pattern's instance holding it when nested.
+ */
 export function suggest(tree: Tree, node: number, parent: string | null, drafts: readonly PatternDraft[]): Suggestion {
   let el = node;
   while (el > 0 && tree.kind[el] !== NodeKind.Element) el = tree.parent[el]!;
   if (el <= 0) throw new DesignError(`node ${node} is not in an element`);
-  const selector = cssPath(tree, el);
   const byName = new Map(drafts.map((d) => [d.name, d]));
+  let scope = 0;
+  if (parent !== null) {
+    const p = byName.get(parent);
+    if (!p) throw new DesignError(`no pattern "${parent}" to nest under`);
+    scope = instances(tree, p, byName).flat().find((i) => i < el && el < tree.end[i]!) ?? -1;
+    if (scope < 0) throw new DesignError(`the element is not inside an instance of "${parent}"`);
+  }
+  const best = suggestPattern(tree, el, { value: 'text', ...(scope > 0 ? { scope } : {}) });
+  const selector = best?.selector ?? (scope > 0 ? cssPathWithin(tree, el, scope) : cssPath(tree, el));
   const draft: PatternDraft = { name: '_', selector, multiple: false, value: 'text', parent };
-  if (parent !== null && !byName.has(parent)) throw new DesignError(`no pattern "${parent}" to nest under`);
   const matches = instances(tree, draft, byName).reduce((a, s) => a + s.length, 0);
   const text = valueOf(tree, el, 'text');
   return { selector, matches, text: text.length > TEXT_CHARS ? text.slice(0, TEXT_CHARS) + '…' : text, attributes: Object.fromEntries(tree.attrs(el)) };

@@ -57,7 +57,7 @@ test('preview: matches here and elsewhere, values on every page, ambiguity and a
   assert.match(preview(pages, 'a.html', [{ ...drafts[2]!, name: '9bad' }]).problem ?? '', /name/);
 });
 
-test('suggest: the CSS path of the clicked element (or of the element around a clicked text)', () => {
+test('suggest: the most robust selector of the clicked element (or of the element around a clicked text)', () => {
   const tree = pages[0]!.tree;
   const h1 = selectOne(tree, 'h1');
   const s = suggest(tree, h1 + 1, null, drafts);
@@ -65,6 +65,11 @@ test('suggest: the CSS path of the clicked element (or of the element around a c
   assert.equal(s.matches, 1);
   assert.equal(selectOne(tree, s.selector), h1);
   assert.equal(suggest(tree, h1, 'product', drafts).matches, 1, 'inside the parent instances');
+  const price = selectOne(tree, 'p.price');
+  assert.match(suggest(tree, price, null, drafts).selector, /\.price/, 'anchored on the class, not only on positions');
+  const nested = suggest(tree, price, 'product', drafts).selector;
+  assert.doesNotMatch(nested, /article/, `relative to the product: ${nested}`);
+  assert.throws(() => suggest(tree, selectOne(tree, 'header a'), 'product', drafts), /not inside an instance/);
 });
 
 test('create, load and adapt: the wrapper file, then each pattern on a redesigned page with its step and pairs', () => {
