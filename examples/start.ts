@@ -7,7 +7,8 @@
  *     --method <name>`) with the engine's default options;
  *  3. the wrapper demo;
  *  4. last, `report` (`gabarit report`): the main content of every page with the template greyed, figures
- *     per engine and a chart, in one offline HTML file (out/demo/report/index.html), whose path it prints.
+ *     per engine and a chart, in one offline HTML file (out/demo/report/index.html), whose path it prints;
+ * and it prints the command that opens the local web UI (`gabarit ui`) on the demo site.
  * Prints a short result of each, and where the output is (out/demo/). Exits 0 only when every step did
  * its work. The server is ours and local, so the crawl runs without a politeness delay.
  */
@@ -88,6 +89,9 @@ async function demo(): Promise<boolean> {
     say('');
     say(`The report (offline, open it in a browser): ${rel(file)}`);
     say(`   ${pathToFileURL(file).href}`);
+    say('');
+    say(`The UI (the template of each engine on every page, a wrapper designer, a wrapper adapting to a redesign):`);
+    say(`   npm run gabarit -- ui ${rel(SITE)}    (installed: gabarit ui <source>; it prints the URL to open)`);
   } finally {
     await served.close();
   }

@@ -34,6 +34,7 @@ export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./content.ts'),
   () => import('./report.ts'),
   () => import('./shards.ts'),
+  () => import('./ui.ts'),
 ];
 
 function packageVersion(): string {

@@ -67,6 +67,12 @@ function mean(xs: readonly number[]): number {
   return xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length;
 }
 
+/** The figures the report shows of one marked page: its template fraction and how much of it is main content. */
+export function pageFigures(m: PageMarks): Pick<ReportPage, 'templateFraction' | 'contentWords' | 'contentFraction'> {
+  const shares = textShares(m);
+  return { templateFraction: shares.template, contentWords: wordCount(keptText(m)), contentFraction: shares.content };
+}
+
 /** Runs the content extractor (and the other engines) on the source; returns the report's data. */
 export async function report(input: SourceInput, options: ReportOptions = {}): Promise<ReportData> {
   const maxShown = options.maxShown ?? REPORT_MAX_SHOWN;
@@ -81,10 +87,9 @@ export async function report(input: SourceInput, options: ReportOptions = {}): P
       continue;
     }
     const m = o.marks;
-    const text = keptText(m);
-    const shares = textShares(m);
-    const p: ReportPage = { key: m.key, url: m.url, templateFraction: shares.template, contentWords: wordCount(text), contentFraction: shares.content };
+    const p: ReportPage = { key: m.key, url: m.url, ...pageFigures(m) };
     if (pages.length < maxShown) {
+      const text = keptText(m);
       p.srcdoc = overlayHtml(m);
       p.contentText = text.length > REPORT_TEXT_CHARS ? text.slice(0, REPORT_TEXT_CHARS) + ' …' : text;
     }
