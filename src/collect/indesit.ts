@@ -70,7 +70,7 @@ import { Addresses } from './addresses.ts';
 import { LayoutDepth } from './layout.ts';
 import { readStructure, schemaOfStructure, type Structure } from './structure.ts';
 import { variantOf } from './variants.ts';
-import { isSkippedResource } from '../site/http-source.ts';
+import { isSkippedResource } from '../site/defaults.ts';
 
 const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0), content: new Int32Array(0) };
 
