@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the Tree's arrays and the builder that fills them are one data contract, kept
+ * where it can be read at once.
+ *
  * The compact Tree (DESIGN.md, "The compact Tree"): an immutable, preorder, struct-of-arrays view of one
  * HTML document. Node 0 is the document. For node i:
  *  - `kind[i]`   NodeKind (element, text, blank text, comment, document);
