@@ -6,8 +6,18 @@ export const ALIGN_DEFAULTS = {
   // ---- scoring (paper 1, section 2.1) ----
   /** Score of a column whose two tokens are equal: "we reward the case in which s1[i] = s2[j] giving score 1". */
   match: 1,
-  /** Score of a column of two different tokens: "we ignore the case in which we skip s1[i] and s2[j]". */
-  mismatch: 0,
+  /**
+   * Score of a column of two different tokens. Paper 1: 0 ("we ignore the case in which we skip s1[i] and
+   * s2[j]"). With a gap at -1 that makes a mismatch worth two thirds of a match (the score is 3 x matches +
+   * 2 x mismatches - n - m), so two pages whose menus differ in length (a table of contents inside the
+   * menu of the current page only) are aligned shifted, menu entries facing other entries, rather than
+   * with the gaps that would let them match. At -2 a mismatch costs as much as two gaps: the alignment
+   * maximises the matched tokens (a longest common subsequence). Chosen by leave-one-generator-out
+   * cross-validation over {0, -2} (docs/engines.md): -2 on every fold.
+   */
+  mismatch: -2,
+  /** The paper's mismatch score (section 2.1), for the paper's own scoring (`--mismatch 0`). */
+  paperMismatch: 0,
   /** Score of a gap: "we penalize the insertion of a gap giving score -1". */
   gap: -1,
 
@@ -70,6 +80,16 @@ export const ALIGN_DEFAULTS = {
    * samesite recall 0.949 → 0.951, precision 0.646 → 0.642; sites template node F1 0.577 → 0.628.
    */
   lineRule: true,
+  /**
+   * Navigation regions (navigation.ts): template elements whose changing text is at least this share of
+   * link text on every sample page (and on the page marked) are template whole. One half: changing words
+   * mostly in links make navigation, mostly prose make content (as the hyperlink engine's regions).
+   */
+  navigationLinkShare: 0.5,
+  /** The content slot of a page (navigation.ts): the deepest template element holding more than this share of its changing prose. */
+  contentSlotShare: 0.5,
+  /** Learn and apply navigation regions (`--no-navigation-regions` turns them off). */
+  navigationRegions: true,
 
   // ---- engine ----
   /** Bytes of raw pages kept in memory between learning and applying; beyond, pages are loaded again. */
