@@ -40,6 +40,7 @@ export const ALIGN_OPTIONS: readonly EngineOption[] = [
     parse: (raw: string) => mismatchScore(raw),
   },
   { flags: '--no-line-rule', description: 'mark matched text as template even when its line of text holds kept text (default: such a line is kept whole)' },
+  { flags: '--no-languages', description: 'learn one template for all pages even when the site declares several languages (default: one per language)' },
   { flags: '--no-navigation-regions', description: 'do not treat template elements whose changing text is made of links (tables of contents, open menu sections) as template' },
 ];
 
@@ -161,7 +162,7 @@ const engine: TemplateEngine = {
     // 2. Learn: one template per language when the site declares several (languages.ts), else one.
     t0 = performance.now();
     const sampleTrees = new Map<string, Tree>();
-    const groups = languageGroups(keys, languageOf);
+    const groups = ctx.options['languages'] === false ? languageGroups(keys, new Map()) : languageGroups(keys, languageOf);
     const learned: Learned[] = [];
     for (const group of groups) {
       const sampleKeys = chooseSample(group.keys, sampleSize);
