@@ -41,7 +41,10 @@ const PAGELETS_GRID: readonly GridPoint[] = [
   { name: 'min support 0.1', options: { minSupport: 0.1 } },
   { name: 'link targets', options: { linkTargets: true } },
   { name: 'no fold digits', options: { foldDigits: false } },
-  { name: 'paper 3', options: { minSupport: 0 } },
+  { name: 'content share 0.5', options: { contentShare: 0.5 } },
+  { name: 'no navigation pagelets', options: { navigationPagelets: false } },
+  { name: 'min-hashes 2, min support 0.1', options: { minhashes: 2, minSupport: 0.1 } },
+  { name: 'paper 3', options: { minSupport: 0, navigationPagelets: false } },
 ];
 
 /** Objective of a site's figures: content F1, less the recall missing below the target (both count). */

@@ -33,6 +33,12 @@ export const PAGELET_DEFAULTS = {
    */
   foldDigits: true,
   /**
+   * Navigation pagelets (navigation.ts): a pagelet of links outside the page's content region is
+   * shingled by its place and structure, not its words, so prev/next bars and open menu sections repeat.
+   * Chosen by leave-one-generator-out cross-validation (docs/engines.md).
+   */
+  navigationPagelets: true,
+  /**
    * Minimum fraction of the site's unique pages a template shingle must span (detection.ts
    * `supportThreshold`): the paper's "significant collection of pages" (section 1.4). 0 restores the
    * paper's "at least two occurrences".

@@ -28,6 +28,7 @@ import { SqlPageletStore } from './global.ts';
 import { detectLocal } from './local.ts';
 import { detectGlobalInMemory } from './memory.ts';
 import { linkBaseUrl } from './links.ts';
+import { CONTENT_SHARE } from './navigation.ts';
 import { analyseTree, type AnalysisOptions, marksFromPagelets, parseBytes, type PageRecord, recordAt } from './page-analysis.ts';
 import { partition } from './partition.ts';
 import { PageletTables } from './tables.ts';
@@ -44,6 +45,10 @@ export interface PageletRunOptions {
   supportCap: number;
   linkTargets: boolean;
   foldDigits: boolean;
+  /** Navigation pagelets get a navigation shingle (navigation.ts). */
+  navigation: boolean;
+  /** Share of the prose the content region holds (navigation.ts). */
+  contentShare: number;
   backend: 'sql' | 'memory';
   db: string | undefined;
   workers: number;
@@ -67,6 +72,8 @@ export function runOptions(o: Readonly<Record<string, unknown>>): PageletRunOpti
     supportCap: num(o['supportCap'], PAGELET_DEFAULTS.supportCap),
     linkTargets: bool(o['linkTargets'], PAGELET_DEFAULTS.linkTargets),
     foldDigits: bool(o['foldDigits'], PAGELET_DEFAULTS.foldDigits),
+    navigation: bool(o['navigationPagelets'], PAGELET_DEFAULTS.navigationPagelets),
+    contentShare: num(o['contentShare'], CONTENT_SHARE),
     backend,
     db: typeof o['db'] === 'string' ? o['db'] : undefined,
     workers: num(o['workers'], Math.min(2, availableParallelism())),
@@ -170,7 +177,7 @@ export interface PageletPageResult {
  */
 export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOptions = {}): Promise<PageletDetectionRun> {
   const o = runOptions(ctx.options);
-  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
+  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigation, contentShare: o.contentShare };
   const timings: Record<string, number> = {};
   const tables = await openTables(o);
   const ids = new Map<string, number>();
@@ -285,7 +292,7 @@ export async function pageResults(run: PageletDetectionRun, onPage: (r: PageletP
  */
 export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
   const o = run.options;
-  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
+  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigation, contentShare: o.contentShare };
   const { detection, ids, kept } = run;
   const pipe = pipeline(o);
   let pool = null as PageletPool | null;
@@ -387,7 +394,7 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
       method: 'pagelets',
       algorithm: detection.algorithm,
       paper: 'Bar-Yossef & Rajagopalan, Template Detection via Data Mining and its Applications (WWW 2002)',
-      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
+      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigation, contentShare: o.contentShare, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
       counts: detection.counts,
       templateCount: detection.templates.length,
       templates,
@@ -461,6 +468,8 @@ export const PAGELET_OPTIONS: readonly EngineOption[] = [
   { flags: '--support-cap <n>', description: 'upper bound, in pages, of the --min-support requirement', defaultValue: PAGELET_DEFAULTS.supportCap, parse: Number },
   { flags: '--link-targets', description: 'make link target URLs part of a pagelet\'s shingles (default: anchor text and structure only)', defaultValue: PAGELET_DEFAULTS.linkTargets },
   { flags: '--no-fold-digits', description: 'keep numbers as they are in shingles (default: every number is one token)' },
+  { flags: '--content-share <fraction>', description: 'share of the text outside links that the content region holds (navigation pagelets lie outside it)', defaultValue: CONTENT_SHARE, parse: Number },
+  { flags: '--no-navigation-pagelets', description: 'shingle pagelets of links outside the content by their words like the others (default: by their place and structure)' },
   { flags: '--backend <sql|memory>', description: 'where --global runs its relational steps: DuckDB (sql) or in memory', defaultValue: 'sql' },
   { flags: '--db <path>', description: 'site store (DuckDB file) to hold the --global tables, schema "pagelets" (default: a private in-memory DuckDB spilling to a temporary directory)' },
   { flags: '--workers <n>', description: 'worker threads for per-page work (0: main thread only)', defaultValue: Math.min(2, availableParallelism()), parse: Number },
