@@ -5,6 +5,9 @@
  *  - root: `file:///abs/dir/`; a page's key is its path relative to the directory, '/'-separated;
  *  - a directory (a key or URL ending in '/', or a link to a directory) means its index file
  *    (`SITE_DEFAULTS.indexFiles`: index.html, index.htm, index.xhtml), as a static web server would serve it;
+ *  - an extensionless path that names no file (`docs/overview`, as static site generators link) means
+ *    `docs/overview.html` when that file exists, before a directory of the same name, as GitHub Pages
+ *    serves it (`staticKey`); the key is the file's path;
  *  - pages(): the files with a page extension (.html .htm .xhtml) and extensionless files that sniff as
  *    HTML, in sorted key order; hidden files and folders (a leading '.') and every other file are skipped;
  *  - entry: the root's index file, or the `entry` option (a key).
@@ -61,6 +64,25 @@ async function head(path: string, n: number): Promise<Uint8Array> {
   }
 }
 
+/**
+ * The file a static host (GitHub Pages) serves for the path `rel` ('/'-separated, relative to `dir`): a
+ * directory path ('' or ending in '/') is its first index file; otherwise the file itself, else
+ * `rel + '.html'` (an extensionless link such as `/docs/overview`), else a directory's index file. The
+ * key returned names that file, or is `rel` unchanged when nothing matches (a missing page).
+ */
+export function staticKey(dir: string, rel: string): string {
+  const indexOf = (d: string): string => {
+    for (const f of SITE_DEFAULTS.indexFiles) if (isFile(join(dir, d, f))) return d + f;
+    return d + SITE_DEFAULTS.indexFiles[0]!;
+  };
+  if (rel === '' || rel.endsWith('/')) return indexOf(rel);
+  const path = join(dir, rel);
+  if (isFile(path)) return rel;
+  if (isFile(path + '.html')) return rel + '.html';
+  if (isDir(path)) return indexOf(rel + '/');
+  return rel;
+}
+
 export class DirSource implements PageSource {
   readonly kind = 'dir' as const;
   /** Absolute path of the directory. */
@@ -80,25 +102,16 @@ export class DirSource implements PageSource {
     this.rootPath = new URL(this.root).pathname;
     this.maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
     this.siteRootLinks = options.siteRootLinks ?? true;
-    this.entry = this.urlOf(options.entry !== undefined ? this.cleanKey(options.entry) : this.indexKey(''));
+    this.entry = this.urlOf(this.cleanKey(options.entry ?? ''));
   }
 
   get loaded(): number {
     return this.count;
   }
 
-  /** The index key of a directory key ('' or ending in '/'): its first existing index file, else index.html. */
-  private indexKey(dirKey: string): string {
-    for (const f of SITE_DEFAULTS.indexFiles) if (isFile(join(this.dir, dirKey, f))) return dirKey + f;
-    return dirKey + SITE_DEFAULTS.indexFiles[0]!;
-  }
-
-  /** Normalises a key given by a user: '/' separators, no leading './' or '/', directories to their index. */
+  /** Normalises a key given by a user: '/' separators, no leading './' or '/', resolved as a static host does. */
   private cleanKey(key: string): string {
-    let k = key.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/^\/+/, '');
-    if (k === '' || k.endsWith('/')) return this.indexKey(k);
-    if (isDir(join(this.dir, k))) return this.indexKey(k + '/');
-    return k;
+    return staticKey(this.dir, key.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/^\/+/, ''));
   }
 
   keyOf(url: string): string | undefined {

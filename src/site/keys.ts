@@ -5,6 +5,9 @@
  *  - the URL path below the root's directory, percent-decoded;
  *  - a path ending in '/' (or the root itself) names the directory's index: `…/index.html`;
  *  - a query string, when there is one, is kept after '?', since `?page=2` is another page.
+ * One exception to equal keys: an extensionless URL (`/docs/overview`) keys as its path, `docs/overview`,
+ * while its mirror on disk is the file the host served it from, `docs/overview.html` (dir-source.ts
+ * `staticKey` resolves such paths as GitHub Pages does).
  */
 import { directoryOf } from './links.ts';
 

@@ -3,6 +3,8 @@
  * copied to disk behaves like the site: crawls, the UI and tests reach it over real HTTP.
  *  - `GET /a/` serves `a/index.html` (or index.htm / index.xhtml); `GET /a` where `a` is a directory
  *    redirects (301) to `/a/` so that relative links resolve as on the original site;
+ *  - `GET /a` where no file `a` exists but `a.html` does serves `a.html` (200, even beside a directory
+ *    `a/`), as GitHub Pages serves the extensionless links of static site generators;
  *  - content types by extension: `text/html; charset=utf-8` for .html/.htm, `application/xhtml+xml` for
  *    .xhtml, common others; extensionless files that sniff as HTML are served as HTML;
  *  - a missing file is a 404; a path that would leave the directory (`..`, encoded or not) is a 404 too;
@@ -61,6 +63,14 @@ async function isDirectory(path: string): Promise<boolean> {
   }
 }
 
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 async function typeOf(path: string): Promise<string> {
   const ext = extname(path).toLowerCase();
   const known = TYPES[ext];
@@ -103,7 +113,10 @@ export async function serveDirectory(dir: string, options: ServeOptions = {}): P
     if (pathname.includes('\0')) return notFound(res);
     let path = resolve(root, '.' + pathname);
     if (path !== root && !path.startsWith(root + sep)) return notFound(res);
-    if (await isDirectory(path)) {
+    // An extensionless path naming no file is served from `<path>.html` when it exists, before a directory
+    // of the same name (as GitHub Pages does: `/docs/overview` → docs/overview.html).
+    if (!pathname.endsWith('/') && !(await isFile(path)) && (await isFile(path + '.html'))) path += '.html';
+    else if (await isDirectory(path)) {
       if (!pathname.endsWith('/')) {
         const u = new URL(req.url ?? '/', 'http://x');
         res.writeHead(301, { location: u.pathname + '/' + u.search });
