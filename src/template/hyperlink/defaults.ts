@@ -21,7 +21,7 @@ export const HYPERLINK_DEFAULTS = {
    * the links of the most link-dense DOM regions first (menus), the paper's future work (section 6);
    * 'document' is the paper's own order.
    */
-  linkOrder: 'density' as 'density' | 'document',
+  linkOrder: 'density' as 'density' | 'document' | 'proximity',
   /**
    * Link-density regions (link-order.ts): a link's region is its nearest ancestor holding at least this
    * many distinct same-site links. A menu has several items; 3 is the smallest list that is not a
@@ -73,6 +73,12 @@ export const HYPERLINK_DEFAULTS = {
    * words are mostly prose is the content slot.
    */
   navigationLinkShare: 0.5,
+  /**
+   * Which pages decide that a template region is navigation (navigation-regions.ts): 'all', the key page
+   * and every CS page; 'key', the key page alone (the region must still have an image on every CS page).
+   * Chosen by leave-one-generator-out cross-validation (docs/engines.md).
+   */
+  regionsDecidedBy: 'all' as 'all' | 'key',
   /**
    * The content slot (navigation-regions.ts): the deepest template element holding at least this share of
    * the key page's changing prose. More than half: there is one such element per level, and it is where

@@ -68,6 +68,10 @@ export interface HyperlinkOptions {
   linkOrder: LinkOrder;
   equality: NodeEquality;
   navigationRegions: boolean;
+  /** Share of a region's changing text that must be link text (navigation-regions.ts). */
+  linkShare: number;
+  /** Which pages decide that a region is navigation (navigation-regions.ts). */
+  regionsDecidedBy: 'all' | 'key';
   siblings: boolean;
 }
 
@@ -85,7 +89,7 @@ export function readOptions(o: Readonly<Record<string, unknown>>): HyperlinkOpti
   const maxLoad = num(o['maxLoad'], 'max-load', D.maxLoad);
   if (!Number.isInteger(maxLoad) || maxLoad < 1) throw new EngineError('bad-option', `--max-load must be an integer >= 1 (got ${maxLoad})`);
   const linkOrder = (o['linkOrder'] ?? D.linkOrder) as LinkOrder;
-  if (linkOrder !== 'density' && linkOrder !== 'document') throw new EngineError('bad-option', `--link-order must be density or document (got ${String(linkOrder)})`);
+  if (linkOrder !== 'density' && linkOrder !== 'document' && linkOrder !== 'proximity') throw new EngineError('bad-option', `--link-order must be density, document or proximity (got ${String(linkOrder)})`);
   const text = (o['textEquality'] ?? 'exact') as 'exact' | 'kind';
   if (text !== 'exact' && text !== 'kind') throw new EngineError('bad-option', `--text-equality must be exact or kind (got ${String(text)})`);
   let equality: NodeEquality;
@@ -104,6 +108,10 @@ export function readOptions(o: Readonly<Record<string, unknown>>): HyperlinkOpti
     throw new EngineError('bad-option', (err as Error).message);
   }
   const key = o['key'];
+  const share = num(o['navigationLinkShare'], 'navigation-link-share', D.navigationLinkShare);
+  if (!(share >= 0 && share <= 1)) throw new EngineError('bad-option', `--navigation-link-share must be in [0, 1] (got ${share})`);
+  const decidedBy = (o['regionsDecidedBy'] ?? D.regionsDecidedBy) as 'all' | 'key';
+  if (decidedBy !== 'all' && decidedBy !== 'key') throw new EngineError('bad-option', `--regions-decided-by must be all or key (got ${String(decidedBy)})`);
   return {
     key: typeof key === 'string' && key !== '' ? key : undefined,
     n,
@@ -111,6 +119,8 @@ export function readOptions(o: Readonly<Record<string, unknown>>): HyperlinkOpti
     linkOrder,
     equality,
     navigationRegions: o['navigationRegions'] !== false,
+    linkShare: share,
+    regionsDecidedBy: decidedBy,
     siblings: o['siblings'] !== false,
   };
 }
@@ -155,7 +165,7 @@ export class HyperlinkEngine implements TemplateEngine {
     { flags: '--key <url-or-key>', description: "the key page (URL or key relative to the source root); default: the source's entry page" },
     { flags: '--n <n>', description: 'size of the complete subdigraph to look for (paper: 4)', defaultValue: D.n, parse: Number },
     { flags: '--max-load <n>', description: 'most pages loaded to find it', defaultValue: D.maxLoad, parse: Number },
-    { flags: '--link-order <order>', description: "order of the key page's links: density (menus first) or document", defaultValue: D.linkOrder },
+    { flags: '--link-order <order>', description: "order of the key page's links: density (menus first), document (the paper's), or proximity (the key page's folder first, then density)", defaultValue: D.linkOrder },
     { flags: '--equality-threshold <x>', description: 'node equality: two nodes are equal when ≜ >= x', defaultValue: D.threshold, parse: Number },
     { flags: '--weight-class <w>', description: 'node equality: weight of the class names', defaultValue: D.weightClass, parse: Number },
     { flags: '--weight-attributes <w>', description: 'node equality: weight of the other attributes', defaultValue: D.weightAttributes, parse: Number },
@@ -165,6 +175,8 @@ export class HyperlinkEngine implements TemplateEngine {
     { flags: '--no-document-skeleton', description: 'node equality: compare <html>, <head>, <body> by their attributes too (default: always equal)' },
     { flags: '--top-wrapper-depth <n>', description: 'node equality: levels below <body> where a tag-unique wrapper is compared without its classes (0: none)', defaultValue: D.topWrapperDepth, parse: Number },
     { flags: '--no-navigation-regions', description: 'do not treat link-made regions with changing text as template' },
+    { flags: '--navigation-link-share <x>', description: 'navigation regions: share of the changing text that must be link text', defaultValue: D.navigationLinkShare, parse: Number },
+    { flags: '--regions-decided-by <pages>', description: 'navigation regions: decided by all (the key page and every CS page) or key (the key page alone)', defaultValue: D.regionsDecidedBy },
     { flags: '--no-siblings', description: "when no 2-CS exists, do not complete the set with the key page's siblings" },
   ];
 
@@ -201,7 +213,7 @@ export class HyperlinkEngine implements TemplateEngine {
     if (keyLinks.length === 0) {
       throw new EngineError('no-usable-links', `the key page ${keyPage.key} has no links to other pages of the site (root ${source.root}); the hyperlink method needs the pages it links to`);
     }
-    const ordered = orderLinks(keyTree, byKey(keyLinks), { order: o.linkOrder, minRegionLinks: D.minRegionLinks });
+    const ordered = orderLinks(keyTree, byKey(keyLinks), { order: o.linkOrder, minRegionLinks: D.minRegionLinks, key: keyPage.key });
     const urlOfKey = new Map(keyLinks.map((l) => [l.key, l.url]));
 
     // Algorithm 1.
@@ -303,27 +315,34 @@ export class HyperlinkEngine implements TemplateEngine {
       throw new EngineError('no-shared-template', `${keyPage.key}: none of the ${set.pages.length} page(s) found shares the key page's root; no template can be justified`);
     }
     const regions = o.navigationRegions
-      ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOfTemplate(ext.template, m.map, m.features.tree.size) })))
+      ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOfTemplate(ext.template, m.map, m.features.tree.size) })), o.linkShare, D.contentSlotShare, o.regionsDecidedBy)
       : [];
-    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: D.navigationLinkShare, slotShare: D.contentSlotShare };
+    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare };
     const networkLoads = source.loaded - loadedBefore;
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);
 
-    // Mark every page of the source.
+    // Mark every page of the source, and the key page (whose template this is) even when the source's
+    // listing does not reach it (a frame of a frameset, which a crawl does not follow).
     const tMark = performance.now();
     let done = 0;
+    let keyMarked = false;
     for await (const r of source.pages()) {
       ctx.signal?.throwIfAborted();
       if (!r.ok) {
         ctx.onFailure({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
         continue;
       }
+      if (r.page.key === keyPage.key) keyMarked = true;
       const known = r.page.key === keyPage.key ? keyF : features.get(r.page.key);
       const f = known ?? new NodeFeatures(parsePage(r.page, ctx.labels), eq);
       const marks = markPage(learned, f, scratch);
       await ctx.onPage({ key: r.page.key, url: r.page.url, tree: f.tree, template: marks });
       ctx.onProgress?.('mark', ++done);
+    }
+    if (!keyMarked) {
+      await ctx.onPage({ key: keyPage.key, url: keyPage.url, tree: keyTree, template: markPage(learned, keyF, scratch) });
+      done++;
     }
     timings['mark'] = Math.round(performance.now() - tMark);
 

@@ -9,7 +9,10 @@
  * the higher densities of links in a webpage" (section 6), tells them apart from the main content slot,
  * whose changing text is prose: a template element R of the key page is a navigation region when, on the
  * key page and on the image of R in every CS page, the text of R that is *not* template is at least
- * `linkShare` (by characters) inside links, and at least one of these pages has such text. Only topmost
+ * `linkShare` (by characters) inside links, and at least one of these pages has such text (with
+ * `decidedBy: 'key'`, the key page alone decides, R having an image on every CS page: a bar whose entries
+ * are links on some pages and plain words on others, as a class's "Summary: Nested | Field | Method" in a
+ * Javadoc, is navigation even where the CS page has it as plain words). Only topmost
  * regions are kept. Inside the key page's *content slot* (the deepest template element holding at least
  * `slotShare` of the key page's changing non-link text: the main content's container) a region must also
  * be mostly fixed text on the key page (at least as many template characters as changing ones): a
@@ -90,6 +93,7 @@ export interface MappedPage {
 export function navigationRegions(
   keyTree: Tree, template: Uint8Array, pages: readonly MappedPage[],
   linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare, slotShare: number = HYPERLINK_DEFAULTS.contentSlotShare,
+  decidedBy: 'all' | 'key' = HYPERLINK_DEFAULTS.regionsDecidedBy,
 ): number[] {
   const keyVar = new VariableText(keyTree, template);
   const slot = contentSlot(keyTree, template, keyVar, slotShare);
@@ -120,6 +124,7 @@ export function navigationRegions(
         ok = false;
         break;
       }
+      if (decidedBy === 'key') continue;
       if (pageVar[k]!.text(j) > 0) some = true;
       ok = pageVar[k]!.navigational(j, linkShare);
     }
@@ -163,15 +168,23 @@ export function contentSlot(tree: Tree, template: Uint8Array, v: VariableText, s
 
 /**
  * Extends a page's template marks with the images of the navigation regions: the subtree of `map[r]` is
- * marked when its variable text (against `marks`) is navigational. Returns how many regions were applied.
+ * marked when its variable text (against `marks`) is navigational or, with `decidedBy: 'key'` (the key
+ * page decided), when it lies outside the page's content slot (neither holding it nor, inside it, more
+ * changing text than fixed). Returns how many regions were applied.
  */
-export function markNavigationRegions(tree: Tree, marks: Uint8Array, map: Int32Array, regions: readonly number[], linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare): number {
+export function markNavigationRegions(
+  tree: Tree, marks: Uint8Array, map: Int32Array, regions: readonly number[],
+  linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare, decidedBy: 'all' | 'key' = HYPERLINK_DEFAULTS.regionsDecidedBy,
+  slotShare: number = HYPERLINK_DEFAULTS.contentSlotShare,
+): number {
   if (regions.length === 0) return 0;
   const v = new VariableText(tree, marks);
+  const slot = decidedBy === 'key' ? contentSlot(tree, marks, v, slotShare) : -1;
+  const outside = (j: number): boolean => slot < 0 || (!tree.contains(j, slot) && (!tree.contains(slot, j) || v.fixed(j) >= v.text(j)));
   const roots: number[] = [];
   for (const r of regions) {
     const j = map[r] ?? -1;
-    if (j >= 0 && v.navigational(j, linkShare)) roots.push(j);
+    if (j >= 0 && (decidedBy === 'key' ? outside(j) : v.navigational(j, linkShare))) roots.push(j);
   }
   for (const j of roots) marks.fill(1, j, tree.end[j]!);
   return roots.length;

@@ -72,6 +72,25 @@ test('the paper\'s document order loads at least as many pages as the density or
   assert.ok((d.summary['pagesLoadedForLearning'] as number) >= 5);
 });
 
+test('the key page is marked even when the source\'s listing does not reach it (a frame of a frameset)', async () => {
+  const src = new MemorySource(fixtureSite());
+  const listing = src.pages.bind(src);
+  src.pages = async function* () {
+    for await (const r of listing()) if (!r.ok || r.page.key !== 'a1.html') yield r;
+  };
+  const r = await run(src, { key: 'a1.html' });
+  assert.equal(r.marks.size, fixtureSite().length);
+  assert.match(keptText(r.marks.get('a1.html')!), /a1word/);
+});
+
+test('navigation regions decided by the key page alone: same marks on the fixture, outside the content slot only', async () => {
+  const all = await run(new MemorySource(fixtureSite()), { key: 'a1.html' });
+  const key = await run(new MemorySource(fixtureSite()), { key: 'a1.html', regionsDecidedBy: 'key', navigationLinkShare: 0.3 });
+  for (const [k, m] of all.marks) assert.equal(keptText(key.marks.get(k)!), keptText(m), k);
+  await assert.rejects(run(new MemorySource(fixtureSite()), { key: 'a1.html', regionsDecidedBy: 'some' }), /regions-decided-by/);
+  await assert.rejects(run(new MemorySource(fixtureSite()), { key: 'a1.html', navigationLinkShare: 2 }), /navigation-link-share/);
+});
+
 test('page order does not change the template', async () => {
   const pages = fixtureSite();
   const a = await run(new MemorySource(pages), { key: 'a2.html' });
