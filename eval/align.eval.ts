@@ -51,12 +51,12 @@ const ALIGN_GRID: readonly GridPoint[] = [
   { name: 'mismatch 0', options: { mismatch: 0 } },
   { name: 'min evidence 0.4', options: { minEvidence: 0.4 } },
   { name: 'min evidence 0.6', options: { minEvidence: 0.6 } },
-  { name: 'sample 8', options: { sample: 8 } },
+  { name: 'sample 16', options: { sample: 16 } },
   { name: 'sample 32', options: { sample: 32 } },
   { name: 'no line rule', options: { lineRule: false } },
   { name: 'no navigation regions', options: { navigationRegions: false } },
   { name: 'no languages', options: { languages: false } },
-  { name: 'paper 1', options: { mismatch: 0, navigationRegions: false, languages: false } },
+  { name: 'paper 1', options: { mismatch: 0, sample: 16, navigationRegions: false, languages: false } },
 ];
 
 /** Target of the align engine on every whole site (content F1, held out). */

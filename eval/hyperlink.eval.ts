@@ -58,13 +58,14 @@ const HYPERLINK_GRID: readonly GridPoint[] = [
   { name: 'threshold 0.55', options: { equalityThreshold: 0.55 } },
   { name: 'threshold 0.75', options: { equalityThreshold: 0.75 } },
   { name: 'link order document', options: { linkOrder: 'document' } },
-  { name: 'link order proximity', options: { linkOrder: 'proximity' } },
-  { name: 'proximity, regions by the key page', options: { linkOrder: 'proximity', regionsDecidedBy: 'key' } },
+  { name: 'link order density', options: { linkOrder: 'density' } },
+  { name: 'max load 12', options: { maxLoad: 12 } },
+  { name: 'n 3, max load 12', options: { n: 3, maxLoad: 12 } },
+  { name: 'n 3, threshold 0.55, link share 0.3', options: { n: 3, equalityThreshold: 0.55, navigationLinkShare: 0.3 } },
   { name: 'top wrapper 0', options: { topWrapperDepth: 0 } },
   { name: 'no navigation regions', options: { navigationRegions: false } },
   { name: 'regions by the key page', options: { regionsDecidedBy: 'key' } },
   { name: 'link share 0.3', options: { navigationLinkShare: 0.3 } },
-  { name: 'regions by the key page, link share 0.3', options: { regionsDecidedBy: 'key', navigationLinkShare: 0.3 } },
   { name: 'paper 2', options: { linkOrder: 'document', navigationRegions: false, siblings: false, documentSkeleton: false, topWrapperDepth: 0 } },
 ];
 

@@ -19,9 +19,10 @@ export const HYPERLINK_DEFAULTS = {
   /**
    * How the key page's links are ordered before Algorithm 1 walks them (link-order.ts). 'density' puts
    * the links of the most link-dense DOM regions first (menus), the paper's future work (section 6);
-   * 'document' is the paper's own order.
+   * 'document' is the paper's own order; 'proximity' the links into the key page's own folder first, in
+   * density order. Chosen by leave-one-generator-out cross-validation (docs/engines.md).
    */
-  linkOrder: 'density' as 'density' | 'document' | 'proximity',
+  linkOrder: 'proximity' as 'density' | 'document' | 'proximity',
   /**
    * Link-density regions (link-order.ts): a link's region is its nearest ancestor holding at least this
    * many distinct same-site links. A menu has several items; 3 is the smallest list that is not a
