@@ -1,16 +1,18 @@
 /**
  * Throughput of paper 4's page model (run: `npx tsx bench/collect.bench.ts`): on every page of the corpus
- * sites and clusters/stackoverflow, the time to parse (parseHtml, the baseline), to extract link
- * collections and schemas from the parsed trees (src/collect/link-collections.ts, page-schema.ts), and to
- * cluster the schemas (src/collect/clusters.ts), each as pages per second and as a ratio to parsing.
- * Prints a table; skips when the corpus is absent.
+ * sites and clusters/stackoverflow, the time to parse (parseHtml, the baseline), to read the structure of
+ * the parsed trees and make their schemas (src/collect/structure.ts: link collections, text region, layout),
+ * and to cluster the schemas (src/collect/clusters.ts), each as pages per second and as a ratio to parsing.
+ * A last row does the same on generated pages of one element holding 200,000 links (a worst case for the
+ * per-link work: it must stay a small multiple of parsing). Prints a table; skips when the corpus is absent.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clusterBySchema } from '../src/collect/clusters.ts';
-import { linkCollections, TagLists } from '../src/collect/link-collections.ts';
-import { type PageSchema, schemaOf } from '../src/collect/page-schema.ts';
+import { TagLists } from '../src/collect/link-collections.ts';
+import type { PageSchema } from '../src/collect/page-schema.ts';
+import { readStructure, schemaOfStructure } from '../src/collect/structure.ts';
 import { corpusAvailable, CORPUS_MISSING } from '../src/eval/corpus-path.ts';
 import { listSites, loadClusters } from '../src/eval/corpus.ts';
 import { LabelTable } from '../src/html/labels.ts';
@@ -23,6 +25,9 @@ if (!corpusAvailable()) {
   const groups: Array<{ name: string; pages: Array<{ url: string; html: string }> }> = [];
   for (const s of listSites()) groups.push({ name: s.name, pages: s.files().map((k) => ({ url: pathToFileURL(join(s.pagesDir, k)).href, html: readFileSync(join(s.pagesDir, k), 'utf8') })) });
   for (const c of loadClusters()) groups.push({ name: c.name, pages: c.pages.map((p) => ({ url: pathToFileURL(p.path).href, html: readFileSync(p.path, 'utf8') })) });
+  const many = 200_000;
+  const huge = `<html><body><p>${Array.from({ length: many }, (_, i) => `<a href="/p${i}">p ${i}</a> `).join('')}</p></body></html>`;
+  groups.push({ name: `one element, ${many} links`, pages: [{ url: 'http://bench.test/', html: huge }] });
 
   const REPS = 5;
   const time = (f: () => void): number => {
@@ -45,7 +50,10 @@ if (!corpusAvailable()) {
     let schemas: PageSchema[] = [];
     const schemaMs = time(() => {
       const tl = new TagLists();
-      schemas = trees.map((t, i) => schemaOf(linkCollections(t, g.pages[i]!.url, tl)));
+      schemas = trees.map((t, i) => {
+        const s = readStructure(t, g.pages[i]!.url, tl);
+        return schemaOfStructure(s, s.contentDepth);
+      });
     });
     let k = 0;
     const clusterMs = time(() => {

@@ -30,6 +30,6 @@ export { ALIGN_DEFAULTS } from './template/align/defaults.ts';
 export { HYPERLINK_DEFAULTS } from './template/hyperlink/defaults.ts';
 export { PAGELET_DEFAULTS } from './template/pagelets/defaults.ts';
 export { COLLECT_DEFAULTS } from './collect/defaults.ts';
-export { CONTENT_CLUSTER_DEFAULTS } from './cluster/content.ts';
+export { CONTENT_CLUSTER_DEFAULTS } from './cluster/defaults.ts';
 export { CONTENT_DEFAULTS } from './content/defaults.ts';
 export { WRAPPER_DEFAULTS } from './wrapper/defaults.ts';

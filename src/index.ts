@@ -1,42 +1,45 @@
 /**
- * gabarit: learn the structure of websites from their pages. The public API.
+ * gabarit: learn the structure of websites from their pages. The root API, what a user needs for each task:
+ * parse pages, open a source, run a template or content engine and write its outputs, wrappers, collect
+ * and cluster pages, a report. More of each layer is in the subpaths: `gabarit/html` (the whole HTML layer:
+ * tokens, labels, selectors, XPath, charset), `gabarit/site` (every kind of source, fetching, links, the
+ * site store), `gabarit/wrapper` (wrapper files and the tree-matching algorithms).
+ *
+ * Importing the root loads neither the HTTP stack, the WARC reader nor DuckDB: `openSource` and
+ * `loadEngine` load them when a source or an engine needs them.
  */
-export { Tree, TreeBuilder, NodeKind, tagId, tagName } from './html/tree.ts';
-export { LabelTable, type LabelOptions, type LabelAttributes } from './html/labels.ts';
+// Pages as compact trees (html/)
 export { parseHtml, parseHtmlExact, type ParseOptions } from './html/parse.ts';
-export { decodeHtml, type Decoded } from './html/charset.ts';
-export { tokenize, TokenType, type TokenSequence, type TokenOptions } from './html/tokens.ts';
+export { Tree, NodeKind } from './html/tree.ts';
+export { LabelTable } from './html/labels.ts';
 export { textOf } from './html/text.ts';
 export { serialize, type SerializeOptions } from './html/serialize.ts';
-export { type Page, type PageSource, type PageResult, parsePage, pageText } from './site/page.ts';
-export { type PageMarks, keptText, markSubtree, templateFraction } from './template/result.ts';
-export { type TemplateEngine, type EngineContext, type EngineRun } from './template/engine.ts';
+export { selectAll, selectOne } from './html/select.ts';
+
+// Sources of pages (site/)
+export { openSource, type SourceOptions } from './site/source.ts';
+export { MemorySource } from './site/memory-source.ts';
+export { type Page, type PageSource, type PageResult, parsePage } from './site/page.ts';
+export { LinkGraph } from './site/graph.ts';
+
+// Template engines (papers 1–3), main content, and their outputs
 export { loadEngine } from './template/engines.ts';
+export { type TemplateEngine, type EngineContext, type EngineRun } from './template/engine.ts';
+export { type PageMarks, keptText, templateFraction } from './template/result.ts';
+export { contentEngine, type ContentEngineOptions } from './content/engine.ts';
 export { OutputWriter, type Summary, type PageFailure } from './output.ts';
+
+// Pages like a sample (paper 4), pages grouped by structure or content, the report
+export { indesit, type IndesitOptions, type IndesitResult } from './collect/indesit.ts';
+export { clusterSourceBySchema, type SchemaClustering } from './cluster/schema.ts';
+export { clusterByContent, type ContentClustering } from './cluster/content.ts';
+export { buildReport } from './report/build.ts';
+
+// Self-healing wrappers (paper 5)
+export { createWrapper, type PatternSpec } from './wrapper/create.ts';
+export { runWrapper, updateWrapper, type PageRun } from './wrapper/run.ts';
+export { parseWrapper, type Wrapper } from './wrapper/wrapper.ts';
+
+// Errors and defaults
 export { GabaritError, PageError, UsageError, EngineError, type PageErrorCode } from './errors.ts';
 export { DEFAULTS } from './defaults.ts';
-export { selectAll, selectOne, matches, compileSelector, type CompiledSelector } from './html/select.ts';
-export { cssPath, xpathOf } from './html/paths.ts';
-export { evaluateXPath, evaluateXPathValue } from './html/xpath.ts';
-export { extractLinks, normalizeUrl, registrableDomain, sameSite, type Link } from './site/links.ts';
-export { openSource, type SourceOptions } from './site/source.ts';
-export { DirSource } from './site/dir-source.ts';
-export { WarcSource, writeWarc } from './site/warc-source.ts';
-export { HttpSource } from './site/http-source.ts';
-export { MemorySource } from './site/memory-source.ts';
-export { Fetcher } from './site/fetch.ts';
-export { LinkGraph } from './site/graph.ts';
-export { serveDirectory } from './site/serve.ts';
-export { Store } from './store/store.ts';
-export { words, contentScore, templateNodeScore, purity, adjustedRandIndex } from './eval/metrics.ts';
-export { clusterByContent } from './cluster/content.ts';
-export { indesit } from './collect/indesit.ts';
-export { clusterSourceBySchema } from './cluster/schema.ts';
-export { chooseMainBlock } from './content/main-block.ts';
-export { contentEngine } from './content/engine.ts';
-export { buildReport } from './report/build.ts';
-export { createWrapper } from './wrapper/create.ts';
-export { runWrapper } from './wrapper/run.ts';
-export { adapt } from './wrapper/adapt.ts';
-export { clusteredTreeMatching } from './wrapper/match/clustered.ts';
-export { simpleTreeMatching } from './wrapper/match/simple.ts';

@@ -1,7 +1,8 @@
 /**
  * `gabarit cluster <source> [--by schema|content] [--out DIR]`: groups the pages of a source by structure.
- *  - `--by schema` (default): paper 4's page schemas (the tag-lists of a page's link collections), pages
- *    joined when the Jaccard coefficient of their schemas reaches `--similarity` (src/cluster/schema.ts);
+ *  - `--by schema` (default): paper 4's page schemas (the tag-lists of a page's link collections, and its
+ *    layout unless `--no-layout`), pages joined when the similarity of their schemas reaches
+ *    `--similarity` (src/cluster/schema.ts);
  *  - `--by content`: by the similarity of their content once the template is removed
  *    (src/cluster/content.ts).
  * Writes in `--out` (default out/cluster) `clusters.json` (each cluster: id and page keys) and
@@ -18,6 +19,7 @@ interface ClusterFlags extends SourceFlags {
   out: string;
   by: 'schema' | 'content';
   similarity: number;
+  layout: boolean;
   k?: number;
   gold?: string;
 }
@@ -35,7 +37,8 @@ export async function register(program: Command): Promise<void> {
     .description('group the pages of a source by structure (page schemas, paper 4) or by content: clusters.json')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
   cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['schema', 'content']).default('schema'));
-  cmd.addOption(new Option('--similarity <T>', '--by schema: Jaccard threshold of similar schemas').default(D.similarity).argParser(parseThreshold));
+  cmd.addOption(new Option('--similarity <T>', '--by schema: threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
+  cmd.addOption(new Option('--no-layout', "--by schema: compare pages by their links' tag-lists only, as the paper"));
   cmd.addOption(new Option('--k <n>', '--by content: number of clusters (default: chosen by silhouette)').argParser(parsePositive));
   cmd.addOption(new Option('--gold <file>', 'JSON object page key → class: also report purity and adjusted Rand index'));
   addSourceOptions(cmd);
@@ -62,11 +65,11 @@ export async function register(program: Command): Promise<void> {
     try {
       if (opts.by === 'schema') {
         const { clusterSourceBySchema } = await import('../cluster/schema.ts');
-        const r = await clusterSourceBySchema(opened.source, { similarity: opts.similarity, onPage: (n) => reporter.progress.update('schema', n) });
+        const r = await clusterSourceBySchema(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('schema', n) });
         for (const f of r.failures) writer.fail(f);
         clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
         assignment = r.assignment;
-        extra = { similarity: opts.similarity };
+        extra = { similarity: opts.similarity, layout: opts.layout };
       } else {
         const { clusterByContent } = await import('../cluster/content.ts');
         const r = await clusterByContent(opened.source, {

@@ -6,7 +6,15 @@
  * One bar per phase ("load", "learn", "mark"…); a phase with an unknown total shows a counter instead of a
  * bar. Messages printed while bars are drawn go through `log` so they do not tear the bars.
  */
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgressModule from 'cli-progress';
+
+/** cli-progress, loaded when a first bar is drawn (a run without bars, and `--help`, never load it). */
+let cliProgress: typeof cliProgressModule | undefined;
+function bars(): typeof cliProgressModule {
+  cliProgress ??= createRequire(import.meta.url)('cli-progress') as typeof cliProgressModule;
+  return cliProgress;
+}
 
 export interface Progress {
   /** Reports `done` items of `total` (unknown when undefined) in `phase`; a new phase starts a new bar. */
@@ -45,11 +53,12 @@ class PlainProgress implements Progress {
 }
 
 class BarProgress implements Progress {
-  private readonly multi: cliProgress.MultiBar;
-  private readonly bars = new Map<string, { bar: cliProgress.SingleBar; known: boolean }>();
+  private readonly multi: cliProgressModule.MultiBar;
+  private readonly bars = new Map<string, { bar: cliProgressModule.SingleBar; known: boolean }>();
   private stopped = false;
 
   constructor(private readonly stream: NodeJS.WriteStream) {
+    const cliProgress = bars();
     this.multi = new cliProgress.MultiBar(
       {
         stream,

@@ -23,16 +23,7 @@ import { parsePage, type PageSource } from '../site/page.ts';
 import alignEngine from '../template/align/engine.ts';
 import { ALIGN_DEFAULTS } from '../template/align/defaults.ts';
 import { keptText } from '../template/result.ts';
-
-/** Defaults of content clustering (merged by the lead into src/defaults.ts). */
-export const CONTENT_CLUSTER_DEFAULTS = {
-  /** Largest k tried when k is not given. */
-  maxK: 10,
-  /** k-means stops after this many rounds if assignments still move (they settle in < 20 on the corpus). */
-  maxIterations: 50,
-  /** Silhouettes are computed on at most this many pages (evenly spread over the keys): O(n²). */
-  silhouetteSample: 1500,
-} as const;
+import { CONTENT_CLUSTER_DEFAULTS } from './defaults.ts';
 
 /** A page's content as clustering sees it. */
 export interface ContentDocument {

@@ -5,25 +5,32 @@
  * identical schema form a cluster, and clusters whose schemas are similar are joined transitively
  * (src/collect/clusters.ts `clusterBySchema`). The paper's conclusion names this "download everything and
  * cluster it" approach as the alternative INDESIT avoids on large sites; on a page set already at hand it
- * is the direct way to group pages by structure. The links of a page's running text are one collection
- * (src/collect/text-region.ts): on clusters/stackoverflow this took the clusters from 23 to 6 (ARI 0.731 to
- * 0.929, purity 1.000 both; eval/cluster.eval.ts).
+ * is the direct way to group pages by structure. A schema is the page's link tag-lists and its layout
+ * (src/collect/page-schema.ts); figures per site in docs/collect.md (eval/cluster.eval.ts).
  */
 import { clusterBySchema } from '../collect/clusters.ts';
 import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
-import { linkCollections, type TagListOptions, TagLists } from '../collect/link-collections.ts';
-import { type PageSchema, type SchemaOptions, schemaOf } from '../collect/page-schema.ts';
+import { LayoutDepth, layoutOf, type LayoutPaths } from '../collect/layout.ts';
+import { type TagListOptions, TagLists } from '../collect/link-collections.ts';
+import { type IdSet, type PageSchema, schemaOf, type SchemaOptions } from '../collect/page-schema.ts';
+import { readStructure } from '../collect/structure.ts';
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
 
 /** Options of `clusterSourceBySchema`. */
 export interface SchemaClusterOptions {
-  /** T (default COLLECT_DEFAULTS.similarity). */
+  /** T (default COLLECT_DEFAULTS.clusterSimilarity). */
   similarity?: number;
   tagLists?: TagListOptions;
   /** One collection for the links of a page's text region (default COLLECT_DEFAULTS.textRegion; false = the paper). */
   textRegion?: boolean;
+  /** Compare page layouts too (default COLLECT_DEFAULTS.layout; false = the paper's schema of links). */
+  layout?: boolean;
+  /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
+  textRegionWords?: number;
+  /** Levels of the layout kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
+  layoutBelow?: number;
   /** Which collections make the schema (default: all of them, off-site ones included). */
   schema?: SchemaOptions;
   /** Called per page loaded (progress). */
@@ -37,7 +44,7 @@ export interface SchemaCluster {
   keys: string[];
   /** Distinct schemas joined in this group. */
   schemas: number;
-  /** The tag-lists of its first page's schema. */
+  /** The tag-lists of its first page's schema (links). */
   schema: string[];
 }
 
@@ -49,12 +56,26 @@ export interface SchemaClustering {
   failures: PageFailure[];
 }
 
-/** Groups the pages of a source by the similarity of their schemas. */
-export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
+/** The schemas of a page set, read once (to group them at several thresholds). */
+export interface SchemaSet {
+  readonly keys: string[];
+  readonly schemas: PageSchema[];
+  readonly tagLists: TagLists;
+  readonly failures: PageFailure[];
+}
+
+/**
+ * Reads the schemas of the pages of a source. One pass over the source: each page's link tag-lists and
+ * layout paths are kept (integers only); the layouts are cut below the median depth of the content of the
+ * site's pages once every page has been read (layout.ts).
+ */
+export async function readSchemas(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaSet> {
   const labels = new LabelTable({ attributes: 'none' });
   const tagLists = new TagLists(options.tagLists);
   const keys: string[] = [];
-  const schemas: PageSchema[] = [];
+  const links: IdSet[] = [];
+  const layouts: LayoutPaths[] = [];
+  const depth = new LayoutDepth();
   const failures: PageFailure[] = [];
   const keyOf = (url: string): string | undefined => source.keyOf(url);
   // A page set at hand need not hold its site's graph (saved pages link to their live site): every
@@ -66,24 +87,46 @@ export async function clusterSourceBySchema(source: PageSource, options: SchemaC
       continue;
     }
     const tree = parsePage(r.page, labels);
-    schemas.push(schemaOf(linkCollections(tree, r.page.url, tagLists, { keyOf, ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }) }), schemaOptions));
+    const s = readStructure(tree, r.page.url, tagLists, {
+      keyOf,
+      ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }),
+      ...(options.textRegionWords === undefined ? {} : { textRegionWords: options.textRegionWords }),
+    });
+    links.push(schemaOf(s.collections, schemaOptions).links);
+    layouts.push(s.layout);
+    depth.add(s.contentDepth);
     keys.push(r.page.key);
     options.onPage?.(keys.length, r.page.key);
   }
-  const groups = clusterBySchema(schemas, options.similarity ?? COLLECT_DEFAULTS.similarity);
+  const withLayout = options.layout ?? COLLECT_DEFAULTS.layout;
+  const cut = depth.value + (options.layoutBelow ?? COLLECT_DEFAULTS.layoutBelow);
+  const empty = new Int32Array(0);
+  const schemas: PageSchema[] = links.map((l, i) => ({ links: l, layout: withLayout ? layoutOf(layouts[i]!, cut) : empty }));
+  return { keys, schemas, tagLists, failures };
+}
+
+/** Groups a schema set at threshold T (src/collect/clusters.ts `clusterBySchema`). */
+export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULTS.clusterSimilarity): SchemaClustering {
+  const { keys, schemas, tagLists } = set;
+  const groups = clusterBySchema(schemas, threshold);
   const assignment = new Map<string, string>();
   const clusters: SchemaCluster[] = [];
   const distinct: Array<Set<string>> = [];
   for (let i = 0; i < keys.length; i++) {
     const g = groups[i]!;
     if (clusters[g] === undefined) {
-      clusters[g] = { id: `c${g}`, keys: [], schemas: 0, schema: [...schemas[i]!].map((t) => tagLists.describe(t)) };
+      clusters[g] = { id: `c${g}`, keys: [], schemas: 0, schema: [...schemas[i]!.links].map((t) => tagLists.describe(t)) };
       distinct[g] = new Set();
     }
     clusters[g]!.keys.push(keys[i]!);
-    distinct[g]!.add([...schemas[i]!].join(','));
+    distinct[g]!.add(schemas[i]!.links.join(',') + '|' + schemas[i]!.layout.join(','));
     assignment.set(keys[i]!, `c${g}`);
   }
   clusters.forEach((c, g) => (c.schemas = distinct[g]!.size));
-  return { assignment, clusters, failures };
+  return { assignment, clusters, failures: set.failures };
+}
+
+/** Groups the pages of a source by the similarity of their schemas (`readSchemas`, then `groupSchemas`). */
+export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
+  return groupSchemas(await readSchemas(source, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
 }

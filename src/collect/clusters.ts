@@ -64,7 +64,7 @@ export class ClusterTable<P> {
  * (O(d²) Jaccard merges over d distinct schemas, integers only), so it suits page sets of a site, where d
  * is far below the number of pages.
  */
-export function clusterBySchema(schemas: readonly PageSchema[], threshold: number = COLLECT_DEFAULTS.similarity): number[] {
+export function clusterBySchema(schemas: readonly PageSchema[], threshold: number = COLLECT_DEFAULTS.clusterSimilarity): number[] {
   const table = new ClusterTable<number>();
   const clusterOfPage = schemas.map((s, i) => table.add(s, i).id);
   const d = table.size;

@@ -5,10 +5,18 @@
  */
 export const COLLECT_DEFAULTS = {
   /**
-   * T, the Jaccard threshold above which two page schemas are "similar" (section 2, "Page similarity";
-   * footnote 2: "In our experiments, we have set T = 0.85").
+   * T, the similarity threshold above which two page schemas are "similar" for INDESIT (section 2, "Page
+   * similarity"; footnote 2: "In our experiments, we have set T = 0.85"). Here the similarity is the lower
+   * of the Jaccard coefficients of links and layouts (page-schema.ts). 0.7: chosen by leave-one-site-out
+   * cross-validation over {0.85, 0.8, 0.75, 0.7, 0.65, 0.6} (eval/collect.eval.ts; figures in docs/collect.md).
    */
-  similarity: 0.85,
+  similarity: 0.7,
+  /**
+   * T for structural clustering (src/cluster/schema.ts, `gabarit cluster`): 0.75, chosen by
+   * leave-one-set-out cross-validation over 0.85 … 0.5 (eval/cluster.eval.ts). Clustering links every page
+   * of a site by single linkage, where INDESIT grows its target from one sample only: a stricter T.
+   */
+  clusterSimilarity: 0.75,
   /**
    * n of step 1 (section 3.1, footnote 3: "We set n=3"): once this many links of one link collection
    * have led to pages of the same cluster, the rest of the collection is not followed (the homologous
@@ -84,10 +92,12 @@ export const COLLECT_DEFAULTS = {
   textRegionShare: 0.8,
   /**
    * Running-text words a page needs to have a text region: below this, a page is a list of links with
-   * little text (a menu, a listing), and its collections stay one per path, as in the paper. Jekyll's
-   * tag and listing pages and peps' numerical index have none.
+   * little text (a menu, a listing), and its collections stay one per path, as in the paper. Chosen with
+   * T by leave-one-set-out cross-validation among {50, 20} (eval/cluster.eval.ts, docs/collect.md): with 50,
+   * short pages of a class (a placeholder PEP, an annotation type of a Javadoc site) had no region and
+   * fell out of their class.
    */
-  textRegionWords: 50,
+  textRegionWords: 20,
   /**
    * Link density (share of its words that are link text) above which a text region is an index with some
    * text rather than an article (link-collections.ts): there, lists of links (`textRegionListLinks`) stay
@@ -128,6 +138,22 @@ export const COLLECT_DEFAULTS = {
    * decides alone (1 > 0.05 × 1), a stray needs 20 target pages before it. 0 is the paper.
    */
   strayShare: 0.05,
+  /**
+   * Compare page layouts beside link tag-lists (page-schema.ts, layout.ts). false is the paper (links only).
+   */
+  layout: true,
+  /**
+   * Depth of the content (steps from the root) when no page read so far shows one (layout.ts `LayoutDepth`):
+   * html > body > two levels of containers.
+   */
+  layoutDepth: 4,
+  /**
+   * Levels of a page's layout kept below the depth of the site's content (layout.ts): 0 stops at the
+   * content's level; 1 would keep the children of the containers at that level (a header's title and
+   * subtitle beside the article). Chosen with T by leave-one-set-out cross-validation among {0, 1}
+   * (eval/cluster.eval.ts; equal on every set but one, where 0 was better).
+   */
+  layoutBelow: 0,
   /** Safety cap on downloads in one run (a crawler is a guest); the run stops and says so when reached. */
   maxDownloads: 10_000,
 } as const;

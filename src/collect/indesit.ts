@@ -31,8 +31,9 @@
  *  - Clusters that a target of an enclosing recursion accepts are never index candidates (no cycles), a
  *    cluster serves as index at most once per instance, and recursion stops at COLLECT_DEFAULTS.maxDepth
  *    (at the bound, the index cluster's downloaded pages are the index pages).
- *  - Widening (`rings`, default 1): when no candidate scores, step 1 runs once more from the pages of the
- *    neighbouring clusters, so that index pages two links away from the target become candidates; the
+ *  - Widening (`rings`, default 1): when no candidate scores, step 1 runs once more from one page of each
+ *    cluster not explored yet (neighbours, and clusters that joined the target), so that index pages two
+ *    links away from the target become candidates; then, while nothing was found, from the entry page; the
  *    paper's neighbourhood is one link deep (`rings: 0`).
  *  - Links that leave the site (PageSource.keyOf undefined) and links back to their own page are not
  *    followed; a link whose download fails (404, not HTML…) names no page of any structure: it is counted
@@ -40,13 +41,19 @@
  *  - Every download is counted here (`downloads`, each attempt once; pages are cached for the run) and the
  *    source's own `loaded` counter is reported beside it.
  */
+import { createHash } from 'node:crypto';
 import { PageError, UsageError } from '../errors.ts';
 import { LabelTable } from '../html/labels.ts';
 import { parsePage, type Page, type PageSource } from '../site/page.ts';
 import { ClusterTable } from './clusters.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
-import { type LinkCollection, linkCollections, type TagListOptions, TagLists } from './link-collections.ts';
-import { type PageSchema, schemaOf, similar } from './page-schema.ts';
+import { type LinkCollection, type TagListOptions, TagLists } from './link-collections.ts';
+import { type PageSchema, similar } from './page-schema.ts';
+import { readStructure, schemaOfStructure } from './structure.ts';
+import { variantOf } from './variants.ts';
+import { isSkippedResource } from '../site/http-source.ts';
+
+const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0) };
 
 /** Options of `indesit`; every threshold defaults to COLLECT_DEFAULTS. */
 export interface IndesitOptions {
@@ -68,6 +75,12 @@ export interface IndesitOptions {
   tagLists?: TagListOptions;
   /** One collection for the links of a page's text region (default COLLECT_DEFAULTS.textRegion; false = the paper). */
   textRegion?: boolean;
+  /** Compare page layouts beside link tag-lists (default COLLECT_DEFAULTS.layout; false = the paper). */
+  layout?: boolean;
+  /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
+  textRegionWords?: number;
+  /** Levels of the layout kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
+  layoutBelow?: number;
   /** Parse with the browser-exact parser. */
   exact?: boolean;
   /** Called after each download. */
@@ -128,18 +141,62 @@ export interface IndesitResult {
   sample: { key: string; url: string };
   /** The collected pages: the sample's cluster and the clusters similar to it, in order of discovery. */
   pages: Array<{ key: string; url: string }>;
-  /** Downloads made by this run (each page at most once). */
+  /** Downloads made by this run (each page at most once), dead links included. */
   downloads: number;
+  /** Downloads that failed: dead links (missing, refused, not a page). */
+  deadLinks: number;
   /** The source's own counter (PageSource.loaded) at the end. */
   sourceLoaded: number;
   clusters: ClusterReport[];
   indexPath: IndexStep[];
+  /** Keys of the pages whose back class-links were followed as index pages of another cluster (step 3). */
+  indexPages: string[];
   failures: CollectFailure[];
   /** False when the download budget or the abort signal stopped the run early. */
   complete: boolean;
   /** Tag-lists of the sample's schema (for reports). */
   sampleSchema: string[];
+  /** Tag-lists of the sample's layout (for reports). */
+  sampleLayout: string[];
 }
+
+/** The score of a cluster as an index of a target (step 2). */
+interface Evaluation {
+  /** Sum of the scores of its back class-links. */
+  score: number;
+  /** Its back class-links (tag-lists). */
+  back: number[];
+  /**
+   * True when the back class-links were followed from at least two pages and one page alone reached every
+   * new target they reached: the same menu on every page of the cluster. More of its pages bring nothing
+   * new, so step 3 need not look for them (our extension).
+   */
+  menu: boolean;
+}
+
+/**
+ * True when, through the back class-links, at least two pages were followed and one page alone reached every
+ * new target that all of them reached: a menu repeated on every page (`Evaluation.menu`).
+ */
+function isMenu(reachedFrom: ReadonlyArray<{ page: string; tagList: number; target: string }>, back: readonly number[]): boolean {
+  const backs = new Set(back);
+  const all = new Set<string>();
+  const byPage = new Map<string, Set<string>>();
+  for (const r of reachedFrom) {
+    if (!backs.has(r.tagList)) continue;
+    all.add(r.target);
+    let s = byPage.get(r.page);
+    if (s === undefined) byPage.set(r.page, (s = new Set()));
+    s.add(r.target);
+  }
+  if (byPage.size < 2) return false;
+  let most = 0;
+  for (const s of byPage.values()) most = Math.max(most, s.size);
+  return most === all.size;
+}
+
+/** Marks the entry page as explored in `solve` (not a key: keys never start with a NUL). */
+const ENTRY = '\0entry';
 
 /** Thrown inside a run when the download budget is spent or the run is aborted. */
 class Stop extends Error {}
@@ -203,6 +260,8 @@ class Run {
   readonly order: CrawledPage[] = [];
   readonly failures: CollectFailure[] = [];
   readonly indexPath: IndexStep[] = [];
+  /** Pages that served as index pages of another cluster (step 3). */
+  readonly indexKeys = new Set<string>();
   readonly tagLists: TagLists;
   private readonly labels = new LabelTable({ attributes: 'none' });
   readonly threshold: number;
@@ -212,7 +271,23 @@ class Run {
   readonly grow: boolean;
   readonly rings: number;
   readonly strayShare: number;
+  /** Depth that cuts the layout of pages without a text region: the sample's content depth (structure.ts). */
+  private layoutDepth = -1;
+  /**
+   * The sample's text region (-1: none): the region of a page with too little text of its own but an element
+   * at that path (a short page of the sample's class; link-collections.ts `knownRegion`).
+   */
+  private sampleRegion = -1;
+  /** Per variant (language, version: variants.ts), links tried that were dead, and whether one was alive. */
+  private readonly variantDead = new Map<string, number>();
+  private readonly variantAlive = new Set<string>();
+  /** The first address each key was linked by. */
+  readonly addressOf = new Map<string, string>();
+  /** Pages by a hash of their bytes: one page reached by two addresses is one page. */
+  private readonly byContent = new Map<string, CrawledPage>();
   downloads = 0;
+  /** Downloads that failed (dead links: missing, refused, not HTML…). */
+  dead = 0;
 
   constructor(
     readonly source: PageSource,
@@ -237,7 +312,8 @@ class Run {
     if (known !== undefined) return known;
     if (this.options.signal?.aborted || this.downloads >= this.maxDownloads) throw new Stop();
     this.downloads++;
-    const url = this.source.urlOf(key);
+    // The address as linked (a directory `…/` served from its index.xhtml), else the key's spelled-out one.
+    const url = this.addressOf.get(key) ?? this.source.urlOf(key);
     let page: CrawledPage;
     try {
       const got = await this.source.get(url);
@@ -249,20 +325,42 @@ class Run {
         this.options.onDownload?.(this.downloads, url);
         return same;
       }
+      // Two addresses of one page (`docs/setup` and `docs/setup.html` on a static host): the same bytes.
+      const hash = createHash('sha1').update(got.body).digest('base64');
+      const twin = this.byContent.get(hash);
+      if (twin !== undefined) {
+        this.pages.set(requested, twin);
+        if (finalKey !== requested) this.pages.set(finalKey, twin);
+        this.options.onDownload?.(this.downloads, url);
+        return twin;
+      }
       key = finalKey;
       this.options.onPage?.(got, key);
       const tree = parsePage(got, this.labels, this.options.exact ?? false);
-      const collections = linkCollections(tree, got.url, this.tagLists, { keyOf: this.keyOf, ...(this.options.textRegion === undefined ? {} : { textRegion: this.options.textRegion }) });
-      const schema = schemaOf(collections);
-      const partial = { key, url: got.url, collections, schema, cluster: -1 };
+      const o = this.options;
+      const structure = readStructure(tree, got.url, this.tagLists, {
+        keyOf: this.keyOf,
+        ...(o.textRegion === undefined ? {} : { textRegion: o.textRegion }),
+        ...(o.textRegionWords === undefined ? {} : { textRegionWords: o.textRegionWords }),
+        ...(this.sampleRegion > 0 ? { knownRegion: this.sampleRegion } : {}),
+      });
+      // The first page read is the sample: the depth of its content sets where pages without a text region
+      // are cut (layout.ts).
+      if (this.layoutDepth < 0) {
+        this.layoutDepth = structure.contentDepth >= 0 ? structure.contentDepth : COLLECT_DEFAULTS.layoutDepth;
+        this.sampleRegion = structure.layout.region;
+      }
+      const schema = schemaOfStructure(structure, this.layoutDepth, { ...(o.layout === undefined ? {} : { layout: o.layout }), ...(o.layoutBelow === undefined ? {} : { layoutBelow: o.layoutBelow }) });
       const cluster = this.table.clusterOf(schema);
-      page = { ...partial, cluster: cluster.id };
+      page = { key, url: got.url, collections: structure.collections, schema, cluster: cluster.id };
       cluster.pages.push(page);
       this.order.push(page);
+      this.byContent.set(hash, page);
     } catch (e) {
       if (!(e instanceof PageError)) throw e;
+      this.dead++;
       this.failures.push({ url, key, code: e.code, message: e.message });
-      page = { key, url, collections: [], schema: new Int32Array(0), cluster: -1 };
+      page = { key, url, collections: [], schema: NO_SCHEMA, cluster: -1 };
     }
     this.pages.set(key, page);
     if (key !== requested) this.pages.set(requested, page);
@@ -270,26 +368,52 @@ class Run {
     return page;
   }
 
-  /** On-site links of a collection as keys, without the page's own key, first occurrence only. */
+  /**
+   * The page of link `key` found on page `from`. A link to another language or version of `from`
+   * (variants.ts) is not tried once n links to that variant were dead and none was alive: undefined.
+   */
+  async follow(from: string, key: string): Promise<CrawledPage | undefined> {
+    const variant = variantOf(from, key);
+    if (variant === undefined) return this.fetch(key);
+    if (!this.variantAlive.has(variant) && (this.variantDead.get(variant) ?? 0) >= this.n && !this.pages.has(key)) return undefined;
+    const q = await this.fetch(key);
+    if (q.cluster >= 0) this.variantAlive.add(variant);
+    else this.variantDead.set(variant, (this.variantDead.get(variant) ?? 0) + 1);
+    return q;
+  }
+
+  /** On-site links of a collection as keys, without the page's own key and links to non-page files, first occurrence only. */
   keysOf(c: LinkCollection, own: string): string[] {
     const out: string[] = [];
     const seen = new Set<string>();
     for (const l of c.links) {
       const k = this.keyOf(l.url);
-      if (k === undefined || k === own || seen.has(k)) continue;
+      if (k === undefined || k === own || seen.has(k) || isSkippedResource(l.url)) continue;
       seen.add(k);
+      if (!this.addressOf.has(k)) this.addressOf.set(k, l.url);
       out.push(k);
     }
     return out;
   }
 
-  /** Step 1: follow the collections of `p`, skipping the rest of one once n links met the same cluster. */
+  /**
+   * Step 1: follow the collections of `p`, skipping the rest of one once n links met the same cluster, or
+   * once n links were dead before any led to a page (dead links are no page of any cluster: they neither
+   * count for a cluster nor against one, but a collection of them is not worth more requests).
+   */
   async discover(p: CrawledPage, target: Target, neighbours: Set<number>): Promise<void> {
     for (const c of p.collections) {
       const counts = new Map<number, number>();
+      let dead = 0;
+      let reached = 0;
       for (const k of this.keysOf(c, p.key)) {
-        const q = await this.fetch(k);
-        if (q.cluster < 0) continue;
+        const q = await this.follow(p.key, k);
+        if (q === undefined) continue;
+        if (q.cluster < 0) {
+          if (++dead >= this.n && reached === 0) break;
+          continue;
+        }
+        reached++;
         if (!target.accepts(q.cluster)) neighbours.add(q.cluster);
         const m = (counts.get(q.cluster) ?? 0) + 1;
         counts.set(q.cluster, m);
@@ -300,9 +424,10 @@ class Run {
 
   /**
    * Step 2: the score of a set of pages (a cluster) as an index of `target`, and its back class-links.
-   * `dead` remembers class-links already found to lead elsewhere (keyed by `owner` and tag-list).
+   * `dead` remembers class-links already found to lead elsewhere (keyed by `owner` and tag-list). Dead links
+   * neither feed nor kill a score; a class-link whose first n links were all dead is dropped.
    */
-  async evaluate(pages: readonly CrawledPage[], target: Target, before: ReadonlySet<string>, dead: Set<string>, owner: string): Promise<{ score: number; back: number[] }> {
+  async evaluate(pages: readonly CrawledPage[], target: Target, before: ReadonlySet<string>, dead: Set<string>, owner: string): Promise<Evaluation> {
     const byList = new Map<number, CrawledPage[]>();
     for (const p of pages) {
       for (const c of p.collections) {
@@ -313,6 +438,8 @@ class Run {
     }
     let score = 0;
     const back: number[] = [];
+    // New targets reached, per page and class-link, to tell a menu (below).
+    const reachedFrom: Array<{ page: string; tagList: number; target: string }> = [];
     for (const [tagList, owners] of byList) {
       const id = owner + ':' + tagList;
       if (dead.has(id)) continue;
@@ -321,15 +448,28 @@ class Run {
       let collections = 0;
       let reached = 0;
       let strays = 0;
+      let missing = 0;
+
       outer: for (const p of owners) {
         for (const c of p.collections) {
           if (c.tagList !== tagList) continue;
           const keys = this.keysOf(c, p.key);
           if (keys.length === 0) continue;
-          collections++;
+          let counted = false;
           for (const k of keys) {
-            const q = await this.fetch(k);
-            if (q.cluster < 0) continue;
+            const q = await this.follow(p.key, k);
+            if (q === undefined) continue;
+            if (q.cluster < 0) {
+              if (++missing >= this.n && reached === 0) {
+                zero = true;
+                break outer;
+              }
+              continue;
+            }
+            if (!counted) {
+              collections++;
+              counted = true;
+            }
             reached++;
             if (!target.accepts(q.cluster)) {
               // The paper scores the class-link 0 at its first page unlike the target; we tolerate a small
@@ -342,7 +482,10 @@ class Run {
               }
               continue;
             }
-            if (!before.has(k)) sum++;
+            if (!before.has(q.key)) {
+              sum++;
+              reachedFrom.push({ page: p.key, tagList, target: q.key });
+            }
           }
         }
       }
@@ -357,7 +500,7 @@ class Run {
         score += s;
       }
     }
-    return { score, back };
+    return { score, back, menu: isMenu(reachedFrom, back) };
   }
 
   /** Steps 1–4 for one target; returns its pages. */
@@ -371,10 +514,11 @@ class Run {
     }
     const used = new Set<number>();
     const dead = new Set<string>();
+    let steps = 0;
     for (;;) {
       const before = new Set(target.pages().map((p) => p.key));
       // Step 2: the target itself first, then the neighbours in order of discovery.
-      let best: { cluster: number; score: number; back: number[] } | null = null;
+      let best: ({ cluster: number } & Evaluation) | null = null;
       const self = await this.evaluate(target.pages(), target, before, dead, 'self');
       if (self.score > 0) best = { cluster: -1, ...self };
       for (const c of [...neighbours].sort((a, b) => a - b)) {
@@ -386,19 +530,41 @@ class Run {
         // Widening (our extension, `rings`): when no neighbour leads back to the target, the neighbourhood
         // grows by one ring: step 1 runs on the pages of the neighbours not yet explored, so that index
         // pages two links away (a tag page reached through the list of tags) become candidates.
-        if (ring >= this.rings) break;
-        ring++;
-        const before = neighbours.size;
-        for (const c of [...neighbours]) {
-          if (used.has(c) || target.accepts(c)) continue;
-          for (const p of [...this.table.clusters[c]!.pages]) {
-            if (explored.has(p.key)) continue;
+        const size = neighbours.size;
+        if (ring < this.rings) {
+          ring++;
+          // One page per cluster not explored yet, among the neighbours and the target's own clusters (pages
+          // joined the target since step 1): the pages of a cluster have the same collections, which lead
+          // to the same clusters (the homologous link conjecture, section 2).
+          for (const c of [...target.members, ...neighbours]) {
+            if (used.has(c) || (neighbours.has(c) && target.accepts(c))) continue;
+            const p = this.table.clusters[c]!.pages.find((q) => !explored.has(q.key));
+            if (p === undefined || this.table.clusters[c]!.pages.some((q) => explored.has(q.key))) continue;
             explored.add(p.key);
             await this.discover(p, target, neighbours);
           }
+          if (neighbours.size > size) continue;
         }
-        if (neighbours.size === before) break;
-        continue;
+        // The site's navigation (our extension): when the sample's own links lead to no index, step 1 runs
+        // from the site's entry page (its home), whose menus reach the sections of the site.
+        // Only while nothing was found: once an index step succeeded, no score left means the target is
+        // complete (step 4: "usually in few iterations all the scores equal zero").
+        if (depth === 0 && steps === 0 && !explored.has(ENTRY)) {
+          explored.add(ENTRY);
+          const home = this.keyOf(this.source.entry);
+          if (home !== undefined && !this.addressOf.has(home)) this.addressOf.set(home, this.source.entry);
+          const entry = home === undefined ? undefined : await this.fetch(home);
+          if (entry !== undefined && entry.cluster >= 0 && !explored.has(entry.key)) {
+            explored.add(entry.key);
+            if (!target.accepts(entry.cluster)) neighbours.add(entry.cluster);
+            await this.discover(entry, target, neighbours);
+            if (neighbours.size > size) {
+              ring = Math.max(0, this.rings - 1);
+              continue;
+            }
+          }
+        }
+        break;
       }
       // Step 3: recursion to catch index pages, then harvest their back class-links.
       let indexPages: CrawledPage[];
@@ -406,9 +572,11 @@ class Run {
         indexPages = target.pages();
       } else {
         const index = new Target(this, best.cluster);
-        indexPages = depth < this.maxDepth ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
+        // Recursion, unless the index cluster's back class-links are one menu repeated on its every page.
+        indexPages = depth < this.maxDepth && !best.menu ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
         for (const m of index.members) used.add(m);
         const back = new Set(best.back);
+        for (const q of indexPages) this.indexKeys.add(q.key);
         for (const q of indexPages) {
           for (const c of q.collections) {
             if (!back.has(c.tagList)) continue;
@@ -417,6 +585,7 @@ class Run {
         }
       }
       const after = target.pages().length;
+      steps++;
       this.indexPath.push({
         depth,
         cluster: best.cluster,
@@ -459,21 +628,25 @@ export async function indesit(source: PageSource, sample: string, options: Indes
     complete = false;
   }
   const pages = target.pages();
+  const collected = new Set(pages.map((p) => p.key));
   return {
     sample: { key: first.key, url: first.url },
     pages: pages.map((p) => ({ key: p.key, url: p.url })),
     downloads: run.downloads,
+    deadLinks: run.dead,
     sourceLoaded: source.loaded,
     clusters: run.table.clusters.map((c) => ({
       id: c.id,
       size: c.pages.length,
       target: target.accepts(c.id),
       example: c.pages[0]?.key ?? '',
-      schemaSize: c.schema.length,
+      schemaSize: c.schema.links.length,
     })),
     indexPath: run.indexPath,
+    indexPages: [...run.indexKeys].filter((k) => !collected.has(k)),
     failures: run.failures,
     complete,
-    sampleSchema: [...first.schema].map((t) => run.tagLists.describe(t)),
+    sampleSchema: [...first.schema.links].map((t) => run.tagLists.describe(t)),
+    sampleLayout: [...first.schema.layout].map((t) => run.tagLists.describe(t)),
   };
 }

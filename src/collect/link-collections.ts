@@ -106,7 +106,7 @@ export class TagLists {
   /** The step id of element `node`: its tag and kept attributes (sorted by name, values whitespace-collapsed). */
   step(tree: Tree, node: number): number {
     let key = tree.tag(node);
-    if (!this.none) {
+    if (!this.none && !DOCUMENT_TAGS.has(tree.name[node]!)) {
       let picked: Array<[string, string]> | null = null;
       for (let a = tree.attrStart[node]!, e = tree.attrStart[node + 1]!; a < e; a++) {
         const n = tree.attrNames[a]!;
@@ -140,6 +140,13 @@ export class TagLists {
       this.ids.set(key, id);
     }
     return id;
+  }
+
+  /** Number of steps of tag-list `id` (0 for the empty path). */
+  depth(id: number): number {
+    let d = 0;
+    for (let t = id; t > 0; t = this.parents[t]!) d++;
+    return d;
   }
 
   /** The tag-list one step shorter than `id` (-1 for the empty path 0). */
@@ -225,9 +232,32 @@ export interface LinkCollectionOptions {
    * COLLECT_DEFAULTS.textRegion (true); false gives the paper's one collection per root-to-anchor path.
    */
   textRegion?: boolean;
+  /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
+  textRegionWords?: number;
+  /**
+   * A text region (tag-list id) known from another page of the site (INDESIT: the sample's): used when this
+   * page has too little text for a region of its own but has an element at that path.
+   */
+  knownRegion?: number;
+}
+
+/** A page's link collections with what was found on the way: its text region and the tag-list memo. */
+export interface PageLinks {
+  readonly collections: LinkCollection[];
+  /** The text region's tag-list id, -1 when the page has none (text-region.ts). */
+  readonly region: number;
+  /** Tag-list id of each tree node computed so far (-1 where not computed), for `TagLists.pathOf`. */
+  readonly memo: Int32Array;
 }
 
 const A = tagId('a');
+/**
+ * Elements whose attributes describe the document as a whole (its language, its type, its identity:
+ * `<html class="docs-doc-id-intro/setup">`, `<body class="postid-123">`), not the place of a link in the
+ * layout: they are on every tag-list of the page, so a page-specific value would make every tag-list of
+ * the page unlike every other page's. Their steps are the tag name alone.
+ */
+const DOCUMENT_TAGS: ReadonlySet<number> = new Set([tagId('html'), tagId('body')]);
 const AREA = tagId('area');
 
 /**
@@ -235,10 +265,17 @@ const AREA = tagId('area');
  * absolute URL; each pair's URL is absolute, fragment-free.
  */
 export function linkCollections(tree: Tree, pageUrl: string, tagLists: TagLists, options: LinkCollectionOptions = {}): LinkCollection[] {
+  return pageLinks(tree, pageUrl, tagLists, options).collections;
+}
+
+/** `linkCollections`, with the page's text region and tag-list memo (for its layout, layout.ts). */
+export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, options: LinkCollectionOptions = {}): PageLinks {
   const keyOf = options.keyOf;
   const selfKey = keyOf?.(normalizeUrl(pageUrl) ?? pageUrl);
   const memo = new Int32Array(tree.size).fill(-1);
-  const region = options.textRegion ?? COLLECT_DEFAULTS.textRegion ? textRegion(tree, tagLists, memo) : -1;
+  const useRegion = options.textRegion ?? COLLECT_DEFAULTS.textRegion;
+  let region = useRegion ? textRegion(tree, tagLists, memo, options.textRegionWords === undefined ? {} : { minWords: options.textRegionWords }) : -1;
+  if (region < 0 && useRegion && options.knownRegion !== undefined && options.knownRegion > 0 && hasPath(tree, tagLists, memo, options.knownRegion)) region = options.knownRegion;
   const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
   const byList = new Map<number, LinkPair[]>();
   const inlineLists = new Set<number>();
@@ -247,12 +284,15 @@ export function linkCollections(tree: Tree, pageUrl: string, tagLists: TagLists,
   // First pass: each link with its path and whether it sits in running text; per path under the text
   // region, how many of its links are not in running text (a list of links when many).
   const found: Array<{ url: string; node: number; key: string | undefined; path: number; prose: boolean }> = [];
+  // Whether an element holds running text, once per element: a list of 200,000 links under one parent
+  // would otherwise count the parent's words once per link.
+  const proseOf = new Map<number, boolean>();
   const listed = new Map<number, number>();
   for (const { url, node } of extractLinks(tree, pageUrl, { duplicates: true, selfLinks: true })) {
     const key = keyOf?.(url);
     if (!options.selfLinks && (url === self || (key !== undefined && key === selfKey)) && isInPageAnchor(tree, node)) continue;
     const path = tagLists.pathOf(tree, node, memo);
-    const prose = inRunningText(tree, node);
+    const prose = inRunningText(tree, node, proseOf);
     found.push({ url, node, key, path, prose });
     if (region >= 0 && !prose && tagLists.hasPrefix(path, region)) listed.set(path, (listed.get(path) ?? 0) + 1);
   }
@@ -280,7 +320,13 @@ export function linkCollections(tree: Tree, pageUrl: string, tagLists: TagLists,
   }
   // A text region without links is still part of the page's structure: its collection is there, empty.
   if (regionLinks >= 0 && !byList.has(regionLinks)) out.push({ tagList: regionLinks, links: [], inline: true, offSite: false });
-  return out;
+  return { collections: out, region, memo };
+}
+
+/** True when some element of the page has tag-list `id`. */
+function hasPath(tree: Tree, tagLists: TagLists, memo: Int32Array, id: number): boolean {
+  for (let i = 0; i < tree.size; i++) if (tree.isElement(i) && tagLists.pathOf(tree, i, memo) === id) return true;
+  return false;
 }
 
 /** Text of an anchor's subtree, whitespace collapsed (alt text of an only image when there is no text). */
@@ -302,10 +348,21 @@ function anchorText(tree: Tree, a: number): string {
 /**
  * True when the anchor sits in running text: its parent element holds, besides its links, at least
  * COLLECT_DEFAULTS.proseWords words of text of its own (a sentence), not a short label such as a date.
+ * `memo` keeps the answer per parent.
  */
-function inRunningText(tree: Tree, a: number): boolean {
+function inRunningText(tree: Tree, a: number, memo: Map<number, boolean>): boolean {
   const p = tree.parent[a]!;
   if (p <= 0) return false;
+  let known = memo.get(p);
+  if (known === undefined) {
+    known = holdsProse(tree, p);
+    memo.set(p, known);
+  }
+  return known;
+}
+
+/** True when element `p` holds at least COLLECT_DEFAULTS.proseWords words of text of its own. */
+function holdsProse(tree: Tree, p: number): boolean {
   let words = 0;
   for (let c = p + 1, e = tree.end[p]!; c < e; c = tree.end[c]!) {
     if (tree.kind[c] !== NodeKind.Text) {

@@ -32,7 +32,7 @@ export const PHRASING_TAGS: ReadonlySet<number> = new Set(
   ['b', 'i', 'em', 'strong', 'code', 'span', 'abbr', 'cite', 'kbd', 'small', 'sup', 'sub', 'q', 'mark', 'var', 'time', 'u', 's', 'samp', 'dfn', 'br', 'wbr'].map(tagId),
 );
 /** Elements whose text is not read (scripts, styles, the head…). */
-const UNREAD_TAGS: ReadonlySet<number> = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'svg', 'math', 'textarea', 'select', 'option', 'button'].map(tagId));
+export const UNREAD_TAGS: ReadonlySet<number> = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'svg', 'math', 'textarea', 'select', 'option', 'button'].map(tagId));
 const A = tagId('a');
 /** Lists and tables: content inside a text region, never a region themselves. */
 const LIST_TAGS: ReadonlySet<number> = new Set(['ul', 'ol', 'dl', 'menu', 'li', 'dt', 'dd', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th'].map(tagId));
@@ -47,7 +47,6 @@ export interface TextRegionOptions {
   share?: number;
   /** Running-text words a page needs to have a text region (COLLECT_DEFAULTS.textRegionWords). */
   minWords?: number;
-
 }
 
 /**
@@ -66,8 +65,9 @@ export function textRegion(tree: Tree, tagLists: TagLists, memo: Int32Array, opt
     let b = tree.parent[i]!;
     let inLink = false;
     while (b > 0 && PHRASING_TAGS.has(tree.name[b]!)) b = tree.parent[b]!;
-    for (let x = tree.parent[i]!; x > b; x = tree.parent[x]!) if (tree.name[x] === A) inLink = true;
-    if (b <= 0 || inLink || tree.name[b] === A || UNREAD_TAGS.has(tree.name[b]!)) continue;
+    // Text anywhere inside a link (a card whose heading and summary are one link) is link text.
+    for (let x = tree.parent[i]!; x > 0 && !inLink; x = tree.parent[x]!) if (tree.name[x] === A) inLink = true;
+    if (b <= 0 || inLink || UNREAD_TAGS.has(tree.name[b]!)) continue;
     const w = wordCount(tree.nodeText(i));
     if (w === 0) continue;
     if (own[b] === 0) blocks.push(b);
@@ -141,8 +141,17 @@ function hasAncestorIn(tree: Tree, b: number, tags: ReadonlySet<number>): boolea
   return false;
 }
 
-/** Words (runs of letters and digits) in a string. */
+/** Characters of scripts written without spaces between words (Chinese, Japanese): each counts as a word. */
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/gu;
+
+/**
+ * Words in a string: runs of letters and digits, and each character of a script written without spaces
+ * between words (a Chinese sentence is one run of letters, yet many words: counted as one run, every
+ * Chinese paragraph would be too short to be running text).
+ */
 export function wordCount(s: string): number {
-  const m = s.match(/[\p{L}\p{N}]+/gu);
-  return m === null ? 0 : m.length;
+  const unspaced = s.match(UNSPACED);
+  const rest = unspaced === null ? s : s.replace(UNSPACED, ' ');
+  const m = rest.match(/[\p{L}\p{N}]+/gu);
+  return (m === null ? 0 : m.length) + (unspaced === null ? 0 : unspaced.length);
 }

@@ -2,53 +2,37 @@
  * Readers for every part of the evaluation corpus (../shared/corpus/README.md): sites/ (whole sites with
  * gold content selectors and page classes), samesite/ (page groups with gold main text), clusters/ (pages
  * with a known class), records/ (SWDE ground truth) and versions/ (the same page over time: Open Terms
- * Archive documents and dated home-page snapshots). Everything is read from `CORPUS_DIR`, never copied.
+ * Archive documents and dated home-page snapshots; corpus-versions.ts, re-exported here). Everything is read from `CORPUS_DIR`, never copied.
  * Readers are synchronous (the corpus is small and local) and return plain data; pages are parsed only
  * on request (`readTree`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { decodeHtml } from '../html/charset.ts';
 import type { LabelTable } from '../html/labels.ts';
 import { parseHtml } from '../html/parse.ts';
 import { textOf } from '../html/text.ts';
 import type { Tree } from '../html/tree.ts';
+import { dirs, readJson, walk } from './corpus-files.ts';
 import { CORPUS_DIR } from './corpus-path.ts';
 import { goldRegions, type GoldSelectors } from './metrics.ts';
 
+export {
+  declarationAt,
+  listVersions,
+  stemDate,
+  type Dated,
+  type OtaDeclaration,
+  type OtaDocument,
+  type OtaRange,
+  type OtaSelect,
+  type OtaSnapshot,
+  type SnapshotSeries,
+  type VersionSet,
+} from './corpus-versions.ts';
+
 /** Page files of a site copy: HTML and XHTML. */
 const PAGE_FILE = /\.(html?|xhtml)$/i;
-
-/** Reads a JSON file, naming it when it does not parse. */
-function readJson<T>(path: string): T {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as T;
-  } catch (e) {
-    throw new Error(`corpus: cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
-
-function dirs(path: string): string[] {
-  if (!existsSync(path)) return [];
-  return readdirSync(path, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
-}
-
-/** Every file under `dir` (recursively) whose name matches `re`, as '/'-separated paths relative to `dir`, sorted. */
-function walk(dir: string, re: RegExp): string[] {
-  const out: string[] = [];
-  const visit = (d: string): void => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, e.name);
-      if (e.isDirectory()) visit(p);
-      else if (re.test(e.name)) out.push(relative(dir, p).split(sep).join('/'));
-    }
-  };
-  if (existsSync(dir)) visit(dir);
-  return out.sort();
-}
 
 /**
  * Reads and parses one corpus page: bytes decoded as a browser would (charset.ts), parsed with the fast
@@ -339,155 +323,4 @@ export function loadRecords(): RecordSet[] {
     });
     return { name, dir, vertical: truths[0]?.vertical ?? '', site: truths[0]?.site ?? '', attributes, pages };
   });
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// versions/
-
-/** An Open Terms Archive range selection: from the element `startBefore`/`startAfter` to `endBefore`/`endAfter`. */
-export interface OtaRange {
-  readonly startBefore?: string;
-  readonly startAfter?: string;
-  readonly endBefore?: string;
-  readonly endAfter?: string;
-}
-/** An OTA `select` (or `remove`): a CSS selector, a range, or a list of them. */
-export type OtaSelect = string | OtaRange | ReadonlyArray<string | OtaRange>;
-
-/** One declaration of a document: what to select (and remove), in force until `validUntil` (null: now). */
-export interface OtaDeclaration {
-  /** The URL the document was fetched from while this declaration was in force. */
-  readonly fetch: string;
-  readonly select: OtaSelect;
-  readonly remove?: OtaSelect;
-  readonly filter?: readonly string[];
-  /** ISO date after which maintainers replaced it (can lag the real break by weeks); null for the current one. */
-  readonly validUntil: string | null;
-}
-
-/** A dated file of a series. */
-export interface Dated {
-  /** ISO 8601 date-time, UTC (`2022-01-20T14:33:27Z`). */
-  readonly date: string;
-  readonly path: string;
-}
-
-/** A raw snapshot of an OTA document, with which declarations match it (meta.json). */
-export interface OtaSnapshot extends Dated {
-  /** 'monthly' | 'transition' | 'latest' … (why it was staged). */
-  readonly why: string;
-  readonly selectorInForce: OtaSelect | null;
-  /** Per declaration (its JSON as key) and per selector, how many elements matched. */
-  readonly selectorMatches: Readonly<Record<string, Readonly<Record<string, number>>>>;
-}
-
-/** An Open Terms Archive document (versions/ota-<service>__<document>/). */
-export interface OtaDocument {
-  readonly kind: 'ota';
-  readonly name: string;
-  readonly dir: string;
-  readonly service: string;
-  readonly document: string;
-  /** Earlier declarations then the current one, oldest first (declaration.history.json + declaration.json). */
-  readonly declarations: readonly OtaDeclaration[];
-  /** Snapshots, oldest first. */
-  readonly snapshots: readonly OtaSnapshot[];
-  /** Extracted versions (versions/*.md, the expected content over time), oldest first. */
-  readonly versions: readonly Dated[];
-}
-
-/** A page captured at dates, with no gold but its history (frontpage-*, christian-daily-reporter-home). */
-export interface SnapshotSeries {
-  readonly kind: 'snapshots';
-  readonly name: string;
-  readonly dir: string;
-  /** Oldest first. */
-  readonly snapshots: readonly Dated[];
-}
-
-/** A set of versions/: an OTA document (with gold selectors over time) or a plain snapshot series. */
-export type VersionSet = OtaDocument | SnapshotSeries;
-
-/** `2022-01-20T143327Z` (file stem) → `2022-01-20T14:33:27Z`; other stems are returned unchanged. */
-export function stemDate(stem: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(stem);
-  return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}Z` : stem;
-}
-
-/** An ISO date with offset (`+00:00`, `-05:00`) → UTC with `Z`. */
-function toUtc(date: string): string {
-  const t = Date.parse(date);
-  return Number.isNaN(t) ? date : new Date(t).toISOString().replace(/\.000Z$/, 'Z');
-}
-
-function datedFiles(dir: string, ext: string): Dated[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(ext))
-    .sort()
-    .map((f) => ({ date: stemDate(basename(f, ext)), path: join(dir, f) }));
-}
-
-interface OtaMeta {
-  service: string;
-  document: string;
-  snapshots: Array<{ file: string; date: string; why: string; selector_in_force?: OtaSelect | null; selector_matches?: Record<string, Record<string, number>> }>;
-}
-type RawDeclaration = { fetch: string; select: OtaSelect; remove?: OtaSelect; filter?: string[]; validUntil?: string };
-
-function readOta(name: string, dir: string): OtaDocument {
-  const meta = readJson<OtaMeta>(join(dir, 'meta.json'));
-  const current = readJson<{ terms: Record<string, RawDeclaration> }>(join(dir, 'declaration.json')).terms[meta.document];
-  const historyPath = join(dir, 'declaration.history.json');
-  const history = existsSync(historyPath) ? (readJson<Record<string, RawDeclaration[]>>(historyPath)[meta.document] ?? []) : [];
-  const decl = (d: RawDeclaration, validUntil: string | null): OtaDeclaration => {
-    const out: { -readonly [K in keyof OtaDeclaration]: OtaDeclaration[K] } = { fetch: d.fetch, select: d.select, validUntil };
-    if (d.remove !== undefined) out.remove = d.remove;
-    if (d.filter !== undefined) out.filter = d.filter;
-    return out;
-  };
-  const declarations = history
-    .map((d) => decl(d, d.validUntil ?? null))
-    .sort((a, b) => (a.validUntil ?? '').localeCompare(b.validUntil ?? ''));
-  if (current) declarations.push(decl(current, null));
-  const snapshots = meta.snapshots
-    .map((s) => ({
-      date: toUtc(s.date),
-      path: join(dir, s.file),
-      why: s.why,
-      selectorInForce: s.selector_in_force ?? null,
-      selectorMatches: s.selector_matches ?? {},
-    }))
-    .sort((a, b) => a.date.localeCompare(b.date));
-  return { kind: 'ota', name, dir, service: meta.service, document: meta.document, declarations, snapshots, versions: datedFiles(join(dir, 'versions'), '.md') };
-}
-
-function readSeries(name: string, dir: string): SnapshotSeries {
-  const snapshots = datedFiles(dir, '.html');
-  // index.tsv (christian-daily-reporter-home) gives the true commit date with its offset: prefer it.
-  const index = join(dir, 'index.tsv');
-  if (existsSync(index)) {
-    const dates = new Map<string, string>();
-    for (const line of readFileSync(index, 'utf8').split(/\r?\n/)) {
-      const [file, , date] = line.split('\t');
-      if (file && date) dates.set(file, toUtc(date));
-    }
-    return { kind: 'snapshots', name, dir, snapshots: snapshots.map((s) => ({ path: s.path, date: dates.get(basename(s.path)) ?? s.date })) };
-  }
-  return { kind: 'snapshots', name, dir, snapshots };
-}
-
-/** Every set of versions/, sorted by name: OTA documents (with meta.json) and snapshot series. */
-export function listVersions(): VersionSet[] {
-  const root = join(CORPUS_DIR, 'versions');
-  return dirs(root).map((name) => {
-    const dir = join(root, name);
-    return existsSync(join(dir, 'meta.json')) ? readOta(name, dir) : readSeries(name, dir);
-  });
-}
-
-/** The declaration in force at `date` (ISO): the first whose validUntil is after it, else the current one. */
-export function declarationAt(doc: OtaDocument, date: string): OtaDeclaration | undefined {
-  const t = Date.parse(date);
-  return doc.declarations.find((d) => d.validUntil === null || Date.parse(d.validUntil) > t);
 }

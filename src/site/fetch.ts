@@ -1,10 +1,8 @@
 /**
  * The fetcher: how gabarit downloads pages as a guest of the site (brief, "A crawler is a guest").
- *  - robots.txt (RFC 9309) is fetched once per host and obeyed for the configured user agent: a 4xx means
- *    no rules (§2.3.1.3); a 5xx after retries means the whole host is disallowed (§2.3.1.4); a network
- *    failure is the host's failure and is reported as such for each page. Its Crawl-delay raises the delay;
+ *  - robots.txt (RFC 9309) is read once per host and obeyed for the configured user agent (robots.ts);
  *  - per-host politeness: at most `concurrencyPerHost` requests at once, and request starts to one host at
- *    least `delayMs` apart (every request counts: robots.txt, redirects, retries);
+ *    least `delayMs` apart, or the host's Crawl-delay (politeness.ts);
  *  - a timeout per attempt; retries with exponential backoff (`retryBaseMs · 2^attempt`) on 5xx, 429,
  *    timeouts and network errors, never on other 4xx;
  *  - a size cap enforced while streaming (the body is abandoned past `maxBytes`), and a refusal before
@@ -18,13 +16,14 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import robotsParserModule from 'robots-parser';
 import { DEFAULTS } from '../defaults.ts';
 import { PageError, type PageErrorCode } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { checkBody, isHtmlType, sniffHtml } from './check.ts';
 import { sameSite } from './links.ts';
 import type { Page } from './page.ts';
+import { HostGate } from './politeness.ts';
+import { ROBOTS_MAX_BYTES, RobotsRules } from './robots.ts';
 
 export interface FetchOptions {
   /** User agent sent, and matched against robots.txt groups (default `DEFAULTS.userAgent`). */
@@ -74,27 +73,6 @@ export interface FetchStats {
   storeHits: number;
   /** Fetches answered by the in-run cache. */
   cacheHits: number;
-}
-
-/** Longest Crawl-delay honoured, seconds (a larger value would stall a run; it is lowered to this). */
-export const MAX_CRAWL_DELAY_S = 60;
-/** Largest robots.txt read (RFC 9309 §2.5: crawlers must parse at least 500 KiB). */
-export const ROBOTS_MAX_BYTES = 512 * 1024;
-
-/**
- * robots-parser is CommonJS (`module.exports = fn`) while its typings declare a default export, so under
- * NodeNext the default import is typed as the module object; at run time it is the function itself.
- */
-const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;
-type Robot = ReturnType<typeof robotsParser>;
-/** null: no rules (allow all); 'deny': host unreachable with 5xx (disallow all); PageError: host failed. */
-type RobotsVerdict = Robot | null | { deny: string } | PageError;
-
-interface Host {
-  active: number;
-  lastStart: number;
-  delayMs: number;
-  waiters: Array<() => void>;
 }
 
 interface RawResponse {
@@ -147,36 +125,34 @@ function concat(chunks: Uint8Array[], total: number): Uint8Array {
 export class Fetcher {
   readonly stats: FetchStats = { requests: 0, downloads: 0, retries: 0, storeHits: 0, cacheHits: 0 };
   private readonly userAgent: string;
-  private readonly concurrency: number;
-  private readonly delayMs: number;
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly retryBaseMs: number;
   private readonly maxBytes: number;
   private readonly maxRedirects: number;
-  private readonly obeyRobots: boolean;
   private readonly store: Store | undefined;
   private readonly stayWithin: string | undefined;
   private readonly onRequest: ((info: RequestInfo) => void) | undefined;
   private readonly dispatcher: Agent;
-  private readonly hosts = new Map<string, Host>();
-  private readonly robots = new Map<string, Promise<RobotsVerdict>>();
+  private readonly gate: HostGate;
+  /** null when robots.txt is not obeyed (`robots: false`). */
+  private readonly robots: RobotsRules | null;
   private readonly cache = new Map<string, Promise<Page>>();
 
   constructor(options: FetchOptions = {}) {
     this.userAgent = options.userAgent ?? DEFAULTS.userAgent;
-    this.concurrency = Math.max(1, options.concurrencyPerHost ?? DEFAULTS.concurrencyPerHost);
-    this.delayMs = Math.max(0, options.delayMs ?? DEFAULTS.delayMs);
+    const concurrency = Math.max(1, options.concurrencyPerHost ?? DEFAULTS.concurrencyPerHost);
+    this.gate = new HostGate(concurrency, Math.max(0, options.delayMs ?? DEFAULTS.delayMs));
     this.timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
     this.retries = Math.max(0, options.retries ?? DEFAULTS.retries);
     this.retryBaseMs = options.retryBaseMs ?? DEFAULTS.retryBaseMs;
     this.maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
     this.maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
-    this.obeyRobots = options.robots ?? true;
+    this.robots = (options.robots ?? true) ? new RobotsRules(this.userAgent, (url) => this.readRobots(url), (host, ms) => this.gate.raiseDelay(host, ms)) : null;
     this.store = options.store;
     this.stayWithin = options.stayWithin;
     this.onRequest = options.onRequest;
-    this.dispatcher = new Agent({ connections: this.concurrency, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
+    this.dispatcher = new Agent({ connections: concurrency, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
   }
 
   /**
@@ -235,7 +211,7 @@ export class Fetcher {
     const chain = new Set<string>();
     let current = url;
     for (let hop = 0; ; hop++) {
-      if (page) await this.checkRobots(current, url);
+      if (page) await this.robots?.check(current, url);
       chain.add(current);
       const res = await this.withRetries(current, page);
       if (!REDIRECTS.has(res.status)) return res;
@@ -296,8 +272,8 @@ export class Fetcher {
 
   /** One HTTP request through the host's politeness gate. */
   private async attempt(url: string, attempt: number, page: boolean): Promise<RawResponse> {
-    const host = this.host(new URL(url).host);
-    await this.acquire(host);
+    const host = new URL(url).host;
+    await this.gate.acquire(host);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     try {
@@ -368,7 +344,7 @@ export class Fetcher {
       return { url, status, headers, body };
     } finally {
       clearTimeout(timer);
-      this.release(host);
+      this.gate.release(host);
     }
   }
 
@@ -388,80 +364,10 @@ export class Fetcher {
     return new PageError(url, errCode, `network error: ${reason}${code ? ` (${code})` : ''}`, { retryable: true, cause: err });
   }
 
-  private host(name: string): Host {
-    let h = this.hosts.get(name);
-    if (!h) {
-      h = { active: 0, lastStart: -Infinity, delayMs: this.delayMs, waiters: [] };
-      this.hosts.set(name, h);
-    }
-    return h;
-  }
-
-  /** Waits for a free slot on the host and for the delay since the host's last request start. */
-  private async acquire(h: Host): Promise<void> {
-    for (;;) {
-      if (h.active < this.concurrency) {
-        const wait = h.lastStart + h.delayMs - Date.now();
-        if (wait <= 0) {
-          h.active++;
-          h.lastStart = Date.now();
-          return;
-        }
-        await sleep(wait);
-        continue;
-      }
-      await new Promise<void>((resolve) => h.waiters.push(resolve));
-    }
-  }
-
-  private release(h: Host): void {
-    h.active--;
-    h.waiters.shift()?.();
-  }
-
-  /** Throws a PageError when robots.txt forbids `url` (or the host could not be reached). */
-  private async checkRobots(url: string, requested: string): Promise<void> {
-    if (!this.obeyRobots) return;
-    const origin = new URL(url).origin;
-    let verdict = this.robots.get(origin);
-    if (!verdict) {
-      verdict = this.loadRobots(origin);
-      this.robots.set(origin, verdict);
-    }
-    const v = await verdict;
-    if (v === null) return;
-    if (v instanceof PageError) {
-      const reason = v.message.startsWith(`${v.url}: `) ? v.message.slice(v.url.length + 2) : v.message;
-      throw new PageError(requested, v.code, `${reason} (while fetching ${v.url})`, { cause: v });
-    }
-    if ('deny' in v) throw new PageError(requested, 'robots', v.deny);
-    if (v.isDisallowed(url, this.userAgent)) {
-      const line = v.getMatchingLineNumber(url, this.userAgent);
-      throw new PageError(requested, 'robots', `disallowed by ${origin}/robots.txt${line > 0 ? ` (line ${line})` : ''} for user agent "${this.userAgent}"`);
-    }
-  }
-
-  private async loadRobots(origin: string): Promise<RobotsVerdict> {
-    const robotsUrl = `${origin}/robots.txt`;
-    try {
-      const res = await this.followRedirects(robotsUrl, false);
-      if ('alias' in res) return null;
-      const robot = robotsParser(res.url, new TextDecoder().decode(res.body));
-      const crawlDelay = robot.getCrawlDelay(this.userAgent);
-      if (crawlDelay !== undefined && crawlDelay > 0) {
-        const h = this.host(new URL(origin).host);
-        h.delayMs = Math.max(h.delayMs, Math.min(crawlDelay, MAX_CRAWL_DELAY_S) * 1000);
-      }
-      return robot;
-    } catch (err) {
-      if (!(err instanceof PageError)) throw err;
-      // RFC 9309 §2.3.1.3: "unavailable" (4xx) means no restrictions; §2.3.1.4: "unreachable" (5xx) means
-      // complete disallow; a network failure means the host itself failed.
-      if (err.code === 'not-found' || (err.code === 'http-status' && err.status !== undefined && err.status < 500 && err.status !== 429)) return null;
-      if (err.code === 'http-status' || err.code === 'redirect-loop' || err.code === 'too-many-redirects') {
-        return { deny: `robots.txt unreachable (${err.message.slice(err.url.length + 2)}): the host is treated as fully disallowed (RFC 9309)` };
-      }
-      return err;
-    }
+  /** A robots.txt after redirects (no page checks: it is not a page). */
+  private async readRobots(url: string): Promise<RawResponse> {
+    const res = await this.followRedirects(url, false);
+    if ('alias' in res) throw new Error(`robots.txt ${url} answered from the page cache`); // only pages are aliased
+    return res;
   }
 }

@@ -52,11 +52,6 @@ export function isSkippedResource(url: string): boolean {
   return dot > 0 && SITE_DEFAULTS.skipExtensions.includes(last.slice(dot));
 }
 
-/** The links of a page that a crawl from `root` follows: on site, not skipped resources. */
-export function crawlLinks(page: Page, root: string): string[] {
-  return followed(parseHtml(pageText(page).text, { labels: new LabelTable({ attributes: 'none' }) }), page, root, false).map((l) => l.url);
-}
-
 /** The links of a parsed page that a crawl from `root` follows, in document order (each URL once unless `duplicates`). */
 function followed(tree: Tree, page: Page, root: string, duplicates: boolean): Link[] {
   return extractLinks(tree, page.url, { duplicates }).filter((l) => isHttpUrl(l.url) && keyFromUrl(l.url, root) !== undefined && !isSkippedResource(l.url));

@@ -1,20 +1,17 @@
 /**
  * Opening a PageSource from what a user types (DESIGN.md, "source"): a directory of pages, a WARC file
  * (.warc, .warc.gz) or an http(s) URL, crawled from that entry. Each kind lives in its own file
- * (dir-source.ts, warc-source.ts, http-source.ts; memory-source.ts for pages in memory).
+ * (dir-source.ts, warc-source.ts, http-source.ts; memory-source.ts for pages in memory) and is loaded only
+ * when a source of that kind is opened: a directory does not load the HTTP stack (undici) nor the WARC one
+ * (warcio, pako).
  */
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
-import { DirSource, type DirSourceOptions } from './dir-source.ts';
-import { HttpSource, type HttpSourceOptions } from './http-source.ts';
+import type { DirSourceOptions } from './dir-source.ts';
+import type { HttpSourceOptions } from './http-source.ts';
 import { isHttpUrl } from './keys.ts';
 import type { PageSource } from './page.ts';
-import { WarcSource, type WarcSourceOptions } from './warc-source.ts';
-
-export { DirSource } from './dir-source.ts';
-export { WarcSource, writeWarc } from './warc-source.ts';
-export { HttpSource } from './http-source.ts';
-export { MemorySource } from './memory-source.ts';
+import type { WarcSourceOptions } from './warc-source.ts';
 
 /**
  * Options of every kind of source; each kind reads its own (`entry` is a key for a directory, a URL or key
@@ -34,6 +31,7 @@ export function isWarcPath(spec: string): boolean {
 export async function openSource(spec: string, options: SourceOptions = {}): Promise<PageSource> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
     if (!isHttpUrl(spec)) throw new UsageError(`unsupported source URL (only http and https): ${spec}`);
+    const { HttpSource } = await import('./http-source.ts');
     return new HttpSource(spec, options);
   }
   let isFile = false;
@@ -49,8 +47,12 @@ export async function openSource(spec: string, options: SourceOptions = {}): Pro
     const o: WarcSourceOptions = {};
     if (options.root !== undefined) o.root = options.root;
     if (options.entry !== undefined) o.entry = options.entry;
+    const { WarcSource } = await import('./warc-source.ts');
     return WarcSource.open(spec, o);
   }
-  if (isDir) return new DirSource(spec, options.entry !== undefined ? { entry: options.entry } : {});
+  if (isDir) {
+    const { DirSource } = await import('./dir-source.ts');
+    return new DirSource(spec, options.entry !== undefined ? { entry: options.entry } : {});
+  }
   throw new UsageError(`not a source: ${spec} (give a directory of pages, a .warc/.warc.gz file, or an http(s) URL)`);
 }

@@ -18,11 +18,6 @@ export interface PageMarks {
   readonly content?: Uint8Array;
 }
 
-/** Marks the whole subtree of i. */
-export function markSubtree(tree: Tree, marks: Uint8Array, i: number, value = 1): void {
-  marks.fill(value, i, tree.end[i]!);
-}
-
 /** The text a method keeps on a page: content nodes when `content` is set, else non-template nodes. */
 export function keptText(m: PageMarks): string {
   const c = m.content;

@@ -1,8 +1,9 @@
 /**
- * The command line as a user runs it: `node bin/gabarit.js …` as a child process, on small sites written
- * to a temporary directory by the test. Checks what users and scripts rely on: the files of the output
- * contract, the exit codes (0 done, 1 nothing done, 2 usage), one message per failed page on stderr,
- * valid JSON with --json, and `serve` answering on 127.0.0.1 until interrupted.
+ * The command line as a user runs it, as a child process (from the sources; test/package/ checks the
+ * installed package), on small sites written to a temporary directory by the test. Checks what users and
+ * scripts rely on: the files of the output contract, the exit codes (0 done, 1 nothing done, 2 usage), one
+ * message per failed page on stderr, valid JSON with --json, and `serve` answering on 127.0.0.1 until
+ * interrupted.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveDirectory } from '../../src/site/serve.ts';
 import { ENGINES } from '../../src/template/engines.ts';
-import { BIN, gabarit, ROOT } from './gabarit-process.ts';
+import { gabarit, ROOT, SOURCE_CLI } from './gabarit-process.ts';
 
 /** A page of the fixture site: a shared menu (so the menu pages link each other) and some content. */
 function page(title: string, body: string): string {
@@ -146,7 +147,7 @@ test('usage errors exit 2: unknown method, bad option value, missing argument, u
 test('serve answers on 127.0.0.1 and stops on SIGINT with exit 0', async (t) => {
   const dir = await tempDir(t);
   await writeSite(join(dir, 'site'));
-  const child = spawn(process.execPath, [BIN, 'serve', join(dir, 'site'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...SOURCE_CLI, 'serve', join(dir, 'site'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   t.after(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });

@@ -1,13 +1,15 @@
 /**
- * Runs the command line as a user does (node bin/gabarit.js in a child process), for the tests that check
- * what a command prints and its exit code.
+ * Runs the command line as a user does (in a child process), for the tests that check what a command
+ * prints and its exit code. The tests run the sources (src/cli/main.ts through tsx's loader), never a
+ * build that could be stale; bin/gabarit.js runs the compiled package (test/package/ checks that one).
  */
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const BIN = join(ROOT, 'bin', 'gabarit.js');
+/** The arguments of `node` that start the command line from the sources. */
+export const SOURCE_CLI: readonly string[] = ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts')];
 
 export interface Ran {
   code: number | null;
@@ -17,8 +19,13 @@ export interface Ran {
 
 /** Runs `gabarit args…` from the repository root and resolves when it exits. */
 export function gabarit(args: readonly string[]): Promise<Ran> {
+  return runProcess(process.execPath, [...SOURCE_CLI, ...args], { cwd: ROOT });
+}
+
+/** Runs a program, its output collected as text, and resolves when it exits. */
+export function runProcess(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

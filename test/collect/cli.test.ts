@@ -42,3 +42,32 @@ test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json; 
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('gabarit collect given a directory takes its index page as the sample; a directory without one is a usage error', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-collect-dir-'));
+  const { files, listings } = shopSite();
+  for (const [key, html] of files) {
+    await mkdir(dirname(join(dir, 'site', key)), { recursive: true });
+    await writeFile(join(dir, 'site', key), html);
+  }
+  // A category's first listing page as the index page of a folder of its own.
+  await mkdir(join(dir, 'site', 'featured'));
+  await writeFile(join(dir, 'site', 'featured', 'index.html'), files.get('tables/1.html')!.replace('<title>tables</title>', '<title>featured</title>'));
+  await mkdir(join(dir, 'site', 'empty'));
+  try {
+    const out = join(dir, 'out');
+    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'collect', join(dir, 'site', 'featured'), '--root', join(dir, 'site'), '--out', out]);
+    const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { sample: { key: string }; pages: Array<{ key: string }> };
+    assert.equal(summary.sample.key, 'featured/index.html');
+    for (const l of listings) assert.ok(summary.pages.some((p) => p.key === l), `${l} collected`);
+    const failed = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'collect', join(dir, 'site', 'empty'), '--root', join(dir, 'site'), '--out', out]).then(
+      () => null,
+      (e: { code: number; stderr: string }) => e,
+    );
+    assert.ok(failed, 'a directory without an index page fails');
+    assert.equal(failed.code, 2);
+    assert.match(failed.stderr, /is a directory without an index page/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

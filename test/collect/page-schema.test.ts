@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/html/parse.ts';
 import { linkCollections, TagLists } from '../../src/collect/link-collections.ts';
-import { jaccard, schemaOf, similar } from '../../src/collect/page-schema.ts';
+import { jaccard, type PageSchema, schemaOf, similar, similarity } from '../../src/collect/page-schema.ts';
 import { ClusterTable, clusterBySchema } from '../../src/collect/clusters.ts';
 
 const ROOT = 'http://site.test/';
@@ -29,11 +29,12 @@ test('link collections and schemas of the paper\'s Figure 4', () => {
   const s3 = schemaOf(c3);
   // p3's two cells share one tag-list: one collection of three links.
   assert.equal(c3[0]!.links.length, 3);
-  assert.deepEqual([...s3].map((t) => tl.describe(t)).sort(), ['html > p > b > a', 'html > table > tr > td > a']);
-  assert.equal(jaccard(s1, s2), 1, 'identical schemas');
-  assert.equal(jaccard(s1, s3), 1 / 3, '|{TD}| / |{TD, LI, B}|');
-  assert.equal(jaccard(s3, s1), jaccard(s1, s3), 'symmetric');
-  assert.ok(similar(s1, s2) && !similar(s1, s3));
+  assert.deepEqual([...s3.links].map((t) => tl.describe(t)).sort(), ['html > p > b > a', 'html > table > tr > td > a']);
+  assert.equal(jaccard(s1.links, s2.links), 1, 'identical schemas');
+  assert.equal(jaccard(s1.links, s3.links), 1 / 3, '|{TD}| / |{TD, LI, B}|');
+  assert.equal(jaccard(s3.links, s1.links), jaccard(s1.links, s3.links), 'symmetric');
+  assert.equal(similarity(s1, s3), 1 / 3, 'without layouts, the similarity is the paper\'s');
+  assert.ok(similar(s1, s2, 0.85) && !similar(s1, s3, 0.85));
   // Clusters of identical schema: {p1, p2} and {p3}.
   const table = new ClusterTable<string>();
   assert.equal(table.add(s1, 'p1').id, table.add(s2, 'p2').id);
@@ -60,14 +61,22 @@ test('collections leaving the site are left out of the schema; a link to the pag
   const cols = linkCollections(parseHtml(page), ROOT + 'x', tl, { keyOf });
   assert.deepEqual(cols.map((c) => c.offSite), [true, false]);
   assert.equal(cols[1]!.links.length, 2, 'the menu keeps its link to the page itself');
-  assert.equal(schemaOf(cols).length, 1);
-  assert.equal(schemaOf(cols, { offSiteLinks: true }).length, 2);
+  assert.equal(schemaOf(cols).links.length, 1);
+  assert.equal(schemaOf(cols, { offSiteLinks: true }).links.length, 2);
 });
 
-test('Jaccard of empty schemas, and the size bound of similar()', () => {
+test('Jaccard of empty schemas, the size bound of similar(), and the minimum of the two halves', () => {
   const e = new Int32Array(0);
+  const s = (links: Int32Array, layout: Int32Array = e): PageSchema => ({ links, layout });
   assert.equal(jaccard(e, e), 1);
   assert.equal(jaccard(e, Int32Array.of(1)), 0);
-  assert.equal(similar(Int32Array.of(1, 2, 3, 4, 5, 6), Int32Array.of(1, 2, 3, 4, 5, 6, 7)), true, '6/7 >= 0.85');
-  assert.equal(similar(Int32Array.of(1, 2, 3, 4, 5), Int32Array.of(1, 2, 3, 4, 5, 6)), false, '5/6 < 0.85');
+  assert.equal(similar(s(Int32Array.of(1, 2, 3, 4, 5, 6)), s(Int32Array.of(1, 2, 3, 4, 5, 6, 7)), 0.85), true, '6/7 >= 0.85');
+  assert.equal(similar(s(Int32Array.of(1, 2, 3, 4, 5)), s(Int32Array.of(1, 2, 3, 4, 5, 6)), 0.85), false, '5/6 < 0.85');
+  // Same links, layouts 2/4 alike: the layout decides; same layout, links 1/3 alike: the links decide.
+  const a = s(Int32Array.of(1, 2), Int32Array.of(7, 8, 9));
+  const b = s(Int32Array.of(1, 2), Int32Array.of(7, 8, 10));
+  assert.equal(similarity(a, b), 0.5);
+  assert.equal(similarity(s(Int32Array.of(1, 2), Int32Array.of(7)), s(Int32Array.of(2, 3), Int32Array.of(7))), 1 / 3);
+  assert.equal(similarity(a, b), similarity(b, a), 'symmetric');
+  assert.equal(similarity(a, a), 1);
 });

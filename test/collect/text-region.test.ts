@@ -31,11 +31,11 @@ test('links in the running text of an article are one collection, so two article
   const text = ca.find((c) => tl.describe(c.tagList).endsWith('#text'))!;
   assert.deepEqual(text.links.map((l) => l.url.slice(ROOT.length)), ['x', 'y', 'topic/t']);
   assert.equal(cb.find((c) => tl.describe(c.tagList).endsWith('#text'))!.offSite, false, 'the text collection counts even when its links leave the site');
-  assert.equal(jaccard(schemaOf(ca), schemaOf(cb)), 1);
+  assert.equal(jaccard(schemaOf(ca).links, schemaOf(cb).links), 1);
   // The paper's model (one collection per root-to-anchor path) tells them apart.
   const paper = new TagLists();
-  const pa = schemaOf(linkCollections(parseHtml(A), ROOT + 'a', paper, { keyOf, textRegion: false }));
-  const pb = schemaOf(linkCollections(parseHtml(B), ROOT + 'b', paper, { keyOf, textRegion: false }));
+  const pa = schemaOf(linkCollections(parseHtml(A), ROOT + 'a', paper, { keyOf, textRegion: false })).links;
+  const pb = schemaOf(linkCollections(parseHtml(B), ROOT + 'b', paper, { keyOf, textRegion: false })).links;
   assert.ok(jaccard(pa, pb) < 0.85, `paper's schemas: J = ${jaccard(pa, pb)}`);
 });
 
@@ -43,7 +43,7 @@ test('an article without links keeps its (empty) text collection; a list of link
   const tl = new TagLists();
   const bare = linkCollections(parseHtml(page(`<p>${SENTENCE} ${SENTENCE} ${SENTENCE} ${SENTENCE} ${SENTENCE}.</p>`)), ROOT + 'c', tl, { keyOf });
   const withLinks = linkCollections(parseHtml(A), ROOT + 'a', tl, { keyOf });
-  assert.equal(jaccard(schemaOf(bare), schemaOf(withLinks)), 1);
+  assert.equal(jaccard(schemaOf(bare).links, schemaOf(withLinks).links), 1);
   const items = Array.from({ length: 12 }, (_, i) => `<li><a href="/item-${i}">item ${i}</a></li>`).join('');
   const index = linkCollections(parseHtml(page(`<p>${SENTENCE} ${SENTENCE} ${SENTENCE} ${SENTENCE} ${SENTENCE} <a href="/x">x</a>.</p><ul class="items">${items}</ul>`)), ROOT + 'i', tl, { keyOf });
   const list = index.find((c) => c.links.length === 12);

@@ -1,5 +1,5 @@
 /**
- * `gabarit wrapper create|run` as a user runs them (node bin/gabarit.js, a child process), on the demo
+ * `gabarit wrapper create|run` as a user runs them (a child process, from the sources), on the demo
  * wrapper's pages: records as JSON lines, the step per pattern, the exit codes (0 all found, 1 some
  * pattern could not be adapted, 2 bad wrapper file), and `--update` writing the adapted wrapper.
  */

@@ -24,7 +24,6 @@ import type { Page } from '../../site/page.ts';
 import type { EngineContext, EngineOption, EngineRun, TemplateEngine } from '../engine.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
 import type { Detection, SupportOptions } from './detection.ts';
-import { SqlPageletStore } from './global.ts';
 import { detectLocal } from './local.ts';
 import { detectGlobalInMemory } from './memory.ts';
 import { linkBaseUrl } from './links.ts';
@@ -109,7 +108,9 @@ async function openTables(o: PageletRunOptions): Promise<Tables> {
   if (o.global && o.backend === 'sql') {
     // With --db, the tables go into the site store (src/store/store.ts), schema `pagelets`, beside its
     // own pages and links; without, into a private DuckDB in memory that spills to a temporary directory.
+    // DuckDB is loaded only here, by a run that uses it.
     const site = o.db === undefined ? undefined : await (await import('../../store/store.ts')).Store.open(o.db);
+    const { SqlPageletStore } = await import('./global.ts');
     const store = await SqlPageletStore.open(site ? { connection: site.connection } : {});
     return {
       add: (rec) => store.add(rec),

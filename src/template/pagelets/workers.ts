@@ -41,6 +41,20 @@ export interface MarkedTree {
   pagelets: number;
 }
 
+/**
+ * How a worker thread loads its code, from the URL of the module that starts it. Compiled (the package),
+ * worker.js sits beside workers.js and runs as it is. From the TypeScript sources (the repository's tests
+ * and tools run through tsx), worker.ts needs tsx's loader, which Node 20 workers do not inherit: a small
+ * bootstrap registers it first. tsx is resolved from this module, not from the working directory, so the
+ * workers start wherever the process was started.
+ */
+export function workerStart(moduleUrl: string): { script: string | URL; eval: boolean } {
+  if (!moduleUrl.endsWith('.ts')) return { script: new URL('./worker.js', moduleUrl), eval: false };
+  const worker = new URL('./worker.ts', moduleUrl).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  return { script: `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(worker)}); })`, eval: true };
+}
+
 export class PageletPool {
   private readonly workers: Worker[] = [];
   private readonly busy: number[] = [];
@@ -50,13 +64,9 @@ export class PageletPool {
 
   /** Starts `size` workers (at least one). */
   constructor(size: number) {
-    // Run from TypeScript sources (tsx), the worker needs the tsx loader too; built, it is plain .js.
-    // (Node 20 workers do not inherit loader hooks: the bootstrap registers tsx's before importing.)
-    const fromSource = import.meta.url.endsWith('.ts');
-    const url = new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url);
-    const bootstrap = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url.href)}); })`;
+    const start = workerStart(import.meta.url);
     for (let i = 0; i < Math.max(1, size); i++) {
-      const w = fromSource ? new Worker(bootstrap, { eval: true }) : new Worker(url);
+      const w = new Worker(start.script, { eval: start.eval });
       const index = i;
       w.on('message', (msg: { id: number; ok: boolean; message?: string }) => {
         const p = this.pending.get(msg.id);
