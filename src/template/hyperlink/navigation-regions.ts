@@ -18,7 +18,8 @@
  * be mostly fixed text on the key page (at least as many template characters as changing ones): a
  * prev/next bar or a breadcrumb inside the content container ("Next: <a>1.1.3</a>, Previous: …") is
  * navigation, while a list of links made of changing words (an article's own table of contents) is
- * content. Every node of a navigation region (and of its image on any page marked, when that
+ * content. Outside the slot, a region never holds more changing text than the slot (an index page's cards
+ * or list of posts are its content, beside a heading that is all its prose). Every node of a navigation region (and of its image on any page marked, when that
  * image passes the same test) is template.
  */
 import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
@@ -133,6 +134,9 @@ export function navigationRegions(
     if (slot >= 0 && r !== slot && keyTree.contains(slot, r) && keyVar.fixed(r) < keyVar.text(r)) {
       ok = false;
     }
+    // A region never holds more of the key page's changing text than its content slot: on an index page
+    // (cards, a list of posts) the links are the content, whatever little prose sits beside them.
+    if (slot >= 0 && !keyTree.contains(slot, r) && keyVar.text(r) > keyVar.text(slot)) ok = false;
     if (ok && some) {
       out.push(r);
       r = keyTree.end[r]!;
@@ -143,18 +147,24 @@ export function navigationRegions(
 
 /**
  * The content slot of the key page: the deepest template element whose subtree holds at least `share` of
- * the page's variable prose (non-template text outside links); -1 when the page has no variable prose.
+ * the body's variable prose (non-template text outside links) or, on a page without variable prose in its
+ * body (an index whose content is a list of links, a grid of cards), of its variable text; -1 when nothing
+ * in the body varies.
  */
 export function contentSlot(tree: Tree, template: Uint8Array, v: VariableText, share: number): number {
-  const total = v.prose(0);
+  // From <body>: the head's text (a page's <title>) is never the content.
+  const body = tree.body();
+  const byProse = v.prose(body) > 0;
+  const amount = (r: number): number => (byProse ? v.prose(r) : v.text(r));
+  const total = amount(body);
   if (total <= 0) return -1;
-  let slot = -1;
-  let r = 0;
-  // Walk down: at each step, the child (template element) still holding >= share of the prose.
+  let slot = template[body] === 1 ? body : -1;
+  let r = body;
+  // Walk down: at each step, the child (template element) still holding >= share of the amount.
   for (;;) {
     let next = -1;
     for (let c = r + 1, e = tree.end[r]!; c < e; c = tree.end[c]!) {
-      if (template[c] === 1 && tree.kind[c] === NodeKind.Element && v.prose(c) >= share * total) {
+      if (template[c] === 1 && tree.kind[c] === NodeKind.Element && amount(c) >= share * total) {
         next = c;
         break;
       }
