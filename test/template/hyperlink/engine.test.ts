@@ -39,11 +39,11 @@ test('the registry loads the hyperlink engine', async () => {
   const e = await loadEngine('hyperlink');
   assert.equal(e.name, 'hyperlink');
   assert.ok(e.options.some((o) => o.flags.startsWith('--key')));
-  assert.ok(e.options.some((o) => o.flags.startsWith('--n ') && o.defaultValue === 4));
+  assert.ok(e.options.some((o) => o.flags.startsWith('--n ') && o.defaultValue === 3));
 });
 
 test('from an article: a 4-CS of menu pages, loaded menu-first, and the content kept on every page', async () => {
-  const r = await run(new MemorySource(fixtureSite()), { key: 'a1.html' });
+  const r = await run(new MemorySource(fixtureSite()), { key: 'a1.html', n: 4 });
   assert.equal(r.summary['csSize'], 4);
   assert.equal(r.summary['csComplete'], true);
   // Key page + the 4 first menu pages: the density order tries the menu before the inline link.
@@ -66,7 +66,7 @@ test('from an article: a 4-CS of menu pages, loaded menu-first, and the content 
 });
 
 test('the paper\'s document order loads at least as many pages as the density order', async () => {
-  const d = await run(new MemorySource(fixtureSite()), { key: 'a1.html', linkOrder: 'document' });
+  const d = await run(new MemorySource(fixtureSite()), { key: 'a1.html', linkOrder: 'document', n: 4 });
   assert.equal(d.summary['linkOrder'], 'document');
   assert.equal(d.summary['csSize'], 4);
   assert.ok((d.summary['pagesLoadedForLearning'] as number) >= 5);
@@ -110,7 +110,7 @@ test('bad input: a key page that cannot be loaded', async () => {
 
 test('bad input: pages that fail to load are warned about and skipped; the CS is still found', async () => {
   const pages = fixtureSite().map((p) => (p.key === 'sport.html' ? { ...p, status: 500 } : p));
-  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  const r = await run(new MemorySource(pages), { key: 'a1.html', n: 4 });
   assert.ok(r.warnings.some((w) => /sport\.html/.test(w) && /http-status/.test(w)), r.warnings.join('\n'));
   assert.ok(!(r.summary['cs'] as string[]).includes('sport.html'));
   assert.equal(r.summary['csSize'], 4);
@@ -156,7 +156,7 @@ test('bad input: a CS page of a different template is left out with a warning', 
       ? { ...p, body: `<html><body><div class="other"><ul>${['news', 'sport', 'arts', 'travel'].map((s) => `<li><a href="/${s}.html">${s}</a></li>`).join('')}</ul><p>${sectionText('science')}</p></div></body></html>` }
       : p,
   );
-  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  const r = await run(new MemorySource(pages), { key: 'a1.html', n: 4 });
   assert.ok((r.summary['cs'] as string[]).includes('science.html'));
   assert.deepEqual(r.summary['droppedPages'], ['science.html']);
   assert.ok(r.warnings.some((w) => /science\.html/.test(w) && /another template/.test(w)), r.warnings.join('\n'));
@@ -178,7 +178,7 @@ test('a root whose class varies by page type (WordPress-style body and wrapper c
       .replace('<body>', `<body class="${/^a\d/.test(p.key) ? 'single' : 'page'} post-${i} postid-${i * 7}">`)
       .replace('<div class="layout">', `<div class="layout-${p.key.replace('.html', '')}">`),
   }));
-  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  const r = await run(new MemorySource(pages), { key: 'a1.html', n: 4 });
   assert.equal(r.summary['csSize'], 4);
   assert.ok((r.template['templateNodes'] as number) > 20, `template nodes: ${r.template['templateNodes']}`);
   for (const [key, m] of r.marks) {
