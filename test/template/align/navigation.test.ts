@@ -91,10 +91,40 @@ test('languages: a page\'s declared language, its language and script subtags', 
 });
 
 test('languages: a site in two languages learns one template per language; each keeps its words', async () => {
-  const pages = [...site('en'), ...site('fr', 'fr/')];
+  // Each language's footer has a sentence of plain words (not a link, so no navigation region takes it).
+  const credit = (lang: string): string => (lang === 'en' ? 'Written with care by the documentation team' : 'Écrit avec soin par l’équipe de la documentation');
+  const withCredit = (pages: MemoryPage[], lang: string): MemoryPage[] => pages.map((p) => ({ ...p, body: (p.body as string).replace('<footer>', `<footer><p>${credit(lang)}</p>`) }));
+  // A third of the pages in French.
+  const pages = [...withCredit([...site('en'), ...site('en', 'more/')], 'en'), ...withCredit(site('fr', 'fr/'), 'fr')];
   const both = await run(pages, { sample: 8 });
   assert.deepEqual(both.template.languages?.map((l) => l.language), ['en', 'fr']);
   for (const m of both.marks) assert.equal(squash(keptText(m)), article(m), m.key);
   const en = both.template.languages![0]!.tokens.map(([k]) => k);
   assert.ok(en.includes('#t:edit this page') && !en.includes('#t:modifier cette page'));
+  // One template for both: the French sentence is on a minority of the pages, not in the consensus.
+  const one = await run(pages, { sample: 8, languages: false });
+  assert.equal(one.template.languages, undefined);
+  for (const m of one.marks) {
+    const rest = squash(keptText(m)).slice(article(m).length).trim();
+    assert.equal(rest, m.key.startsWith('fr/') ? `${credit('fr')} Modifier cette page` : '', m.key);
+  }
+});
+
+test('mismatch -2: a menu whose open entry carries the page\'s own contents aligns entry to entry; with 0 it aligns shifted', async () => {
+  // The current page's menu entry holds a small contents list (same words on every page, at another place).
+  const menuPage = (section: number, page: number): string => {
+    const [name, pages] = SECTIONS[section]!;
+    const title = pages[page]!;
+    const contents = '<ul class="toc"><li><a href="#a">Overview</a></li><li><a href="#b">Details</a></li></ul>';
+    const menu = SECTIONS.map(([n, ps], s) => `<li class="cat"><a href="/${n}">${n}</a>` +
+      (s === section ? `<ul>${ps.map((p) => `<li><a href="/${n}/${p}">${p}</a>${p === title ? contents : ''}</li>`).join('')}</ul>` : '') + '</li>').join('');
+    return `<html><body><nav class="menu"><ul>${menu}</ul></nav><main><article><h1>${title}</h1><p>${title} text for ${name}.</p></article></main><footer>Foot</footer></body></html>`;
+  };
+  const pages: MemoryPage[] = [];
+  SECTIONS.forEach(([, ps], s) => ps.forEach((_, p) => pages.push({ key: `${s}-${p}.html`, body: menuPage(s, p) })));
+  // Navigation regions off: the alignment alone decides.
+  for (const [mismatch, kept] of [[-2, false], [0, true]] as const) {
+    const { marks } = await run(pages, { mismatch, navigationRegions: false });
+    for (const m of marks) assert.equal(/Overview Details/.test(squash(keptText(m))), kept, `mismatch ${mismatch}, ${m.key}: ${squash(keptText(m))}`);
+  }
 });

@@ -224,3 +224,21 @@ test('a prev/next bar inside the content container is template; the article\'s o
     assert.equal(m.template[t.find('nav')], 1, `ch${i}: the bar is template`);
   }
 });
+
+test('link order proximity: the complete subdigraph is found among the pages of the key page\'s own folder', async () => {
+  // Guide pages list each other in a side list (fewer links than the site menu, so the density order
+  // tries the menu's section pages first); proximity tries the key page's folder first.
+  const guides = ['g1', 'g2', 'g3', 'g4'];
+  const list = (self: string): string => `<ul class="guide">${guides.filter((g) => g !== self).map((g) => `<li><a href="/guide/${g}.html">Guide ${g}</a></li>`).join('')}</ul>`;
+  const pages: MemoryPage[] = [
+    ...fixtureSite(),
+    ...guides.map((g) => ({ key: `guide/${g}.html`, body: page('', `Guide ${g}`, `<p>The ${g} guide explains ${g}word.</p>${list(g)}`) })),
+  ];
+  const near = await run(new MemorySource(pages), { key: 'guide/g1.html', linkOrder: 'proximity', n: 3 });
+  assert.equal(near.summary['linkOrder'], 'proximity');
+  assert.equal(near.summary['csComplete'], true);
+  assert.deepEqual(near.summary['cs'], ['guide/g2.html', 'guide/g3.html', 'guide/g4.html']);
+  assert.equal(near.summary['pagesLoadedForLearning'], 4);
+  const dense = await run(new MemorySource(pages), { key: 'guide/g1.html', linkOrder: 'density', n: 3 });
+  assert.ok((dense.summary['cs'] as string[]).every((k) => !k.startsWith('guide/')), `density: the menu's pages first (${(dense.summary['cs'] as string[]).join(', ')})`);
+});

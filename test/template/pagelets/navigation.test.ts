@@ -64,3 +64,24 @@ test('navigation pagelets: the content region, and a listing of links in it keep
     if (tree.contains(main, v)) assert.equal(shingles[p], before[p], `pagelet ${tree.tag(v)} inside <main> keeps its words (the listing is the largest pagelet)`);
   });
 });
+
+test('content share: with a half, an article\'s longest paragraph is the content region and a paragraph of links beside it is lost; with 0.8 it is kept', async () => {
+  const n = TOPICS.length;
+  const pages: Record<string, string> = {};
+  TOPICS.forEach((t, i) => {
+    const see = [1, 2, 3].map((d) => TOPICS[(i + d) % n]!).map((o) => `<a href="/${o}.html">${o}</a>`).join(', ');
+    // The long paragraph holds about two thirds of the article's text outside links.
+    const article = `<article><h1>About ${t}</h1><p>The ${t} page explains ${t} in words of its own, page number ${i}, and goes on about ${t} for a while longer than the rest of it.</p>` +
+      `<p>Short notes on ${t} here.</p><p class="see">See also ${see}.</p></article>`;
+    pages[`${t}.html`] = docPage(i).replace(/<article>.*<\/article>/, article);
+  });
+  for (const global of [true, false]) {
+    const half = await run(pages, { global, workers: 0, backend: 'memory', contentShare: 0.5 });
+    const most = await run(pages, { global, workers: 0, backend: 'memory', contentShare: 0.8 });
+    for (const t of TOPICS) {
+      assert.ok(!squash(keptText(half.get(`${t}.html`)!)).includes('See also'), `${t} (global ${global}), share 0.5: the links paragraph is navigation`);
+      const kept = squash(keptText(most.get(`${t}.html`)!));
+      assert.match(kept, /See also \w+, \w+, \w+\./, `${t} (global ${global}), share 0.8`);
+    }
+  }
+});
