@@ -3,8 +3,8 @@
  * chosen for the source (hyperlink on the corpus sites, align on the samesite groups), the main block of
  * every page and its kept text — as a ratio to parsing the same pages (decode + `parsePage`), per corpus
  * site and per samesite set. Pages are held in memory (a MemorySource), so no file reading is timed.
- * Also the main-block choice alone (chooseMainBlock on parsed pages with their template marks) against
- * parsing. Parse and content runs are interleaved (parse, content, parse, content…) and timed in CPU time
+ * Also the main-block choice alone (chooseMainBlock on parsed pages with their template marks) and each
+ * page alone (no template: single-page mode) against parsing. Parse and content runs are interleaved (parse, content, parse, content…) and timed in CPU time
  * (user + system) of this process, median of the runs, so that a shared machine moves the ratio little;
  * the load average is printed with the figures. Run: `npx tsx bench/content.bench.ts [runs]` (default 3;
  * skips when the corpus is absent).
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${CORPUS_MISSING}: content bench skipped\n`);
     return;
   }
-  const rows: Array<Array<string | number>> = [['unit', 'pages', 'MB', 'method', 'parse MB/s', 'content MB/s', 'content / parse', 'main block / parse']];
+  const rows: Array<Array<string | number>> = [['unit', 'pages', 'MB', 'method', 'parse MB/s', 'content MB/s', 'content / parse', 'main block / parse', 'page alone / parse']];
   for (const u of units()) {
     // Warm-up (JIT, caches), then interleaved runs.
     parseAll(u);
@@ -121,22 +121,28 @@ async function main(): Promise<void> {
       parse.push(parseAll(u));
       content.push((await contentAll(u)).ms);
     }
-    const pages = await marked(u, method);
+    // The main block alone, with the template's marks, then each page alone (no template): on trees made
+    // afresh for each run (what a tree caches from one choice must not speed up the next run).
     const block: number[] = [];
-    for (const p of pages) chooseMainBlock(p.tree, p.template); // warm-up
-    for (let k = 0; k < RUNS; k++) {
-      const t0 = cpuMs();
+    const single: number[] = [];
+    for (let k = 0; k <= RUNS; k++) {
+      const pages = await marked(u, method);
+      let t0 = cpuMs();
       for (const p of pages) chooseMainBlock(p.tree, p.template);
-      block.push(cpuMs() - t0);
+      if (k > 0) block.push(cpuMs() - t0);
+      const alone = (await marked(u, method)).map((p) => p.tree);
+      t0 = cpuMs();
+      for (const tree of alone) chooseMainBlock(tree, new Uint8Array(tree.size));
+      if (k > 0) single.push(cpuMs() - t0);
     }
     const p = median(parse);
     const c = median(content);
-    rows.push([u.name, u.pages, fmt(mb(u.bytes), 1), method, fmt(mb(u.bytes) / (p / 1000), 1), fmt(mb(u.bytes) / (c / 1000), 1), fmt(c / p, 2) + 'x', fmt(median(block) / p, 2) + 'x']);
+    rows.push([u.name, u.pages, fmt(mb(u.bytes), 1), method, fmt(mb(u.bytes) / (p / 1000), 1), fmt(mb(u.bytes) / (c / 1000), 1), fmt(c / p, 2) + 'x', fmt(median(block) / p, 2) + 'x', fmt(median(single) / p, 2) + 'x']);
     process.stderr.write(`content bench: ${u.name} done\n`);
   }
   process.stdout.write(`content throughput (CPU time, median of ${RUNS} interleaved runs; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})\n`);
   process.stdout.write(table(rows) + '\n');
-  process.stdout.write('content / parse: CPU time of the whole content path (template engine + main block + kept text) over the CPU time of parsing the same pages; main block / parse: the main-block choice alone.\n');
+  process.stdout.write('content / parse: CPU time of the whole content path (template engine + main block + kept text) over the CPU time of parsing the same pages; main block / parse: the main-block choice alone, with the template marks; page alone / parse: the main-block choice on each page with no template (single-page mode).\n');
 }
 
 await main();

@@ -4,7 +4,9 @@
  * DuckDB, in two phases timed apart: detection (pass 1: parse, partition, shingle, links in 2 worker
  * threads, rows appended to DuckDB as they come; the relational steps of Figure 5; every page's marks as
  * node ranges and its template fraction read back, no page parsed again), then the output phase (the pages
- * read and parsed again in the workers, each marked Tree handed to the main thread, counted, not written).
+ * read and parsed again in the workers, each marked Tree handed to the main thread), or, by default, written
+ * from what pass 1 recorded (render.ts, no second parse; PAGELETS_BENCH_OUTPUT=trees for the other path).
+ * Either way each page's output text (marked HTML and kept text) is made, not written to disk.
  * Generating the pages is part of the time (it is the source), and is printed separately.
  *
  * Figures, for each size:
@@ -24,10 +26,19 @@ import { loadavg } from 'node:os';
 import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import { corpusAvailable } from '../src/eval/corpus-path.ts';
+import { type RenderedPage, TEMPLATE_MARK } from '../src/output.ts';
+import { serialize } from '../src/html/serialize.ts';
+import { keptText } from '../src/template/result.ts';
 import { detectPagelets, markPagelets, pageResults } from '../src/template/pagelets/engine.ts';
 import { SyntheticCrawl } from './pagelets-synthetic.ts';
 
 const sizes = (process.argv[2] ?? process.env['PAGELETS_BENCH_PAGES'] ?? '3000').split(',').map(Number);
+/**
+ * The output phase: 'rendered' (default) writes each page's files from what pass 1 recorded (render.ts, no
+ * second parse; the HTML and text are made, not written); 'trees' reads and parses every page again and
+ * hands its marked tree over (the path taken when the writer needs trees).
+ */
+const RENDERED = (process.env['PAGELETS_BENCH_OUTPUT'] ?? 'rendered') === 'rendered';
 const WORKERS = 2;
 
 const cpuMs = (): number => {
@@ -90,7 +101,7 @@ async function main(): Promise<void> {
       }
     };
     const memAt: Record<string, string> = {};
-    const run = await detectPagelets({ source, labels, options, onFailure, onProgress }, { keepTables: true });
+    const run = await detectPagelets({ source, labels, options, onFailure, onProgress }, { keepTables: true, spool: RENDERED });
     memAt['after the relational steps'] = heap();
     let fractions = 0;
     let ranges = 0;
@@ -98,7 +109,7 @@ async function main(): Promise<void> {
       fractions += r.templateFraction;
       ranges += r.nodes.start.length;
     });
-    run.close();
+    if (!RENDERED) run.close();
     memAt['tables closed'] = heap();
     const ms = performance.now() - t0;
     const cpu = cpuMs() - c0;
@@ -112,7 +123,21 @@ async function main(): Promise<void> {
     let marked = 0;
     const c1 = cpuMs();
     const t1 = performance.now();
-    await markPagelets(run, { source, labels, options, onFailure, onPage: async () => void marked++ });
+    let bytes = 0;
+    await markPagelets(run, {
+      source,
+      labels,
+      options,
+      onFailure,
+      // the output files' text made from the marked tree, as OutputWriter.writePage makes it (not written)
+      onPage: async (m) => {
+        marked++;
+        bytes += serialize(m.tree, { mark: (i) => (m.template[i] === 1 ? TEMPLATE_MARK : undefined) }).length + keptText(m).length;
+      },
+      // the output files' text, rendered from pass 1's records (not written: the same for both paths)
+      ...(RENDERED ? { onRendered: async (r: RenderedPage) => void (marked++, (bytes += r.html.length + r.text.length)) } : {}),
+    });
+    run.close();
     const outMs = performance.now() - t1;
     const outCpu = cpuMs() - c1;
     clearInterval(timer);
@@ -132,6 +157,7 @@ async function main(): Promise<void> {
     console.log(`n=${n}: peak RSS MiB by phase: ${JSON.stringify(Object.fromEntries(Object.entries(phasePeak).map(([k, v]) => [k, Math.round(v / 1048576)])))}`);
     for (const [k, v] of Object.entries(memAt)) console.log(`n=${n}: memory ${k}: ${v}`);
     console.log(`n=${n}: templates (components) ${d.templates.length}`);
+    console.log(`n=${n}: output phase ${RENDERED ? `rendered from pass 1 records (spool ${((run.spool?.size ?? 0) / 1048576).toFixed(0)} MiB)` : 'trees (second parse)'}: ${(bytes / 1048576).toFixed(0)} MiB of HTML and text made`);
     console.log(`n=${n}: mean template fraction ${(fractions / run.ids.size).toFixed(4)}, template pagelet ranges ${ranges}, pages marked in the output phase ${marked}`);
     const cpuRatio = parseCpu / (cpu / n);
     rows.push({

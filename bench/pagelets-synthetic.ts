@@ -225,8 +225,11 @@ export class SyntheticCrawl {
     return new TextDecoder().decode(this.pageBytes(i, n));
   }
 
-  /** A PageSource generating pages [0, n) on the fly (the same pages on every pass); `genMs` adds up the time spent making them. */
-  source(n: number): PageSource & { genMs: number } {
+  /**
+   * A PageSource generating pages [from, to) of a crawl of n pages on the fly (default: all of them; the
+   * same pages on every pass); `genMs` adds up the time spent making them.
+   */
+  source(n: number, from = 0, to = n): PageSource & { genMs: number } {
     const root = this.root;
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const crawl = this;
@@ -237,7 +240,7 @@ export class SyntheticCrawl {
       loaded: 0,
       genMs: 0,
       async *pages(): AsyncIterable<PageResult> {
-        for (let i = 0; i < n; i++) {
+        for (let i = from; i < to; i++) {
           const t = performance.now();
           const page: Page = { url: `${root}p/${i}.html`, key: `p/${i}.html`, status: 200, headers: { 'content-type': 'text/html' }, body: crawl.pageBytes(i, n), origin: 'memory' };
           src.genMs += performance.now() - t;

@@ -17,6 +17,8 @@
  * `parseHtml` of the same page, the two measured in turn in one process, with the candidates compared and pruned by the bounds; for the content
  * view also the tree-gram and page blocks (m, N), the m·N block checks (mostly the length bound), the
  * non-zero pairs kept and the pairs the exact alignments visited (no m × n table is built).
+ * Last, wrappers made by example: the time to create one from the four field values of a book page of 1k,
+ * 5k and 20k nodes, and to run it on another book page, as ratios to parsing the page.
  * Run: `npx tsx bench/wrapper.bench.ts [--reps N]`.
  */
 import { contentScore } from '../src/eval/metrics.ts';
@@ -24,6 +26,8 @@ import { parseHtml } from '../src/html/parse.ts';
 import { selectAll } from '../src/html/select.ts';
 import type { Tree } from '../src/html/tree.ts';
 import { adapt } from '../src/wrapper/adapt.ts';
+import { createFromExamples } from '../src/wrapper/create.ts';
+import { runWrapper } from '../src/wrapper/run.ts';
 import type { AlgorithmName } from '../src/wrapper/defaults.ts';
 import { instanceText, makeTreeGram } from '../src/wrapper/tree-gram.ts';
 import { resolveSettings } from '../src/wrapper/wrapper.ts';
@@ -190,4 +194,40 @@ for (const target of [1000, 5000, 20000]) {
   }
 }
 process.stdout.write(table(rows) + '\n');
+
+/**
+ * A book page of about N nodes for the by-example rows: a navigation, the record (title, authors, facts
+ * as bare text after bold labels), a description of many paragraphs and a list of related books, whose
+ * markup repeats the record's (titles, authors): what examples must be told apart from.
+ */
+function bookPage(n: number, k: number): string {
+  const nav = Array.from({ length: 20 }, (_, j) => `<li><a href="/c/${j}">Category ${j}</a></li>`).join('');
+  const related = Array.from({ length: 12 }, (_, j) => `<li><h3><a href="/b/${j}">Related book ${k + j}</a></h3><span class="by">by <a href="/author/${j}">Writer ${j}</a></span></li>`).join('');
+  const paragraphs: string[] = [];
+  const base = parseHtml(`<div>${nav}${related}</div>`).size + 40;
+  for (let size = base; size < n; size += 6) paragraphs.push(`<p>Paragraph ${paragraphs.length} of book ${k}, with <em>some</em> words and a <a href="/x">link</a>.</p>`);
+  return (
+    `<!DOCTYPE html><html><head><title>Book ${k}</title></head><body><nav><ul>${nav}</ul></nav><div id="book">` +
+    `<h1>The Title of Book ${k}</h1><div class="byline">by <a href="/author/a${k}">Author ${k}</a></div>` +
+    `<div class="facts"><b>Publisher:</b> House ${k % 7}<br><b>Publication Date:</b> June ${2000 + (k % 20)}<br><b>Pages:</b> ${100 + k}<br></div>` +
+    `<div class="description">${paragraphs.join('')}</div></div><aside><ul class="related">${related}</ul></aside></body></html>`
+  );
+}
+
+const exampleRows: Array<Array<string | number>> = [['page nodes', 'parse ms', 'create by example ms', 'ratio', 'run ms (selectors)', 'ratio', 'fields right']];
+for (const target of [1000, 5000, 20000]) {
+  const html = bookPage(target, 1);
+  const other = bookPage(target, 2);
+  const tree = parseHtml(html);
+  const otherTree = parseHtml(other);
+  const values = { title: 'The Title of Book 1', author: 'Author 1', publisher: 'House 1', publication_date: 'June 2001' };
+  const made = createFromExamples([{ tree, values }]).wrapper;
+  const run = runWrapper(made, otherTree, 'other');
+  const expected: Record<string, string> = { title: 'The Title of Book 2', author: 'Author 2', publisher: 'House 2', publication_date: 'June 2002' };
+  const right = Object.entries(expected).filter(([k, v]) => run.record[k] === v).length;
+  const [parse, create, exec] = interleaved([() => parseHtml(html), () => createFromExamples([{ tree, values }]), () => runWrapper(made, otherTree, 'other')], REPS);
+  exampleRows.push([tree.size, fmt(parse!, 2), fmt(create!, 2), fmt(create! / parse!, 2), fmt(exec!, 2), fmt(exec! / parse!, 2), `${right}/4`]);
+}
+process.stdout.write('\nWrappers by example on a book page (four fields: two by path, two after labels), run on another book page\n');
+process.stdout.write(table(exampleRows) + '\n');
 process.stdout.write(`peak RSS ${fmt(mb(peakRss()), 0)} MB\n`);

@@ -12,20 +12,24 @@
  *    Range selections (Open Terms Archive `startBefore`/`endBefore` between siblings) become an XPath
  *    list pattern: the start element and its following siblings before the end element.
  * 2. Synthetic mutations over corpus site pages (see mutations in this file's second half).
- * 3. Records (records/swde-book-booksamillion): a wrapper is created from the gold values of the first
- *    RECORD_EXAMPLES pages (create.ts, from examples) and run on the others; an attribute of a page is
- *    right when the extracted value's words equal the gold values' words (no value for a <NULL> gold).
+ * 3. Records by example (eval/wrapper-records.ts): the values of one page given as examples, the wrapper
+ *    run on every other page of the source, from several training pages: SWDE booksamillion (its ground
+ *    truth), the demo shop's product pages and the stackoverflow question pages (gold by reference
+ *    selectors). Per field: right, wrong value, not found; the mean and the worst over training pages.
+ * The ambiguity rule (defaults.ts ambiguityMargin) is measured on the real changes: how many outcomes it
+ * made ambiguous, and the tally with the rule off.
  */
-import { declarationAt, goldContainers, listSites, listVersions, loadRecords, readTree, type OtaDocument, type OtaSelect } from '../src/eval/corpus.ts';
+import { declarationAt, goldContainers, listSites, listVersions, readTree, type OtaDocument, type OtaSelect } from '../src/eval/corpus.ts';
 import { contentScore, mean, words } from '../src/eval/metrics.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import { NodeKind, VOID_TAGS, type Tree } from '../src/html/tree.ts';
 import { escapeAttr, escapeText } from '../src/html/serialize.ts';
 import { adapt } from '../src/wrapper/adapt.ts';
-import { createFromExamples, createWrapper, type PatternSpec } from '../src/wrapper/create.ts';
+import { createWrapper, type PatternSpec } from '../src/wrapper/create.ts';
 import type { AlgorithmName } from '../src/wrapper/defaults.ts';
 import { DOCUMENT_MIN_WORDS, WRAPPER_DEFAULTS } from '../src/wrapper/defaults.ts';
-import { runWrapper, selectPattern, valueOf } from '../src/wrapper/run.ts';
+import { runWrapper, selectPattern } from '../src/wrapper/run.ts';
+import { valueOf } from '../src/wrapper/value.ts';
 import { resolveSettings, type Wrapper } from '../src/wrapper/wrapper.ts';
 import { textOf } from '../src/html/text.ts';
 import { existsSync, readFileSync } from 'node:fs';
@@ -35,6 +39,7 @@ import { stmSimilarity } from '../src/wrapper/match/simple.ts';
 import { blockCtm, gramBlocks, pageBlocks, WordSpace } from '../src/wrapper/match/blocks.ts';
 import { fromTree, LabelSpace } from '../src/wrapper/match/labelled-tree.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
+import { BUILT_SOURCES, builtSource, evaluateSource, swdeSource, totalsOf, type RecordSource, type SourceResult } from './wrapper-records.ts';
 
 const ALGORITHMS: readonly AlgorithmName[] = ['ctm', 'stm', 'bigram', 'jw'];
 /** One configuration of the real-change evaluation: the algorithms in order, and whether the content view follows. */
@@ -58,16 +63,18 @@ const LABEL_CONFIGS: readonly OtaConfig[] = [
  * Each algorithm on element labels only (the paper's setting: 'ctm/tags' is Algorithm 1 as published),
  * each algorithm with the content view after it, and the default ladder.
  */
+/** The label of the default configuration (the algorithms in order, then the content and document views). */
+const DEFAULT_LADDER = WRAPPER_DEFAULTS.algorithms.join('>');
 const OTA_CONFIGS: readonly OtaConfig[] = [
   ...ALGORITHMS.map((a) => ({ label: `${a}/tags`, algorithms: [a], content: false })),
   ...ALGORITHMS.map((a) => ({ label: a, algorithms: [a], content: true })),
   { label: 'ctm+document', algorithms: ['ctm'], content: true, document: true },
   { label: WRAPPER_DEFAULTS.algorithms.join('>'), algorithms: WRAPPER_DEFAULTS.algorithms, content: true, document: true },
 ];
+/** Ambiguity margins swept (defaults.ts ambiguityMargin); -1 turns the rule off. */
+const MARGIN_SWEEP = [-1, 0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3];
 /** Word F1 above which an adapted extraction counts as a true positive. */
 const OTA_TP_F1 = 0.9;
-/** Example pages a records wrapper is created from (the issue: 3). */
-const RECORD_EXAMPLES = 3;
 /** Thresholds of the sweep over the real changes (the paper's scenarios use 40%–90%, Table 1). */
 const SWEEP = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 /** Content-view thresholds swept (changed snapshots and impostors; defaults.ts contentThreshold). */
@@ -158,6 +165,12 @@ interface OtaRow {
   contentSweep: Record<string, { tp: number; fp: number; fn: number }>;
   /** At each document threshold of DOCUMENT_SWEEP (configurations with the document view). */
   documentSweep: Record<string, { tp: number; fp: number; fn: number }>;
+  /** Snapshots with a gold where the pattern was not found as ambiguous (defaults.ts ambiguityMargin). */
+  ambiguous: number;
+  /** tp / fp / fn over the changed snapshots with the ambiguity rule off (what the rule costs or saves). */
+  ruleOff: { tp: number; fp: number; fn: number };
+  /** The default ladder only: tp / fp / fn over the changed snapshots at each margin of MARGIN_SWEEP. */
+  marginSweep: Record<string, { tp: number; fp: number; fn: number }>;
 }
 
 function extractedOf(r: ReturnType<typeof runWrapper>): string {
@@ -208,6 +221,9 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
     sweep: Object.fromEntries(SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
     contentSweep: Object.fromEntries(CONTENT_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
     documentSweep: Object.fromEntries(DOCUMENT_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
+    ambiguous: 0,
+    ruleOff: { tp: 0, fp: 0, fn: 0 },
+    marginSweep: Object.fromEntries(MARGIN_SWEEP.map((x) => [String(x), { tp: 0, fp: 0, fn: 0 }])),
   };
   const f1s: number[] = [];
   const changedF1s: number[] = [];
@@ -244,6 +260,7 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
       }
       if (adapted && version !== null) score.versionF1 = contentScore(extracted, version).f1;
     } else {
+      if (rep.reason === 'ambiguous') row.ambiguous++;
       const f1 = rep.step === 'not-found' ? 0 : contentScore(extracted, gold).f1;
       score.f1 = f1;
       f1s.push(f1);
@@ -255,6 +272,9 @@ function evaluateOta(doc: OtaDocument, tree: (path: string) => Tree, config: Ota
           else cell.fp++;
         };
         for (const threshold of SWEEP) tally(row.sweep[String(threshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { threshold } }));
+        // The ambiguity rule off: no runner-up can come within a margin of -1.
+        tally(row.ruleOff, runWrapper(wrapper, t, s.path, { url, settings: { ambiguityMargin: -1 } }));
+        if (config.label === DEFAULT_LADDER) for (const m of MARGIN_SWEEP) tally(row.marginSweep[String(m)]!, runWrapper(wrapper, t, s.path, { url, settings: { ambiguityMargin: m } }));
         if (config.content) for (const contentThreshold of CONTENT_SWEEP) tally(row.contentSweep[String(contentThreshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { contentThreshold } }));
         if (config.document) for (const documentThreshold of DOCUMENT_SWEEP) tally(row.documentSweep[String(documentThreshold)]!, runWrapper(wrapper, t, s.path, { url, settings: { documentThreshold } }));
         row.changed++;
@@ -504,60 +524,6 @@ function prfOf(tp: number, fp: number, fn: number): { precision: number; recall:
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// 3. Records
-
-interface RecordRow {
-  algorithm: AlgorithmName;
-  attribute: string;
-  pages: number;
-  right: number;
-  accuracy: number;
-  meanF1: number;
-  adapted: number;
-}
-
-function sameWordList(a: string, b: string): boolean {
-  const x = words(a);
-  const y = words(b);
-  return x.length === y.length && x.every((w, k) => w === y[k]);
-}
-
-function evaluateRecords(): { rows: RecordRow[]; missing: string[]; selectors: Record<string, string> } {
-  const set = loadRecords().find((r) => r.name === 'swde-book-booksamillion');
-  if (!set) return { rows: [], missing: [], selectors: {} };
-  const trees = set.pages.map((p) => readTree(p.path));
-  const examples = set.pages.slice(0, RECORD_EXAMPLES).map((p, k) => ({
-    tree: trees[k]!,
-    values: Object.fromEntries(set.attributes.map((a) => [a, p.values[a] ?? []])),
-  }));
-  const created = createFromExamples(examples, { source: set.name });
-  const selectors = Object.fromEntries(created.wrapper.patterns.map((p) => [p.name, p.selector]));
-  const rows: RecordRow[] = [];
-  for (const algorithm of ALGORITHMS) {
-    const w = { ...created.wrapper, adaptation: { algorithms: [algorithm] } };
-    const stats = new Map<string, { right: number; f1: number[]; adapted: number; pages: number }>();
-    for (const a of set.attributes) stats.set(a, { right: 0, f1: [], adapted: 0, pages: 0 });
-    for (let k = RECORD_EXAMPLES; k < set.pages.length; k++) {
-      const page = set.pages[k]!;
-      const r = runWrapper(w, trees[k]!, page.id);
-      for (const a of set.attributes) {
-        const st = stats.get(a)!;
-        st.pages++;
-        const v = r.record[a];
-        const got = Array.isArray(v) ? v.join(' ') : typeof v === 'string' ? v : '';
-        const gold = (page.values[a] ?? []).join(' ');
-        const rep = r.reports.find((x) => x.pattern === a);
-        if (rep && rep.step !== 'selector') st.adapted++;
-        if (sameWordList(got, gold) || (words(gold).length === 0 && words(got).length === 0)) st.right++;
-        st.f1.push(contentScore(got, gold).f1);
-      }
-    }
-    for (const [attribute, st] of stats) rows.push({ algorithm, attribute, pages: st.pages, right: st.right, accuracy: st.right / Math.max(1, st.pages), meanF1: mean(st.f1), adapted: st.adapted });
-  }
-  return { rows, missing: created.missing, selectors };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // 2. Synthetic mutations
 
 /** The mutation kinds (issue 7): each is applied alone to a page around its gold content container. */
@@ -639,7 +605,8 @@ interface MutationRow {
   ms: number;
 }
 
-function evaluateMutations(): { rows: MutationRow[]; pages: number } {
+function evaluateMutations(): { rows: MutationRow[]; pages: number; marginSweep: Record<string, { right: number; wrong: number; notFound: number }> } {
+  const marginSweep = Object.fromEntries(MARGIN_SWEEP.map((x) => [String(x), { right: 0, wrong: 0, notFound: 0 }]));
   const cases: Array<{ original: Tree; target: number }> = [];
   for (const site of listSites()) {
     let taken = 0;
@@ -677,8 +644,18 @@ function evaluateMutations(): { rows: MutationRow[]; pages: number } {
       }
       rows.push({ mutation: kind, algorithm: config.label, cases: mutated.length, exact, found, meanF1: mean(f1s), ms: (performance.now() - t0) / Math.max(1, mutated.length) });
     }
+    // The default settings at each ambiguity margin: exact is right, another element wrong.
+    for (const margin of MARGIN_SWEEP) {
+      const cell = marginSweep[String(margin)]!;
+      for (const m of mutated) {
+        const a = adapt(m.tree, 0, m.gram, { ...resolveSettings({}), ambiguityMargin: margin }, { sameSite: true });
+        if (a.step === 'not-found') cell.notFound++;
+        else if (a.nodes.length === 1 && a.nodes[0] === m.target) cell.right++;
+        else cell.wrong++;
+      }
+    }
   }
-  return { rows, pages: cases.length };
+  return { rows, pages: cases.length, marginSweep };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -769,6 +746,26 @@ await runEval('wrapper', async () => {
     byPage[config.label] = { same, moved };
     byPageRows.push([config.label, `${same.tp}/${same.fp}/${same.fn}`, fmt(same.f), `${moved.tp}/${moved.fp}/${moved.fn}`, fmt(moved.f), moved.docs.join(', ')]);
   }
+  // The ambiguity rule on the real changes: outcomes it made "ambiguous", and the tally without it.
+  const ambiguity: Record<string, { ambiguous: number; withRule: { tp: number; fp: number; fn: number }; ruleOff: { tp: number; fp: number; fn: number } }> = {};
+  for (const config of OTA_CONFIGS) {
+    const rs = ota.filter((r) => r.algorithm === config.label);
+    ambiguity[config.label] = {
+      ambiguous: rs.reduce((x, r) => x + r.ambiguous, 0),
+      withRule: { tp: totals[config.label]!.tp, fp: totals[config.label]!.fp, fn: totals[config.label]!.fn },
+      ruleOff: rs.reduce((x, r) => ({ tp: x.tp + r.ruleOff.tp, fp: x.fp + r.ruleOff.fp, fn: x.fn + r.ruleOff.fn }), { tp: 0, fp: 0, fn: 0 }),
+    };
+  }
+  process.stdout.write(`The ambiguity rule on the real changes (margin ${WRAPPER_DEFAULTS.ambiguityMargin}): snapshots with a gold found "ambiguous", tp/fp/fn with the rule and without it\n`);
+  process.stdout.write(
+    formatTable(
+      ['config', 'ambiguous', 'with the rule', 'without'],
+      OTA_CONFIGS.map((c) => {
+        const a = ambiguity[c.label]!;
+        return [c.label, String(a.ambiguous), `${a.withRule.tp}/${a.withRule.fp}/${a.withRule.fn}`, `${a.ruleOff.tp}/${a.ruleOff.fp}/${a.ruleOff.fn}`];
+      }),
+    ) + '\n\n',
+  );
   process.stdout.write('Real changes by page: the URL the wrapper was built on (same page) or another URL OTA moved the document to (moved)\n');
   process.stdout.write(formatTable(['config', 'same page tp/fp/fn', 'same page F', 'moved tp/fp/fn', 'moved F', 'moved documents'], byPageRows) + '\n\n');
   const labelTotals: Record<string, { tp: number; fp: number; fn: number; f: number; controlAdaptations: number }> = {};
@@ -898,23 +895,65 @@ await runEval('wrapper', async () => {
     ) + '\n\n',
   );
 
-  // 3. Records.
-  const rec = evaluateRecords();
-  process.stdout.write(`Records (swde-book-booksamillion; wrapper from the gold values of ${RECORD_EXAMPLES} pages)\n`);
-  if (rec.missing.length) process.stdout.write(`attributes not found on the example pages: ${rec.missing.join(', ')}\n`);
-  process.stdout.write(Object.entries(rec.selectors).map(([a, s]) => `  ${a}: ${s}`).join('\n') + '\n');
-  process.stdout.write(
-    formatTable(
-      ['algorithm', 'attribute', 'pages', 'right', 'accuracy', 'mean F1', 'adapted'],
-      rec.rows.map((r) => [r.algorithm, r.attribute, String(r.pages), String(r.right), fmt(r.accuracy), fmt(r.meanF1), String(r.adapted)]),
-    ) + '\n',
-  );
-  const recordAccuracy: Record<string, number> = {};
-  for (const algorithm of ALGORITHMS) {
-    const rs = rec.rows.filter((r) => r.algorithm === algorithm);
-    recordAccuracy[algorithm] = rs.reduce((s, r) => s + r.right, 0) / Math.max(1, rs.reduce((s, r) => s + r.pages, 0));
+  // 3. Records, by example.
+  const sources = [swdeSource(), ...BUILT_SOURCES.map((n) => builtSource(n))].filter((x): x is RecordSource => x !== null);
+  const records: SourceResult[] = [];
+  for (const src of sources) {
+    // The issue's reproduction gives every field as one value too: only SWDE, whose authors are a list.
+    for (const variant of src.name === 'swde-book-booksamillion' ? (['lists', 'single'] as const) : (['lists'] as const)) {
+      const r = evaluateSource(src, variant);
+      records.push(r);
+      process.stdout.write(
+        `Records by example: ${src.name} (${src.pages.length} pages; the values of one page as examples, run on the ${src.pages.length - 1} others; ` +
+          `${variant === 'lists' ? `${src.lists.join(', ') || 'no field'} given as a list` : 'every field given as one value'}; right/wrong/not found per training page)\n`,
+      );
+      process.stdout.write(
+        formatTable(
+          ['training page', ...src.fields],
+          r.runs.map((run) => [run.page, ...src.fields.map((f) => `${run.fields[f]!.right}/${run.fields[f]!.wrong}/${run.fields[f]!.notFound}`)]),
+        ) + '\n',
+      );
+      process.stdout.write(
+        formatTable(
+          ['field', 'accuracy (mean)', 'accuracy (worst)', 'wrong (mean)', 'wrong (worst)', 'pattern (first training page)'],
+          src.fields.map((f) => {
+            const x = r.summary[f]!;
+            const c = r.runs[0]?.choices.find((y) => y.name === f);
+            return [f, fmt(x.accuracy), fmt(x.worstAccuracy), fmt(x.wrongRate), fmt(x.worstWrongRate), c ? `${c.selector}${c.value === 'text' ? '' : ` (${c.value})`}${c.lookAlikes ? ` [1 of ${c.lookAlikes}]` : ''}` : 'not found on the page'];
+          }),
+        ) + '\n',
+      );
+      for (const run of r.runs) for (const [f, x] of Object.entries(run.fields)) if (x.examples.length) process.stdout.write(`  wrong, trained on ${run.page}, ${f}: ${x.examples.join('; ')}\n`);
+      process.stdout.write('\n');
+    }
   }
-  process.stdout.write(`attribute accuracy: ${ALGORITHMS.map((a) => `${a} ${fmt(recordAccuracy[a])}`).join(', ')}\n`);
+
+  // The ambiguity margin: right / wrong / not found per source at each margin, and the margin each source
+  // would get if chosen on the others (fewest wrong values, then fewest not found).
+  const sweepBySource: Record<string, Record<string, { right: number; wrong: number; notFound: number }>> = {};
+  sweepBySource['ota (changed snapshots)'] = Object.fromEntries(
+    MARGIN_SWEEP.map((m) => {
+      const c = ota.filter((r) => r.algorithm === DEFAULT_LADDER).reduce((x, r) => ({ tp: x.tp + r.marginSweep[String(m)]!.tp, fp: x.fp + r.marginSweep[String(m)]!.fp, fn: x.fn + r.marginSweep[String(m)]!.fn }), { tp: 0, fp: 0, fn: 0 });
+      return [String(m), { right: c.tp, wrong: c.fp, notFound: c.fn }];
+    }),
+  );
+  sweepBySource['mutations'] = mut.marginSweep;
+  for (const src of sources) sweepBySource[src.name] = Object.fromEntries(MARGIN_SWEEP.map((m) => [String(m), totalsOf(evaluateSource(src, 'lists', { settings: { ambiguityMargin: m } }))]));
+  const marginRows: string[][] = [];
+  const heldOut: Record<string, { margin: number; right: number; wrong: number; notFound: number }> = {};
+  for (const [name, bySweep] of Object.entries(sweepBySource)) {
+    const others = Object.entries(sweepBySource).filter(([n]) => n !== name);
+    const cost = (m: number): [number, number] => others.reduce(([w, n], [, x]) => [w + x[String(m)]!.wrong, n + x[String(m)]!.notFound], [0, 0]);
+    const chosen = MARGIN_SWEEP.filter((m) => m >= 0).reduce((best, m) => {
+      const [w, n] = cost(m);
+      const [bw, bn] = cost(best);
+      return w < bw || (w === bw && n < bn) ? m : best;
+    }, 0);
+    heldOut[name] = { margin: chosen, ...bySweep[String(chosen)]! };
+    marginRows.push([name, ...MARGIN_SWEEP.map((m) => `${bySweep[String(m)]!.right}/${bySweep[String(m)]!.wrong}/${bySweep[String(m)]!.notFound}`), `${chosen}: ${bySweep[String(chosen)]!.right}/${bySweep[String(chosen)]!.wrong}/${bySweep[String(chosen)]!.notFound}`]);
+  }
+  process.stdout.write(`The ambiguity margin (default ${WRAPPER_DEFAULTS.ambiguityMargin}): right/wrong/not found per source at each margin (-1: the rule off), and held out: the margin chosen on the other sources (fewest wrong values, then fewest not found) and its figures on this one\n`);
+  process.stdout.write(formatTable(['source', ...MARGIN_SWEEP.map((m) => (m < 0 ? 'off' : String(m))), 'held out'], marginRows) + '\n\n');
 
   const headline: Record<string, number | null> = {};
   for (const a of Object.keys(totals)) headline[`ota ${a} F`] = totals[a]!.f;
@@ -923,7 +962,12 @@ await runEval('wrapper', async () => {
   headline['ota control adaptations'] = totals['ctm']!.controlAdaptations;
   headline['ota impostor adaptations (ctm)'] = impostors['ctm']!.adapted;
   headline['ota content-absent adaptations (ctm)'] = totals['ctm']!.absentAdapted;
-  headline['swde ctm accuracy'] = recordAccuracy['ctm']!;
+  for (const r of records) {
+    const fields = Object.values(r.summary);
+    headline[`records ${r.source} (${r.variant}): worst accuracy`] = Math.min(...fields.map((x) => x.worstAccuracy));
+    headline[`records ${r.source} (${r.variant}): worst wrong rate`] = Math.max(...fields.map((x) => x.worstWrongRate));
+  }
+  headline[`ota ambiguous outcomes (${DEFAULT_LADDER})`] = ambiguity[DEFAULT_LADDER]!.ambiguous;
   const withDocument = 'ctm+document';
   headline[`ota ${withDocument} F, same page`] = byPage[withDocument]!.same.f;
   headline[`ota ${withDocument} F, moved page`] = byPage[withDocument]!.moved.f;
@@ -950,6 +994,6 @@ await runEval('wrapper', async () => {
       },
     ]),
   );
-  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, otherPages, evidence, rows }, mutations: mut, records: rec, seconds: (performance.now() - t0) / 1000 });
+  const path = writeResults('wrapper', headline, { ota: { totals, byPage, labelTotals, sweep, contentSweep, impostors: impostorSummary, sameSite, documentSweep, otherPages, evidence, ambiguity, rows }, mutations: mut, records, margins: { sweep: sweepBySource, heldOut }, seconds: (performance.now() - t0) / 1000 });
   process.stdout.write(`results: ${path}\n`);
 });

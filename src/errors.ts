@@ -18,7 +18,11 @@ export type PageErrorCode =
   | 'off-site'
   | 'timeout'
   | 'network'
-  | 'read-error';
+  | 'read-error'
+  /** The page's output files could not be written (a name or path the file system refuses, a full disk). */
+  | 'write-error'
+  /** An unexpected fault while processing this page; the run went on without it. */
+  | 'internal-error';
 
 export class GabaritError extends Error {
   override readonly name: string = 'GabaritError';

@@ -27,6 +27,7 @@ export { loadEngine } from './template/engines.ts';
 export { type TemplateEngine, type EngineContext, type EngineRun } from './template/engine.ts';
 export { type PageMarks, keptText, templateFraction } from './template/result.ts';
 export { contentEngine, type ContentEngineOptions } from './content/engine.ts';
+export { extractMainContent, type MainContent, type MainContentOptions } from './content/extract.ts';
 export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 
 // Pages like a sample (paper 4), pages grouped by structure or content, the report

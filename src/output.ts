@@ -7,6 +7,7 @@
  *                  time per phase.
  * `<page>` is the page key (its path relative to the source root) without a trailing .html/.htm/.xhtml.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { serialize } from './html/serialize.ts';
@@ -48,48 +49,178 @@ export interface Summary extends SummaryBase {
   [extra: string]: unknown;
 }
 
-/** The file stem of a page key: safe (no `..`, no absolute path) and without an HTML extension. */
+/**
+ * Longest file-name segment written, UTF-8 bytes: file systems allow 255, and the contract appends an
+ * extension (`.txt`, `.html`, up to `.content.html`) to the last one.
+ */
+export const MAX_SEGMENT_BYTES = 200;
+/** Longest stem written, UTF-8 bytes (well under PATH_MAX 4096 and Windows' long-path limit, with --out). */
+export const MAX_STEM_BYTES = 1000;
+/** Names Windows reserves for devices, whatever the extension (`con.txt` is the console too). */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+/** Characters no segment keeps: controls, and those Windows forbids in file names. */
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f<>:"\\|?*]/g;
+
+/** A short, stable hash of a string (8 hex digits), telling apart keys that map to the same safe name. */
+export function shortHash(s: string): string {
+  return createHash('sha256').update(s).digest('hex').slice(0, 8);
+}
+
+/** `s` cut to at most `max` UTF-8 bytes, on a code point boundary. */
+function cutBytes(s: string, max: number): string {
+  if (Buffer.byteLength(s) <= max) return s;
+  let bytes = 0;
+  let i = 0;
+  for (const ch of s) {
+    const b = Buffer.byteLength(ch);
+    if (bytes + b > max) break;
+    bytes += b;
+    i += ch.length;
+  }
+  return s.slice(0, i);
+}
+
+/**
+ * One path segment as a file name every common file system accepts (docs/output.md, "File names"): kept as
+ * it is when it is safe; otherwise (or when `hashOf` is given) unsafe characters become `_`, a reserved or
+ * dot-ended name gets a `_`, the result is cut to fit, and `~` plus a hash (of `hashOf`, else of the
+ * original segment) is appended, so that two segments never share a name by accident.
+ */
+function safeSegment(seg: string, hashOf?: string): string {
+  let s = seg.replace(UNSAFE_CHARS, '_');
+  if (s === '..') s = '__';
+  if (/[. ]$/.test(s)) s += '_';
+  if (WINDOWS_RESERVED.test(s)) s = '_' + s;
+  if (hashOf === undefined && s === seg && Buffer.byteLength(s) <= MAX_SEGMENT_BYTES) return s;
+  return cutBytes(s, MAX_SEGMENT_BYTES - 9) + '~' + shortHash(hashOf ?? seg);
+}
+
+/**
+ * The file stem of a page key: `<page>` in `<page>.txt` and `<page>.html`. The key's path without a trailing
+ * .html/.htm/.xhtml (a directory stands for its index), a query string kept in the last segment, and every
+ * segment made safe (see `safeSegment` and docs/output.md): never absolute, never outside the output
+ * directory, never a name a file system refuses.
+ */
 export function pageStem(key: string): string {
-  let k = key.replace(/\\/g, '/').replace(/^\/+/, '');
+  const q = key.indexOf('?');
+  let k = (q < 0 ? key : key.slice(0, q)).replace(/\\/g, '/').replace(/^\/+/, '');
   if (k === '' || k.endsWith('/')) k += 'index.html';
   k = k.replace(/\.(html?|xhtml)$/i, '');
-  const parts = k.split('/').filter((p) => p !== '' && p !== '.' && p !== '..');
-  return parts.join('/') || 'index';
+  const parts = k.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.length === 0) parts.push('index');
+  if (q >= 0) parts[parts.length - 1] += key.slice(q);
+  const safe = parts.map((p) => safeSegment(p));
+  let stem = safe.join('/');
+  if (Buffer.byteLength(stem) > MAX_STEM_BYTES) {
+    // Keep the leading folders that fit; the rest of the key becomes one hashed file name.
+    let used = 0;
+    let n = 0;
+    while (n < safe.length - 1 && used + Buffer.byteLength(safe[n]!) + 1 <= MAX_STEM_BYTES - MAX_SEGMENT_BYTES) {
+      used += Buffer.byteLength(safe[n]!) + 1;
+      n++;
+    }
+    stem = [...safe.slice(0, n), safeSegment(parts.slice(n).join('_'), key)].join('/');
+  }
+  return stem;
+}
+
+/** Options of an OutputWriter. */
+export interface OutputWriterOptions {
+  /** Called for every failure recorded (`fail`, and pages that could not be written), e.g. to name it on stderr. */
+  onFailure?: (f: PageFailure) => void;
+}
+
+/** A page's output already rendered (an engine that writes it without the page's tree, e.g. pagelets). */
+export interface RenderedPage {
+  key: string;
+  url: string;
+  /** `<page>.html`: the page with its marks. */
+  html: string;
+  /** `<page>.txt` without its final newline: the text kept. */
+  text: string;
+  /** Fraction of the page's body text that is template. */
+  templateFraction: number;
 }
 
 export class OutputWriter {
   readonly dir: string;
   private readonly reports: PageReport[] = [];
   private readonly failures: PageFailure[] = [];
+  private readonly onFailure: ((f: PageFailure) => void) | undefined;
 
-  constructor(dir: string) {
+  constructor(dir: string, options: OutputWriterOptions = {}) {
     this.dir = dir;
+    this.onFailure = options.onFailure;
   }
 
-  private path(key: string, ext: string): string {
+  /** The path of a page's file with extension `ext` (`.txt`, `.html`, …), always inside the output directory. */
+  pathOf(key: string, ext: string): string {
     const p = normalize(join(this.dir, pageStem(key) + ext));
-    if (!p.startsWith(normalize(this.dir) + sep) && p !== normalize(this.dir)) throw new Error(`unsafe output path for ${key}`);
+    // pageStem never leaves the directory; this guards the contract against a future change of it.
+    if (!p.startsWith(normalize(this.dir) + sep)) throw new Error(`unsafe output path for ${JSON.stringify(key)}`);
     return p;
   }
 
-  /** Writes `<page>.txt` and `<page>.html` for one page; returns its report line. */
-  async writePage(m: PageMarks, extra: Record<string, unknown> = {}): Promise<PageReport> {
-    const txt = this.path(m.key, '.txt');
-    await mkdir(dirname(txt), { recursive: true });
-    await writeFile(txt, keptText(m) + '\n');
+  /**
+   * Writes `<page>.txt` and `<page>.html` for one page; returns its report line. A page that cannot be
+   * written (a file system refusing the name, a folder where a file should be, a full disk) is recorded as a
+   * failure with code `write-error` naming the page, and undefined is returned: the run goes on.
+   */
+  async writePage(m: PageMarks, extra: Record<string, unknown> = {}): Promise<PageReport | undefined> {
     const tpl = m.template;
     const content = m.content;
-    const html = serialize(m.tree, {
-      mark: (i) => (tpl[i] === 1 ? TEMPLATE_MARK : content && content[i] === 1 ? CONTENT_MARK : undefined),
-    });
-    await writeFile(this.path(m.key, '.html'), html);
-    const report: PageReport = { key: m.key, url: m.url, templateFraction: round(templateFraction(m)), ...extra };
+    return this.writeFiles(m, extra, () => ({
+      text: keptText(m),
+      html: serialize(m.tree, {
+        mark: (i) => (tpl[i] === 1 ? TEMPLATE_MARK : content && content[i] === 1 ? CONTENT_MARK : undefined),
+        inject: OVERLAY_STYLE,
+      }),
+      templateFraction: templateFraction(m),
+    }));
+  }
+
+  /** Writes `<page>.txt` and `<page>.html` of a page rendered by its engine; the same files as `writePage`. */
+  async writeRendered(r: RenderedPage, extra: Record<string, unknown> = {}): Promise<PageReport | undefined> {
+    return this.writeFiles(r, extra, () => r);
+  }
+
+  /** Writes a page's files (see `writePage` for what happens when they cannot be written). */
+  private async writeFiles(
+    page: { key: string; url: string },
+    extra: Record<string, unknown>,
+    files: () => { text: string; html: string; templateFraction: number },
+  ): Promise<PageReport | undefined> {
+    let fraction: number;
+    try {
+      const f = files();
+      fraction = f.templateFraction;
+      const txt = this.pathOf(page.key, '.txt');
+      await mkdir(dirname(txt), { recursive: true });
+      await writeFile(txt, f.text + '\n');
+      await writeFile(this.pathOf(page.key, '.html'), f.html);
+    } catch (err) {
+      const e = err as { code?: unknown; message?: unknown };
+      // A file system error has a string code (ENAMETOOLONG, ENOTDIR, ENOSPC…); anything else is a fault
+      // met while writing this page, still named after it so that the other pages are written.
+      const fs = typeof e.code === 'string';
+      const why = fs ? String(e.code) : String(e.message ?? err);
+      this.fail({
+        url: page.url,
+        key: page.key,
+        code: fs ? 'write-error' : 'internal-error',
+        message: `${page.url}: cannot write its output files in ${this.dir} (${why})`,
+      });
+      return undefined;
+    }
+    const report: PageReport = { key: page.key, url: page.url, templateFraction: round(fraction), ...extra };
     this.reports.push(report);
     return report;
   }
 
+  /** Records a failed page (and tells `onFailure`). */
   fail(f: PageFailure): void {
     this.failures.push(f);
+    this.onFailure?.(f);
   }
 
   get failed(): readonly PageFailure[] {
@@ -122,7 +253,17 @@ export class OutputWriter {
   }
 }
 
-const TEMPLATE_MARK = { 'data-gabarit': 'template' } as const;
+/**
+ * How the marks look when a `<page>.html` is opened in a browser: template parts greyed, main content
+ * outlined. Injected in every written page, whatever the site's own styles.
+ */
+export const OVERLAY_CSS = `[data-gabarit="template"]{opacity:.35!important;filter:grayscale(1)!important;background:#d8d8d8!important}
+[data-gabarit="content"]{outline:3px solid #e4572e!important;outline-offset:2px;background:rgba(255,235,59,.12)!important}`;
+/** The style element written into each `<page>.html`. */
+export const OVERLAY_STYLE = `<style data-gabarit-overlay>${OVERLAY_CSS}</style>`;
+
+/** The attribute of a template element in `<page>.html`. */
+export const TEMPLATE_MARK = { 'data-gabarit': 'template' } as const;
 const CONTENT_MARK = { 'data-gabarit': 'content' } as const;
 
 function round(x: number): number {

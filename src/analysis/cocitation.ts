@@ -27,6 +27,13 @@ export interface Cocited {
   score: number;
 }
 
+/** True when `target` (a URL, resolved like links) is a page of the site or the target of one of its links. */
+export function isKnownTarget(site: SitePagelets, target: string): boolean {
+  const t = urlId(canonicalUrl(target) ?? target);
+  if (site.byUrl.has(t)) return true;
+  return site.pages.some((page) => page.linkDest.includes(t));
+}
+
 /** Pages co-cited with `target` (a URL, resolved like links), strongest first. */
 export function cocited(site: SitePagelets, target: string, options: CocitationOptions = {}): Cocited[] {
   const ignore = options.ignoreTemplates ?? true;

@@ -8,7 +8,7 @@ import { LabelTable } from '../html/labels.ts';
 import { textOf } from '../html/text.ts';
 import type { PageSource } from '../site/page.ts';
 import type { SupportOptions } from '../template/pagelets/detection.ts';
-import { linkBaseUrl } from '../template/pagelets/links.ts';
+import { LOCAL_ORIGIN, linkBaseUrl } from '../template/pagelets/links.ts';
 import { detectLocal } from '../template/pagelets/local.ts';
 import { detectGlobalInMemory } from '../template/pagelets/memory.ts';
 import { analyseTree, type AnalysisOptions, parseBytes } from '../template/pagelets/page-analysis.ts';
@@ -83,4 +83,23 @@ export async function loadSitePagelets(source: PageSource, options: SitePagelets
     if (!byUrl.has(p.urlId)) byUrl.set(p.urlId, i);
   });
   return { pages, byUrl };
+}
+
+/**
+ * The key a source gives a link target (a URL as `loadSitePagelets` resolved it), or undefined when the
+ * target is outside the source. A directory's links resolve under `http://local.invalid/` (see
+ * `linkBaseUrl`); their key is the path there, whether or not that page exists in the directory.
+ */
+export function keyOfLinkTarget(url: string, source: Pick<PageSource, 'kind' | 'keyOf' | 'urlOf'>): string | undefined {
+  if (source.kind === 'dir') {
+    if (!url.startsWith(LOCAL_ORIGIN)) return undefined;
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '');
+    } catch {
+      return undefined;
+    }
+    return source.keyOf(source.urlOf(path)) ?? path;
+  }
+  return source.keyOf(url);
 }

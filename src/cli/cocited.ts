@@ -9,6 +9,7 @@
  * `cocited.json` and `summary.json` in `--out` (default out/cocited). Exit 1 when no page could be read.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { UsageError } from '../errors.ts';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, outDir, parsePositive, type Reporter, since, type SourceFlags } from './run.ts';
 
 /** The options of `gabarit cocited`. */
@@ -42,8 +43,8 @@ export function register(program: Command): void {
   cmd.action(async (spec: string, opts: CocitedFlags, self: Command) => {
     const g = globalOptions(self);
     const { summary, related, dir } = await runCocited(spec, opts, createReporter(g));
-    const lines = [`pages: ${summary.pagesDone}, co-cited with ${summary.target}:`];
-    for (const r of related) lines.push(`  ${r.score.toFixed(2).padStart(7)}  ${r.url}`);
+    const lines = [`pages: ${summary.pagesDone}, co-cited with ${summary.targetKey ?? summary.target}:`];
+    for (const r of related) lines.push(`  ${r.score.toFixed(2).padStart(7)}  ${r.key ?? r.url}`);
     if (related.length === 0) lines.push('  (none)');
     lines.push(`output: ${dir}`);
     emit(g, { related, summary }, lines);
@@ -58,6 +59,8 @@ export interface CocitedSummary {
   source: string;
   /** The page, as its links are resolved (a directory's pages sit under http://local.invalid/). */
   target: string;
+  /** The page's key in the source, when it is in the source. */
+  targetKey?: string;
   pagesLoaded: number;
   timings: Record<string, number>;
   pagesDone: number;
@@ -65,28 +68,44 @@ export interface CocitedSummary {
   failures: ReadonlyArray<{ url: string; key: string; code: string; message: string }>;
   templateCitationsIgnored: boolean;
   pageWeight: number;
+  /** Set when the run could not answer (the page is unknown to the source). */
+  error?: { code: string; message: string };
+}
+
+/** A page co-cited with the target: its URL as links resolve, its key when it is in the source. */
+export interface RelatedPage {
+  url: string;
+  key?: string;
+  score: number;
 }
 
 /** The command without printing: loads the source's pagelets, counts co-citations, writes the files. */
-export async function runCocited(spec: string, opts: CocitedFlags, reporter: Reporter): Promise<{ summary: CocitedSummary; related: Array<{ url: string; score: number }>; dir: string }> {
+export async function runCocited(spec: string, opts: CocitedFlags, reporter: Reporter): Promise<{ summary: CocitedSummary; related: RelatedPage[]; dir: string }> {
   const start = performance.now();
-  const [{ OutputWriter }, { loadPageletsFromFlags }, { cocited }, { linkBaseUrl }] = await Promise.all([
+  const [{ OutputWriter }, { loadPageletsFromFlags }, { cocited, isKnownTarget }, { linkBaseUrl }, { keyOfLinkTarget }] = await Promise.all([
     import('../output.ts'),
     import('./site-pagelets.ts'),
     import('../analysis/cocitation.ts'),
     import('../template/pagelets/links.ts'),
+    import('../analysis/site-pagelets.ts'),
   ]);
   const dir = outDir(opts.out);
   const writer = new OutputWriter(dir);
   const { site, source } = await loadPageletsFromFlags(spec, opts, reporter, writer);
   // a key of the source is resolved the way the source's own links are
   const target = /^[a-z][a-z0-9+.-]*:/i.test(opts.url) ? opts.url : linkBaseUrl({ url: source.urlOf(opts.url), key: opts.url });
-  const related = cocited(site, target, { ignoreTemplates: !opts.keepTemplates, pageWeight: opts.pageWeight, limit: opts.top });
+  const known = site.pages.length === 0 || isKnownTarget(site, target);
+  const related: RelatedPage[] = (known ? cocited(site, target, { ignoreTemplates: !opts.keepTemplates, pageWeight: opts.pageWeight, limit: opts.top }) : []).map((r) => {
+    const key = keyOfLinkTarget(r.url, source);
+    return key === undefined ? r : { url: r.url, key, score: r.score };
+  });
+  const targetKey = keyOfLinkTarget(target, source);
   const summary: CocitedSummary = {
     command: 'cocited',
     method: opts.local ? 'pagelets-local' : 'pagelets-global',
     source: spec,
     target,
+    ...(targetKey !== undefined ? { targetKey } : {}),
     pagesLoaded: networkLoads(source),
     timings: { total: since(start) },
     pagesDone: site.pages.length,
@@ -95,6 +114,13 @@ export async function runCocited(spec: string, opts: CocitedFlags, reporter: Rep
     templateCitationsIgnored: !opts.keepTemplates,
     pageWeight: opts.pageWeight,
   };
+  if (!known) {
+    // Nothing of the source mentions the page: most likely a mistyped --url, not a page nobody co-cites.
+    const message = `--url ${opts.url}: not a page of ${spec}, and no page of it links there`;
+    summary.error = { code: 'unknown-page', message };
+    await writer.writeJson('summary.json', summary);
+    throw new UsageError(message);
+  }
   await writer.writeJson('cocited.json', { target, related });
   await writer.writeJson('summary.json', summary);
   return { summary, related, dir };

@@ -17,6 +17,7 @@ interface ContentFlags extends SourceFlags {
   method?: string;
   format: string;
   mainBlock: string;
+  headline: string;
   out: string;
 }
 
@@ -27,7 +28,8 @@ export function register(program: Command): void {
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL');
   cmd.addOption(new Option('-m, --method <name>', 'template engine (default: chosen from the source: hyperlink, align or pagelets)'));
   cmd.addOption(new Option('-f, --format <format>', 'format written beside <page>.txt').choices(['text', 'html', 'markdown', 'json']).default('text'));
-  cmd.addOption(new Option('--main-block <when>', 'choose a main block among non-template nodes: auto (after align/pagelets), always, never').choices(['auto', 'always', 'never']).default('auto'));
+  cmd.addOption(new Option('--main-block <when>', 'the main block among non-template nodes: auto (whole after align/pagelets, navigation after hyperlink), always, navigation (leave out only the per-page navigation around it), never').choices(['auto', 'always', 'navigation', 'never']).default('auto'));
+  cmd.addOption(new Option('--headline <where>', "the main content's headline: field (the title in JSON, left out of the text) or first (also the first line of the text)").choices(['field', 'first']).default('field'));
   addSourceOptions(cmd);
   addOutOption(cmd, 'content');
   cmd.action(async (spec: string, opts: ContentFlags, self: Command) => {
@@ -44,12 +46,12 @@ export function register(program: Command): void {
     }
     const format = opts.format as 'text' | 'html' | 'markdown' | 'json';
     const dir = outDir(opts.out);
-    const engine = contentEngine({ ...(opts.method ? { method: opts.method } : {}), mainBlock: opts.mainBlock as 'auto' | 'always' | 'never' });
+    const engine = contentEngine({ ...(opts.method ? { method: opts.method } : {}), mainBlock: opts.mainBlock as 'auto' | 'always' | 'navigation' | 'never', headline: opts.headline as 'field' | 'first' });
     const { summary, failure } = await runTemplate(spec, engine, {}, opts, createReporter(g), {
       onPage: async (marks, extra) => {
         if (format !== 'text') await writeFile(join(dir, pageStem(marks.key) + FORMAT_EXTENSION[format]), formatContent(marks, format, extra ?? {}));
       },
-      summary: (run) => ({ command: 'content', method: String(run?.summary['method'] ?? opts.method ?? ''), reason: String(run?.summary['reason'] ?? ''), format, options: { mainBlock: opts.mainBlock } }),
+      summary: (run) => ({ command: 'content', method: String(run?.summary['method'] ?? opts.method ?? ''), reason: String(run?.summary['reason'] ?? ''), format, options: { mainBlock: opts.mainBlock, headline: opts.headline } }),
     });
     const lines = [`method: ${String(summary.method ?? '')} (${String(summary['reason'] ?? '')})`, ...summaryLines(summary, dir)];
     emit(g, summary, lines);

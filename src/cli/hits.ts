@@ -35,10 +35,11 @@ export function register(program: Command): void {
     const g = globalOptions(self);
     const reporter = createReporter(g);
     const start = performance.now();
-    const [{ OutputWriter }, { loadPageletsFromFlags }, { hits, pageletGraph, top }] = await Promise.all([
+    const [{ OutputWriter }, { loadPageletsFromFlags }, { hits, pageletGraph, top }, { keyOfLinkTarget }] = await Promise.all([
       import('../output.ts'),
       import('./site-pagelets.ts'),
       import('../analysis/hits.ts'),
+      import('../analysis/site-pagelets.ts'),
     ]);
     const dir = outDir(opts.out);
     const writer = new OutputWriter(dir);
@@ -54,7 +55,11 @@ export function register(program: Command): void {
       const page = site.pages.find((p) => p.key === key);
       return { pagelet: graph.hubs[h], score: s, template: graph.hubTemplate[h] === 1, text: (page?.text[Number(ord)] ?? '').replace(/\s+/g, ' ').slice(0, 80) };
     });
-    const authorities = top(scores.authority, opts.top).map(([a, s]) => ({ url: graph.authorities[a], score: s }));
+    const authorities = top(scores.authority, opts.top).map(([a, s]) => {
+      const url = graph.authorities[a]!;
+      const key = keyOfLinkTarget(url, source);
+      return key === undefined ? { url, score: s } : { url, key, score: s };
+    });
     const templatePagelets = site.pages.reduce((n, p) => n + p.template.reduce((x, y) => x + y, 0), 0);
     await writer.writeJson('hits.json', { hubs, authorities, iterations: scores.iterations });
     const summary = {
@@ -76,7 +81,7 @@ export function register(program: Command): void {
     const lines = [`pages: ${site.pages.length}, template pagelets: ${templatePagelets}, hub pagelets: ${graph.hubs.length}, authorities: ${graph.authorities.length}`, 'top hubs:'];
     for (const h of hubs) lines.push(`  ${h.score.toFixed(4)}  ${h.pagelet}${h.template ? ' (template)' : ''}  ${h.text}`);
     lines.push('top authorities:');
-    for (const a of authorities) lines.push(`  ${a.score.toFixed(4)}  ${a.url}`);
+    for (const a of authorities) lines.push(`  ${a.score.toFixed(4)}  ${a.key ?? a.url}`);
     lines.push(`output: ${dir}`);
     emit(g, { hubs, authorities, summary }, lines);
     if (site.pages.length === 0) throw new NothingDone(`no page could be read from ${spec}`);

@@ -32,6 +32,7 @@ export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./cocited.ts'),
   () => import('./content.ts'),
   () => import('./report.ts'),
+  () => import('./shards.ts'),
 ];
 
 function packageVersion(): string {

@@ -12,7 +12,7 @@
  */
 import { Option, type Command } from 'commander';
 import { EngineError, PageError, UsageError } from '../errors.ts';
-import type { Summary } from '../output.ts';
+import type { RenderedPage, Summary } from '../output.ts';
 import type { EngineRun, TemplateEngine } from '../template/engine.ts';
 import type { PageMarks } from '../template/result.ts';
 import { ENGINES } from '../template/engines.ts';
@@ -228,7 +228,7 @@ export async function runTemplate(
   const [{ OutputWriter }, { LabelTable }] = await Promise.all([import('../output.ts'), import('../html/labels.ts')]);
   const opened = await openFromFlags(spec, flags, reporter);
   const dir = outDir(flags.out);
-  const writer = new OutputWriter(dir);
+  const writer = new OutputWriter(dir, { onFailure: (f) => reporter.failure(f) });
   let written = 0;
   let run: EngineRun | undefined;
   let failure: EngineError | PageError | undefined;
@@ -238,14 +238,20 @@ export async function runTemplate(
       labels: new LabelTable(),
       options,
       onPage: async (marks, extra) => {
-        await writer.writePage(marks, extra);
-        await hooks.onPage?.(marks, extra);
+        // A page that cannot be written is a named failure (the writer records it); the run goes on.
+        if (await writer.writePage(marks, extra)) await hooks.onPage?.(marks, extra);
         reporter.progress.update('write', ++written);
       },
-      onFailure: (f) => {
-        writer.fail(f);
-        reporter.failure(f);
-      },
+      // pages an engine renders without their tree (a hook that needs the tree gets trees instead)
+      ...(hooks.onPage
+        ? {}
+        : {
+            onRendered: async (page: RenderedPage, extra?: Record<string, unknown>) => {
+              await writer.writeRendered(page, extra);
+              reporter.progress.update('write', ++written);
+            },
+          }),
+      onFailure: (f) => writer.fail(f),
       onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
       onWarning: (m) => reporter.warn(m),
     });

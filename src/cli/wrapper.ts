@@ -1,15 +1,21 @@
 /**
  * `gabarit wrapper create|run` (paper 5: self-healing wrappers; DESIGN.md "Commands").
  *
- *   gabarit wrapper create <page> --pattern name=selector … [--example name=value …] [--out wrapper.json]
+ *   gabarit wrapper create <page> --pattern name=selector … [--example name=value …] [-o wrapper.json]
  *     Patterns: `name=selector` (CSS, or XPath when it starts with / or ( ), `name[]=selector` for a list,
  *     `parent/child=selector` for a field inside each instance of `parent` (declare the parent first).
- *     `--example name=value` finds the value on the page instead of a selector. Writes the wrapper (with
- *     a tree-gram per pattern) to --out, or stdout.
- *   gabarit wrapper run <wrapper> <pages...> [--out records.jsonl] [--update [FILE]]
- *     One JSON line per page on stdout (or --out): `{page, record, steps}`; `steps` says per pattern which
- *     step found the data (selector / ctm / stm / bigram / jw / string / document / not-found), on which
- *     view (`tags`, `content` or `document`) and with what similarity.
+ *     What a value is follows the selector: `@attr` an attribute (`meta[name=description]@content`,
+ *     `a.more@href`, or XPath `//a/@href`), `::after` the text after a label element (`<b>Date:</b> 2008`),
+ *     `::own` the element's own text nodes; by default its text. A single pattern whose selector matches
+ *     several elements is refused (a list, or a tighter selector). `--example name=value` finds the value
+ *     on the page instead of a selector (`name[]=value`, or the same name given twice, for a list).
+ *     Writes the wrapper (with a tree-gram per pattern) to -o, or stdout.
+ *   gabarit wrapper run <wrapper> <pages...> [-o DIR] [--update [FILE]]
+ *     One JSON line per page: `{page, record, steps}`; `steps` says per pattern which step found the data
+ *     (selector / ctm / stm / bigram / jw / string / document / not-found), on which view (`tags`,
+ *     `content` or `document`), with what similarity and, when not found, why (`reason`: ambiguous,
+ *     not-similar, wrong-value, not-adapted). With -o, the lines go to DIR/records.jsonl and a summary
+ *     (pages, failures, per pattern how it was found or why not) to DIR/summary.json; without, to stdout.
  *   A page is an HTML file or an http(s) URL. A URL is fetched as a guest (robots.txt obeyed, a delay
  *   between requests to a host, size and time limits: the fetch options) and its address after redirects
  *   is the page's address (the document view only looks on the wrapper's site).
@@ -18,13 +24,16 @@
  *
  * Exit codes: 0 when every pattern was found on every page; 1 when some pattern could not be found or
  * adapted on some page (records are still written, with null for what was not found) or no page could be
- * read; 2 for usage errors (bad pattern syntax, invalid wrapper file).
+ * read; 2 for usage errors (bad pattern syntax, an invalid selector, a page file that does not exist, an
+ * invalid wrapper file).
  */
-import { readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { DEFAULTS } from '../defaults.ts';
-import { globalOptions, NothingDone, parseCount, parsePositive } from './run.ts';
+import { globalOptions, NothingDone, outDir, parseCount, parsePositive } from './run.ts';
 import { WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -66,6 +75,12 @@ async function readPage(path: string): Promise<import('../html/tree.ts').Tree> {
   const { parseHtml } = await import('../html/parse.ts');
   const bytes = readFileSync(path);
   return parseHtml(decodeHtml(bytes).text, { selfClosing: /\.xhtml$/i.test(path) });
+}
+
+/** Page arguments that are neither http(s) URLs nor existing files: a usage error (exit 2) naming them. */
+function checkPageFiles(pages: readonly string[]): void {
+  const missing = pages.filter((p) => !/^https?:\/\//i.test(p) && !existsSync(p));
+  if (missing.length > 0) throw new UsageError(`no such page file: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, … (${missing.length} in all)` : ''}`);
 }
 
 /** A message without the page name it may start with (the caller names the page). */
@@ -145,9 +160,9 @@ export function register(program: Command): void {
     .command('create')
     .description('write a wrapper (patterns with selectors and tree-grams) from a page')
     .argument('<page>', 'HTML file or http(s) URL of the page the wrapper is built on')
-    .option('--pattern <name=selector>', 'a pattern: name=selector, name[]=selector (list), parent/child=selector (repeatable)', collect)
-    .option('--example <name=value>', 'a pattern found by one of its values on the page (repeatable)', collect)
-    .option('--out <file>', 'where to write the wrapper (default: stdout)')
+    .option('--pattern <name=selector>', 'a pattern: name=selector, name[]=selector (list), parent/child=selector; selector@attr, selector::after, selector::own for what the value is (repeatable)', collect)
+    .option('--example <name=value>', 'a pattern found by its value on the page; name[]=value (or a name given twice) for a list (repeatable)', collect)
+    .option('-o, --out <file>', 'where to write the wrapper (default: stdout)')
     .option('--name <name>', 'a name for the wrapper');
   create.addOption(new Option('--threshold <T>', 'adaptation similarity threshold in (0, 1]').argParser(parseThreshold));
   create.addOption(new Option('--algorithms <list>', 'adaptation algorithms in order, e.g. ctm,stm,bigram,jw').argParser(parseAlgorithms));
@@ -158,9 +173,14 @@ export function register(program: Command): void {
   create.option('--no-document', 'never fall back to the document view');
   create.addOption(new Option('--url <address>', "the page's address (default: the URL it was fetched from, else its canonical link or og:url); the document view only looks on this site").argParser(parseUrl));
   addFetchOptions(create);
-  create.action(async (pagePath: string, opts: CreateFlags) => {
+  create.action(async (pagePath: string, opts: CreateFlags, self: Command) => {
+    const g = globalOptions(self);
     const { createWrapper, createFromExamples } = await import('../wrapper/create.ts');
     const { WrapperError } = await import('../wrapper/wrapper.ts');
+    if (!opts.pattern?.length && !opts.example?.length) throw new UsageError('give at least one --pattern name=selector or --example name=value');
+    const specs = parsePatternFlags(opts.pattern ?? []);
+    const examples = parseExampleFlags(opts.example ?? []);
+    checkPageFiles([pagePath]);
     const loader = new PageLoader(opts);
     let tree;
     let fetchedUrl: string | undefined;
@@ -185,19 +205,19 @@ export function register(program: Command): void {
       ...(opts.name !== undefined ? { name: opts.name } : {}),
       ...(Object.keys(adaptation).length ? { adaptation } : {}),
     };
-    if (!opts.pattern?.length && !opts.example?.length) throw new UsageError('give at least one --pattern name=selector or --example name=value');
     try {
-      const specs = parsePatternFlags(opts.pattern ?? []);
       let w = specs.length > 0 ? createWrapper(tree, specs, options) : null;
-      if (opts.example?.length) {
-        const values: Record<string, string> = {};
-        for (const e of opts.example) {
-          const eq = e.indexOf('=');
-          if (eq <= 0) throw new UsageError(`--example ${JSON.stringify(e)}: expected name=value`);
-          values[e.slice(0, eq)] = e.slice(eq + 1);
-        }
-        const r = createFromExamples([{ tree, values }], options);
+      if (Object.keys(examples).length > 0) {
+        const r = createFromExamples([{ tree, values: examples }], options);
         for (const m of r.missing) process.stderr.write(`gabarit: ${pagePath}: example "${m}" not found on the page\n`);
+        for (const c of r.choices) {
+          if (c.lookAlikes !== undefined) process.stderr.write(`gabarit: warning: example "${c.name}" is one of ${c.lookAlikes} look-alike elements on the page, picked by its position; for all of them give --example '${c.name}[]=…'\n`);
+        }
+        if (!g.quiet) {
+          for (const c of r.choices) process.stderr.write(`gabarit: example "${c.name}": ${c.selector}${c.value === 'text' ? '' : c.value === 'after' ? ' (the text after this label)' : c.value === 'own' ? ' (its own text)' : ` (attribute ${c.value.slice(1)})`}, a ${c.form} pattern, chosen among ${c.candidates}\n`);
+        }
+        const names = new Set((w?.patterns ?? []).map((p) => p.name));
+        for (const p of r.wrapper.patterns) if (names.has(p.name)) throw new UsageError(`"${p.name}" is given both as a pattern and as an example`);
         w = w ? { ...w, patterns: [...w.patterns, ...r.wrapper.patterns] } : r.wrapper;
       }
       const text = JSON.stringify(w, null, 1) + '\n';
@@ -215,7 +235,7 @@ export function register(program: Command): void {
     .description('extract records with a wrapper (JSON lines), adapting it where pages changed')
     .argument('<wrapper>', 'wrapper file (JSON)')
     .argument('<pages...>', 'HTML files or http(s) URLs')
-    .option('--out <file>', 'write the JSON lines there instead of stdout')
+    .option('-o, --out <dir>', 'write records.jsonl and summary.json there (default: the JSON lines on stdout)')
     .option('--update [file]', 'write the adapted wrapper (new selectors, tree-grams, history) back, or to <file>');
   run.addOption(new Option('--threshold <T>', 'override the wrapper\'s similarity threshold').argParser(parseThreshold));
   run.addOption(new Option('--algorithms <list>', "override the wrapper's algorithms, e.g. ctm,stm").argParser(parseAlgorithms));
@@ -227,6 +247,7 @@ export function register(program: Command): void {
   addFetchOptions(run);
   run.action(async (wrapperPath: string, pages: string[], opts: RunFlags, self: Command) => {
     const g = globalOptions(self);
+    const start = performance.now();
     const { parseWrapper, WrapperError } = await import('../wrapper/wrapper.ts');
     const { runWrapper, updateWrapper } = await import('../wrapper/run.ts');
     let text: string;
@@ -250,11 +271,16 @@ export function register(program: Command): void {
     if (opts.documentThreshold !== undefined) settings['documentThreshold'] = opts.documentThreshold;
     if (opts.document === false) settings['document'] = false;
     if (opts.url !== undefined && pages.length > 1) throw new UsageError('--url gives the address of one page; run the pages one at a time');
-    const out = opts.out ? createWriteStream(opts.out) : process.stdout;
-    let done = 0;
-    let failedPages = 0;
+    checkPageFiles(pages);
+    const { OutputWriter } = await import('../output.ts');
+    const writer = opts.out ? new OutputWriter(outDir(opts.out)) : null;
+    if (writer) await mkdir(writer.dir, { recursive: true });
+    const out = writer ? createWriteStream(join(writer.dir, 'records.jsonl')) : process.stdout;
+    const { summarizeRuns } = await import('../wrapper/design.ts');
+    // Only what the summary needs of each run is kept (not the trees).
+    const runs: Array<Pick<import('../wrapper/run.ts').PageRun, 'page' | 'reports'>> = [];
     let unreadable = 0;
-    const notFound: string[] = [];
+    let loaded = 0;
     const loader = new PageLoader(opts);
     try {
       for (const page of pages) {
@@ -263,35 +289,22 @@ export function register(program: Command): void {
         try {
           ({ tree, url: fetchedUrl } = await loader.load(page));
         } catch (e) {
+          const message = unprefixed((e as Error).message, page);
+          writer?.fail({ url: page, key: page, code: 'unreadable', message });
           unreadable++;
-          process.stderr.write(`gabarit: ${page}: cannot read: ${unprefixed((e as Error).message, page)}\n`);
+          process.stderr.write(`gabarit: ${page}: cannot read: ${message}\n`);
           continue;
         }
+        if (fetchedUrl !== undefined) loaded++;
         const address = opts.url ?? fetchedUrl;
         const r = runWrapper(w, tree, page, { settings, ...(address !== undefined ? { url: address } : {}) });
-        done++;
-        const steps: Record<string, { step: string; view?: string; similarity: number | null; contentSimilarity?: number; documentSimilarity?: number; selector?: string; violations?: string[] }> = {};
-        const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+        runs.push({ page: r.page, reports: r.reports });
         for (const rep of r.reports) {
-          steps[rep.pattern] = { step: rep.step, similarity: rep.similarity === null ? null : round(rep.similarity) };
-          if (rep.view && rep.step !== 'selector' && rep.step !== 'not-found') steps[rep.pattern]!.view = rep.view;
-          if (rep.contentSimilarity !== undefined) steps[rep.pattern]!.contentSimilarity = round(rep.contentSimilarity);
-          if (rep.documentSimilarity !== undefined) steps[rep.pattern]!.documentSimilarity = round(rep.documentSimilarity);
-          if (rep.newSelector) steps[rep.pattern]!.selector = rep.newSelector;
-          if (rep.step !== 'selector') steps[rep.pattern]!.violations = rep.violations;
-          if (!g.quiet || rep.step === 'not-found') {
-            const content =
-              (rep.contentSimilarity !== undefined ? `, on the content view ${rep.contentSimilarity.toFixed(3)}` : '') +
-              (rep.documentSimilarity !== undefined ? `, on the document view ${rep.documentSimilarity.toFixed(3)}` : '');
-            if (rep.step === 'not-found') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" could not be adapted (${rep.violations.join('; ')}; best similarity ${(rep.similarity ?? 0).toFixed(3)}${content})\n`);
-            else if (rep.step !== 'selector') process.stderr.write(`gabarit: ${page}: pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : rep.view === 'document' ? ' (same site, same title)' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}\n`);
-          }
+          if (g.quiet && rep.step !== 'not-found') continue;
+          const line = reportLine(rep);
+          if (line) process.stderr.write(`gabarit: ${page}: ${line}\n`);
         }
-        if (!r.ok) {
-          failedPages++;
-          notFound.push(...r.reports.filter((x) => x.step === 'not-found').map((x) => `${page}: ${x.pattern}`));
-        }
-        out.write(JSON.stringify({ page, record: r.record, steps }) + '\n');
+        out.write(JSON.stringify({ page, record: r.record, steps: stepsOf(r.reports) }) + '\n');
         if (opts.update !== undefined && r.adapted) w = updateWrapper(w, r, tree);
       }
     } finally {
@@ -303,9 +316,71 @@ export function register(program: Command): void {
       writeFileSync(target, JSON.stringify(w, null, 1) + '\n');
       process.stderr.write(`gabarit: wrapper written to ${target} (${w.history?.length ?? 0} adaptation(s) in its history)\n`);
     }
-    if (done === 0) throw new NothingDone(`no page could be read (${unreadable} unreadable)`);
-    if (failedPages > 0) throw new NothingDone(`could not adapt the wrapper on ${failedPages} of ${done} page(s): ${notFound.slice(0, 5).join(', ')}${notFound.length > 5 ? ', …' : ''}`);
+    const summary = summarizeRuns(runs);
+    if (writer) {
+      await writer.writeJson('summary.json', {
+        command: 'wrapper run',
+        wrapper: wrapperPath,
+        source: pages.length === 1 ? pages[0] : `${pages.length} pages`,
+        pagesLoaded: loaded,
+        timings: { total: Math.round(performance.now() - start) },
+        pagesDone: summary.pages,
+        pagesFailed: writer.failed.length,
+        failures: writer.failed,
+        pagesComplete: summary.complete,
+        pagesIncomplete: summary.incomplete.length,
+        patterns: summary.patterns,
+        incomplete: summary.incomplete,
+      });
+      if (!g.quiet) process.stderr.write(`gabarit: ${summary.pages} page(s) done, records and summary in ${writer.dir}\n`);
+    }
+    if (summary.pages === 0) throw new NothingDone(`no page could be read (${unreadable} unreadable)`);
+    const notFound = summary.incomplete.flatMap((x) => x.notFound.map((n) => `${x.page}: ${n.pattern}`));
+    if (summary.incomplete.length > 0) throw new NothingDone(`could not find every pattern on ${summary.incomplete.length} of ${summary.pages} page(s): ${notFound.slice(0, 5).join(', ')}${notFound.length > 5 ? ', …' : ''}`);
   });
+}
+
+type Report = import('../wrapper/run.ts').PatternReport;
+
+/** The `steps` of a record line: per pattern, how it was found (or why not). */
+function stepsOf(reports: readonly Report[]): Record<string, Record<string, unknown>> {
+  const round = (x: number): number => Math.round(x * 1e4) / 1e4;
+  const steps: Record<string, Record<string, unknown>> = {};
+  for (const rep of reports) {
+    const s: Record<string, unknown> = { step: rep.step, similarity: rep.similarity === null ? null : round(rep.similarity) };
+    if (rep.view && rep.step !== 'selector' && rep.step !== 'not-found') s['view'] = rep.view;
+    if (rep.reason !== undefined) s['reason'] = rep.reason;
+    if (rep.matched !== 1) s['matched'] = rep.matched;
+    if (rep.rival) s['rival'] = { selector: rep.rival.selector, similarity: round(rep.rival.similarity) };
+    if (rep.contentSimilarity !== undefined) s['contentSimilarity'] = round(rep.contentSimilarity);
+    if (rep.documentSimilarity !== undefined) s['documentSimilarity'] = round(rep.documentSimilarity);
+    if (rep.newSelector) s['selector'] = rep.newSelector;
+    if (rep.step !== 'selector') s['violations'] = rep.violations;
+    steps[rep.pattern] = s;
+  }
+  return steps;
+}
+
+/** The stderr line of a pattern that was adapted or not found (null when its selector found it). */
+function reportLine(rep: Report): string | null {
+  if (rep.step === 'selector') return null;
+  if (rep.step === 'not-found') {
+    const views =
+      (rep.contentSimilarity !== undefined ? `, on the content view ${rep.contentSimilarity.toFixed(3)}` : '') +
+      (rep.documentSimilarity !== undefined ? `, on the document view ${rep.documentSimilarity.toFixed(3)}` : '');
+    const why =
+      rep.reason === 'ambiguous'
+        ? rep.rival
+          ? `ambiguous: ${rep.rival.selector} is as similar (${rep.rival.similarity.toFixed(3)})`
+          : `ambiguous: ${rep.matched} elements match and give different values`
+        : rep.reason === 'wrong-value'
+          ? 'similar elements hold values that break its constraints'
+          : rep.reason === 'not-adapted'
+            ? 'adaptation is off or impossible'
+            : `best similarity ${(rep.similarity ?? 0).toFixed(3)}${views}`;
+    return `pattern "${rep.pattern}" not found (${rep.violations.join('; ')}; ${why})`;
+  }
+  return `pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : rep.view === 'document' ? ' (same site, same title)' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}`;
 }
 
 /** `name=selector`, `name[]=selector`, `parent/child=selector` → nested pattern specs. */
@@ -317,14 +392,15 @@ export function parsePatternFlags(flags: readonly string[]): import('../wrapper/
     const eq = f.indexOf('=');
     if (eq <= 0) throw new UsageError(`--pattern ${JSON.stringify(f)}: expected name=selector`);
     let path = f.slice(0, eq).trim();
-    const selector = f.slice(eq + 1).trim();
+    const { selector, value } = selectorAndValue(f.slice(eq + 1).trim());
+    if (selector === '') throw new UsageError(`--pattern ${JSON.stringify(f)}: the selector is empty`);
     const multiple = path.endsWith('[]');
     if (multiple) path = path.slice(0, -2);
     const parts = path.split('/');
     const name = parts[parts.length - 1]!;
     if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--pattern ${JSON.stringify(f)}: "${name}" is not a valid name (letters, digits, _ and -)`);
     if (byName.has(name)) throw new UsageError(`--pattern ${JSON.stringify(f)}: pattern "${name}" is declared twice`);
-    const spec: Spec = { name, selector, ...(multiple ? { multiple: true } : {}) };
+    const spec: Spec = { name, selector, ...(multiple ? { multiple: true } : {}), ...(value !== undefined ? { value } : {}) };
     byName.set(name, spec);
     if (parts.length === 1) top.push(spec);
     else {
@@ -334,4 +410,40 @@ export function parsePatternFlags(flags: readonly string[]): import('../wrapper/
     }
   }
   return top;
+}
+
+/**
+ * A pattern's selector and what its value is, from the text after `name=`: a trailing `@attr` is an
+ * attribute (an XPath's `/@attr` step too), `::after` the text after the element (a label), `::own` its
+ * own text nodes, `::text` its text (the default).
+ */
+export function selectorAndValue(raw: string): { selector: string; value?: string } {
+  const pseudo = /^(.*?)\s*::(after|own|text)$/.exec(raw);
+  if (pseudo) return pseudo[2] === 'text' ? { selector: pseudo[1]! } : { selector: pseudo[1]!, value: pseudo[2]! };
+  const attr = /^(.*?[^\s@])\s*@([A-Za-z_][\w:.-]*)$/.exec(raw);
+  if (attr) {
+    const selector = /^\s*(?:[/(]|\.\.?\/)/.test(attr[1]!) ? attr[1]!.replace(/\/+$/, '') : attr[1]!;
+    return { selector, value: `@${attr[2]!.toLowerCase()}` };
+  }
+  return { selector: raw };
+}
+
+/**
+ * `--example name=value` flags → example values: a name given twice, or as `name[]`, is a list (an
+ * array of its values).
+ */
+export function parseExampleFlags(flags: readonly string[]): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const f of flags) {
+    const eq = f.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--example ${JSON.stringify(f)}: expected name=value`);
+    let name = f.slice(0, eq).trim();
+    const list = name.endsWith('[]');
+    if (list) name = name.slice(0, -2);
+    if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--example ${JSON.stringify(f)}: "${name}" is not a valid name (letters, digits, _ and -)`);
+    const value = f.slice(eq + 1);
+    const had = values[name];
+    values[name] = had === undefined ? (list ? [value] : value) : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return values;
 }

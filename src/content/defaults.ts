@@ -119,6 +119,38 @@ export const CONTENT_DEFAULTS = {
    * the same at 40, 60 and 100; the smallest of those, so that a sentence about copyright in the story stays.
    */
   noticeMaxChars: 60,
+  /**
+   * A boilerplate-named element (hints.ts: widget, sidebar, advert, share…) holding more than this share of
+   * the page's text is not boilerplate by its name: a page builder's widget or an ad wrapper around the
+   * whole article. See docs/content.md for the figures.
+   */
+  vetoShare: 0.5,
+  /** Comment-thread names (comment, reply, disqus…) veto their subtree whatever share of the text it holds. */
+  vetoThreads: true,
+  /**
+   * Records (records.ts): a run of same-kind siblings (forum posts, answers, sections) is looked for at the
+   * main block and up to this many levels above it; their contents together are the main content.
+   */
+  recordLevels: 6,
+  /** …each record worth at least this share of the main block's own record (a "+1" reply adds little). */
+  recordShare: 0.1,
+  /**
+   * Elements of the main block's own kind elsewhere (question and answers) are records when together they
+   * hold at least this share of the value of their lowest common ancestor.
+   */
+  recordCover: 0.5,
+  /**
+   * Navigation-only main block (after a site's link graph removed its template): per-page navigation
+   * outside the main block is left out only when the main block holds at least this share of the page's
+   * value; below, the page is an index whose links are its content. See docs/content.md for the figures.
+   */
+  navigationHeld: 0.5,
+  /**
+   * A character of a script written without spaces between words (Han, kana, Hangul) counts this many
+   * letters in every length above. Not tuned: a Chinese word has about 1.5 characters and an English word
+   * about 5 letters with its space, so a character is worth about 3 letters (docs/content.md).
+   */
+  cjkWeight: 3,
   /** Sources with more pages than this use the pagelets engine when there is no link graph (paper 3). */
   pageletsMinPages: 2000,
   /** A link graph exists when the entry page links to at least this many pages of the source. */

@@ -15,11 +15,30 @@ import type { PageMarks } from '../template/result.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import type { Tree } from '../html/tree.ts';
 import { chooseMainBlock, type MainBlock, type MainBlockOptions } from './main-block.ts';
+import { placeHeadline, type HeadlinePlacement } from './extract.ts';
 import { chooseMethod, type MethodChoice } from './method.ts';
 import { pathKeys, voteKey } from './site-vote.ts';
 
-/** Methods after which `mainBlock: 'auto'` chooses a main block (see ContentEngineOptions.mainBlock). */
+/**
+ * Methods after which `mainBlock: 'auto'` takes the whole main block (see ContentEngineOptions.mainBlock);
+ * after the others only the per-page navigation around it is left out.
+ */
 export const BLOCK_AFTER: ReadonlySet<string> = new Set(['align', 'pagelets']);
+
+/** When and how the main block is chosen after the template engine (ContentEngineOptions.mainBlock). */
+export type MainBlockWhen = 'auto' | 'always' | 'navigation' | 'never';
+
+/**
+ * The main-block options of a page after template engine `method` (null: no main block, the content is
+ * the non-template text): 'always' the whole main block, 'navigation' only the per-page navigation around
+ * it left out (MainBlockOptions.navigationOnly), 'auto' the first after align and pagelets and the second
+ * after the others.
+ */
+export function blockOptionsFor(when: MainBlockWhen, method: string, block: MainBlockOptions = {}): MainBlockOptions | null {
+  if (when === 'never') return null;
+  if (when === 'always' || (when === 'auto' && BLOCK_AFTER.has(method))) return block;
+  return { ...block, navigationOnly: true };
+}
 
 /** Options of the content engine. */
 export interface ContentEngineOptions {
@@ -28,12 +47,13 @@ export interface ContentEngineOptions {
   /** Options of the main-block choice. */
   block?: MainBlockOptions;
   /**
-   * When to choose a main block among the non-template nodes: 'auto' (default) after align and pagelets,
-   * not after hyperlink, whose template is the site's whole navigation (measured by eval/content.eval.ts
-   * --ablation on sites: F1 0.991 without the main-block choice, 0.954 with it, while on samesite groups
-   * with align it lifts F1 from 0.675 to 0.754); 'always'; 'never' (content = all non-template text).
+   * How the main block is chosen among the non-template nodes (blockOptionsFor): 'auto' (default) the
+   * whole main block after align and pagelets, and after hyperlink, whose template is already the site's
+   * whole navigation, only the per-page navigation around the main block left out (prev / next bars,
+   * breadcrumbs: docs/content.md); 'always' the whole main block; 'navigation' the per-page navigation
+   * only; 'never' (content = all non-template text).
    */
-  mainBlock?: 'auto' | 'always' | 'never';
+  mainBlock?: MainBlockWhen;
   /**
    * Site vote (site-vote.ts): the first `voteSample` pages are held, their main blocks vote for the place
    * of the site's main content, and a page whose own choice lies elsewhere takes that place when it has it
@@ -46,6 +66,12 @@ export interface ContentEngineOptions {
   templateOnly?: boolean;
   /** Number of pages of the source when known (engine choice). */
   pageCount?: number;
+  /**
+   * Where the main block's headline goes (extract.ts): 'field' (default) in the page's `title` (the extra
+   * data of each page) and out of the content marks, so that the kept text is the body; 'first' kept in
+   * the marks as well, at the start of the text.
+   */
+  headline?: HeadlinePlacement;
 }
 
 /**
@@ -105,16 +131,19 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       /** The site's main-block key: undefined until voted, null when the pages did not agree. */
       let siteKey: number | null | undefined = useVote ? undefined : null;
       let moved = 0;
+      /** The main-block options after the chosen method (null: no main block). */
+      const blockOptions = (): MainBlockOptions | null => blockOptionsFor(options.templateOnly ? 'never' : (options.mainBlock ?? 'auto'), choice.method, options.block);
       const emitBlock = async (marks: PageMarks, extra: Record<string, unknown> | undefined, keys?: Int32Array): Promise<void> => {
-        const { block: mb, moved: m } = chooseWithSite(marks.tree, marks.template, siteKey, options.block, keys);
+        const { block: mb, moved: m } = chooseWithSite(marks.tree, marks.template, siteKey, blockOptions() ?? {}, keys);
         if (m) moved++;
         if (mb.listing) listing++;
-        await ctx.onPage({ ...marks, content: mb.content }, { ...(extra ?? {}), listing: mb.listing });
+        const placed = placeHeadline(marks.tree, mb, options.headline ?? 'field');
+        await ctx.onPage({ ...marks, content: placed.marks }, { ...(extra ?? {}), listing: mb.listing, title: placed.title, titleFrom: placed.titleFrom });
       };
       /** Takes the vote over the held pages, then emits them. */
       const decide = async (): Promise<void> => {
         const keys = held.map((h) => pathKeys(h.marks.tree));
-        siteKey = siteVote(held.map((h) => h.marks), keys, options.block);
+        siteKey = siteVote(held.map((h) => h.marks), keys, blockOptions() ?? {});
         const pages = held;
         held = [];
         for (let k = 0; k < pages.length; k++) await emitBlock(pages[k]!.marks, pages[k]!.extra, keys[k]);
@@ -123,8 +152,7 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
         ...ctx,
         onPage: async (marks, extra) => {
           emitted++;
-          const when = options.templateOnly ? 'never' : (options.mainBlock ?? 'auto');
-          if (when === 'never' || (when === 'auto' && !BLOCK_AFTER.has(choice.method))) {
+          if (blockOptions() === null) {
             // Content = every non-template node (the template engine's result, as content marks).
             const content = new Uint8Array(marks.template.length);
             for (let i = 0; i < content.length; i++) content[i] = marks.template[i] === 1 ? 0 : 1;

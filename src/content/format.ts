@@ -53,8 +53,7 @@ function escapeHtml(s: string): string {
 }
 
 /** The main content as an HTML document: the title, then each outermost content element. */
-export function contentHtml(m: PageMarks): string {
-  const title = pageTitle(m.tree);
+export function contentHtml(m: PageMarks, title = pageTitle(m.tree)): string {
   const parts = contentRoots(m).map((r) => serialize(m.tree, { root: r, doctype: false }));
   return `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>\n${parts.join('\n')}\n</body></html>\n`;
 }
@@ -62,11 +61,10 @@ export function contentHtml(m: PageMarks): string {
 const HEADING = /^h([1-6])$/;
 
 /** The main content as Markdown (a readable rendering, not a round trip). */
-export function contentMarkdown(m: PageMarks): string {
+export function contentMarkdown(m: PageMarks, title = pageTitle(m.tree)): string {
   const tree = m.tree;
   const c = contentOf(m);
   const lines: string[] = [];
-  const title = pageTitle(tree);
   if (title) lines.push(`# ${title}`, '');
   let line = '';
   let prefix = '';
@@ -136,13 +134,18 @@ export function titleRepeats(title: string, heading: string): boolean {
   return t === h || t.startsWith(h) || t.endsWith(h);
 }
 
-/** The main content as a JSON-ready object. */
+/** The title of a page's main content: the headline the content engine reported (`extra.title`), else the document's `<title>`. */
+export function contentTitle(m: PageMarks, extra: Record<string, unknown> = {}): string {
+  return typeof extra['title'] === 'string' ? extra['title'] : pageTitle(m.tree);
+}
+
+/** The main content as a JSON-ready object (`title`: the headline; `text`: the body, see extract.ts). */
 export function contentJson(m: PageMarks, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const text = keptText(m);
   return {
     key: m.key,
     url: m.url,
-    title: pageTitle(m.tree),
+    title: contentTitle(m, extra),
     text,
     words: text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length,
     templateFraction: Math.round(templateFraction(m) * 10000) / 10000,
@@ -154,14 +157,14 @@ export function contentJson(m: PageMarks, extra: Record<string, unknown> = {}): 
 export function formatContent(m: PageMarks, format: ContentFormat, extra: Record<string, unknown> = {}): string {
   switch (format) {
     case 'text': {
-      const title = pageTitle(m.tree);
+      const title = contentTitle(m, extra);
       const text = keptText(m);
       return (title && !titleRepeats(title, text.split('\n', 1)[0]!) ? `${title}\n\n` : '') + text + '\n';
     }
     case 'html':
-      return contentHtml(m);
+      return contentHtml(m, contentTitle(m, extra));
     case 'markdown':
-      return contentMarkdown(m);
+      return contentMarkdown(m, contentTitle(m, extra));
     case 'json':
       return JSON.stringify(contentJson(m, extra), null, 1) + '\n';
   }

@@ -8,6 +8,7 @@
  * The lists are measured (eval/content.eval.ts, samesite; see CONTENT_DEFAULTS.hintBonus), not tuned per
  * site. Hints are computed once per distinct `class id` string of a page.
  */
+import { textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 
 /**
@@ -32,8 +33,9 @@ const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NEG = new RegExp(`(?:^|[^a-z])(?:${BOILERPLATE_NAMES.map(escape).join('|')})`, 'i');
 const POS = new RegExp(`(?:^|[^a-z])(?:${CONTENT_NAMES.map(escape).join('|')})`, 'i');
 
-/** Hint of one element: -1 boilerplate, 1 content, 0 none. */
+/** Hint of one element: -2 a reader-comment thread, -1 other boilerplate, 1 content, 0 none. */
 export const enum Hint {
+  Thread = -2,
   Boilerplate = -1,
   None = 0,
   Content = 1,
@@ -60,9 +62,15 @@ export function hintOf(raw: string, quote = false): Hint {
   if (raw === '') return Hint.None;
   const names = raw.replace(/([a-z])([A-Z])/g, '$1 $2');
   const pos = POS.test(names);
-  if (COMMENT.test(names)) return Hint.Boilerplate;
+  if (COMMENT.test(names)) return Hint.Thread;
   if (!quote && NEG.test(names)) return pos ? Hint.None : Hint.Boilerplate;
   return pos ? Hint.Content : Hint.None;
+}
+
+/** True when element i's class or id also holds a content word (`article class="post commented"`). */
+export function namesContent(tree: Tree, i: number): boolean {
+  const names = `${tree.attr(i, 'class') ?? ''} ${tree.attr(i, 'id') ?? ''}`.replace(/([a-z])([A-Z])/g, '$1 $2');
+  return POS.test(names);
 }
 
 /** Hints of every element of a tree (0 for other nodes), cached per distinct name string. */
@@ -70,12 +78,7 @@ export function elementHints(tree: Tree, from = 0, to = tree.size): Int8Array {
   const out = new Int8Array(tree.size);
   const BLOCKQUOTE = tagId('blockquote');
   const cache = new Map<string, Hint>();
-  for (let i = from; i < to; i++) {
-    if (tree.kind[i] !== NodeKind.Element) continue;
-    const c = tree.attr(i, 'class');
-    const id = tree.attr(i, 'id');
-    if (c === undefined && id === undefined) continue;
-    const quote = tree.name[i] === BLOCKQUOTE;
+  const hint = (c: string | undefined, id: string | undefined, quote: boolean): Hint => {
     const names = `${c ?? ''} ${id ?? ''}`.trim();
     const key = quote ? '\u0000' + names : names;
     let h = cache.get(key);
@@ -83,7 +86,39 @@ export function elementHints(tree: Tree, from = 0, to = tree.size): Int8Array {
       h = hintOf(names, quote);
       cache.set(key, h);
     }
+    return h;
+  };
+  for (let i = from; i < to; i++) {
+    if (tree.kind[i] !== NodeKind.Element) continue;
+    const c = tree.attr(i, 'class');
+    const id = tree.attr(i, 'id');
+    if (c === undefined && id === undefined) continue;
+    const quote = tree.name[i] === BLOCKQUOTE;
+    let h = hint(c, id, quote);
+    // An id made from the section's own heading ("sharing-with-a-single-developer") is its words, not a role.
+    if (h !== Hint.None && id !== undefined && headingSlug(tree, i, id)) h = hint(c, undefined, quote);
     out[i] = h;
   }
   return out;
 }
+
+/** Elements looked at for the heading of a section (the element itself, then its first few nodes). */
+const SLUG_LOOKAHEAD = 8;
+
+/**
+ * True when `id` is a slug of the heading that opens element i (the element itself, or a heading among
+ * its first nodes): every word of the id (split on '-', '_', '.', ':') is a word of the heading's text.
+ * Documentation generators (Sphinx, MkDocs, Docusaurus…) give sections and headings such ids.
+ */
+export function headingSlug(tree: Tree, i: number, id: string): boolean {
+  const idWords = id.toLowerCase().split(/[-_.:]+/).filter((w) => w !== '');
+  if (idWords.length < 2) return false;
+  const end = Math.min(tree.end[i]!, i + SLUG_LOOKAHEAD);
+  for (let j = i; j < end; j++) {
+    if (tree.kind[j] !== NodeKind.Element || !HEADING_TAGS.has(tree.tag(j))) continue;
+    const words = new Set(textOf(tree, j).toLowerCase().split(/[^\p{L}\p{N}]+/u));
+    return idWords.every((w) => words.has(w));
+  }
+  return false;
+}
+const HEADING_TAGS: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

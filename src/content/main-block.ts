@@ -7,14 +7,18 @@
  * Readability reads them), measured on the corpus. Here:
  *  1. every text node that is not template and holds page text is attributed to its block (nearest
  *     block-level ancestor); per block, its characters, the characters inside links, inside boilerplate-
- *     named elements (comments, sidebars, related… hints.ts) and inside content-named ones;
+ *     named elements (comments, sidebars, related… hints.ts) and inside content-named ones; a name is one
+ *     signal, not a veto: an element holding more than `vetoShare` of the page's text is not boilerplate
+ *     by its name (nameRegions: page builders wrap whole articles in "widget" elements);
  *  2. each block gets a value: its non-link characters minus `linkPenalty` × its link characters (times
  *     1 + `hintBonus` for content-named text, times `listWeight` for list items); a link-dense block
  *     (density above `maxLinkDensity`) or boilerplate-named text counts all its text against; blocks
  *     shorter than `minBlockChars` count zero (they neither make nor break a region);
  *  3. the main block is the element whose subtree has the greatest value, nested blocks counting `decay`
  *     less per level (text concentration: the element that holds the paragraphs, not a far ancestor);
- *     siblings worth more than `siblingShare` of it join it (an article split in two containers);
+ *     when it is one of a run of records (records.ts: posts, answers, sections), the records of its kind
+ *     are the main content together; else siblings worth more than `siblingShare` of it join it (an
+ *     article split in two containers);
  *  4. a listing page (most non-template text in links, and no region of running text worth
  *     `listingMaxMain`: tag pages, indexes) keeps all its non-template text: its links are its content;
  *     so does a page with less than `minPageChars` of non-template text (nothing to choose from);
@@ -22,12 +26,15 @@
  *     text and subtrees of negative value (prune), and only the maximum-sum stretch of its text runs in
  *     document order (contiguity, Kadane; a run of negative value between them counts `gapPenalty` times,
  *     so that teasers after the story do not extend it), which ends at a comment-thread heading ("12
- *     comments") found after `threadAfter` of the block's value; plus the page's heading (`<h1>`, position: the title just
- *     before the main block) when it lies outside it;
- *  6. head zone (position): the headline — the block whose words are the `<title>`'s, else an h1, else an
- *     h2, the nearest of the best kind within `headZone` characters before the main content — with what
- *     lies between it and the main content when it is not link-dense nor named boilerplate, and is a
- *     heading (a deck) or has at least `headZoneMin` characters (standfirst, video caption; not a byline).
+ *     comments", never a table's cell label) found after `threadAfter` of the block's value; plus the
+ *     page's heading (`<h1>`, position: the title just before the main block) when it lies outside it.
+ *     With `navigationOnly` (after a template engine that left little but the content), content = all the
+ *     non-template text but the link-dense and boilerplate-named blocks outside the main block;
+ *  6. head zone (position, headline.ts): the headline — the block whose words are the `<title>`'s, else
+ *     an h1, else an h2, at the start of the main content or the nearest of the best kind within
+ *     `headZone` characters before it — with what lies between it and the main content when it is not
+ *     link-dense nor named boilerplate, and is a heading (a deck) or has at least `headZoneMin`
+ *     characters (standfirst, video caption; not a byline). The headline is reported apart (extract.ts).
  * Elements hidden by their own markup (`hidden`, inline `display: none`) hold no content (measured on
  * samesite: F1 0.9452 → 0.9461; smh's hidden image metadata, abc's hidden caption copies).
  * A link-dense block with `proseChars` characters outside its links is a paragraph with inline links, and
@@ -45,7 +52,9 @@
 import { isBlock, isNonText, textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
-import { elementHints, Hint } from './hints.ts';
+import { findHeadline, keepHeadline, keepHeadZone, visibleChars, type HeadPass } from './headline.ts';
+import { elementHints, Hint, namesContent } from './hints.ts';
+import { findRecords } from './records.ts';
 
 /** Options of the main-block choice (defaults: CONTENT_DEFAULTS). */
 export interface MainBlockOptions {
@@ -97,6 +106,18 @@ export interface MainBlockOptions {
    * content, and what lies between them, are content (default CONTENT_DEFAULTS.headZone; 0 = off).
    */
   headZone?: number;
+  /**
+   * After a template engine that leaves little but the content (a site's link graph): keep every
+   * non-template node but the per-page navigation — link-dense blocks and named boilerplate outside the
+   * main block (prev / next bars, breadcrumbs, "on this page" lists); inside it, nothing is left out.
+   */
+  navigationOnly?: boolean;
+  /** A listing page leaves out its regions named boilerplate (default true). */
+  listingNamed?: boolean;
+  /** Weight of a Han, kana or Hangul character against a letter (default CONTENT_DEFAULTS.cjkWeight). */
+  cjkWeight?: number;
+  /** …only when the main block holds at least this share of the page's value (default CONTENT_DEFAULTS.navigationHeld). */
+  navigationHeld?: number;
   /** Leave out elements hidden by their own markup (`hidden`, inline `display: none`); default true. */
   hidden?: boolean;
   /**
@@ -114,6 +135,22 @@ export interface MainBlockOptions {
   notices?: boolean;
   /** Longest block (characters) taken for a copyright notice (default CONTENT_DEFAULTS.noticeMaxChars). */
   noticeMaxChars?: number;
+  /**
+   * A boilerplate-named element holding more than this share of the page's text is not boilerplate by its
+   * name (default CONTENT_DEFAULTS.vetoShare; 1 = names always veto).
+   */
+  vetoShare?: number;
+  /** Comment-thread names veto whatever share of the text they hold (default CONTENT_DEFAULTS.vetoThreads). */
+  vetoThreads?: boolean;
+  /**
+   * Records (records.ts): how many levels above the main block a run of same-kind siblings is looked for
+   * (default CONTENT_DEFAULTS.recordLevels; -1 = no records).
+   */
+  recordLevels?: number;
+  /** A record is worth at least this share of the main block's record (default CONTENT_DEFAULTS.recordShare). */
+  recordShare?: number;
+  /** Records of the main block's kind elsewhere hold at least this share of their common ancestor's value. */
+  recordCover?: number;
 }
 
 /** What was chosen on one page. */
@@ -127,6 +164,20 @@ export interface MainBlock {
   /** Non-template characters of the page, and those inside links. */
   chars: number;
   linkChars: number;
+  /**
+   * The headline's block (-1 when none was found): the block whose words are the document title's, else an
+   * h1, else an h2, at the start of the main content or just before it (headline.ts). It is marked in
+   * `content`; extract.ts reports it as the title, apart from the body.
+   */
+  headline: number;
+}
+
+/** Hints of the body's elements, once per tree (they depend on the page alone; the site vote chooses twice). */
+const hintCache = new WeakMap<Tree, Int8Array>();
+function hintsOf(tree: Tree, body: number, bodyEnd: number): Int8Array {
+  let h = hintCache.get(tree);
+  if (!h) hintCache.set(tree, (h = elementHints(tree, body, bodyEnd)));
+  return h;
 }
 
 /** Tags of list items (li, dd, dt), by tag id: their text is worth `listWeight` of a paragraph's. */
@@ -146,6 +197,16 @@ function listTags(): Uint8Array {
  * are section titles of documents, e.g. PEPs, and do not count).
  */
 const THREAD_HEADING = /^(\d+\s+)?(reader\s+)?comments?(\s*\(\d+\))?\s*:?$|^\d+\s+(comments?|responses?|replies)\b|^(post|leave|add|write)\s+(a|your)\s+(comment|reply|response)\b|^comments?\s+(are\s+)?closed\b|^(there\s+are\s+)?no\s+comments\b/i;
+/** Tags whose text is a cell or an item, never a heading: a table's "Comment" column is not a comment thread. */
+let cellTagIds: Uint8Array | null = null;
+function cellTags(): Uint8Array {
+  if (!cellTagIds) {
+    const ids = ['td', 'th', 'li', 'dt', 'dd'].map((t) => tagId(t));
+    cellTagIds = new Uint8Array(Math.max(...ids) + 1);
+    for (const id of ids) cellTagIds[id] = 1;
+  }
+  return cellTagIds;
+}
 /** Longest text (visible characters) taken for a thread heading. */
 const THREAD_HEADING_MAX = 60;
 
@@ -215,15 +276,42 @@ function isWordChar(c: number): boolean {
   return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
 }
 
-/** Number of non-space characters of a text node. */
-function visibleChars(tree: Tree, i: number): number {
-  let n = 0;
-  const t = tree.text;
-  for (let k = tree.textStart[i]!, e = tree.textEnd[i]!; k < e; k++) {
-    const c = t.charCodeAt(k);
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 160) n++;
+/**
+ * Names of regions (class / id hints, hints.ts) as marks: `named[i]` is 1 inside a boilerplate-named
+ * element, 2 inside a content-named one (a content name inside a boilerplate one stays boilerplate). A
+ * boilerplate name is one signal, not a veto: an element holding more than `maxNamed` characters of the
+ * page's text outside links (`vetoShare` of it) is not boilerplate by its name — a sidebar, a widget, an advert or a share
+ * bar does not hold most of a page's text, while page builders and blog platforms wrap the whole article
+ * in elements so named (`elementor-widget-container`, Blogger's `#Blog1.widget`, a sticky-sidebar wrapper,
+ * an ad "pusher" around the page). A comment-thread name (`Hint.Thread`) is lifted so only when the
+ * element's name also holds a content word and a content-named element inside holds most of its text (an
+ * article whose name says it has comments, `article.post.commented`): a
+ * reader-comment thread may well hold most of a page's text (`vetoThreads` false lifts it as the others).
+ */
+function nameRegions(tree: Tree, hints: Int8Array, sub: Int32Array, skip: Uint8Array, named: Uint8Array, body: number, bodyEnd: number, maxNamed: number, threads: boolean): void {
+  for (let i = body + 1; i < bodyEnd; i++) {
+    if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
+    const p = tree.parent[i]!;
+    let h = hints[i]!;
+    if (h < 0 && sub[i - body]! > maxNamed && (h === Hint.Boilerplate || !threads || (namesContent(tree, i) && contentInside(tree, hints, sub, body, i)))) h = Hint.None;
+    named[i] = h < 0 ? 1 : h === Hint.Content && named[p] !== 1 ? 2 : named[p]!;
   }
-  return n;
+}
+
+/**
+ * True when a content-named element inside element i (hints.ts) holds more than half of its text: an
+ * article whose name also says it has comments (`article.post.commented`), not a comment thread.
+ */
+function contentInside(tree: Tree, hints: Int8Array, sub: Int32Array, body: number, i: number): boolean {
+  const half = sub[i - body]! / 2;
+  for (let j = i + 1; j < tree.end[i]!; j++) {
+    if (sub[j - body]! <= half) {
+      j = tree.end[j]! - 1;
+      continue;
+    }
+    if (hints[j] === Hint.Content) return true;
+  }
+  return false;
 }
 
 /**
@@ -241,6 +329,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const prose = options.proseChars ?? D.proseChars;
   const skipHidden = options.hidden ?? true;
   const contactLinks = options.contactLinks ?? true;
+  const cjk = options.cjkWeight ?? D.cjkWeight;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -251,7 +340,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const useHints = options.hints ?? true;
   const bonus = options.hintBonus ?? D.hintBonus;
   let extra = options.boilerplate;
-  const hints = useHints ? elementHints(tree, body, bodyEnd) : null;
+  const hints = useHints ? hintsOf(tree, body, bodyEnd) : null;
   /** 1 inside a boilerplate-named element, 2 inside a content-named one (the nearest hint wins). */
   const named = new Uint8Array(n);
   /** Boilerplate chars per block (named boilerplate, or marked by `boilerplate`). */
@@ -268,6 +357,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   /** Short text nodes holding a copyright mark (candidates for notices; 0 = the rule is off). */
   const noticeMax = (options.notices ?? true) ? (options.noticeMaxChars ?? D.noticeMaxChars) : 0;
   const noticeNodes: number[] = [];
+  /** Visible characters of each non-template text node (0 for other nodes). */
+  const vis = new Int32Array(n);
   blockOf[body] = body;
   for (let i = body + 1; i < bodyEnd; i++) {
     const p = tree.parent[i]!;
@@ -282,13 +373,12 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         continue;
       }
       inLink[i] = inLink[p]! | (tree.name[i] === A && (!contactLinks || !isContactLink(tree, i)) ? 1 : 0);
-      const h = hints ? hints[i]! : 0;
-      named[i] = h === Hint.Boilerplate ? 1 : h === Hint.Content && named[p] !== 1 ? 2 : named[p]!;
       blockOf[i] = isBlock(tree, i) ? i : blockOf[p]!;
     } else if (kind === NodeKind.Text) {
       if (template[i] === 1) continue;
       const b = blockOf[p]!;
-      const c = visibleChars(tree, i);
+      const c = visibleChars(tree, i, cjk);
+      vis[i] = c;
       chars[b] = chars[b]! + c;
       total += c;
       if (noticeMax > 0 && c > 0 && c <= noticeMax && hasCopyright(tree, i)) noticeNodes.push(i);
@@ -296,9 +386,24 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         linkChars[b] = linkChars[b]! + c;
         totalLink += c;
       }
-      if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) boilerChars[b] = boilerChars[b]! + c;
-      else if (named[p] === 2) namedChars[b] = namedChars[b]! + c;
     }
+  }
+  /**
+   * Non-template characters outside links under each element, indexed from the body (reverse preorder:
+   * children first): the text an element holds of its own, a menu's links not counted.
+   */
+  const sub = new Int32Array(bodyEnd - body);
+  for (let i = bodyEnd - 1; i > body; i--) {
+    const s = sub[i - body]! + (inLink[tree.parent[i]!] === 1 ? 0 : vis[i]!);
+    if (s > 0) sub[tree.parent[i]! - body] = sub[tree.parent[i]! - body]! + s;
+  }
+  if (hints) nameRegions(tree, hints, sub, skip, named, body, bodyEnd, (total - totalLink) * (options.vetoShare ?? D.vetoShare), options.vetoThreads ?? D.vetoThreads);
+  for (let i = body + 1; i < bodyEnd; i++) {
+    if (vis[i] === 0) continue;
+    const p = tree.parent[i]!;
+    const b = blockOf[p]!;
+    if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) boilerChars[b] = boilerChars[b]! + vis[i]!;
+    else if (named[p] === 2) namedChars[b] = namedChars[b]! + vis[i]!;
   }
   if (noticeNodes.length > 0) {
     // Copyright notices: a short block holding © or the word "copyright" is a legal notice, boilerplate.
@@ -316,7 +421,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
           if (blockOf[p] !== b || marks[i] === 1) continue;
           marks[i] = 1;
           if (named[p] !== 1) {
-            const c = visibleChars(tree, i);
+            const c = visibleChars(tree, i, cjk);
             boilerChars[b] = boilerChars[b]! + c;
             if (named[p] === 2) namedChars[b] = namedChars[b]! - c;
           }
@@ -327,9 +432,10 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   }
   const content = new Uint8Array(n);
   let pruned: Uint8Array | null = null;
-  if (total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0 };
+  if (total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0, headline: -1 };
 
-  const markKept = (from: number, to: number, dropDense: boolean): void => {
+  /** Marks the non-template nodes of [from, to) as content, less link-dense blocks (`dropDense`) and named boilerplate (`dropNamed`). */
+  const markKept = (from: number, to: number, dropDense: boolean, dropNamed = dropDense): void => {
     for (let i = from; i < to; i++) {
       if (skip[i] === 1 || template[i] === 1) continue;
       const k = tree.kind[i];
@@ -340,7 +446,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (k === NodeKind.Text || k === NodeKind.Blank) {
         const b = blockOf[tree.parent[i]!]!;
         if (dropDense && chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]! && !(prose > 0 && chars[b]! - linkChars[b]! >= prose)) continue;
-        if (dropDense && (named[tree.parent[i]!] === 1 || (extra !== undefined && extra[i] === 1))) continue;
+        if (dropNamed && (named[tree.parent[i]!] === 1 || (extra !== undefined && extra[i] === 1))) continue;
         content[i] = 1;
       } else if (k === NodeKind.Element) {
         content[i] = 1;
@@ -356,15 +462,19 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const vp: ValueParams = { prose, maxLd, penalty, minChars, bonus, listWeight: options.listWeight ?? D.listWeight };
   /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
   const dscore = new Float64Array(n);
+  /** The sum of the positive block values of each subtree (what records are worth, records.ts). */
+  const positive = new Float64Array(n);
   for (let i = bodyEnd - 1; i >= body; i--) {
     if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
     const own = blockValue(vp, chars[i]!, linkChars[i]!, boilerChars[i]!, namedChars[i]!, listTag[tree.name[i]!] === 1);
     score[i] = score[i]! + own;
     dscore[i] = dscore[i]! + own;
+    if (own > 0) positive[i] = positive[i]! + own;
     if (i > body) {
       const p = tree.parent[i]!;
       score[p] = score[p]! + score[i]!;
       dscore[p] = dscore[p]! + (blockOf[i] === i ? decay : 1) * dscore[i]!;
+      positive[p] = positive[p]! + positive[i]!;
     }
   }
   let best = body;
@@ -382,9 +492,11 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   }
   const listing = totalLink > listingFrac * total && score[best]! < listingMaxMain;
   if (listing || total < minPage) {
-    // A listing (mostly links, no region of running text worth a main block), or too little text to choose.
-    markKept(body, bodyEnd, false);
-    return { content, root: body, listing, chars: total, linkChars: totalLink };
+    // A listing (mostly links, no region of running text worth a main block): its links are its content,
+    // but not the regions named boilerplate (the site's menu in a sidebar); too little text to choose from:
+    // all of it.
+    markKept(body, bodyEnd, false, listing && (options.listingNamed ?? true));
+    return { content, root: body, listing, chars: total, linkChars: totalLink, headline: -1 };
   }
   /**
    * Contiguity: inside the main block, the text nodes in document order form runs (a run ends where the
@@ -394,6 +506,15 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const useThread = options.threadHeading ?? true;
   const gap = options.gapPenalty ?? D.gapPenalty;
   const threadAfter = options.threadAfter ?? D.threadAfter;
+  const cellTag = cellTags();
+  /**
+   * Block b is a label in a table cell or list item: its nearest cell or item holds no more text than a
+   * heading would (a data table's "Comment" column; a layout table's cell holding the story is no cell).
+   */
+  const inCell = (b: number): boolean => {
+    for (let a = b; a > body; a = tree.parent[a]!) if (cellTag[tree.name[a]!] === 1) return sub[a - body]! <= THREAD_HEADING_MAX;
+    return false;
+  };
   const keepBestRun = (roots: readonly number[]): void => {
     const root = roots[0]!;
     const end = tree.end[roots[roots.length - 1]!]!;
@@ -411,7 +532,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (cur < 0) return;
       const v0 = blockValue(vp, c, l, bc, nc, listTag[tree.name[cur]!] === 1);
       const v = v0 < 0 ? v0 * gap : v0;
-      if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
+      if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && !inCell(cur) && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
       vals.push(v);
       c = l = bc = nc = 0;
       short = '';
@@ -432,7 +553,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
         cur = b;
       }
       segOf[i - root] = vals.length;
-      const k = visibleChars(tree, i);
+      const k = visibleChars(tree, i, cjk);
       if (useThread && c + k <= THREAD_HEADING_MAX) short += tree.nodeText(i) + ' ';
       c += k;
       if (inLink[p] === 1) l += k;
@@ -476,32 +597,53 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (sg >= 0 && (sg < bestA || sg > bestB)) content[i] = 0;
     }
   };
-  if (options.prune ?? true) {
-    // Element subtrees of negative value inside the main block (link lists, comment threads) are left out.
-    pruned = new Uint8Array(n);
-    for (let i = best + 1; i < tree.end[best]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0) pruned[i] = 1;
-  }
-  const roots = [best];
+  const levels = options.recordLevels ?? D.recordLevels;
+  const records = levels >= 0 ? findRecords({ tree, positive, skip, sub, body }, best, levels, options.recordShare ?? D.recordShare, options.recordCover ?? D.recordCover) : null;
+  const roots = records ?? [best];
   const share = options.siblingShare ?? D.siblingShare;
-  if (share > 0 && best > body && score[best]! > 0) {
+  if (roots.length === 1 && share > 0 && best > body && score[best]! > 0) {
     // Siblings of the main block holding text of comparable value (an article split in two containers).
     roots.length = 0;
     for (const c of tree.elementChildren(tree.parent[best]!)) if (c === best || (skip[c] !== 1 && score[c]! > share * score[best]!)) roots.push(c);
   }
-  for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
-  if (options.contiguous ?? true) keepBestRun(roots);
+  if (options.prune ?? true) {
+    // Element subtrees of negative value inside the main block (link lists, comment threads) are left out.
+    pruned = new Uint8Array(n);
+    for (const r of roots) for (let i = r + 1; i < tree.end[r]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0) pruned[i] = 1;
+  }
+  if (options.navigationOnly) {
+    // Only navigation leaves: outside the main block, link-dense blocks and named boilerplate; inside, nothing.
+    // When the main block holds less than `navigationHeld` of the page's value (an index, a table of
+    // contents whose entries are the page), nothing.
+    let held = 0;
+    for (const r of roots) held += positive[r]!;
+    markKept(body, bodyEnd, held >= (options.navigationHeld ?? D.navigationHeld) * positive[body]!);
+    for (const r of roots) markKept(r, tree.end[r]!, false);
+  } else for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
+  if (!options.navigationOnly && (options.contiguous ?? true)) {
+    // Records are each a stretch of their own (what lies between two posts is not part of either).
+    if (records) for (const r of records) keepBestRun([r]);
+    else keepBestRun(roots);
+  }
   // Ancestors of the main block hold it (so that serialisation shows it inside its containers).
   const headMax = options.headZone ?? D.headZone;
-  let headline = -1;
-  if (headMax > 0) headline = keepHeadZone(tree, template, content, skip, blockOf, chars, linkChars, named, maxLd, body, bodyEnd, headMax, options.headZoneMin ?? D.headZoneMin);
+  const hp: HeadPass = { tree, template, skip, blockOf, chars, linkChars, named, maxLinkDensity: maxLd, body, bodyEnd };
+  let headline = findHeadline(hp, content, best, headMax > 0 ? headMax : D.headZone);
+  if (headline >= 0) {
+    if (headMax > 0) keepHeadZone(hp, content, headline, options.headZoneMin ?? D.headZoneMin);
+    else keepHeadline(hp, content, headline);
+  }
   if (options.heading ?? true) {
     // Position: the page's heading just before the main block, when the block does not hold it.
     let h = -1;
     for (let i = body; i < best; i++) if (tree.name[i] === H1 && skip[i] !== 1 && template[i] !== 1 && !tree.contains(i, best)) h = i;
-    if (h >= 0) markKept(h, tree.end[h]!, false);
+    if (h >= 0) {
+      markKept(h, tree.end[h]!, false);
+      if (headline < 0) headline = h;
+    }
   }
   if (options.orphanHeadings ?? true) dropOrphanHeadings(tree, template, content, skip, best, headline);
-  return { content, root: best, listing: false, chars: total, linkChars: totalLink };
+  return { content, root: best, listing: false, chars: total, linkChars: totalLink, headline };
 }
 
 /**
@@ -542,90 +684,4 @@ function sectionHeadings(): Uint8Array {
     for (const id of ids) sectionHeadingIds[id] = 1;
   }
   return sectionHeadingIds;
-}
-
-/** Largest element (nodes in its subtree) whose text is compared with the page title. */
-const HEADLINE_MAX_NODES = 64;
-
-/** Words of a string, lowercased (letters and digits). */
-function titleWords(s: string): string[] {
-  return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
-}
-
-/**
- * The head zone (module comment, step 6): the headline of the story found before the main content within
- * `max` characters of non-template text, and what lies between it and the main content. Returns the
- * headline's block (-1 when none was found).
- */
-function keepHeadZone(
-  tree: Tree, template: Uint8Array, content: Uint8Array, skip: Uint8Array, blockOf: Int32Array, chars: Int32Array,
-  linkChars: Int32Array, named: Uint8Array, maxLd: number, body: number, bodyEnd: number, max: number, minChars: number,
-): number {
-  let first = -1;
-  for (let i = body; i < bodyEnd; i++) if (tree.kind[i] === NodeKind.Text && content[i] === 1 && visibleChars(tree, i) > 0) { first = i; break; }
-  if (first < 0) return -1;
-  const TITLE = tagId('title');
-  let title: string[] = [];
-  for (let i = 0; i < body; i++) if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) { title = titleWords(textOf(tree, i)); break; }
-  const titleSet = new Set(title);
-  const heads = new Set([tagId('h1'), tagId('h2')]);
-  const H1 = tagId('h1');
-  /** How strongly block b says headline: 3 its words are the title's, 2 an h1, 1 an h2, 0 not. */
-  const headlineRank = (b: number): number => {
-    // A headline is a small element: larger ones are not read (their text would cost a pass over them).
-    if (title.length > 0 && tree.end[b]! - b <= HEADLINE_MAX_NODES) {
-      const ws = titleWords(textOf(tree, b));
-      if (ws.length >= 2 && ws.length >= 0.4 * title.length) {
-        let inTitle = 0;
-        for (const w of ws) if (titleSet.has(w)) inTitle++;
-        if (inTitle >= 0.8 * ws.length) return 3;
-      }
-    }
-    for (let a = b; a > body; a = tree.parent[a]!) if (heads.has(tree.name[a]!)) return tree.name[a] === H1 ? 2 : 1;
-    return 0;
-  };
-  // The nearest block of the best rank within `max` characters (a byline in an h2 does not hide the h1).
-  let seen = 0;
-  let head = -1;
-  let headRank = 0;
-  let lastBlock = -1;
-  for (let i = first - 1; i > body && headRank < 3; i--) {
-    if (tree.kind[i] !== NodeKind.Text || skip[tree.parent[i]!] === 1 || template[i] === 1) continue;
-    const c = visibleChars(tree, i);
-    if (c === 0) continue;
-    seen += c;
-    if (seen > max) break;
-    const b = blockOf[tree.parent[i]!]!;
-    if (b !== lastBlock) {
-      lastBlock = b;
-      const r = headlineRank(b);
-      if (r > headRank) {
-        head = b;
-        headRank = r;
-      }
-    }
-  }
-  if (head < 0) return -1;
-  let zoneBlock = -1;
-  let zoneKeep = false;
-  for (let i = head; i < first; i++) {
-    if (skip[i] === 1 || template[i] === 1) continue;
-    const k = tree.kind[i];
-    if (k === NodeKind.Element) {
-      content[i] = 1;
-      continue;
-    }
-    if (k !== NodeKind.Text && k !== NodeKind.Blank) continue;
-    const p = tree.parent[i]!;
-    if (skip[p] === 1 || named[p] === 1) continue;
-    const b = blockOf[p]!;
-    if (b !== zoneBlock) {
-      // The headline is kept whole (it is often a link to the page itself); the rest when it is not a link
-      // list, and either a heading (a deck in an h2) or long enough (not a byline or a dateline).
-      zoneBlock = b;
-      zoneKeep = b === head || tree.contains(head, b) || (linkChars[b]! <= maxLd * chars[b]! && (chars[b]! >= minChars || headlineRank(b) > 0));
-    }
-    if (zoneKeep) content[i] = 1;
-  }
-  return head;
 }

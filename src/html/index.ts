@@ -11,5 +11,5 @@ export { tokenize, TokenType, type TokenSequence, type TokenOptions } from './to
 export { textOf } from './text.ts';
 export { serialize, type SerializeOptions } from './serialize.ts';
 export { selectAll, selectOne, matches, compileSelector, type CompiledSelector } from './select.ts';
-export { cssPath, xpathOf } from './paths.ts';
+export { cssPath, cssPathWithin, xpathOf } from './paths.ts';
 export { evaluateXPath, evaluateXPathValue } from './xpath.ts';

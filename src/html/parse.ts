@@ -21,20 +21,25 @@
  *     - attributes whose names are array indices (`<a 1="x">`, never on real pages) come first in the
  *       attribute list, an artefact of reading htmlparser2's attribute object; repeated attributes keep
  *       the first value, as browsers do;
- *     - textarea content is decoded here (htmlparser2 leaves its entities as they are).
- *    Depth costs: htmlparser2's open-element stack makes very deep nesting quadratic (100,000 levels take
- *    a few seconds); parse5's scope checks make the exact path quadratic too (100,000 levels take minutes).
+ *     - textarea content, and style or script content of SVG and MathML elements, is decoded here (htmlparser2 leaves
+ *       their entities as they are); NUL characters are dropped from text and become U+FFFD in raw text
+ *       and attribute values, and a newline right after `<pre>`, `<listing>` or `<textarea>` is dropped, as
+ *       in browsers (htmlparser2 keeps them);
+ *     - the doctype is kept as written (`Tree.doctype`), so that serialising keeps the page's mode.
+ *    Depth: at most MAX_DEPTH (512) elements are open at once, on both paths (depth-limit.ts): an element
+ *    deeper than that is empty and its content lands beside it, as in Blink. Without the limit, both
+ *    libraries take time in proportion to the square of the nesting depth.
  *  - `parseHtmlExact` (browser-exact): parse5 implements the WHATWG tree-construction algorithm (implicit
  *    html/head/body/tbody, adoption agency for misnested formatting tags, foster parenting); its DOM is then
  *    walked once into a TreeBuilder. Use it when selectors must match what a browser shows.
  * Both decode entities, lowercase tag and attribute names, and intern element labels in a LabelTable.
  */
 import { decodeHTML } from 'entities';
-import { Parser } from 'htmlparser2';
-import { parse as parse5Parse } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
+import { DepthLimitedParse5, DepthLimitedParser } from './depth-limit.ts';
 import { LabelTable } from './labels.ts';
-import { tagId, Tree, TreeBuilder } from './tree.ts';
+import { childNamespace, Namespace } from './namespace.ts';
+import { tagId, tagName, Tree, TreeBuilder } from './tree.ts';
 
 export interface ParseOptions {
   /** The site's label table; a fresh one (all attributes) when omitted. */
@@ -54,6 +59,27 @@ const IN_HEAD = new Set(
   ['base', 'basefont', 'bgsound', 'link', 'meta', 'title', 'noscript', 'noframes', 'style', 'script', 'template'].map(tagId),
 );
 const NON_BLANK = /[^ \t\n\f\r]/;
+const NUL = /\0/g;
+/** Elements whose first newline is dropped. */
+const LEADING_NEWLINE = new Set(['pre', 'listing', 'textarea'].map(tagId));
+/** Elements whose content is raw text or RCDATA (no elements inside). */
+const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'].map(tagId));
+/** Raw-text elements of HTML that are ordinary elements inside svg and math. */
+const FOREIGN_RAW = new Set(['style', 'script'].map(tagId));
+
+/** True when the innermost open element of `b` (just opened) is an SVG or MathML element (namespace.ts). */
+function inForeign(b: TreeBuilder): boolean {
+  const chain: number[] = [];
+  for (let n = b.current; n > 0; n = b.parentOf(n)) chain.push(n);
+  let ns: Namespace = Namespace.Html;
+  let parent = 0;
+  for (let k = chain.length - 1; k >= 0; k--) {
+    const n = chain[k]!;
+    ns = childNamespace(ns, tagName(b.nameAt(parent)), parent > 0 ? b.attrOf(parent, 'encoding') : undefined, tagName(b.nameAt(n)));
+    parent = n;
+  }
+  return ns !== Namespace.Html;
+}
 
 /** Tag-name id of each element label of a table (a label determines its tag), filled as labels are met. */
 const tagIdsByTable = new WeakMap<LabelTable, number[]>();
@@ -71,7 +97,9 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   let names: string[] = [];
   let values: string[] = [];
   const tagOfLabel = tagIdsOf(labels);
-  let inTextarea = false;
+  let decodeText = false;
+  let skipNewline = false;
+  let seenElement = false;
   // One entry per element htmlparser2 has open: the node it opened here, or -1 when its start tag was
   // dropped (a `<body>` merged into an implied one). A close event closes down to that node, so the two
   // stacks stay in step even after an implied end of the head moved this side's open elements.
@@ -84,41 +112,61 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
     tagOfLabel[label] = BODY;
     impliedBody = b.open(BODY, label, [], []);
   };
-  const parser = new Parser(
+  const parser = new DepthLimitedParser(
     {
       onopentag(name, attribs) {
         // htmlparser2 keeps the first of repeated attributes, as browsers do.
         for (const n in attribs) {
           names.push(n);
-          values.push(attribs[n]!);
+          const v = attribs[n]!;
+          values.push(v.includes('\0') ? v.replace(NUL, '\uFFFD') : v);
         }
         // The start tag's source text keys the label cache: most tags of a site repeat verbatim.
         const label = labels.elementFromSource(html, parser.startIndex, parser.endIndex + 1, name, names, values);
         let nameId = tagOfLabel[label];
         if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name);
-        if (nameId === BODY && impliedBody >= 0) {
+        if ((nameId === BODY && impliedBody >= 0) || (nameId === HEAD && b.nameAt(b.current) === HEAD)) {
+          // A body tag after the implied body, a head tag inside the head: dropped, as a browser does.
           opened.push(-1);
         } else {
           if (b.nameAt(b.current) === HEAD && !IN_HEAD.has(nameId) && nameId !== HEAD) leaveHead();
           opened.push(b.open(nameId, label, names, values));
         }
-        inTextarea = nameId === TEXTAREA;
+        // Text htmlparser2 passes undecoded that a browser decodes: textarea (RCDATA), and style or
+        // script in svg or math (outside their HTML integration points), ordinary elements there.
+        decodeText = nameId === TEXTAREA || (FOREIGN_RAW.has(nameId) && inForeign(b));
+        skipNewline = LEADING_NEWLINE.has(nameId);
+        seenElement = true;
         if (names.length > 0) {
           names = [];
           values = [];
         }
       },
+      onprocessinginstruction(name, data) {
+        // The doctype, when it comes before any element (a browser ignores a later one).
+        if (b.doctype === undefined && !seenElement && name.toLowerCase() === '!doctype') b.doctype = `<${data}>`;
+      },
       onclosetag() {
-        inTextarea = false;
+        decodeText = false;
+        skipNewline = false;
         const node = opened.pop();
         if (node !== undefined && node >= 0 && b.isOpen(node)) b.closeTo(node);
       },
       ontext(data) {
-        if (b.nameAt(b.current) === HEAD && NON_BLANK.test(data)) leaveHead();
-        // htmlparser2 passes textarea content (RCDATA: entities but no tags) undecoded; a browser decodes it.
-        b.addText(inTextarea ? decodeHTML(data) : data);
+        const here = b.nameAt(b.current);
+        if (here === HEAD && NON_BLANK.test(data)) leaveHead();
+        // NUL characters: dropped from ordinary text, U+FFFD in raw text and attributes (as browsers do).
+        if (data.includes('\0')) data = data.replace(NUL, RAW_TEXT.has(here) ? '\uFFFD' : '');
+        if (skipNewline) {
+          // A newline right after <pre>, <listing> or <textarea> is not content (HTML "in body" rules).
+          skipNewline = false;
+          if (data.startsWith('\r\n')) data = data.slice(2);
+          else if (data.startsWith('\n') || data.startsWith('\r')) data = data.slice(1);
+        }
+        b.addText(decodeText ? decodeHTML(data) : data);
       },
       oncomment(data) {
+        skipNewline = false;
         b.addComment(data);
       },
     },
@@ -128,6 +176,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
       lowerCaseAttributeNames: true,
       recognizeSelfClosing: options.selfClosing ?? false,
     },
+    () => b.openDepth,
   );
   parser.end(html);
   return b.finish();
@@ -139,7 +188,7 @@ type P5Parent = DefaultTreeAdapterMap['parentNode'];
 /** Parses with parse5 (WHATWG tree construction, the browser-exact path). Never throws on malformed input. */
 export function parseHtmlExact(html: string, options: ParseOptions = {}): Tree {
   const labels = options.labels ?? new LabelTable();
-  const doc = parse5Parse(html);
+  const doc = DepthLimitedParse5.parse<DefaultTreeAdapterMap>(html);
   const b = new TreeBuilder(Math.max(64, html.length >> 5));
   const names: string[] = [];
   const values: string[] = [];
@@ -149,6 +198,12 @@ export function parseHtmlExact(html: string, options: ParseOptions = {}): Tree {
     const kids = (p as { content?: P5Parent }).content?.childNodes ?? p.childNodes;
     for (let k = kids.length - 1; k >= 0; k--) stack.push({ node: kids[k]!, close: false });
   };
+  for (const n of doc.childNodes) {
+    if (n.nodeName !== '#documentType') continue;
+    const d = n as DefaultTreeAdapterMap['documentType'];
+    const ids = d.publicId ? ` PUBLIC "${d.publicId}"${d.systemId ? ` "${d.systemId}"` : ''}` : d.systemId ? ` SYSTEM "${d.systemId}"` : '';
+    b.doctype = `<!DOCTYPE ${d.name}${ids}>`;
+  }
   pushChildren(doc);
   while (stack.length > 0) {
     const { node, close } = stack.pop()!;
@@ -173,5 +228,5 @@ export function parseHtmlExact(html: string, options: ParseOptions = {}): Tree {
       pushChildren(node);
     }
   }
-  return b.finish();
+  return b.finish('exact');
 }

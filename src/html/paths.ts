@@ -13,13 +13,22 @@
  */
 import { NodeKind, type Tree } from './tree.ts';
 
-/** Escapes a string for use as a CSS identifier (the CSSOM `CSS.escape` rules). */
+/**
+ * Escapes a string for use as a CSS identifier: the CSSOM `CSS.escape` rules, plus a hex escape for
+ * U+0080–U+00AF, which CSSOM leaves as they are but the selector parser (css-what) does not accept in a
+ * name (its name characters are `\w`, `-` and U+00B0 upwards).
+ */
 export function cssEscape(s: string): string {
   let out = '';
   for (let k = 0; k < s.length; k++) {
     const c = s.charCodeAt(k);
     if (c === 0) out += '\uFFFD';
-    else if ((c >= 1 && c <= 0x1f) || c === 0x7f || (k === 0 && c >= 48 && c <= 57) || (k === 1 && c >= 48 && c <= 57 && s.charCodeAt(0) === 45)) {
+    else if (
+      (c >= 1 && c <= 0x1f) ||
+      (c >= 0x7f && c <= 0xaf) ||
+      (k === 0 && c >= 48 && c <= 57) ||
+      (k === 1 && c >= 48 && c <= 57 && s.charCodeAt(0) === 45)
+    ) {
       out += '\\' + c.toString(16) + ' ';
     } else if (k === 0 && c === 45 && s.length === 1) out += '\\-';
     else if (c >= 0x80 || c === 45 || c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) out += s[k];
@@ -159,6 +168,22 @@ export function cssPath(tree: Tree, i: number): string {
     steps.push(x.step(n));
   }
   return steps.reverse().join(' > ');
+}
+
+/**
+ * A relative CSS selector that matches exactly element i among the elements inside element `scope` (an
+ * ancestor of i): `:scope > div.card > h3:nth-of-type(2)`, one child step per level, each `tag.classes`
+ * with `:nth-of-type(k)` only where a sibling would also match. For a field inside each instance of a
+ * record (a nested wrapper pattern), whose absolute path would name one record. Throws a RangeError when
+ * i is not an element inside `scope`.
+ */
+export function cssPathWithin(tree: Tree, i: number, scope: number): string {
+  checkElement(tree, i);
+  if (!(scope < i && i < tree.end[scope]!)) throw new RangeError(`node ${i} is not inside node ${scope}`);
+  const x = indexOf(tree);
+  const steps: string[] = [];
+  for (let n = i; n !== scope; n = tree.parent[n]!) steps.push(x.step(n));
+  return ':scope > ' + steps.reverse().join(' > ');
 }
 
 /**

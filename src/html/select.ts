@@ -18,6 +18,7 @@
  * and id values are case-sensitive (no quirks mode).
  */
 import { compile } from 'css-select';
+import { parse as parseSelector, stringify as stringifySelector, type Selector } from 'css-what';
 import nthCheck from 'nth-check';
 import type { Options } from 'css-select';
 import { NodeKind, Tree, tagName } from './tree.ts';
@@ -265,17 +266,169 @@ function scopeHandle(tree: Tree, root: number): Handle {
   return 1;
 }
 
+/**
+ * Above this many compound selectors in one selector, it is matched by `LongChains` rather than by
+ * css-select, which nests one closure per step: the path of an element thousands of levels deep
+ * (paths.ts `cssPath` on a deep page) would overflow the call stack.
+ */
+export const LONG_CHAIN = 64;
+
+/** A selector split at its combinators: its compound selectors and the combinator before each (the first: none). */
+function splitCompounds(tokens: readonly Selector[]): { compounds: Selector[][]; combinators: string[] } {
+  const compounds: Selector[][] = [[]];
+  const combinators: string[] = [''];
+  for (const t of tokens) {
+    if (t.type === 'child' || t.type === 'descendant' || t.type === 'adjacent' || t.type === 'sibling' || t.type === 'parent' || t.type === 'column-combinator') {
+      compounds.push([]);
+      combinators.push(t.type);
+    } else compounds[compounds.length - 1]!.push(t);
+  }
+  return { compounds, combinators };
+}
+
+/** One selector of a long-chain list: a test per compound, and whether the combinator before each is `>`. */
+interface Chain {
+  tests: Array<(h: Handle) => boolean>;
+  child: boolean[];
+}
+
+/**
+ * A selector list of long chains (LONG_CHAIN), each a run of compound selectors joined by child and
+ * descendant combinators; each compound is compiled alone by css-select and the chain is matched in loops,
+ * never by recursion:
+ *  - `matches` (one element) goes right to left: a run of compounds joined by `>` (a segment) must match a
+ *    run of ancestors, and each earlier segment is matched at the nearest ancestor where it fits, which is
+ *    optimal (a higher match leaves fewer ancestors to the segments before it);
+ *  - `select` (all elements under a root) goes top-down in one preorder pass, keeping for each open
+ *    element the compounds matched there (k: compounds 0..k match ending at it) and those matched at its
+ *    ancestors, so a `cssPath` chain costs one compound test or two per element instead of a walk to the
+ *    top from every element.
+ */
+class LongChains {
+  private constructor(private readonly chains: readonly Chain[]) {}
+
+  /** The chains of `source`, or null when css-select should compile it (no long chain, or another combinator). */
+  static of(source: string, options: Options<Handle, Handle>, context: Handle[]): LongChains | null {
+    let parsed: Selector[][];
+    try {
+      parsed = parseSelector(source);
+    } catch {
+      return null; // css-select reports the syntax error
+    }
+    const split = parsed.map(splitCompounds);
+    if (!split.some((x) => x.compounds.length > LONG_CHAIN)) return null;
+    if (split.some((x) => x.combinators.some((c, k) => k > 0 && c !== 'child' && c !== 'descendant'))) return null;
+    return new LongChains(
+      split.map(({ compounds, combinators }) => {
+        // A relative selector (`> li > a …`) starts at :scope, as css-select would have it.
+        if (compounds[0]!.length === 0 && compounds.length > 1) compounds[0] = [{ type: 'pseudo', name: 'scope', data: null } as Selector];
+        return {
+          tests: compounds.map((c) => (c.length === 0 ? isTag : compile<Handle, Handle>(stringifySelector([c]), options, context))),
+          child: combinators.map((c) => c === 'child'),
+        };
+      }),
+    );
+  }
+
+  /** True when element handle h matches (right to left, see the class comment). */
+  matches(h: Handle): boolean {
+    return this.chains.some((c) => LongChains.matchesChain(c, h));
+  }
+
+  private static matchesChain({ tests, child }: Chain, h: Handle): boolean {
+    /** Matches compounds a..b with b on x and each step's parent for the one before; the handle of a's match. */
+    const segment = (a: number, b: number, x: Handle | null): Handle | null => {
+      for (let k = b; ; k--) {
+        if (x === null || !isTag(x) || !tests[k]!(x)) return null;
+        if (k === a) return x;
+        x = adapter.getParent(x);
+      }
+    };
+    let b = tests.length - 1;
+    let a = b;
+    while (a > 0 && child[a]) a--;
+    let top = segment(a, b, h);
+    while (top !== null && a > 0) {
+      b = a - 1;
+      a = b;
+      while (a > 0 && child[a]) a--;
+      let found: Handle | null = null;
+      for (let x = adapter.getParent(top); x !== null && isTag(x) && found === null; x = adapter.getParent(x)) found = segment(a, b, x);
+      top = found;
+    }
+    return top !== null;
+  }
+
+  /** The matching elements inside `root` of the current tree, in document order (the first only when `one`). */
+  select(tree: Tree, root: number, one: boolean): number[] {
+    const { kind, end, parent } = tree;
+    const chains = this.chains;
+    // Per open element (a stack along the current path), per chain: the compounds matched at it, and the
+    // compounds followed by a descendant combinator matched at one of its proper ancestors.
+    const stack: Array<{ node: number; here: number[][]; above: Array<Set<number>> }> = [];
+    const none = chains.map(() => new Set<number>());
+    const out: number[] = [];
+    const lo = root + 1;
+    const hi = end[root]!;
+    for (let i = 1; i < hi; i++) {
+      if (kind[i] !== NodeKind.Element) continue;
+      if (i < root && end[i]! <= root) {
+        i = end[i]! - 1; // not an ancestor of root: nothing under it matters
+        continue;
+      }
+      while (stack.length > 0 && stack[stack.length - 1]!.node !== parent[i]) stack.pop();
+      const up = stack[stack.length - 1];
+      const here: number[][] = [];
+      const above: Array<Set<number>> = [];
+      let hit = false;
+      for (let c = 0; c < chains.length; c++) {
+        const { tests, child } = chains[c]!;
+        const last = tests.length - 1;
+        const parentHere = up ? up.here[c]! : [];
+        const ancestors = up ? up.above[c]! : none[c]!;
+        // Compounds k worth testing: 0, k after a compound matched at the parent (`>`) or an ancestor (` `).
+        const tried = new Set<number>([0]);
+        for (const k of parentHere) if (k < last && child[k + 1]) tried.add(k + 1);
+        for (const k of ancestors) tried.add(k + 1);
+        for (const k of parentHere) if (k < last && !child[k + 1]) tried.add(k + 1);
+        const matched: number[] = [];
+        for (const k of tried) if (tests[k]!(i + 1)) matched.push(k);
+        here.push(matched);
+        if (matched.includes(last) && i >= lo) hit = true;
+        // Compounds followed by a descendant combinator matched above this element (at its parent or
+        // higher), for the tests of its descendants; a chain of `>` only keeps this set empty.
+        let a = ancestors;
+        for (const k of parentHere) {
+          if (k >= last || child[k + 1] || a.has(k)) continue;
+          if (a === ancestors) a = new Set(ancestors);
+          a.add(k);
+        }
+        above.push(a);
+      }
+      if (hit) {
+        out.push(i);
+        if (one) return out;
+      }
+      // Elements with no element child need no stack entry; the others are pushed for their children.
+      if (end[i]! > i + 1) stack.push({ node: i, here, above });
+    }
+    return out;
+  }
+}
+
 class Compiled implements CompiledSelector {
   /** css-select reads context[0] at match time for `:scope`; we set it before each run. */
   private readonly context: Handle[] = [0];
   private readonly query: (h: Handle) => boolean;
+  private readonly chains: LongChains | null;
 
   constructor(readonly source: string) {
     const options: Options<Handle, Handle> = { adapter, cacheResults: false, xmlMode: false, pseudos: structuralPseudos };
     try {
       // A context element whose parent is not an element keeps ordinary selectors absolute (css-select
       // would otherwise prefix them with `:scope `) while relative ones (`> li`) still start at :scope.
-      this.query = compile<Handle, Handle>(source, options, this.context);
+      this.chains = LongChains.of(source, options, this.context);
+      this.query = this.chains ? (h) => this.chains!.matches(h) : compile<Handle, Handle>(source, options, this.context);
     } catch (e) {
       throw new Error(`invalid CSS selector "${source}": ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -302,6 +455,7 @@ class Compiled implements CompiledSelector {
 
   selectAll(tree: Tree, root = 0): number[] {
     checkNode(tree, root);
+    if (this.chains) return this.run(tree, scopeHandle(tree, root), () => this.chains!.select(tree, root, false));
     return this.run(tree, scopeHandle(tree, root), (q) => {
       const out: number[] = [];
       const { kind } = tree;
@@ -312,6 +466,7 @@ class Compiled implements CompiledSelector {
 
   selectOne(tree: Tree, root = 0): number {
     checkNode(tree, root);
+    if (this.chains) return this.run(tree, scopeHandle(tree, root), () => this.chains!.select(tree, root, true)[0] ?? -1);
     return this.run(tree, scopeHandle(tree, root), (q) => {
       const { kind } = tree;
       for (let i = root + 1, e = tree.end[root]!; i < e; i++) if (kind[i] === NodeKind.Element && q(i + 1)) return i;

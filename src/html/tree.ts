@@ -56,6 +56,13 @@ export const VOID_TAGS: ReadonlySet<string> = new Set([
   'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
 ]);
 
+/**
+ * Which parsing rules built a tree: `fast` (htmlparser2's, parseHtml) or `exact` (the WHATWG algorithm,
+ * parseHtmlExact). They differ in which elements hold raw text (serialize.ts writes text so that the same
+ * rules read it back).
+ */
+export type ParseRules = 'fast' | 'exact';
+
 /** An immutable parsed document. Build one with `parseHtml` (parse.ts) or `TreeBuilder`. */
 export class Tree {
   readonly size: number;
@@ -72,6 +79,10 @@ export class Tree {
   readonly attrValues: readonly string[];
   /** Decoded character data of all text and comment nodes, concatenated. */
   readonly text: string;
+  /** The document's doctype declaration as written (`<!DOCTYPE html>`), when it has one. */
+  readonly doctype: string | undefined;
+  /** The rules the tree was parsed with (default `fast`). */
+  readonly rules: ParseRules;
 
   constructor(parts: {
     size: number;
@@ -87,6 +98,8 @@ export class Tree {
     attrNames: readonly string[];
     attrValues: readonly string[];
     text: string;
+    doctype?: string | undefined;
+    rules?: ParseRules;
   }) {
     this.size = parts.size;
     this.kind = parts.kind;
@@ -101,6 +114,8 @@ export class Tree {
     this.attrNames = parts.attrNames;
     this.attrValues = parts.attrValues;
     this.text = parts.text;
+    this.doctype = parts.doctype;
+    this.rules = parts.rules ?? 'fast';
   }
 
   /** Tag name of element i ('' for other nodes). */
@@ -243,6 +258,16 @@ export class TreeBuilder {
   nameAt(i: number): number {
     return i < this.n ? this.name[i]! : 0;
   }
+  /** Value of attribute `name` of element i already added, or undefined. */
+  attrOf(i: number, name: string): string | undefined {
+    if (i >= this.n) return undefined;
+    for (let a = this.attrStart[i]!, e = this.attrStart[i + 1]!; a < e; a++) if (this.attrNames[a] === name) return this.attrValues[a];
+    return undefined;
+  }
+  /** Parent of node i already added (-1 for the document). */
+  parentOf(i: number): number {
+    return i < this.n ? this.parent[i]! : -1;
+  }
   /** True when element `node` is still open. */
   isOpen(node: number): boolean {
     // The stack holds increasing node indices: scan from the top down to `node`.
@@ -358,8 +383,14 @@ export class TreeBuilder {
     this.textEnd[i] = this.textLen;
   }
 
-  /** Closes everything still open and returns the immutable Tree. The builder cannot be used afterwards. */
-  finish(): Tree {
+  /** The document's doctype declaration as written, when it has one. */
+  doctype: string | undefined;
+
+  /**
+   * Closes everything still open and returns the immutable Tree, parsed with `rules`. The builder cannot
+   * be used afterwards.
+   */
+  finish(rules: ParseRules = 'fast'): Tree {
     if (this.done) throw new Error('TreeBuilder.finish() called twice');
     while (this.stack.length > 1) this.close();
     const n = this.n;
@@ -378,6 +409,8 @@ export class TreeBuilder {
       attrNames: this.attrNames,
       attrValues: this.attrValues,
       text: this.textParts.join(''),
+      doctype: this.doctype,
+      rules,
     });
     if (this.cap <= MAX_SPARE_NODES && (!spareArrays || spareArrays.cap < this.cap)) {
       const { cap, kind, name, label, parent, end, depth, textStart, textEnd, attrStart } = this;

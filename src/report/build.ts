@@ -7,10 +7,11 @@
  */
 import { contentEngine } from '../content/engine.ts';
 import { LabelTable } from '../html/labels.ts';
-import { textOf } from '../html/text.ts';
+import { isNonText } from '../html/text.ts';
+import { NodeKind } from '../html/tree.ts';
 import type { PageSource } from '../site/page.ts';
 import { ENGINES, loadEngine } from '../template/engines.ts';
-import { keptText, templateFraction } from '../template/result.ts';
+import { keptText, type PageMarks } from '../template/result.ts';
 import { type EngineFigures, overlayHtml, type ReportData, type ReportPage } from './html-report.ts';
 
 /** Options of `buildReport`. */
@@ -33,6 +34,34 @@ function wordCount(s: string): number {
   return s.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
 }
 
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The shares of a page's text (words of the body's text nodes, scripts, styles and other non-text elements
+ * left out) that are main content and that are template. Each word counts once: a node marked content
+ * counts as content (it is what the page keeps), a template node that is not content as template, so the
+ * two shares never add up to more than 1.
+ */
+export function textShares(m: PageMarks): { template: number; content: number } {
+  const tree = m.tree;
+  const body = tree.body();
+  let all = 0;
+  let template = 0;
+  let content = 0;
+  for (let i = body, end = tree.end[body]!; i < end; i++) {
+    if (isNonText(tree, i) && i !== body) {
+      i = tree.end[i]! - 1;
+      continue;
+    }
+    if (tree.kind[i] !== NodeKind.Text) continue;
+    const n = tree.nodeText(i).match(WORD)?.length ?? 0;
+    all += n;
+    if (m.content ? m.content[i] === 1 : false) content += n;
+    else if (m.template[i] === 1) template += n;
+  }
+  return all === 0 ? { template: 0, content: 0 } : { template: template / all, content: content / all };
+}
+
 /** Runs the content extractor (and the other engines) on the source; returns the report's data. */
 export async function buildReport(spec: string, open: () => Promise<PageSource>, options: BuildReportOptions = {}): Promise<ReportData> {
   const maxShown = options.maxShown ?? REPORT_MAX_SHOWN;
@@ -48,9 +77,8 @@ export async function buildReport(spec: string, open: () => Promise<PageSource>,
       options: {},
       onPage: async (m) => {
         const text = keptText(m);
-        const words = wordCount(text);
-        const all = wordCount(textOf(m.tree, m.tree.body()));
-        const p: ReportPage = { key: m.key, url: m.url, templateFraction: templateFraction(m), contentWords: words, contentFraction: all > 0 ? words / all : 0 };
+        const shares = textShares(m);
+        const p: ReportPage = { key: m.key, url: m.url, templateFraction: shares.template, contentWords: wordCount(text), contentFraction: shares.content };
         if (pages.length < maxShown) {
           p.srcdoc = overlayHtml(m);
           p.contentText = text.length > REPORT_TEXT_CHARS ? text.slice(0, REPORT_TEXT_CHARS) + ' …' : text;
@@ -84,7 +112,7 @@ export async function buildReport(spec: string, open: () => Promise<PageSource>,
           labels: new LabelTable(),
           options: Object.fromEntries(engine.options.filter((o) => o.defaultValue !== undefined).map((o) => [camel(o.flags), o.defaultValue])),
           onPage: async (m) => {
-            fr.push(templateFraction(m));
+            fr.push(textShares(m).template);
           },
           onFailure: () => {
             failed++;

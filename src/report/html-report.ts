@@ -1,5 +1,5 @@
 /**
- * The HTML report of a content run (issue 8): one self-contained file to open in a browser, offline (no
+ * The HTML report of a content run: one self-contained file to open in a browser, offline (no
  * script, no CDN, no external resource): for each page, the page's own HTML in a sandboxed iframe
  * (`srcdoc`) with an overlay made by injected CSS on the `data-gabarit` marks (template parts greyed, main
  * content outlined), the fraction of the page that is template, the template found (template.json of the
@@ -8,15 +8,17 @@
 import { serialize } from '../html/serialize.ts';
 import { contentRoots } from '../content/format.ts';
 import type { PageMarks } from '../template/result.ts';
+import { OVERLAY_STYLE } from '../output.ts';
 
 /** One page as the report shows it. */
 export interface ReportPage {
   key: string;
   url: string;
+  /** Fraction of the body's words that are template and not main content (build.ts, `textShares`). */
   templateFraction: number;
   /** Words of main content. */
   contentWords: number;
-  /** Fraction of the body's words that are main content (0 when the page has no text). */
+  /** Fraction of the body's words that are main content (0 when the page has no text); with templateFraction, at most 1. */
   contentFraction: number;
   /** The page with marks and the overlay, for the iframe (undefined beyond the pages shown). */
   srcdoc?: string;
@@ -47,10 +49,8 @@ export interface ReportData {
   generated: string;
 }
 
-/** The overlay: injected into each page's head. No network: a CSP forbids every fetch. */
-export const OVERLAY_CSS = `[data-gabarit="template"]{opacity:.35!important;filter:grayscale(1)!important;background:#d8d8d8!important}
-[data-gabarit="content"]{outline:3px solid #e4572e!important;outline-offset:2px;background:rgba(255,235,59,.12)!important}`;
-const OVERLAY_HEAD = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><style data-gabarit-overlay>${OVERLAY_CSS}</style>`;
+/** The overlay (the output contract's, output.ts), injected into each page's head. No network: a CSP forbids every fetch. */
+const OVERLAY_HEAD = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">${OVERLAY_STYLE}`;
 
 /**
  * A page's HTML with its marks for the overlay: template elements `data-gabarit="template"`, the outermost
@@ -59,12 +59,10 @@ const OVERLAY_HEAD = `<meta http-equiv="Content-Security-Policy" content="defaul
 export function overlayHtml(m: PageMarks): string {
   const roots = new Set(contentRoots(m));
   const tpl = m.template;
-  const html = serialize(m.tree, {
+  return serialize(m.tree, {
     mark: (i) => (tpl[i] === 1 ? { 'data-gabarit': 'template' } : roots.has(i) ? { 'data-gabarit': 'content' } : undefined),
+    inject: OVERLAY_HEAD,
   });
-  const head = /<head[^>]*>/i.exec(html);
-  if (head) return html.slice(0, head.index + head[0].length) + OVERLAY_HEAD + html.slice(head.index + head[0].length);
-  return OVERLAY_HEAD + html;
 }
 
 function esc(s: string): string {

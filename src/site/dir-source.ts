@@ -13,7 +13,7 @@
  *  - entry: the root's index file, or the `entry` option (a key).
  */
 import { statSync, type Dirent } from 'node:fs';
-import { open, readFile, readdir, stat } from 'node:fs/promises';
+import { open, readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULTS } from '../defaults.ts';
@@ -50,6 +50,11 @@ function isFile(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** True when `path` is `root` or inside it (both absolute and normalised, e.g. real paths). */
+export function isInside(path: string, root: string): boolean {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 /** Reads the first bytes of a file (for sniffing). */
@@ -93,6 +98,8 @@ export class DirSource implements PageSource {
   private readonly maxBytes: number;
   private readonly siteRootLinks: boolean;
   private count = 0;
+  /** The directory's real path (symbolic links resolved), found on first read. */
+  private realDir: string | undefined;
 
   constructor(dir: string, options: DirSourceOptions = {}) {
     this.dir = resolve(dir);
@@ -189,6 +196,10 @@ export class DirSource implements PageSource {
     if (path !== this.dir && !path.startsWith(this.dir + sep)) throw new PageError(url, 'off-site', `outside the directory ${this.dir}`);
     let body: Uint8Array;
     try {
+      // A symbolic link may point anywhere: only what really is inside the directory is read.
+      this.realDir ??= await realpath(this.dir);
+      const real = await realpath(path);
+      if (!isInside(real, this.realDir)) throw new PageError(url, 'off-site', `outside the directory ${this.dir} (a symbolic link to ${real})`);
       const size = (await stat(path)).size;
       if (size > this.maxBytes) throw new PageError(url, 'too-large', `too large: ${size} bytes exceeds the cap of ${this.maxBytes} bytes`);
       body = new Uint8Array(await readFile(path));

@@ -7,15 +7,17 @@
  *    `a/`), as GitHub Pages serves the extensionless links of static site generators;
  *  - content types by extension: `text/html; charset=utf-8` for .html/.htm, `application/xhtml+xml` for
  *    .xhtml, common others; extensionless files that sniff as HTML are served as HTML;
- *  - a missing file is a 404; a path that would leave the directory (`..`, encoded or not) is a 404 too;
+ *  - a missing file is a 404; a path that would leave the directory (`..`, encoded or not) is a 404 too,
+ *    and so is a file whose real path (symbolic links followed) is outside the directory;
  *  - only GET and HEAD (405 otherwise).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { UsageError } from '../errors.ts';
 import { sniffHtml } from './check.ts';
+import { isInside } from './dir-source.ts';
 import { SITE_DEFAULTS } from './defaults.ts';
 
 /** The only address the server listens on. */
@@ -92,6 +94,7 @@ async function typeOf(path: string): Promise<string> {
 export async function serveDirectory(dir: string, options: ServeOptions = {}): Promise<Served> {
   const root = resolve(dir);
   if (!(await isDirectory(root))) throw new UsageError(`not a directory: ${root}`);
+  const realRoot = await realpath(root);
 
   const notFound = (res: ServerResponse): void => {
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
@@ -140,6 +143,8 @@ export async function serveDirectory(dir: string, options: ServeOptions = {}): P
     }
     let body: Buffer;
     try {
+      // Served only when it really is inside the directory: a symbolic link may point anywhere.
+      if (!isInside(await realpath(path), realRoot)) return notFound(res);
       body = await readFile(path);
     } catch {
       return notFound(res);

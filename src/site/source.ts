@@ -47,12 +47,16 @@ export async function openSource(spec: string, options: SourceOptions = {}): Pro
     const o: WarcSourceOptions = {};
     if (options.root !== undefined) o.root = options.root;
     if (options.entry !== undefined) o.entry = options.entry;
+    if (options.maxBytes !== undefined) o.maxBytes = options.maxBytes;
     const { WarcSource } = await import('./warc-source.ts');
     return WarcSource.open(spec, o);
   }
   if (isDir) {
+    const o: DirSourceOptions = {};
+    if (options.entry !== undefined) o.entry = options.entry;
+    if (options.maxBytes !== undefined) o.maxBytes = options.maxBytes;
     const { DirSource } = await import('./dir-source.ts');
-    return new DirSource(spec, options.entry !== undefined ? { entry: options.entry } : {});
+    return new DirSource(spec, o);
   }
   throw new UsageError(`not a source: ${spec} (give a directory of pages, a .warc/.warc.gz file, or an http(s) URL)`);
 }

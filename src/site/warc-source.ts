@@ -9,13 +9,16 @@
  *    error response (4xx/5xx) is a failure item of `pages()`. The first response of a URL wins.
  *  - root: the `root` option, else the origin and common directory of the pages' URLs; keys are derived
  *    from URL paths as for HTTP (keys.ts).
- *  - pages() yields in key order (as a directory does), so equal sites give equal streams.
+ *  - pages() yields in key order (as a directory does), so equal sites give equal streams;
+ *  - a payload over `maxBytes` is not read further nor kept: that page fails with `too-large` (refused, not
+ *    cut, as over HTTP: a cut page would be another page).
  * The archive is read once, at `open`, and held in memory (sites of thousands of pages); a streaming
  * reader for very large archives is not written yet.
  */
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
+import { DEFAULTS } from '../defaults.ts';
 import { PageError } from '../errors.ts';
 import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
 import { RootedSource } from './rooted-source.ts';
@@ -29,6 +32,11 @@ export interface WarcSourceOptions {
   root?: string;
   /** Entry page (absolute URL or key); default: the root's index.html when archived, else the first page. */
   entry?: string;
+  /**
+   * Largest payload accepted as a page, bytes, after transfer and content encodings are removed (default
+   * `DEFAULTS.maxBytes`). A larger page is not kept in memory: loading it fails with `too-large`.
+   */
+  maxBytes?: number;
 }
 
 interface Archived {
@@ -36,6 +44,26 @@ interface Archived {
   status: number;
   headers: Record<string, string>;
   body: Uint8Array;
+  /** Set when the payload was over the size cap: the bytes read before reading stopped (the body is empty). */
+  tooLarge?: number;
+}
+
+/** A record's payload, or undefined when it is over `max` bytes (reading stops there; the rest is skipped). */
+async function readCapped(record: WARCRecord, max: number): Promise<{ body: Uint8Array } | { over: number }> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of record.contentReader) {
+    total += chunk.length;
+    if (total > max) return { over: total };
+    chunks.push(chunk);
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    body.set(c, at);
+    at += c.length;
+  }
+  return { body };
 }
 
 /** Headers that describe the transfer, not the (decoded) payload warcio gives. */
@@ -71,8 +99,11 @@ export class WarcSource extends RootedSource implements PageSource {
   private readonly byKey: Map<string, Archived>;
   private readonly order: string[];
 
-  private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number) {
+  private readonly maxBytes: number;
+
+  private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number, maxBytes: number) {
     super(root);
+    this.maxBytes = maxBytes;
     this.file = file;
     this.entry = entry;
     this.byKey = byKey;
@@ -82,6 +113,7 @@ export class WarcSource extends RootedSource implements PageSource {
 
   /** Reads an archive (.warc or .warc.gz; gzip is detected by warcio whatever the name). */
   static async open(file: string, options: WarcSourceOptions = {}): Promise<WarcSource> {
+    const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
     const records: Archived[] = [];
     const seen = new Set<string>();
     let skipped = 0;
@@ -109,14 +141,26 @@ export class WarcSource extends RootedSource implements PageSource {
         await record.skipFully();
         continue;
       }
-      const body = await record.readFully(true);
       const ct = headers['content-type'];
-      if (ct !== undefined ? !isHtmlType(ct) : !sniffHtml(body)) {
+      if (ct !== undefined && !isHtmlType(ct)) {
+        skipped++;
+        await record.skipFully();
+        continue;
+      }
+      const read = await readCapped(record, maxBytes);
+      if ('over' in read) {
+        // Kept as a page that fails when loaded, so that it is named (a cut page would be another page).
+        await record.skipFully();
+        seen.add(url);
+        records.push({ url, status, headers, body: new Uint8Array(0), tooLarge: read.over });
+        continue;
+      }
+      if (ct === undefined && !sniffHtml(read.body)) {
         skipped++;
         continue;
       }
       seen.add(url);
-      records.push({ url, status, headers, body: new Uint8Array(body) });
+      records.push({ url, status, headers, body: read.body });
     }
     const root = options.root ?? commonRoot(records.map((r) => r.url));
     if (root === undefined) {
@@ -133,7 +177,7 @@ export class WarcSource extends RootedSource implements PageSource {
       if (!byKey.has(key)) byKey.set(key, r);
     }
     const entryKey = options.entry !== undefined ? (keyFromUrl(options.entry, root) ?? options.entry) : byKey.has('index.html') ? 'index.html' : [...byKey.keys()].sort()[0] ?? 'index.html';
-    return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped);
+    return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped, maxBytes);
   }
 
   pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
@@ -148,6 +192,9 @@ export class WarcSource extends RootedSource implements PageSource {
   }
 
   private page(key: string, r: Archived): Page {
+    if (r.tooLarge !== undefined) {
+      throw new PageError(r.url, 'too-large', `too large: the archived page exceeds the cap of ${this.maxBytes} bytes (stopped reading after ${r.tooLarge} bytes)`);
+    }
     if (r.status === 404 || r.status === 410) throw new PageError(r.url, 'not-found', `archived response is HTTP ${r.status}`, { status: r.status });
     if (r.status < 200 || r.status > 299) throw new PageError(r.url, 'http-status', `archived response is HTTP ${r.status}`, { status: r.status });
     const bad = checkBody(r.url, r.body);

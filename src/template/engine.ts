@@ -4,7 +4,7 @@
  * `npm run eval` and the content extractor all drive engines through this interface only.
  */
 import type { LabelTable } from '../html/labels.ts';
-import type { PageFailure } from '../output.ts';
+import type { PageFailure, RenderedPage } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
 import type { PageMarks } from './result.ts';
 
@@ -27,6 +27,12 @@ export interface EngineContext {
   options: Readonly<Record<string, unknown>>;
   /** Receives each marked page (the output writer, or an evaluator). Awaited: back-pressure. */
   onPage(marks: PageMarks, extra?: Record<string, unknown>): Promise<void>;
+  /**
+   * Receives a page's output already rendered, in place of `onPage`, from an engine that can write it
+   * without the page's tree (the pagelets engine, from what pass 1 recorded). Optional: without it, or for
+   * engines that cannot, every page goes to `onPage`.
+   */
+  onRendered?(page: RenderedPage, extra?: Record<string, unknown>): Promise<void>;
   /** Receives each page that failed (run goes on). */
   onFailure(failure: PageFailure): void;
   /** Progress for long phases: (phase, done, total?). */

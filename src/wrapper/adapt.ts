@@ -22,6 +22,12 @@
  *    the bound plus the largest evidence bonus cannot beat the best so far; no DP table spans a whole page.
  *  - A candidate whose values break the pattern's data-type constraints is skipped (`accept`), so a
  *    similar-looking subtree with the wrong kind of data is never returned.
+ *  - The ambiguity rule (this project's): when another acceptable candidate, not nested with the chosen
+ *    one and not giving the same data (`sameData`), comes within `ambiguityMargin` of the chosen one's
+ *    identity (similarity + EVIDENCE_WEIGHT · the evidence without the words of a field's value, see
+ *    `Evidence.identity`), nothing is returned: the reason is `ambiguous` and the runner-up is named. The
+ *    search stops there, so no later algorithm or view guesses between them. On the content view the score
+ *    is the identity (a document is known by its text).
  *  - Per-algorithm thresholds (settings.thresholds; defaults.ts says why the bigram's is higher).
  *  - Content view (match/blocks.ts; this project's extension, for redesigns): when no algorithm finds the
  *    pattern on element labels, a single pattern whose tree-gram holds at least CONTENT_MIN_WORDS words is
@@ -37,7 +43,7 @@
 import { cssEscape, cssPath, xpathOf } from '../html/paths.ts';
 import { selectAll } from '../html/select.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
-import { CONTENT_MIN_WORDS, DOCUMENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, WRAPPER_DEFAULTS, type AlgorithmName } from './defaults.ts';
+import { CONTENT_MIN_WORDS, DOCUMENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, TIE_TOLERANCE, WRAPPER_DEFAULTS, type AlgorithmName } from './defaults.ts';
 import { gramTitle, searchDocument } from './match/document.ts';
 import { bigramSimilarity, diceSorted, treeBigrams } from './match/bigram.ts';
 import { alignPairs, blockCtm, blockPairs, blockStm, gramBlocks, lowerBoundInt, pageBlocks, WordSpace, type Block, type BlockPairs } from './match/blocks.ts';
@@ -46,7 +52,8 @@ import { jaroWinklerBound, jaroWinklerTree } from './match/jaro-winkler.ts';
 import { fromTree, keptNode, LabelSpace, restrict, restrictedSize, type LabelledTree } from './match/labelled-tree.ts';
 import { stmSimilarity } from './match/simple.ts';
 import { jaroWinkler, jaroWinklerSeq } from './match/jaro-winkler.ts';
-import { stringSimilarity } from './match/string.ts';
+import { stringSimilarity, textWords } from './match/string.ts';
+import { valueKind } from './constraints.ts';
 import { contextOf, gramTree, instanceText, type ContextStep, type GramInstance, type TreeGram } from './tree-gram.ts';
 import type { ResolvedSettings } from './wrapper.ts';
 
@@ -70,6 +77,13 @@ export interface Adaptation {
   documentSimilarity?: number;
   /** A selector matching exactly `nodes` ('' when not found). */
   selector: string;
+  /**
+   * When not found, why: `ambiguous` (two candidates about equally similar, see `rival`), `wrong-value`
+   * (candidates above the threshold, all refused by `accept`), `not-similar` (none above the threshold).
+   */
+  reason?: 'ambiguous' | 'wrong-value' | 'not-similar';
+  /** When ambiguous: the runner-up the chosen candidate could not be told from (its selector, its similarity). */
+  rival?: { selector: string; similarity: number };
   /** Candidates compared / candidates skipped by the bounds (for benchmarks and reports). */
   compared: number;
   pruned: number;
@@ -94,12 +108,23 @@ export interface AdaptOptions {
    * for a moved document (match/document.ts). False or absent: it does not run.
    */
   sameSite?: boolean;
+  /**
+   * A candidate's text tells which element it is (a label), rather than being the data it holds (a
+   * field's value, a record's card, which change from page to page: the default). Tree-grams of a
+   * document (DOCUMENT_MIN_WORDS words or more) are known by their text whatever this says.
+   */
+  identityText?: boolean;
+  /** True when two page nodes give the same data: they are not rivals of each other (no ambiguity). */
+  sameData?: (a: number, b: number) => boolean;
 }
 
 interface Scored {
   k: number;
   sim: number;
+  /** Similarity plus the evidence: what orders candidates. */
   score: number;
+  /** Similarity plus the evidence that tells which element it is (see `Evidence.identity`): what ambiguity compares. */
+  identity: number;
 }
 
 /**
@@ -112,7 +137,7 @@ export function adapt(
   scope: number,
   gram: TreeGram,
   settings: Pick<ResolvedSettings, 'threshold' | 'algorithms' | 'labels'> &
-    Partial<Pick<ResolvedSettings, 'thresholds' | 'content' | 'contentThreshold' | 'document' | 'documentThreshold'>>,
+    Partial<Pick<ResolvedSettings, 'thresholds' | 'content' | 'contentThreshold' | 'document' | 'documentThreshold' | 'ambiguityMargin'>>,
   options: AdaptOptions = {},
 ): Adaptation {
   const notFound: Adaptation = { nodes: [], step: 'not-found', similarity: 0, selector: '', compared: 0, pruned: 0 };
@@ -130,15 +155,25 @@ export function adapt(
     candidates.push(k);
   }
   const leafGram = gram.instances.every((g) => g.tags.length <= 2);
-  const evidence = new Evidence(tree, gram.instances);
+  const identityText = options.identityText === true || gram.instances.some((g) => documentWords(g) >= DOCUMENT_MIN_WORDS);
+  const evidence = new Evidence(tree, gram.instances, identityText);
+  // Equal identities computed in another order may differ in the last bits: they are still a tie.
+  const margin = (settings.ambiguityMargin ?? WRAPPER_DEFAULTS.ambiguityMargin) + TIE_TOLERANCE;
   let bestSeen = 0;
   let compared = 0;
   let pruned = 0;
+  let refused = false;
   for (const algorithm of settings.algorithms) {
-    const r = search(algorithm, grams, page, candidates, settings.thresholds?.[algorithm] ?? settings.threshold, options, evidence, space.size);
+    const r = search(algorithm, grams, page, candidates, settings.thresholds?.[algorithm] ?? settings.threshold, options, evidence, space.size, margin);
     compared += r.compared;
     pruned += r.pruned;
     bestSeen = Math.max(bestSeen, r.bestSim);
+    refused ||= r.refused;
+    if (r.rival) {
+      // Two candidates about equally similar: say so rather than guess (and do not let a weaker step guess).
+      const rival = { selector: selectorFor(tree, [page.node[r.rival.k]!]), similarity: r.rival.sim };
+      return { ...notFound, similarity: r.chosen[0]?.sim ?? bestSeen, reason: 'ambiguous', rival, compared, pruned };
+    }
     if (r.chosen.length === 0) continue;
     const nodes = r.chosen.map((s) => page.node[s.k]!).sort((x, y) => x - y);
     const sim = Math.min(...r.chosen.map((s) => s.sim));
@@ -149,9 +184,14 @@ export function adapt(
   const seen: Pick<Adaptation, 'contentSimilarity' | 'content' | 'documentSimilarity'> = {};
   const text = new TextContext(tree, root);
   if (settings.content && !options.multiple) {
-    const c = searchContentView(tree, root, gram, settings.algorithms, settings.contentThreshold ?? 0.3, options, evidence, text);
+    const c = searchContentView(tree, root, gram, settings.algorithms, settings.contentThreshold ?? 0.3, options, evidence, text, margin);
     compared += c.compared;
     pruned += c.pruned;
+    refused ||= c.refused;
+    if (c.rival) {
+      const rival = { selector: selectorFor(tree, [c.rival.node]), similarity: c.rival.sim };
+      return { ...notFound, similarity: c.found?.sim ?? c.bestSim, contentSimilarity: c.bestSim, reason: 'ambiguous', rival, compared, pruned, content: c.work };
+    }
     if (c.found) {
       const nodes = [c.found.node];
       return { nodes, step: c.found.algorithm, view: 'content', similarity: c.found.sim, selector: selectorFor(tree, nodes), compared, pruned, content: c.work };
@@ -171,7 +211,7 @@ export function adapt(
       seen.documentSimilarity = d.bestSim;
     }
   }
-  return { ...notFound, similarity: bestSeen, compared, pruned, ...seen };
+  return { ...notFound, similarity: bestSeen, compared, pruned, ...seen, reason: refused ? 'wrong-value' : 'not-similar' };
 }
 
 /**
@@ -230,14 +270,24 @@ function searchContentView(
   options: AdaptOptions,
   evidence: Evidence,
   text: TextContext,
-): { found: { node: number; sim: number; algorithm: AlgorithmName } | null; tried: boolean; bestSim: number; compared: number; pruned: number; work: NonNullable<Adaptation['content']> } {
+  margin: number,
+): {
+  found: { node: number; sim: number; algorithm: AlgorithmName } | null;
+  rival: { node: number; sim: number } | null;
+  refused: boolean;
+  tried: boolean;
+  bestSim: number;
+  compared: number;
+  pruned: number;
+  work: NonNullable<Adaptation['content']>;
+} {
   const grams = gram.instances
     .map((g) => text.gram(g))
     .filter((b): b is Block[] => b !== null && b.length <= GRAM_CONTENT_BLOCKS && b.reduce((s, x) => s + x.words.length, 0) >= CONTENT_MIN_WORDS);
   const { blocks, blockNode } = grams.length === 0 ? { blocks: [] as Block[], blockNode: new Int32Array(0) } : text.pageBlocks();
   const N = blocks.length;
   const work = { blocks: grams.reduce((s, g) => Math.max(s, g.length), 0), pageBlocks: N, checks: 0, pairs: 0, aligned: 0 };
-  if (grams.length === 0) return { found: null, tried: false, bestSim: 0, compared: 0, pruned: 0, work };
+  if (grams.length === 0) return { found: null, rival: null, refused: false, tried: false, bestSim: 0, compared: 0, pruned: 0, work };
   // Elements of the scope with their block ranges [lo, hi) (blocks are in preorder of their elements).
   const elements: number[] = [];
   const lo: number[] = [];
@@ -274,9 +324,13 @@ function searchContentView(
     prepared.set(g, (p = { pairs, simSum, exactSum }));
     return p;
   };
+  let refused = false;
   for (const algorithm of algorithms) {
     if (!CONTENT_ALGORITHMS.has(algorithm)) continue;
     let best: { node: number; sim: number; score: number } | null = null;
+    // Acceptable candidates within reach of the best (for the ambiguity rule: on the content view the text
+    // is what tells elements apart, so the score is the identity).
+    const near: Array<{ node: number; sim: number; score: number }> = [];
     for (const g of grams) {
       const m = g.length;
       const { pairs, simSum, exactSum } = prepare(g);
@@ -305,7 +359,7 @@ function searchContentView(
       order.sort((x, y) => bounds[y]! - bounds[x]! || elements[x]! - elements[y]!);
       const exact = new Map<number, number>();
       for (const c of order) {
-        if (best && bounds[c]! + EVIDENCE_WEIGHT < best.score) {
+        if (best && bounds[c]! + EVIDENCE_WEIGHT < best.score - margin) {
           pruned++;
           continue;
         }
@@ -326,14 +380,23 @@ function searchContentView(
         if (sim < threshold) continue;
         const node = elements[c]!;
         const score = sim + EVIDENCE_WEIGHT * evidence.of(node);
-        if (best && score <= best.score) continue;
-        if (options.accept && !options.accept([node])) continue;
-        best = { node, sim, score };
+        if (best && score < best.score - margin) continue;
+        if (options.accept && !options.accept([node])) {
+          refused = true;
+          continue;
+        }
+        near.push({ node, sim, score });
+        if (!best || score > best.score) best = { node, sim, score };
       }
     }
-    if (best) return { found: { node: best.node, sim: best.sim, algorithm }, tried: true, bestSim, compared, pruned, work };
+    if (best) {
+      const b = best;
+      const r =
+        near.find((x) => x.node !== b.node && !tree.contains(x.node, b.node) && !tree.contains(b.node, x.node) && x.score >= b.score - margin && !options.sameData?.(x.node, b.node)) ?? null;
+      return { found: { node: b.node, sim: b.sim, algorithm }, rival: r ? { node: r.node, sim: r.sim } : null, refused, tried: true, bestSim, compared, pruned, work };
+    }
   }
-  return { found: null, tried: true, bestSim, compared, pruned, work };
+  return { found: null, rival: null, refused, tried: true, bestSim, compared, pruned, work };
 }
 
 /**
@@ -441,6 +504,16 @@ function rawMeasure(algorithm: AlgorithmName): Measure {
   }
 }
 
+/** Words of a stored instance's text: its content-view blocks when it has them, else its summary. */
+function documentWords(g: GramInstance): number {
+  return g.blocks ? g.blocks.reduce((s, b) => s + textWords(b).length, 0) : textWords(g.text).length;
+}
+
+/** True when page nodes k1 and k2 of the labelled tree are the same or one contains the other. */
+function nested(page: LabelledTree, k1: number, k2: number): boolean {
+  return (k1 <= k2 && k2 < page.end[k1]!) || (k2 <= k1 && k1 < page.end[k2]!);
+}
+
 function search(
   algorithm: AlgorithmName,
   grams: readonly LabelledTree[],
@@ -450,7 +523,8 @@ function search(
   options: AdaptOptions,
   evidence: Evidence,
   labelCount: number,
-): { chosen: Scored[]; bestSim: number; compared: number; pruned: number } {
+  margin: number,
+): { chosen: Scored[]; rival: Scored | null; refused: boolean; bestSim: number; compared: number; pruned: number } {
   const m = measure(algorithm);
   const scratch = new Int32Array(labelCount + 1);
   const bounds = new Float64Array(candidates.length);
@@ -467,11 +541,14 @@ function search(
   let best: Scored | null = null;
   let bestSim = 0;
   let compared = 0;
-  for (const c of order) {
-    // Single pattern: stop once no remaining candidate can beat the best combined score.
-    if (!options.multiple && best && bounds[c]! + EVIDENCE_WEIGHT < best.score) {
-      pruned++;
-      continue;
+  let refused = false;
+  for (let o = 0; o < order.length; o++) {
+    const c = order[o]!;
+    // Single pattern: stop once no remaining candidate can beat the best combined score nor come within
+    // the ambiguity margin of its identity (bounds only decrease from here on).
+    if (!options.multiple && best && bounds[c]! + EVIDENCE_WEIGHT < best.score && bounds[c]! + EVIDENCE_WEIGHT < best.identity - margin) {
+      pruned += order.length - o;
+      break;
     }
     const k = candidates[c]!;
     let sim = 0;
@@ -479,39 +556,62 @@ function search(
     compared++;
     if (sim > bestSim) bestSim = sim;
     if (sim < threshold) continue;
-    const s: Scored = { k, sim, score: sim + EVIDENCE_WEIGHT * evidence.of(page.node[k]!) };
-    if (options.multiple) {
-      if (!options.accept || options.accept([page.node[k]!])) accepted.push(s);
+    if (options.accept && !options.accept([page.node[k]!])) {
+      refused = true;
+      continue;
     }
-    else if (!best || s.score > best.score) {
-      if (options.accept && !options.accept([page.node[k]!])) continue;
-      best = s;
-    }
+    const node = page.node[k]!;
+    const s: Scored = { k, sim, score: sim + EVIDENCE_WEIGHT * evidence.of(node), identity: sim + EVIDENCE_WEIGHT * evidence.identity(node) };
+    accepted.push(s);
+    if (!options.multiple && (!best || s.score > best.score)) best = s;
   }
-  if (!options.multiple) return { chosen: best ? [best] : [], bestSim, compared, pruned };
+  if (!options.multiple) {
+    if (!best) return { chosen: [], rival: null, refused, bestSim, compared, pruned };
+    // Ambiguity: another acceptable candidate, not nested with the best, about as much the element.
+    const b = best;
+    const rival =
+      accepted.find((s) => s !== b && !nested(page, s.k, b.k) && s.identity >= b.identity - margin && !options.sameData?.(page.node[s.k]!, page.node[b.k]!)) ?? null;
+    return { chosen: [b], rival, refused, bestSim, compared, pruned };
+  }
   // Several instances: the best of nested candidates only, then the whole set must be acceptable.
   accepted.sort((x, y) => y.score - x.score);
   const chosen: Scored[] = [];
-  for (const s of accepted) {
-    const nested = chosen.some((o) => (o.k <= s.k && s.k < page.end[o.k]!) || (s.k <= o.k && o.k < page.end[s.k]!));
-    if (!nested) chosen.push(s);
-  }
+  for (const s of accepted) if (!chosen.some((o) => nested(page, o.k, s.k))) chosen.push(s);
   chosen.sort((x, y) => x.k - y.k);
-  if (chosen.length > 0 && options.accept && !options.accept(chosen.map((s) => page.node[s.k]!))) return { chosen: [], bestSim, compared, pruned };
-  return { chosen, bestSim, compared, pruned };
+  if (chosen.length > 0 && options.accept && !options.accept(chosen.map((s) => page.node[s.k]!))) return { chosen: [], rival: null, refused: true, bestSim, compared, pruned };
+  return { chosen, rival: null, refused, bestSim, compared, pruned };
 }
 
 /** The evidence of a candidate (see the module comment): mean of context, attributes and text, in [0, 1]. */
 class Evidence {
-  private readonly cache = new Map<number, number>();
+  private readonly cache = new Map<number, { of: number; identity: number }>();
+  /**
+   * `identityText`: the text tells which element a candidate is (a label, a document); otherwise it is the
+   * data, and `identity` leaves it out.
+   */
   constructor(
     private readonly tree: Tree,
     private readonly grams: readonly GramInstance[],
+    private readonly identityText: boolean,
   ) {}
+  /** The evidence that orders candidates: context, attributes and text. */
   of(node: number): number {
+    return this.get(node).of;
+  }
+  /**
+   * The evidence that tells which element a candidate is, compared by the ambiguity rule: context,
+   * attributes, and the text itself only when it is not the data (`identityText`), else the kind of data
+   * it is (constraints.ts `valueKind`: a price is a number, a SKU is not). Two cards of a list differ by their texts only,
+   * and the words a field had on the page the wrapper was made on say nothing about which card holds its
+   * value on another page.
+   */
+  identity(node: number): number {
+    return this.get(node).identity;
+  }
+  private get(node: number): { of: number; identity: number } {
     let v = this.cache.get(node);
     if (v !== undefined) return v;
-    v = 0;
+    v = { of: 0, identity: 0 };
     const ctx = contextOf(this.tree, node);
     const id = this.tree.attr(node, 'id');
     const cls = this.tree.attr(node, 'class');
@@ -519,8 +619,10 @@ class Evidence {
     for (const g of this.grams) {
       const limit = Math.max(g.text.length, 1);
       text ??= instanceText(this.tree, node);
-      const e = (contextSimilarity(g.context, ctx) + attributeSimilarity(g.ids[0], g.classes[0], id, cls) + stringSimilarity(g.text, text.slice(0, limit))) / 3;
-      if (e > v) v = e;
+      const where = contextSimilarity(g.context, ctx) + attributeSimilarity(g.ids[0], g.classes[0], id, cls);
+      const said = stringSimilarity(g.text, text.slice(0, limit));
+      v.of = Math.max(v.of, (where + said) / 3);
+      v.identity = Math.max(v.identity, (where + (this.identityText ? said : valueKind(g.text) === valueKind(text) ? 1 : 0)) / 3);
     }
     this.cache.set(node, v);
     return v;

@@ -3,24 +3,34 @@
  * values to find on one or more pages. Each pattern gets its tree-gram: a snapshot of the subtrees it
  * matched and of their ancestors (tree-gram.ts), the input of any later adaptation.
  *
- * From examples, for each value: the page nodes whose text (or own text) has the same words as the value
- * are found (the deepest such element); candidate selectors are the node's CSS path, its absolute XPath
- * and, when the element starts with a short label element (`<li><b>ISBN</b>: 978…</li>`), an XPath anchored
- * on that label's text; the candidate that extracts the example values on the most example pages wins
- * (ties: the first, i.e. the label-anchored XPath, which survives fields that come and go in a list).
- * The tree-gram keeps the node of each example page (up to GRAM_INSTANCES), so it holds the pattern's
- * variation across pages. A name with several values on a page becomes a list pattern (`multiple`). The
- * data type constraint is inferred: the strictest of integer, number, date, URL that every example value
- * has, else non-empty.
+ * From selectors (`createWrapper`): a single pattern whose selector matches several elements is refused
+ * (the wrapper would have to guess which one is meant, on this page and on every other): the error says
+ * how many matched and proposes a list (`name[]=`) or a tighter selector. An invalid selector is an error.
+ *
+ * From examples (`createFromExamples`), for each name:
+ *  - where the value is (`findValue`): the deepest elements whose text has the value's words, elements
+ *    whose own text has them, labels the value follows (`<b>Date:</b> 2008<br>`: value mode `after`),
+ *    and, when the text has it nowhere, attributes (a meta tag's content);
+ *  - the patterns that locate each place (suggest.ts), most robust first: a label's words, then a CSS path
+ *    without positions, then one with positions, then the absolute XPath;
+ *  - the pattern that extracts the examples on the most example pages wins; ties go to a place that
+ *    carries the name's words (its label `Publisher:`, its classes, id or itemprop `h3.author`, its link
+ *    path `/author/` for `author`), then to the more robust form, then to the first place in the page;
+ *  - a name given as a list (several values, or `name[]` on the command line) is a list pattern, whose
+ *    path matches the siblings of the example's element too;
+ *  - the data type is inferred: the strictest of integer, number, date, URL that every example value
+ *    has, else non-empty (constraints.ts); a run checks every value against it.
  */
-import { cssPath, xpathOf } from '../html/paths.ts';
+import { cssPath } from '../html/paths.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
+import { hasType, occurrenceBounds } from './constraints.ts';
 import { GRAM_INSTANCES } from './defaults.ts';
 import { textWords } from './match/string.ts';
-import { declaredUrl, selectPattern, valueOf } from './run.ts';
-import { makeTreeGram, snapshot } from './tree-gram.ts';
-import { hasType } from './constraints.ts';
-import { validateWrapper, WrapperError, type AdaptationSettings, type Constraints, type DataType, type Pattern, type Wrapper } from './wrapper.ts';
+import { collapseRepeats, declaredUrl, selectPattern } from './run.ts';
+import { MAX_LABEL_CHARS, suggestPatterns, type SuggestionForm, type ValueMode } from './suggest.ts';
+import { makeTreeGram } from './tree-gram.ts';
+import { isLabelShape, sameWords, textAfter, valueOf } from './value.ts';
+import { validateWrapper, WRAPPER_VERSION, WrapperError, type AdaptationSettings, type Constraints, type DataType, type Pattern, type Wrapper } from './wrapper.ts';
 
 /** A pattern to create: its selector, and optionally children (evaluated inside each instance). */
 export interface PatternSpec {
@@ -28,6 +38,7 @@ export interface PatternSpec {
   selector: string;
   xpath?: boolean;
   multiple?: boolean;
+  /** What a value is: 'text' (default), 'own', 'after' or '@attribute' (value.ts). */
   value?: string;
   constraints?: Constraints;
   children?: PatternSpec[];
@@ -42,89 +53,149 @@ export interface CreateOptions {
   adaptation?: AdaptationSettings;
 }
 
+/** The error for a single pattern whose selector matches several elements (see the module comment). */
+function tooManyError(tree: Tree, s: PatternSpec, nodes: readonly number[], nested: boolean): WrapperError {
+  const first = tree.kind[nodes[0]!] === NodeKind.Element ? cssPath(tree, nodes[0]!) : null;
+  return new WrapperError(
+    `pattern "${s.name}": selector ${JSON.stringify(s.selector)} matches ${nodes.length} elements${nested ? ' in one instance of its parent' : ' on the page'}, ` +
+      `and a single value needs exactly one: write ${s.name}[]=${s.selector} for a list, or a tighter selector` +
+      (first ? ` (the first match alone: ${JSON.stringify(first)})` : ''),
+  );
+}
+
+/** A wrapper file with the given patterns and options. */
+function wrapperOf(patterns: Pattern[], options: CreateOptions, tree: Tree | undefined): Wrapper {
+  const w: Wrapper = { version: WRAPPER_VERSION, patterns };
+  if (options.name !== undefined) w.name = options.name;
+  if (options.source !== undefined) w.source = options.source;
+  const url = options.url ?? (tree ? declaredUrl(tree) : undefined);
+  if (url !== undefined) w.url = url;
+  if (options.adaptation !== undefined) w.adaptation = options.adaptation;
+  return validateWrapper(w);
+}
+
 /**
  * A wrapper for `tree` with the given patterns and a tree-gram for each. Throws a WrapperError naming the
- * pattern when its selector matches nothing (a tree-gram needs an instance).
+ * pattern when its selector is invalid, matches nothing (a tree-gram needs an instance), or, for a single
+ * pattern, matches several elements (in one parent instance).
  */
 export function createWrapper(tree: Tree, specs: readonly PatternSpec[], options: CreateOptions = {}): Wrapper {
-  const build = (s: PatternSpec, scopes: readonly number[]): Pattern => {
+  const build = (s: PatternSpec, scopes: readonly number[], nested: boolean): Pattern => {
     const nodes: number[] = [];
-    for (const scope of scopes) nodes.push(...selectPattern(tree, s, scope));
+    const max = occurrenceBounds(s.constraints, s.multiple ?? false).max;
+    for (const scope of scopes) {
+      const got = collapseRepeats(tree, s, selectPattern(tree, s, scope));
+      if (got.length > max) throw tooManyError(tree, s, got, nested);
+      nodes.push(...got);
+    }
     if (nodes.length === 0) throw new WrapperError(`pattern "${s.name}": selector ${JSON.stringify(s.selector)} matches nothing on the page`);
     const p: Pattern = { name: s.name, selector: s.selector };
     if (s.xpath !== undefined) p.xpath = s.xpath;
     if (s.multiple !== undefined) p.multiple = s.multiple;
     if (s.value !== undefined) p.value = s.value;
     if (s.constraints !== undefined) p.constraints = s.constraints;
-    if (s.children && s.children.length > 0) p.children = s.children.map((c) => build(c, nodes.slice(0, GRAM_INSTANCES)));
+    if (s.children && s.children.length > 0) p.children = s.children.map((c) => build(c, nodes.slice(0, GRAM_INSTANCES), true));
     p.treeGram = makeTreeGram(tree, nodes, GRAM_INSTANCES);
     return p;
   };
-  const w: Wrapper = { version: 1, patterns: specs.map((s) => build(s, [0])) };
-  if (options.name !== undefined) w.name = options.name;
-  if (options.source !== undefined) w.source = options.source;
-  const url = options.url ?? declaredUrl(tree);
-  if (url !== undefined) w.url = url;
-  if (options.adaptation !== undefined) w.adaptation = options.adaptation;
-  return validateWrapper(w);
+  return wrapperOf(specs.map((s) => build(s, [0], false)), options, tree);
 }
 
-/** True when the words of `a` and `b` are the same sequence. */
-function sameWords(a: string, b: string): boolean {
-  const x = textWords(a);
-  const y = textWords(b);
-  return x.length > 0 && x.length === y.length && x.every((w, k) => w === y[k]);
+/** Where an example value is on a page: a node and the value mode that reads the value there. */
+export interface Occurrence {
+  node: number;
+  mode: ValueMode;
 }
 
-/** Where an example value is on a page: the deepest elements whose text or own text is the value. */
-export function findValue(tree: Tree, value: string): Array<{ node: number; mode: 'text' | 'own' }> {
-  const out: Array<{ node: number; mode: 'text' | 'own' }> = [];
+/** Attributes an example value is looked for in when the page's text does not have it. */
+const VALUE_ATTRIBUTES = ['content', 'title', 'alt', 'datetime', 'value', 'href', 'src'];
+
+/**
+ * Where an example value is on a page (see the module comment), in document order: the deepest elements
+ * of the body whose text has the value's words (`text`), elements whose own text nodes have them (`own`),
+ * short labels (MAX_LABEL_CHARS) the value follows (`after`); when none, elements of the document with an
+ * attribute that has them (`@name`).
+ */
+export function findValue(tree: Tree, value: string): Occurrence[] {
+  if (textWords(value).length === 0) return [];
+  const out: Occurrence[] = [];
   const body = tree.body();
   for (let i = body; i < tree.end[body]!; i++) {
     if (tree.kind[i] !== NodeKind.Element) continue;
-    if (sameWords(valueOf(tree, i, 'text'), value)) {
+    const text = valueOf(tree, i, 'text');
+    if (sameWords(text, value)) {
       // Keep only the deepest: drop an ancestor found before.
-      while (out.length > 0 && tree.contains(out[out.length - 1]!.node, i) && out[out.length - 1]!.mode === 'text') out.pop();
+      while (out.length > 0 && out[out.length - 1]!.mode === 'text' && tree.contains(out[out.length - 1]!.node, i)) out.pop();
       out.push({ node: i, mode: 'text' });
-    } else if (sameWords(valueOf(tree, i, 'own'), value)) out.push({ node: i, mode: 'own' });
+      continue;
+    }
+    if (sameWords(valueOf(tree, i, 'own'), value)) out.push({ node: i, mode: 'own' });
+    if (text.length > 0 && text.length <= MAX_LABEL_CHARS && /[\p{L}\p{N}]/u.test(text) && isLabelShape(tree, i) && sameWords(textAfter(tree, i), value)) out.push({ node: i, mode: 'after' });
   }
-  return out;
-}
-
-/** XPath string literal. */
-function xpathLiteral(s: string): string {
-  if (!s.includes("'")) return `'${s}'`;
-  if (!s.includes('"')) return `"${s}"`;
-  return `concat('${s.split("'").join(`', "'", '`)}')`;
-}
-
-/** Candidate selectors for a found node (see the module comment). */
-function candidateSelectors(tree: Tree, node: number): string[] {
-  const out: string[] = [];
-  const first = tree.elementChildren(node)[0];
-  if (first !== undefined) {
-    const label = valueOf(tree, first, 'text');
-    if (label.length > 0 && label.length <= 40 && !/['"]/.test(label)) {
-      out.push(`//${tree.tag(node)}[${tree.tag(first)}[1][normalize-space()=${xpathLiteral(label)}]]`);
+  if (out.length > 0) return out;
+  for (let i = 0; i < tree.size; i++) {
+    if (tree.kind[i] !== NodeKind.Element) continue;
+    for (const a of VALUE_ATTRIBUTES) {
+      const v = tree.attr(i, a);
+      if (v !== undefined && sameWords(v, value)) out.push({ node: i, mode: `@${a}` });
     }
   }
-  out.push(cssPath(tree, node), xpathOf(tree, node));
   return out;
 }
 
 /** Data types tried for inference, strictest first. */
 const INFERRED_TYPES: readonly DataType[] = ['integer', 'number', 'date', 'url'];
 
-/** The strictest data type every example value has ('non-empty' when none fits all). */
+/**
+ * The strictest data type every example value has: integer, number (bare: a sign or currency at most,
+ * no unit in words), date, URL; else `text` when every
+ * value is words without a digit (a name, a publisher: a value with a percentage or a price in it is then
+ * another field's); else non-empty.
+ */
 export function inferType(values: readonly string[]): DataType {
-  for (const t of INFERRED_TYPES) if (values.length > 0 && values.every((v) => hasType(v, t))) return t;
+  if (values.length === 0) return 'non-empty';
+  // A number with a unit in words ("4.1 kg") may be "310 g per shoe" on the next page: only a bare number
+  // (with a currency sign or a percent at most) makes a number field.
+  const bare = values.every((v) => !/\p{L}/u.test(v.replace(/\b\p{Lu}{3}\b/gu, '')));
+  for (const t of INFERRED_TYPES) if ((bare || (t !== 'integer' && t !== 'number')) && values.every((v) => hasType(v, t))) return t;
+  if (values.every((v) => hasType(v, 'text') && !/\p{N}/u.test(v))) return 'text';
   return 'non-empty';
 }
 
-/** One example page: its tree and, per pattern name, the value (or values, for a list) to find. */
+/**
+ * The constraints inferred from example values (what a run checks every value against): the data type
+ * (`inferType`). Occurrences are the defaults (one instance for a single pattern, one or more for a list).
+ */
+export function inferConstraints(values: readonly string[]): Constraints {
+  const type = inferType(values);
+  return type === 'non-empty' ? {} : { type };
+}
+
+/**
+ * One example page: its tree and, per pattern name, the value to find, or a list of values (an array,
+ * even of one value, makes a list pattern).
+ */
 export interface ExamplePage {
   tree: Tree;
   values: Readonly<Record<string, string | readonly string[] | undefined>>;
+}
+
+/** What `createFromExamples` chose for a name. */
+export interface ExampleChoice {
+  name: string;
+  selector: string;
+  value: ValueMode;
+  form: SuggestionForm;
+  /** Example pages where the pattern extracts exactly the examples. */
+  pages: number;
+  /** Patterns that were tried for the name. */
+  candidates: number;
+  /**
+   * When the chosen pattern picks its element by position among this many look-alike siblings (a single
+   * value given for what the page shows as a list): the caller should say so (a list, `name[]`, is
+   * likely meant).
+   */
+  lookAlikes?: number;
 }
 
 function asList(v: string | readonly string[] | undefined): string[] {
@@ -132,57 +203,98 @@ function asList(v: string | readonly string[] | undefined): string[] {
 }
 
 /**
- * A wrapper with one single-valued pattern per example name, learned from example pages (see the module
- * comment). A name whose value is found on no page is left out and listed in `missing`.
+ * Words of a name or of attribute values, singular (`publication_date` → publication, date; `authorName`
+ * → author, name; `votes` → vote).
  */
-export function createFromExamples(pages: readonly ExamplePage[], options: CreateOptions = {}): { wrapper: Wrapper; missing: string[] } {
+function nameWords(name: string): string[] {
+  return textWords(name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]/g, ' ')).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
+}
+
+/**
+ * True when the place of occurrence `occ` carries a word of `name`: the label it follows (`Publisher:`),
+ * the link path of its selector (`[href*="/author/"]`), or the class, id or itemprop of its node or of
+ * one of their two nearest ancestors (`h3.author`, `itemprop="author"`).
+ */
+function namedPlace(tree: Tree, occ: Occurrence, selector: string, name: string): boolean {
+  const want = new Set(nameWords(name));
+  const says = (text: string): boolean => nameWords(text).some((w) => want.has(w));
+  if (occ.mode === 'after' && says(valueOf(tree, occ.node, 'text'))) return true;
+  if (/\[href\*=/.test(selector) && says(selector.slice(selector.lastIndexOf('[href*=')))) return true;
+  for (let n = occ.node, k = 0; n > 0 && k < 3; n = tree.parent[n]!, k++) {
+    if (tree.kind[n] !== NodeKind.Element) continue;
+    if (says(`${tree.attr(n, 'class') ?? ''} ${tree.attr(n, 'id') ?? ''} ${tree.attr(n, 'itemprop') ?? ''}`)) return true;
+  }
+  return false;
+}
+
+/** Occurrences examined per example value (the first ones in the page). */
+const MAX_OCCURRENCES = 12;
+
+/**
+ * A wrapper with one pattern per example name, learned from example pages (see the module comment). A
+ * name whose value is found on no page is left out and listed in `missing`; `choices` says what was
+ * chosen for the others.
+ */
+export function createFromExamples(pages: readonly ExamplePage[], options: CreateOptions = {}): { wrapper: Wrapper; missing: string[]; choices: ExampleChoice[] } {
   const names = [...new Set(pages.flatMap((p) => Object.keys(p.values)))];
   const patterns: Pattern[] = [];
   const missing: string[] = [];
+  const choices: ExampleChoice[] = [];
   for (const name of names) {
-    const multiple = pages.some((p) => asList(p.values[name]).length > 1);
-    let best: { selector: string; mode: 'text' | 'own'; hits: number; nodes: Array<{ tree: Tree; node: number }> } | null = null;
-    const tried = new Set<string>();
+    const multiple = pages.some((p) => Array.isArray(p.values[name]));
+    interface Candidate {
+      selector: string;
+      value: ValueMode;
+      form: SuggestionForm;
+      robustness: number;
+      named: boolean;
+      order: number;
+      lookAlikes: number | undefined;
+      hits: number;
+      nodes: Array<{ tree: Tree; node: number }>;
+    }
+    const candidates = new Map<string, Candidate>();
     for (const page of pages) {
       const want = asList(page.values[name]);
       if (want.length === 0) continue;
-      for (const { node, mode } of findValue(page.tree, want[0]!).slice(0, 5)) {
-        for (const selector of candidateSelectors(page.tree, node)) {
-          if (tried.has(mode + selector)) continue;
-          tried.add(mode + selector);
-          const nodes: Array<{ tree: Tree; node: number }> = [];
-          let hits = 0;
-          for (const q of pages) {
-            const expected = asList(q.values[name]);
-            if (expected.length === 0) continue;
-            const got = selectPattern(q.tree, { selector }, 0);
-            if (got.length === expected.length && got.every((g, k) => sameWords(valueOf(q.tree, g, mode), expected[k]!))) {
-              hits++;
-              nodes.push({ tree: q.tree, node: got[0]! });
-            }
-          }
-          if (!best || hits > best.hits) best = { selector, mode, hits, nodes };
+      for (const occ of findValue(page.tree, want[0]!).slice(0, MAX_OCCURRENCES)) {
+        for (const s of suggestPatterns(page.tree, occ.node, { value: occ.mode, multiple })) {
+          const key = `${s.value}\u0000${s.selector}`;
+          if (candidates.has(key)) continue;
+          candidates.set(key, { selector: s.selector, value: s.value, form: s.form, robustness: s.robustness, named: namedPlace(page.tree, occ, s.selector, name), order: candidates.size, lookAlikes: s.lookAlikes, hits: 0, nodes: [] });
         }
       }
     }
-    if (!best || best.hits === 0) {
+    for (const c of candidates.values()) {
+      for (const q of pages) {
+        const expected = asList(q.values[name]);
+        if (expected.length === 0) continue;
+        const got = collapseRepeats(q.tree, { multiple, value: c.value }, selectPattern(q.tree, { selector: c.selector }, 0));
+        if (got.length === expected.length && got.every((g, k) => sameWords(valueOf(q.tree, g, c.value), expected[k]!))) {
+          c.hits++;
+          for (const g of got) c.nodes.push({ tree: q.tree, node: g });
+        }
+      }
+    }
+    const ranked = [...candidates.values()]
+      .filter((c) => c.hits > 0)
+      .sort((a, b) => b.hits - a.hits || Number(b.named) - Number(a.named) || b.robustness - a.robustness || a.order - b.order);
+    const best = ranked[0];
+    if (!best) {
       missing.push(name);
       continue;
     }
-    const examples = pages.flatMap((p) => asList(p.values[name]));
-    const p: Pattern = { name, selector: best.selector, treeGram: { instances: best.nodes.slice(0, GRAM_INSTANCES).map((n) => snapshot(n.tree, n.node)) } };
+    const p: Pattern = { name, selector: best.selector };
     if (multiple) p.multiple = true;
-    if (best.mode === 'own') p.value = 'own';
-    const type = inferType(examples);
-    if (type !== 'non-empty') p.constraints = { type };
+    if (best.value !== 'text') p.value = best.value;
+    const constraints = inferConstraints(pages.flatMap((q) => asList(q.values[name])));
+    if (Object.keys(constraints).length > 0) p.constraints = constraints;
+    p.treeGram = { instances: best.nodes.slice(0, GRAM_INSTANCES).map((n) => makeTreeGram(n.tree, [n.node], 1).instances[0]!) };
     patterns.push(p);
+    const choice: ExampleChoice = { name, selector: best.selector, value: best.value, form: best.form, pages: best.hits, candidates: candidates.size };
+    if (!multiple && best.lookAlikes !== undefined) choice.lookAlikes = best.lookAlikes;
+    choices.push(choice);
   }
   if (patterns.length === 0) throw new WrapperError('no example value was found on the example pages');
-  const w: Wrapper = { version: 1, patterns };
-  if (options.name !== undefined) w.name = options.name;
-  if (options.source !== undefined) w.source = options.source;
-  const url = options.url ?? (pages.length > 0 ? declaredUrl(pages[0]!.tree) : undefined);
-  if (url !== undefined) w.url = url;
-  if (options.adaptation !== undefined) w.adaptation = options.adaptation;
-  return { wrapper: validateWrapper(w), missing };
+  return { wrapper: wrapperOf(patterns, options, pages[0]?.tree), missing, choices };
 }

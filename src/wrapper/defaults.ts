@@ -68,7 +68,22 @@ export const WRAPPER_DEFAULTS = {
    * midway between the other documents and the moved one; the title check refuses those as well.
    */
   documentThreshold: 0.57,
+  /**
+   * Ambiguity rule: when another candidate (not inside the chosen one, nor around it) comes within this
+   * margin of the chosen one's identity (similarity + EVIDENCE_WEIGHT × the evidence that tells which
+   * element it is, adapt.ts), the pattern is not found, reason `ambiguous`, rather than a guess between
+   * look-alikes. 0: only candidates nothing tells apart (equal structure, place, attributes and kind of
+   * value) are ambiguous. Chosen by leave-one-source-out over the real OTA changes, the synthetic mutations
+   * and three record sources by example (eval/wrapper.eval.ts): no source shows a wrong value at any
+   * margin from 0 to 0.3, exact ties give 5 when the rule is off, and from 0.02 up the rule refuses 7
+   * right values (a question's owner told from its editor by the `owner` class of an ancestor alone).
+   * Figures in docs/wrapper.md.
+   */
+  ambiguityMargin: 0,
 } as const;
+
+/** Identities closer than this are equal (floating-point sums in another order), whatever the margin. */
+export const TIE_TOLERANCE = 1e-9;
 
 /**
  * Most nodes a stored tree-gram keeps per instance: deeper levels are cut first (a tree-gram is a

@@ -10,8 +10,11 @@
  *    pattern is adapted (excluding its current instances) and the children are tried again inside the
  *    new instances; kept only when it fixes the children.
  * Every pattern gets a report per page: which step found its data (selector / ctm / stm / bigram / jw /
- * string / not-found), with what similarity, the constraints that failed, and the new selector. A pattern
- * that could not be adapted is `not-found` with its value null (never a silent wrong answer).
+ * string / document / not-found), with what similarity, how many elements the selector matched, the
+ * constraints that failed, the new selector, and when not found why (NotFoundReason). A pattern that could
+ * not be adapted is `not-found` with its value null (never a silent wrong answer); a single pattern whose
+ * selector matches several elements with different values is `ambiguous` unless adaptation tells them
+ * apart (adapt.ts: the ambiguity rule); several matches with one value are that value (`collapseRepeats`).
  * `updateWrapper` applies successful adaptations to a wrapper (selectors, tree-grams, history).
  */
 import { selectAll } from '../html/select.ts';
@@ -19,15 +22,33 @@ import { NodeKind, type Tree } from '../html/tree.ts';
 import { evaluateXPath } from '../html/xpath.ts';
 import { registrableDomain } from '../site/links.ts';
 import { adapt, type Step, type View } from './adapt.ts';
-import { childViolations, occurrenceViolations, valueViolations } from './constraints.ts';
+import { childViolations, occurrenceBounds, occurrenceViolations, valueViolations } from './constraints.ts';
 import { GRAM_INSTANCES, MAX_HISTORY } from './defaults.ts';
 import { instanceText, makeTreeGram } from './tree-gram.ts';
-import { isXPath, resolveSettings, thresholdsFor, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
+import { sameWords, selectLabel, valueOf } from './value.ts';
+import { isXPath, looksLikeXPath, resolveSettings, thresholdsFor, WrapperError, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
+
+/**
+ * Why a pattern was not found on a page (a reason code, for reports and tools; `violations` says it in words):
+ *  - `ambiguous`: candidates about equally similar to the tree-gram (AMBIGUITY_MARGIN), or several
+ *    instances of a single pattern that nothing tells apart: the wrapper does not guess between them;
+ *  - `not-similar`: no candidate reached the threshold (the data is not on the page, or changed beyond it);
+ *  - `wrong-value`: candidates reached the threshold but their values break the constraints (data type,
+ *    regular expression, the label of an `after` pattern);
+ *  - `not-adapted`: the constraints failed and adaptation was off or impossible (no tree-gram).
+ */
+export type NotFoundReason = 'ambiguous' | 'not-similar' | 'wrong-value' | 'not-adapted';
 
 /** The report of one pattern on one page (for a nested pattern: over all its parent's instances). */
 export interface PatternReport {
   pattern: string;
   step: Step;
+  /** When not found: why (see NotFoundReason). */
+  reason?: NotFoundReason;
+  /** Elements the wrapper's selector matched on the page (inside the parent's instances), before any adaptation. */
+  matched: number;
+  /** When ambiguous by adaptation: the selector and similarity of the runner-up it could not be told from. */
+  rival?: { selector: string; similarity: number };
   /** Similarity of what adaptation found (null when the selector did); when not found, the best seen. */
   similarity: number | null;
   /** The view adaptation compared on (element labels, or the content view; absent for the selector). */
@@ -82,28 +103,24 @@ export interface RunOptions {
   url?: string;
 }
 
-/** Evaluates a pattern's selector inside `scope` (0: the page). Invalid selectors select nothing. */
-export function selectPattern(tree: Tree, p: Pick<Pattern, 'selector' | 'xpath'>, scope: number): number[] {
+/**
+ * Evaluates a pattern's selector inside `scope` (0: the page). Throws a WrapperError naming the pattern
+ * (when it has a name) and the selector when the selector is not valid: an invalid selector is an error,
+ * never "no instance".
+ */
+export function selectPattern(tree: Tree, p: Pick<Pattern, 'selector' | 'xpath'> & { name?: string }, scope: number): number[] {
   try {
     if (isXPath(p)) {
+      const label = selectLabel(tree, p.selector, scope);
+      if (label) return label;
       const got = evaluateXPath(tree, p.selector, scope);
       return scope > 0 ? got.filter((n) => n > scope && n < tree.end[scope]!) : got;
     }
     return selectAll(tree, p.selector, scope);
-  } catch {
-    return [];
+  } catch (e) {
+    if (e instanceof RangeError) throw e;
+    throw new WrapperError(`${p.name !== undefined ? `pattern "${p.name}": ` : ''}${(e as Error).message}`);
   }
-}
-
-/** The value of an instance: its text, its own text nodes (`own`), or an attribute (`@name`). */
-export function valueOf(tree: Tree, node: number, mode = 'text'): string {
-  if (mode.startsWith('@')) return tree.attr(node, mode.slice(1)) ?? '';
-  if (mode === 'own' && tree.kind[node] === NodeKind.Element) {
-    let s = '';
-    for (let c = node + 1, e = tree.end[node]!; c < e; c = tree.end[c]!) if (tree.kind[c] === NodeKind.Text) s += tree.nodeText(c) + ' ';
-    return s.replace(/\s+/g, ' ').trim();
-  }
-  return instanceText(tree, node);
 }
 
 interface Ctx {
@@ -202,14 +219,47 @@ function violations(ctx: Ctx, p: Pattern, nodes: readonly number[]): string[] {
   return valueViolations(nodes.map((n) => valueOf(ctx.tree, n, p.value)), p.constraints);
 }
 
+/**
+ * Whether adaptation may return `nodes` for `p`: their values hold the constraints and, for a label
+ * pattern (`after`), each is the same label (its words are a stored instance's): a label is known by its
+ * words, and any other label of the same shape would give another field's value.
+ */
+function acceptable(ctx: Ctx, p: Pattern, nodes: readonly number[]): boolean {
+  if (violations(ctx, p, nodes).length > 0) return false;
+  if (p.value !== 'after') return true;
+  const labels = (p.treeGram?.instances ?? []).map((g) => g.text);
+  return nodes.every((n) => labels.some((l) => sameWords(instanceText(ctx.tree, n), l)));
+}
+
+/**
+ * The instances of a single field pattern (no children) that matched more often than it may, when they
+ * all give the same value (a block the page repeats, such as the same details under each of its tabs):
+ * the first one stands for them, since there is one value and nothing to choose. Otherwise `nodes`.
+ */
+export function collapseRepeats(tree: Tree, p: Pick<Pattern, 'multiple' | 'children' | 'constraints' | 'value'>, nodes: number[]): number[] {
+  if (nodes.length < 2 || (p.children && p.children.length > 0) || nodes.length <= occurrenceBounds(p.constraints, p.multiple ?? false).max) return nodes;
+  const norm = (n: number): string => valueOf(tree, n, p.value).replace(/\s+/g, ' ').trim();
+  const first = norm(nodes[0]!);
+  return nodes.every((n) => norm(n) === first) ? [nodes[0]!] : nodes;
+}
+
+/** True when a single pattern's selector matched several instances (nothing tells them apart). */
+function tooMany(p: Pattern, nodes: readonly number[]): boolean {
+  return occurrenceBounds(p.constraints, p.multiple ?? false).max < nodes.length;
+}
+
 function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclude: ReadonlySet<number> | null): Eval {
   const multiple = p.multiple ?? false;
+  const leaf = !p.children || p.children.length === 0;
   if (!ctx.order.includes(p.name)) ctx.order.push(p.name);
-  const selected = selectPattern(ctx.tree, p, scope).filter((n) => !exclude?.has(n));
+  const matched = selectPattern(ctx.tree, p, scope).filter((n) => !exclude?.has(n));
+  const selected = collapseRepeats(ctx.tree, p, matched);
   const selViolations = violations(ctx, p, selected);
   let nodes = selected;
   let step: Step = 'selector';
   let similarity: number | null = null;
+  let reason: NotFoundReason | undefined;
+  let rival: PatternReport['rival'];
   let view: View | undefined;
   let contentSimilarity: number | undefined;
   let documentSimilarity: number | undefined;
@@ -219,7 +269,9 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   if ((selViolations.length > 0 || (forced && canAdapt)) && canAdapt) {
     const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, {
       multiple,
-      accept: (ns) => violations(ctx, p, ns).length === 0,
+      accept: (ns) => acceptable(ctx, p, ns),
+      identityText: p.value === 'after',
+      ...(leaf ? { sameData: (x: number, y: number) => collapseRepeats(ctx.tree, p, [x, y]).length === 1 } : {}),
       sameSite: ctx.sameSite,
       ...(exclude ? { exclude } : {}),
     });
@@ -234,19 +286,24 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
       nodes = [];
       step = 'not-found';
       similarity = a.similarity;
+      reason = a.reason ?? 'not-similar';
+      if (a.rival) rival = a.rival;
       contentSimilarity = a.contentSimilarity;
       documentSimilarity = a.documentSimilarity;
     } // forced but nothing above the threshold: the selector's (valid) result stands
   } else if (selViolations.length > 0) {
     nodes = [];
     step = 'not-found';
+    reason = tooMany(p, selected) ? 'ambiguous' : 'not-adapted';
   }
   const adapted = step !== 'selector' && step !== 'not-found';
   // Children inside each instance (top-down trigger when this pattern was adapted).
   let value: RecordValue;
   let failed = step === 'not-found';
   const finish = (): Eval => {
-    const r: Omit<PatternReport, 'pattern' | 'selector'> = { step, similarity, violations: step === 'selector' ? [] : selViolations, instances: nodes.length };
+    const r: Omit<PatternReport, 'pattern' | 'selector'> = { step, similarity, violations: step === 'selector' ? [] : selViolations, instances: nodes.length, matched: matched.length };
+    if (reason !== undefined) r.reason = reason;
+    if (rival !== undefined) r.rival = rival;
     if (newSelector !== undefined) r.newSelector = newSelector;
     if (trigger !== undefined) r.trigger = trigger;
     if (view !== undefined) r.view = view;
@@ -258,14 +315,14 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   };
   if (!p.children || p.children.length === 0) {
     const values = nodes.map((n) => valueOf(ctx.tree, n, p.value));
-    value = multiple ? values : (values[0] ?? null);
+    value = step === 'not-found' ? null : multiple ? values : (values[0] ?? null);
     return finish();
   }
   const topDown = adapted && ctx.settings.triggers.topDown;
   let records = nodes.map((n) => evalChildren(ctx, p, n, topDown));
   if (records.some((r) => r.failed) && !adapted && ctx.settings.triggers.bottomUp && canAdapt) {
     // Bottom-up: the parent's instances may be wrong although its constraints hold; adapt it, retry.
-    const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, { multiple, exclude: new Set(nodes), accept: (ns) => violations(ctx, p, ns).length === 0, sameSite: ctx.sameSite });
+    const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, { multiple, exclude: new Set(nodes), accept: (ns) => acceptable(ctx, p, ns), sameSite: ctx.sameSite });
     if (a.step !== 'not-found') {
       const retry = a.nodes.map((n) => evalChildren(ctx, p, n, ctx.settings.triggers.topDown));
       if (!retry.some((r) => r.failed)) {
@@ -281,7 +338,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
     }
   }
   failed = failed || records.some((r) => r.failed);
-  value = multiple ? records.map((r) => r.record) : (records[0]?.record ?? null);
+  value = step === 'not-found' ? null : multiple ? records.map((r) => r.record) : (records[0]?.record ?? null);
   return finish();
 }
 
@@ -320,7 +377,7 @@ export function updateWrapper(wrapper: Wrapper, run: PageRun, tree: Tree, date =
       if (r && r.newSelector && nodes && r.step !== 'selector' && r.step !== 'not-found') {
         history.push({ date, page: run.page, pattern: p.name, from: p.selector, to: r.newSelector, step: r.step, similarity: r.similarity ?? 0 });
         p.selector = r.newSelector;
-        if (/^\s*[/(]/.test(r.newSelector)) p.xpath = true;
+        if (looksLikeXPath(r.newSelector)) p.xpath = true;
         else delete p.xpath;
         if (settings.update) p.treeGram = makeTreeGram(tree, nodes, GRAM_INSTANCES);
       }

@@ -5,18 +5,21 @@
  * plus the adaptation settings (threshold, order of algorithms, node-label flags, triggers, whether to
  * update tree-grams and selectors after a successful adaptation) and the history of adaptations.
  * Validated with zod; `parseWrapper` turns schema issues into one clear message naming the file and the
- * JSON path of each problem.
+ * JSON path of each problem, an invalid selector among them. Files are versioned (WRAPPER_VERSIONS).
  */
 import { z } from 'zod';
 import { GabaritError } from '../errors.ts';
+import { compileSelector } from '../html/select.ts';
+import { TreeBuilder } from '../html/tree.ts';
+import { evaluateXPath } from '../html/xpath.ts';
 import { WRAPPER_DEFAULTS } from './defaults.ts';
 
 /** A wrapper file that does not follow the schema (or is not JSON). */
 export class WrapperError extends GabaritError {}
 
 const ALGORITHMS = ['ctm', 'stm', 'bigram', 'jw'] as const;
-/** Data types a pattern's values can be required to have (Section 4, "data types"). */
-export const DATA_TYPES = ['string', 'non-empty', 'integer', 'number', 'date', 'url'] as const;
+/** Data types a pattern's values can be required to have (Section 4, "data types"; constraints.ts `hasType`). */
+export const DATA_TYPES = ['string', 'non-empty', 'integer', 'number', 'date', 'url', 'text'] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 
 const contextStep = z.object({ tag: z.string(), id: z.string().optional(), class: z.string().optional() }).strict();
@@ -70,7 +73,11 @@ export interface Pattern {
   xpath?: boolean | undefined;
   /** Several instances (a list) instead of one. */
   multiple?: boolean | undefined;
-  /** What a value is: the text (default), the element's own text nodes only, or an attribute ('@href'). */
+  /**
+   * What a value is (VALUE_MODES): the element's text (default), its own text nodes only (`own`), the
+   * text after it when it is a label (`after`: `<b>Date:</b> 2008<br>` gives 2008; run.ts `textAfter`), or
+   * an attribute (`@href`, `@content`).
+   */
   value?: string | undefined;
   constraints?: z.infer<typeof constraints> | undefined;
   children?: Pattern[] | undefined;
@@ -88,7 +95,7 @@ const pattern: z.ZodType<Pattern> = z.lazy(() =>
       multiple: z.boolean().optional(),
       value: z
         .string()
-        .regex(/^(text|own|@[\w:-]+)$/, "'text', 'own' or '@attribute'")
+        .regex(/^(text|own|after|@[\w:-]+)$/, "'text', 'own', 'after' or '@attribute'")
         .optional(),
       constraints: constraints.optional(),
       children: z.array(pattern).optional(),
@@ -113,6 +120,8 @@ const adaptation = z
     contentThreshold: z.number().gt(0).max(1).optional(),
     document: z.boolean().optional(),
     documentThreshold: z.number().gt(0).max(1).optional(),
+    /** defaults.ts `ambiguityMargin`: how close two candidates' identities must be to be ambiguous. */
+    ambiguityMargin: z.number().min(0).max(1).optional(),
   })
   .strict();
 
@@ -128,9 +137,18 @@ const historyEntry = z
   })
   .strict();
 
+/**
+ * The wrapper file versions this code reads. 2 added the `after` value (the text after a label); a
+ * version 1 file is a version 2 file without it, and loads as it is. Files are written as WRAPPER_VERSION.
+ */
+export const WRAPPER_VERSIONS = [1, 2] as const;
+export const WRAPPER_VERSION = 2;
+
 const wrapperSchema = z
   .object({
-    version: z.literal(1),
+    version: z.number().refine((v): v is 1 | 2 => (WRAPPER_VERSIONS as readonly number[]).includes(v), (v) => ({
+      message: `version ${v} is not one this gabarit reads (${WRAPPER_VERSIONS.join(', ')}); ${v > WRAPPER_VERSION ? 'a newer gabarit wrote it' : 'recreate the wrapper'}`,
+    })),
     name: z.string().optional(),
     /** The page the wrapper was built on (for the record). */
     source: z.string().optional(),
@@ -155,6 +173,8 @@ const wrapperSchema = z
           ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, k, 'constraints'], message: 'minOccurs is above maxOccurs' });
         if (c?.minChildren !== undefined && c.maxChildren !== undefined && c.minChildren > c.maxChildren)
           ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, k, 'constraints'], message: 'minChildren is above maxChildren' });
+        const bad = selectorProblem(p);
+        if (bad !== null) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [...path, k, 'selector'], message: bad });
         if (p.children) visit(p.children, [...path, k, 'children']);
       });
     };
@@ -183,6 +203,8 @@ export interface ResolvedSettings {
   /** Try the document view when the content view finds nothing (defaults.ts). */
   document: boolean;
   documentThreshold: number;
+  /** Two candidates closer than this are ambiguous (defaults.ts). */
+  ambiguityMargin: number;
 }
 
 /** `wrapper.adaptation` with the defaults (defaults.ts) for what it leaves out. */
@@ -200,6 +222,7 @@ export function resolveSettings(w: Pick<Wrapper, 'adaptation'>): ResolvedSetting
     contentThreshold: a.contentThreshold ?? WRAPPER_DEFAULTS.contentThreshold,
     document: a.document ?? WRAPPER_DEFAULTS.document,
     documentThreshold: a.documentThreshold ?? WRAPPER_DEFAULTS.documentThreshold,
+    ambiguityMargin: a.ambiguityMargin ?? WRAPPER_DEFAULTS.ambiguityMargin,
   };
 }
 
@@ -214,9 +237,31 @@ export function thresholdsFor(
   return out;
 }
 
-/** True when the pattern's selector is an XPath. */
+/** True when a selector text is an XPath: it starts with `/`, `(` or `./` (relative to the instance); else CSS. */
+export function looksLikeXPath(selector: string): boolean {
+  return /^\s*(?:[/(]|\.\.?\/)/.test(selector);
+}
+
+/** True when the pattern's selector is an XPath (`xpath`, else by its text: `looksLikeXPath`). */
 export function isXPath(p: Pick<Pattern, 'selector' | 'xpath'>): boolean {
-  return p.xpath ?? /^\s*[/(]/.test(p.selector);
+  return p.xpath ?? looksLikeXPath(p.selector);
+}
+
+/** A document with nothing in it, to try selectors on. */
+const EMPTY_TREE = new TreeBuilder(1).finish();
+
+/**
+ * Why the pattern's selector cannot be evaluated (a CSS syntax error, an XPath that does not parse or
+ * does not select nodes), or null when it can.
+ */
+export function selectorProblem(p: Pick<Pattern, 'selector' | 'xpath'>): string | null {
+  try {
+    if (isXPath(p)) evaluateXPath(EMPTY_TREE, p.selector);
+    else compileSelector(p.selector);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 /** Validates a parsed JSON value as a wrapper; throws a WrapperError listing every problem with its path. */

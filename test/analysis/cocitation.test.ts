@@ -49,7 +49,8 @@ test('gabarit cocited: the same counts from a directory, a page named by its key
     const reporter = createReporter({ json: false, quiet: true });
     const { related, summary } = await runCocited(join(dir), flags, reporter);
     assert.equal(summary.pagesDone, 6);
-    assert.deepEqual(related[0], { url: 'http://local.invalid/r.html', score: 3 });
+    assert.deepEqual(related[0], { url: 'http://local.invalid/r.html', key: 'r.html', score: 3 });
+    assert.equal(summary.targetKey, 't.html');
     assert.ok(!related.some((r) => r.url.endsWith('m1.html')));
     const written = JSON.parse(readFileSync(join(dir, 'out', 'cocited.json'), 'utf8')) as { related: unknown[] };
     assert.deepEqual(written.related, related);
@@ -58,4 +59,52 @@ test('gabarit cocited: the same counts from a directory, a page named by its key
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** Six pages citing t.html beside r.html in their article, under a shared menu, written to a temporary directory. */
+async function cocitedSite(t: { after(fn: () => Promise<void>): void }): Promise<string> {
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-cocited-cli-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const menu = '<ul><li><a href="t.html">T</a></li><li><a href="m1.html">M1</a></li><li><a href="m2.html">M2</a></li></ul>';
+  const w = ['apple', 'banana', 'cherry', 'damson', 'elder', 'fig'];
+  for (let i = 0; i < 6; i++) {
+    const article = i < 3 ? `<p>Text ${w[i]} <a href="t.html">t</a> <a href="sub/r.html">r</a> <a href="x${i}.html">x</a></p>` : `<p>Unique text number ${i * 7} words</p>`;
+    await writeFile(join(dir, `p${i}.html`), `<html><body><nav>${menu}</nav><main><h1>Page ${w[i]}</h1>${article}</main></body></html>`);
+  }
+  return dir;
+}
+
+test('gabarit cocited and hits on a directory print page keys, not http://local.invalid/ URLs', async (t) => {
+  const { gabarit } = await import('../cli/gabarit-process.ts');
+  const { join } = await import('node:path');
+  const dir = await cocitedSite(t);
+  const c = await gabarit(['cocited', dir, '--url', 't.html', '--local', '-q', '--out', join(dir, 'out-c')]);
+  assert.equal(c.code, 0, c.stderr);
+  assert.match(c.stdout, /co-cited with t\.html:/);
+  assert.match(c.stdout, /^\s+3\.00 {2}sub\/r\.html$/m);
+  assert.doesNotMatch(c.stdout, /local\.invalid/);
+  const h = await gabarit(['hits', dir, '--local', '-q', '--out', join(dir, 'out-h')]);
+  assert.equal(h.code, 0, h.stderr);
+  assert.match(h.stdout, /top authorities:\n\s+\d\.\d{4} {2}t\.html/);
+  assert.doesNotMatch(h.stdout, /local\.invalid/);
+});
+
+test('gabarit cocited --url with a page the source does not know is a usage error (exit 2), not "(none)"', async (t) => {
+  const { gabarit } = await import('../cli/gabarit-process.ts');
+  const { readFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const dir = await cocitedSite(t);
+  const out = join(dir, 'out');
+  const r = await gabarit(['cocited', dir, '--url', 'no-such-page.html', '--local', '-q', '--out', out]);
+  assert.equal(r.code, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /--url no-such-page\.html: not a page of .*, and no page of it links there/);
+  assert.doesNotMatch(r.stdout, /\(none\)/);
+  const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { error?: { code: string } };
+  assert.equal(summary.error?.code, 'unknown-page');
+  // a page that is linked but not in the directory is known: it can be asked about
+  const linked = await gabarit(['cocited', dir, '--url', 'm1.html', '--local', '-q', '--out', out]);
+  assert.equal(linked.code, 0, linked.stderr);
 });

@@ -167,7 +167,9 @@ test('head zone: the headline (matching the title, a link to the page itself) an
   assert.match(t, /SUNRISE has got an early jump/);
   assert.doesNotMatch(t, /January 8|Print this story|Home/);
   assert.match(text({ headZoneMin: 0 }), /January 8, 2008/);
-  assert.doesNotMatch(text({ headZone: 0 }), /Sunrise scoops/);
+  // Without the head zone the headline is still found and kept (it is the content's title), the standfirst not.
+  assert.match(text({ headZone: 0 }), /^Sunrise scoops Nine with Kylie\n/);
+  assert.doesNotMatch(text({ headZone: 0 }), /SUNRISE has got/);
 });
 
 test('head zone: an h2 byline between the headline and the story does not hide the h1 headline', () => {
@@ -283,4 +285,59 @@ test('a short block holding a copyright notice is boilerplate; a sentence about 
   assert.doesNotMatch(text({}), /Daily Example|UPI/);
   assert.match(text({}), /On copyrighted works/);
   assert.match(text({ notices: false }), /Daily Example/);
+});
+
+test('a "Comment" column of a data table in the story is not a comment thread heading', () => {
+  const para = (k: number): string => `<p>Paragraph ${k} of the design note explains one more step of the task framework, in enough words to be running text.</p>`;
+  const html = `<html><body><article>${para(1)}${para(2)}
+<table><tr><th><p>State</p></th><th><p><b>Comment</b></p></th></tr><tr><td><p>enqueued</p></td><td><p>waiting for a worker</p></td></tr></table>
+${para(3)}${para(4)}</article><div id="comments"><h3>Comments</h3><p>Reader: great note, thank you for writing it all down so clearly.</p></div></body></html>`;
+  const tree = parseHtml(html);
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  const text = textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  assert.match(text, /Paragraph 4 of the design note/);
+  assert.match(text, /waiting for a worker/);
+  assert.doesNotMatch(text, /great note/);
+});
+
+test('navigation only (after a link-graph template): prev / next bars and breadcrumbs outside the main block leave, the article keeps its link lists; an index keeps its links', () => {
+  const doc = `<html><head><title>Routers - Docs</title></head><body><div class="menu"><a href="/">Home</a> <a href="/guide">Guide</a></div>
+<nav class="crumbs"><a href="/">Docs</a> › <a href="/api">API</a> › Routers</nav>
+<article><h1>Routers</h1><ul class="toc"><li><a href="#usage">Usage</a></li><li><a href="#api">API guide</a></li></ul>
+<p>A router maps the URLs of a resource to its views, so that the views do not have to be wired one by one in the settings.</p>
+<p>Register a view set with a prefix and the router makes the list and detail routes for it, named after the view set.</p>
+<p>A router can also add routes for extra actions of a view set, marked with the action decorator, at paths named after them.</p>
+<ul><li><a href="/api/views">Views</a></li><li><a href="/api/viewsets">View sets</a></li></ul></article>
+<div class="prev-next"><a href="/api/views">« Views</a> <a href="/api/parsers">Parsers »</a></div></body></html>`;
+  const tree = parseHtml(doc);
+  const template = new Uint8Array(tree.size);
+  const menu = tree.find('div');
+  template.fill(1, menu, tree.end[menu]!);
+  const text = (o: Parameters<typeof chooseMainBlock>[2]): string => {
+    const mb = chooseMainBlock(tree, template, o);
+    return textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  };
+  const nav = text({ navigationOnly: true });
+  assert.match(nav, /Usage\nAPI guide/);
+  assert.match(nav, /View sets/);
+  assert.doesNotMatch(nav, /Parsers »|API › Routers|Home/);
+  assert.doesNotMatch(text({}), /View sets/);
+  const index = parseHtml(`<html><body><h1>Contents</h1><p>The chapters of the book, in order, with their sections.</p><ul>${Array.from({ length: 30 }, (_, k) => `<li><a href="/c${k}">Chapter ${k}: a title of some length</a></li>`).join('')}</ul></body></html>`);
+  const mb = chooseMainBlock(index, new Uint8Array(index.size), { navigationOnly: true });
+  assert.match(textOf(index, index.body(), (i) => mb.content[i] === 1), /Chapter 29: a title/);
+});
+
+test('a listing page keeps its links but not the site menu named as a sidebar; Chinese text counts as the words it holds', () => {
+  const cards = Array.from({ length: 6 }, (_, k) => `<article class="card"><a href="/docs/p${k}"><h2>设备接入 ${k}</h2><p>通过协议接入设备</p></a></article>`).join('');
+  const menu = Array.from({ length: 20 }, (_, k) => `<li><a href="/docs/m${k}">Menu entry number ${k}</a></li>`).join('');
+  const tree = parseHtml(`<html><body><aside class="theme-doc-sidebar-container"><ul>${menu}</ul></aside><main><h1>Device connection</h1>${cards}</main></body></html>`);
+  const mb = chooseMainBlock(tree, new Uint8Array(tree.size));
+  assert.equal(mb.listing, true);
+  const text = textOf(tree, tree.body(), (i) => mb.content[i] === 1);
+  assert.match(text, /设备接入 5/);
+  assert.doesNotMatch(text, /Menu entry/);
+  const zh = parseHtml('<html><body><p>物联网平台支持多种协议接入设备，包括MQTT、HTTP和CoAP协议。</p></body></html>');
+  const p = zh.find('p');
+  const plain = chooseMainBlock(zh, new Uint8Array(zh.size), { cjkWeight: 1 }).chars;
+  assert.ok(chooseMainBlock(zh, new Uint8Array(zh.size)).chars > 2 * plain, `${p}`);
 });

@@ -71,3 +71,43 @@ test('looksBinary tells images from pages', () => {
   assert.equal(looksBinary(bytes('<!DOCTYPE html><p>hello</p>')), false);
   assert.equal(looksBinary(new Uint8Array([0xff, 0xfe, 0x3c, 0x00, 0x70, 0x00])), false, 'UTF-16 text has NUL bytes but is text');
 });
+
+/** Text written for these tests (test/fixtures/charset/<lang>.txt), in a small page with no charset declared. */
+async function undeclaredPage(lang: string): Promise<{ html: string; text: string }> {
+  const { readFile } = await import('node:fs/promises');
+  const text = (await readFile(new URL(`../fixtures/charset/${lang}.txt`, import.meta.url), 'utf8')).trim();
+  const html = `<!DOCTYPE html><html><head><title>${text.slice(0, 12)}</title></head><body><nav><a href="/">Home</a> <a href="/news/">News</a></nav><main><h1>${text.slice(0, 20)}</h1><p>${text}</p></main><footer>(c) 2024</footer></body></html>`;
+  return { html, text };
+}
+
+test('undeclared legacy encodings are sniffed: Shift_JIS, EUC-KR, GB18030, windows-1251 (and UTF-8 stays UTF-8)', async () => {
+  const iconv = (await import('iconv-lite')).default;
+  for (const [lang, encoding] of [['ja', 'shift_jis'], ['ja', 'euc-jp'], ['ko', 'euc-kr'], ['zh', 'gb18030'], ['ru', 'windows-1251'], ['ru', 'koi8-r'], ['fr', 'windows-1252'], ['ru', 'utf-8'], ['ja', 'utf-8']] as const) {
+    const { html, text } = await undeclaredPage(lang);
+    const d = decodeHtml(new Uint8Array(iconv.encode(html, encoding)));
+    assert.equal(d.charset, encoding, `${lang} in ${encoding}: decoded as ${d.charset} (${d.source}, ${d.confidence})`);
+    assert.equal(d.source, encoding === 'utf-8' ? 'utf8-valid' : 'sniffed');
+    assert.ok(d.text.includes(text), `${lang} in ${encoding}: the text comes back`);
+    const tree = parseHtml(d.text);
+    assert.equal(tree.nodeText(tree.find('p') + 1), text);
+  }
+});
+
+test('a declared charset still wins over sniffing; an unsure sniff says so in a warning', async () => {
+  const iconv = (await import('iconv-lite')).default;
+  const { html } = await undeclaredPage('ja');
+  const sjis = new Uint8Array(iconv.encode(html, 'shift_jis'));
+  const header = decodeHtml(sjis, 'text/html; charset=euc-kr');
+  assert.deepEqual([header.charset, header.source], ['euc-kr', 'header']);
+  const meta = decodeHtml(new Uint8Array(iconv.encode(html.replace('<head>', '<head><meta charset="windows-1252">'), 'shift_jis')));
+  assert.deepEqual([meta.charset, meta.source], ['windows-1252', 'meta']);
+  // Confident: no warning.
+  assert.equal(decodeHtml(sjis).warning, undefined);
+  // Cyrillic single-byte encodings are hard to tell apart: right, but unsure, and the warning says so.
+  const ru = decodeHtml(new Uint8Array(iconv.encode((await undeclaredPage('ru')).html, 'windows-1251')));
+  assert.ok(ru.confidence !== undefined && ru.confidence < 0.6, `confidence ${ru.confidence}`);
+  assert.match(ru.warning ?? '', /no charset declared and not UTF-8; decoded as windows-1251, sniffed with low confidence \(0\.\d\d\)/);
+  // Two accented letters are too little to go on: the usual default, and a word about the other guess.
+  const few = decodeHtml(bytes('<p>na', [0xef], 've ', [0x80], '</p>'));
+  assert.deepEqual([few.charset, few.source], ['windows-1252', 'default']);
+});

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml, parseHtmlExact } from '../../src/html/parse.ts';
-import { cssEscape, cssPath, xpathOf } from '../../src/html/paths.ts';
+import { cssEscape, cssPath, cssPathWithin, xpathOf } from '../../src/html/paths.ts';
 import { selectAll, selectOne } from '../../src/html/select.ts';
 import { evaluateXPath } from '../../src/html/xpath.ts';
-import { NodeKind, type Tree } from '../../src/html/tree.ts';
+import { NodeKind, tagId, TreeBuilder, type Tree } from '../../src/html/tree.ts';
 import { corpusSkip } from '../../src/eval/corpus-path.ts';
 import { corpusPages } from './corpus-pages.ts';
 
@@ -93,4 +93,109 @@ test('on corpus pages, every element\'s cssPath and every node\'s xpathOf select
     seen.add(p.site);
     checkAll(parseHtmlExact(p.html), `${p.site}/${p.key} (exact)`, 300);
   }
+});
+
+/** A deterministic pseudo-random generator (LCG), so that a failing case can be replayed. */
+function rng(seed: number): () => number {
+  let s = seed;
+  return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
+}
+
+/**
+ * Characters of odd identifiers: ASCII punctuation, digits (a leading digit needs an escape), controls,
+ * U+0080–U+00AF (the selector parser does not take them unescaped), Latin, CJK, an astral emoji (two code
+ * units). NUL is left out: the HTML parsers turn it into U+FFFD in attribute values, as cssEscape does.
+ */
+const ODD = ['a', 'Z', '0', '9', '-', '_', '.', ':', '#', '[', ']', '"', "'", '\\', '(', ')', ',', '>', '+', '~', '*', '@', '%', '\u0001', '\u001f', '\u007f', '\u0080', '\u0085', '\u0099', '\u00a0', '\u00ad', '\u00ae', '\u00af', '\u00b0', 'é', 'ß', '中', '\u2028', '😀'];
+
+function oddName(r: () => number, first = ''): string {
+  let s = first;
+  const n = 1 + Math.floor(r() * 5);
+  for (let k = 0; k < n; k++) s += ODD[Math.floor(r() * ODD.length)]!;
+  return s;
+}
+
+test('property: cssPath selects exactly its element, for odd class and tag names', () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    const r = rng(seed);
+    const b = new TreeBuilder();
+    const tags = ['div', 'p', 'span', 'li'];
+    const open = (): void => {
+      // Tag names as the parsers give them: lowercase, anything but white space, '/' and '>' after a letter.
+      const tag = r() < 0.2 ? oddName(r, 'x').replace(/[\s/>]/g, '').toLowerCase() : tags[Math.floor(r() * tags.length)]!;
+      const names: string[] = [];
+      const values: string[] = [];
+      if (r() < 0.7) {
+        names.push('class');
+        values.push(Array.from({ length: 1 + Math.floor(r() * 3) }, () => oddName(r).replace(/\s/g, '')).join(' '));
+      }
+      if (r() < 0.15) {
+        names.push('id');
+        values.push(oddName(r).replace(/\s/g, ''));
+      }
+      b.open(tagId(tag), 0, names, values);
+    };
+    let depth = 0;
+    for (let k = 0; k < 120; k++) {
+      const x = r();
+      if (x < 0.45) {
+        open();
+        depth++;
+      } else if (x < 0.8 && depth > 0) {
+        b.close();
+        depth--;
+      } else b.addText('t');
+    }
+    const t = b.finish();
+    for (let i = 1; i < t.size; i++) {
+      if (t.kind[i] !== NodeKind.Element) continue;
+      const css = cssPath(t, i);
+      assert.equal(selectOne(t, css), i, `seed ${seed}: ${JSON.stringify(css)} of node ${i}`);
+    }
+  }
+});
+
+test('property: cssPath selects exactly its element on trees thousands of levels deep', () => {
+  // Built directly (a parser may cap the depth of what it builds, as browsers do).
+  const deep = (depth: number, unit: (b: TreeBuilder) => void): Tree => {
+    const b = new TreeBuilder();
+    for (let k = 0; k < depth; k++) unit(b);
+    b.addText('x');
+    return b.finish();
+  };
+  const cases: Array<[number, string, (b: TreeBuilder) => void]> = [
+    [6000, 'div', (b) => b.open(tagId('div'), 0, [], [])],
+    [6000, 'p + div.a.b', (b) => {
+      b.open(tagId('p'), 0, [], []);
+      b.close();
+      b.open(tagId('div'), 0, ['class'], ['a b']);
+    }],
+    [12000, 'section with a first child', (b) => {
+      b.open(tagId('section'), 0, [], []);
+      b.open(tagId('i'), 0, [], []);
+      b.close();
+    }],
+  ];
+  for (const [depth, what, unit] of cases) {
+    const t = deep(depth, unit);
+    let deepest = 0;
+    for (let i = 0; i < t.size; i++) if (t.kind[i] === NodeKind.Element && t.depth[i]! > t.depth[deepest]!) deepest = i;
+    assert.ok(t.depth[deepest]! >= depth);
+    for (const i of [deepest, t.parent[deepest]!, t.parent[t.parent[deepest]!]!]) {
+      const css = cssPath(t, i);
+      assert.equal(selectOne(t, css), i, `${what} × ${depth}: node at depth ${t.depth[i]}`);
+      assert.deepEqual(selectAll(t, css), [i]);
+    }
+  }
+});
+
+test('cssPathWithin: a relative path inside a scope, the same for every record of a list', () => {
+  const t = parseHtml(`<ul><li class="r"><h3>a</h3><p>x</p><p class="p">1</p></li><li class="r"><h3>b</h3><p>y</p><p class="p">2</p></li></ul>`);
+  const [r1, r2] = selectAll(t, 'li.r');
+  const price1 = selectOne(t, 'p.p', r1!);
+  assert.equal(cssPathWithin(t, price1, r1!), ':scope > p.p');
+  assert.deepEqual(selectAll(t, ':scope > p.p', r2!), [selectOne(t, 'p.p', r2!)]);
+  const x = selectAll(t, 'p', r1!)[0]!;
+  assert.equal(cssPathWithin(t, x, r1!), ':scope > p:nth-of-type(1)');
+  assert.throws(() => cssPathWithin(t, price1, r2!), /not inside/);
 });

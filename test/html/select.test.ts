@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml, parseHtmlExact } from '../../src/html/parse.ts';
-import { compileSelector, matches, selectAll, selectOne } from '../../src/html/select.ts';
-import type { Tree } from '../../src/html/tree.ts';
+import { compileSelector, LONG_CHAIN, matches, selectAll, selectOne } from '../../src/html/select.ts';
+import { NodeKind, tagId, TreeBuilder, type Tree } from '../../src/html/tree.ts';
 
 const PAGE = `<!DOCTYPE html><html><head><title>t</title></head><body>
 <header id="top" class="site-header"><nav><a href="/">home</a><a href="/a">a</a></nav></header>
@@ -99,4 +99,80 @@ test('invalid selectors throw an error naming the selector', () => {
   assert.throws(() => selectAll(t, 'p:unknown-pseudo'), /invalid CSS selector "p:unknown-pseudo".*unknown-pseudo/);
   assert.throws(() => selectAll(t, 'p::before'), /invalid CSS selector "p::before"/);
   assert.throws(() => selectAll(t, 'p', 99), /node 99 is not in this tree/);
+});
+
+/** A deterministic pseudo-random generator (LCG), so that a failing case can be replayed. */
+function rng(seed: number): () => number {
+  let s = seed;
+  return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
+}
+
+test('long chains (beyond LONG_CHAIN compounds) match as the definition says, by both of their loops', () => {
+  for (let seed = 1; seed <= 12; seed++) {
+    const r = rng(seed);
+    // A random tree about 150 levels deep: a spine with short side branches, tags a/b/c, classes x/y.
+    const b = new TreeBuilder();
+    const open = (): void => {
+      const tag = ['a', 'b', 'c'][Math.floor(r() * 3)]!;
+      const cls = r() < 0.4 ? ['x', 'y', 'x y'][Math.floor(r() * 3)]! : '';
+      b.open(tagId(tag), 0, cls ? ['class'] : [], cls ? [cls] : []);
+    };
+    for (let d = 0; d < 150; d++) {
+      if (r() < 0.3) {
+        open();
+        if (r() < 0.5) {
+          open();
+          b.close();
+        }
+        b.close();
+      }
+      open();
+    }
+    const t = b.finish();
+    const elements: number[] = [];
+    for (let i = 1; i < t.size; i++) if (t.kind[i] === NodeKind.Element) elements.push(i);
+    const deepest = elements.reduce((x, y) => (t.depth[y]! > t.depth[x]! ? y : x));
+    // A chain built from the deepest element's ancestors (so it matches something), some skipped with a
+    // descendant combinator, some compounds loosened to `*` or a class.
+    const comps: string[] = [];
+    const combs: string[] = []; // combs[j] joins comps[j + 1] (above) and comps[j]
+    for (let x = deepest; ; ) {
+      const cls = (t.attr(x, 'class') ?? '').split(' ').filter(Boolean);
+      const z = r();
+      comps.push(z < 0.15 ? '*' : z < 0.3 && cls.length > 0 ? '.' + cls[0] : t.tag(x) + (cls.length > 0 && z < 0.6 ? '.' + cls[0] : ''));
+      const descendant = r() < 0.25;
+      let next = t.parent[x]!;
+      if (descendant && r() < 0.5 && next > 0) next = t.parent[next]!; // an ancestor skipped
+      if (next <= 0 || comps.length >= LONG_CHAIN + 10) break;
+      combs.push(descendant ? ' ' : ' > ');
+      x = next;
+    }
+    const chain = comps.map((c, j) => (j === 0 ? c : c + combs[j - 1])).reverse().join('');
+    const compounds = chain.split(/ > | /);
+    assert.ok(compounds.length > LONG_CHAIN, `seed ${seed}: ${compounds.length} compounds`);
+    const combinators = [...chain.matchAll(/ > | (?!> )/g)].map((m) => m[0] === ' > ');
+    // The definition, by recursion over compounds (about 75 deep: fine), each compound by css-select.
+    const memo = new Map<number, boolean>();
+    const defined = (i: number, k: number): boolean => {
+      const key = i * 1000 + k;
+      let v = memo.get(key);
+      if (v !== undefined) return v;
+      v = false;
+      if (i > 0 && t.kind[i] === NodeKind.Element && matches(t, i, compounds[k]!)) {
+        if (k === 0) v = true;
+        else if (combinators[k - 1]) v = defined(t.parent[i]!, k - 1);
+        else for (let p = t.parent[i]!; p > 0 && !v; p = t.parent[p]!) v = defined(p, k - 1);
+      }
+      memo.set(key, v);
+      return v;
+    };
+    const expected = elements.filter((i) => defined(i, compounds.length - 1));
+    assert.ok(expected.includes(deepest), `seed ${seed}: the chain matches the element it was built from`);
+    assert.deepEqual(selectAll(t, chain), expected, `seed ${seed}: selectAll ${chain}`);
+    assert.deepEqual(elements.filter((i) => matches(t, i, chain)), expected, `seed ${seed}: matches`);
+    assert.equal(selectOne(t, chain), expected[0]);
+    // Inside a root (the root's ancestors still count).
+    const root = t.parent[t.parent[deepest]!]!;
+    assert.deepEqual(selectAll(t, chain, root), expected.filter((i) => i > root && i < t.end[root]!));
+  }
 });

@@ -63,6 +63,25 @@ test('report data: every page, template fraction, one main block each', async ()
   }
 });
 
+test('report: the template and main content shares of a page never add up to more than 100%', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-report-'));
+  try {
+    const pages = join(dir, 'pages');
+    await mkdir(pages);
+    // A long inline script in the shared header: characters that are no page text, and long-word menu items.
+    const script = `<script>var analytics = ${JSON.stringify('x'.repeat(3000))};</script>`;
+    for (let i = 0; i < 4; i++) await writeFile(join(pages, `p${i}.html`), page(i).replace('<header>', `<header>${script}`));
+    const data = await buildReport(pages, () => openSource(pages), { method: 'align', otherEngines: false });
+    assert.equal(data.pages.length, 4);
+    for (const p of data.pages) {
+      assert.ok(p.templateFraction + p.contentFraction <= 1 + 1e-9, `${p.key}: ${p.templateFraction} template + ${p.contentFraction} content`);
+      assert.ok(p.templateFraction > 0 && p.contentFraction > 0, `${p.key}: both shares measured`);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test('report in chromium: overlay present, screenshot saved', { skip: existsSync(CHROMIUM) ? false : `${CHROMIUM} absent: install Debian's chromium (apt-get install -y chromium) to run the report browser test` }, async (t) => {
   const { chromium } = await import('playwright-core');
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-report-'));

@@ -109,3 +109,33 @@ test('root-relative links in a directory mean the directory (siteRootLinks), for
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('--max-bytes applies to directory and WARC sources: a larger page is refused and named, the others are read', async (t) => {
+  const { gabarit } = await import('../cli/gabarit-process.ts');
+  const { readFile } = await import('node:fs/promises');
+  const { writeWarc, WarcSource } = await import('../../src/site/warc-source.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-max-bytes-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const site = join(dir, 'site');
+  mkdirSync(site);
+  const page = (title: string, filler = ''): string => `<html><head><title>${title}</title></head><body><a href="index.html">home</a><p>${title}${filler}</p></body></html>`;
+  writeFileSync(join(site, 'index.html'), page('Home'));
+  writeFileSync(join(site, 'small.html'), page('Small'));
+  writeFileSync(join(site, 'big.html'), page('Big', ' words'.repeat(2000)));
+  const warc = join(dir, 'site.warc.gz');
+  await writeWarc(site, warc, { baseUrl: 'http://cap.test/' });
+  for (const spec of [site, warc]) {
+    const out = join(dir, `out-${spec === site ? 'dir' : 'warc'}`);
+    const r = await gabarit(['crawl', spec, '--max-bytes', '4000', '--out', out, '-q']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /gabarit: \S*big\.html: too large: .*cap of 4000 bytes/, `${spec}: the page is named`);
+    const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { pagesDone: number; pagesFailed: number; failures: Array<{ key: string; code: string }> };
+    assert.equal(summary.pagesDone, 2, spec);
+    assert.deepEqual(summary.failures.map((f) => [f.key, f.code]), [['big.html', 'too-large']], spec);
+  }
+  // the WARC reader stops reading a payload at the cap and keeps none of it
+  const source = await WarcSource.open(warc, { maxBytes: 4000 });
+  await assert.rejects(source.get('big.html'), (e: unknown) => e instanceof PageError && e.code === 'too-large' && /stopped reading after \d+ bytes/.test(e.message));
+  assert.equal((await source.get('small.html')).key, 'small.html');
+  assert.equal((await WarcSource.open(warc)).entry, 'http://cap.test/index.html', 'the default cap takes every page');
+});

@@ -41,3 +41,48 @@ test('serveDirectory serves a mirror on 127.0.0.1 with index pages, content type
     await s.close();
   }
 });
+
+test('serve and the directory source stay in their folder: a symbolic link to a file or folder outside is refused', async (t) => {
+  const { mkdtemp, mkdir, rm, symlink, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { DirSource } = await import('../../src/site/dir-source.ts');
+  const { PageError } = await import('../../src/errors.ts');
+  const base = await mkdtemp(join(tmpdir(), 'gabarit-symlink-'));
+  t.after(() => rm(base, { recursive: true, force: true }));
+  const secret = join(base, 'secret');
+  await mkdir(join(secret, 'dir'), { recursive: true });
+  await writeFile(join(secret, 'private.html'), '<html><body><p>private data</p></body></html>');
+  await writeFile(join(secret, 'dir', 'index.html'), '<html><body><p>private folder</p></body></html>');
+  const site = join(base, 'site');
+  await mkdir(site);
+  await writeFile(join(site, 'index.html'), '<html><body><a href="leak.html">leak</a> <a href="alias.html">alias</a></body></html>');
+  await symlink(join(secret, 'private.html'), join(site, 'leak.html'));
+  await symlink(join(secret, 'dir'), join(site, 'leakdir'));
+  await symlink(join(site, 'index.html'), join(site, 'alias.html'));
+  const s = await serveDirectory(site);
+  try {
+    assert.equal((await get(s.port, '/')).status, 200);
+    assert.equal((await get(s.port, '/alias.html')).status, 200, 'a link that stays inside is served');
+    for (const path of ['/leak.html', '/leakdir/', '/leakdir/index.html']) {
+      const r = await get(s.port, path);
+      assert.equal(r.status, 404, `${path} is outside the folder`);
+      assert.doesNotMatch(r.body.toString(), /private/);
+    }
+  } finally {
+    await s.close();
+  }
+  const source = new DirSource(site);
+  for (const key of ['leak.html', 'leakdir/index.html']) {
+    await assert.rejects(source.get(key), (e: unknown) => e instanceof PageError && e.code === 'off-site', key);
+  }
+  assert.equal((await source.get('alias.html')).key, 'alias.html');
+  const keys: string[] = [];
+  for await (const r of source.pages()) {
+    if (r.ok) {
+      assert.doesNotMatch(new TextDecoder().decode(r.page.body), /private/);
+      keys.push(r.page.key);
+    }
+  }
+  assert.ok(keys.includes('index.html'));
+});

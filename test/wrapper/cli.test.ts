@@ -32,7 +32,7 @@ test('wrapper create + run: selectors on the original, adaptation on the redesig
     assert.equal(lines[1]!.steps['product']!.step, 'ctm');
     assert.equal(lines[2]!.record.product, null);
     assert.equal(lines[2]!.steps['product']!.step, 'not-found');
-    assert.match(ran.stderr, /other\.html: pattern "product" could not be adapted/);
+    assert.match(ran.stderr, /other\.html: pattern "product" not found \(no instance found; best similarity 0\.000/);
     // --update writes the adapted wrapper; it then reads the redesign with its selectors (exit 0).
     const w2 = join(dir, 'w2.json');
     assert.equal((await gabarit(['wrapper', 'run', w, REDESIGNED, '--update', w2])).code, 0);
@@ -81,6 +81,82 @@ test('wrapper run: the content view finds a document moved to a new CMS; --no-co
     const refused = await gabarit(['wrapper', 'run', w, moved, '--no-content']);
     assert.equal(refused.code, 1);
     assert.equal((JSON.parse(refused.stdout) as { record: { policy: string | null } }).record.policy, null);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('wrapper run -o DIR writes records.jsonl and summary.json (pages, per pattern how found or why not)', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-wrapper-'));
+  try {
+    const w = join(dir, 'w.json');
+    assert.equal((await gabarit(['wrapper', 'create', ORIGINAL, '--pattern', 'product=article.product', '--pattern', 'product/name=h1', '-o', w])).code, 0);
+    const other = join(dir, 'other.html');
+    await writeFile(other, '<html><body><p>nothing here</p></body></html>');
+    const out = join(dir, 'out');
+    const ran = await gabarit(['wrapper', 'run', w, ORIGINAL, REDESIGNED, other, '-o', out]);
+    assert.equal(ran.code, 1);
+    assert.equal(ran.stdout, '', 'the records go to the folder');
+    const lines = (await readFile(join(out, 'records.jsonl'), 'utf8')).trim().split('\n');
+    assert.equal(lines.length, 3);
+    const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8'));
+    assert.equal(summary.command, 'wrapper run');
+    assert.equal(summary.pagesDone, 3);
+    assert.equal(summary.pagesFailed, 0);
+    assert.equal(summary.pagesIncomplete, 1);
+    assert.deepEqual(summary.patterns.product, { steps: { selector: 1, ctm: 1, 'not-found': 1 }, notFound: { 'not-similar': 1 } });
+    assert.deepEqual(summary.incomplete, [{ page: other, notFound: [{ pattern: 'product', reason: 'not-similar' }] }]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('wrapper create and run: a missing page file is a usage error (exit 2), like every command', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-wrapper-'));
+  try {
+    const created = await gabarit(['wrapper', 'create', join(dir, 'nope.html'), '--pattern', 'x=p']);
+    assert.equal(created.code, 2);
+    assert.match(created.stderr, /no such page file: .*nope\.html/);
+    const w = join(dir, 'w.json');
+    assert.equal((await gabarit(['wrapper', 'create', ORIGINAL, '--pattern', 'name=h1', '-o', w])).code, 0);
+    const ran = await gabarit(['wrapper', 'run', w, ORIGINAL, join(dir, 'nope.html')]);
+    assert.equal(ran.code, 2);
+    assert.match(ran.stderr, /no such page file: .*nope\.html/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('wrapper create: patterns with @attr, ::after, a refused ambiguous selector, an invalid one, examples as lists', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-wrapper-'));
+  try {
+    const page = join(dir, 'book.html');
+    await writeFile(
+      page,
+      `<html><head><title>Game Over</title><meta name="description" content="A novel"></head><body>
+<h1>Game Over</h1><p class="by">by <a href="/author/1">Fern Michaels</a> and <a href="/author/2">Laural Merlington</a></p>
+<div class="facts"><b>Publisher:</b> Zebra<br><b>Publication Date:</b> June 2008<br></div></body></html>`,
+    );
+    const w = join(dir, 'w.json');
+    const created = await gabarit(['wrapper', 'create', page, '--pattern', 'title=title', '--pattern', 'description=meta[name=description]@content', '--pattern', 'first=(//p/a)[1]/@href', '--pattern', "date=//b[normalize-space()='Publication Date:']::after", '-o', w]);
+    assert.equal(created.code, 0, created.stderr);
+    const ran = await gabarit(['wrapper', 'run', w, page]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.deepEqual(JSON.parse(ran.stdout).record, { title: 'Game Over', description: 'A novel', first: '/author/1', date: 'June 2008' });
+    // At create, the same single pattern is refused with what to do instead.
+    const refused = await gabarit(['wrapper', 'create', page, '--pattern', 'author=p.by > a']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /pattern "author": selector "p\.by > a" matches 2 elements on the page, and a single value needs exactly one: write author\[\]=p\.by > a for a list/);
+    const invalid = await gabarit(['wrapper', 'create', page, '--pattern', 'x=p[']);
+    assert.equal(invalid.code, 2);
+    assert.match(invalid.stderr, /pattern "x": invalid CSS selector "p\["/);
+    // By example: a name given twice is a list; the text after a label is found.
+    const byExample = await gabarit(['wrapper', 'create', page, '--example', 'author=Fern Michaels', '--example', 'author=Laural Merlington', '--example', 'publisher=Zebra', '-o', w]);
+    assert.equal(byExample.code, 0, byExample.stderr);
+    assert.match(byExample.stderr, /example "publisher": \/\/b\[normalize-space\(\)='Publisher:'\] \(the text after this label\)/);
+    const again = await gabarit(['wrapper', 'run', w, page]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.deepEqual(JSON.parse(again.stdout).record, { author: ['Fern Michaels', 'Laural Merlington'], publisher: 'Zebra' });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -153,5 +153,7 @@ test('create from examples picks a selector that holds on every example page', (
   const { wrapper, missing } = createFromExamples(pages);
   assert.deepEqual(missing, []);
   const r = runWrapper(wrapper, parseHtml(page('9781439184301', 'Threshold Editions', true)), 'p3');
-  assert.deepEqual(r.record, { isbn: ': 9781439184301', publisher: ': Threshold Editions' });
+  // Each value is read after its label (whichever position the item has), the separator dropped.
+  assert.deepEqual(r.record, { isbn: '9781439184301', publisher: 'Threshold Editions' });
+  assert.equal(wrapper.patterns[0]!.value, 'after');
 });

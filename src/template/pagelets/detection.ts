@@ -38,9 +38,10 @@ export interface Detection {
   /**
    * The template marks of every page without its tree, streamed page by page in id order (pages without
    * template pagelets too): the node ranges of its template pagelets, in ordinal order, pagelet j covering
-   * nodes [start[j], start[j] + count[j]) of the page's Tree. The arrays are only valid during the call.
+   * nodes [start[j], start[j] + count[j]) of the page's Tree. The arrays are only valid during the call;
+   * a promise returned by `onPage` is awaited before the next page (back-pressure for writers).
    */
-  eachTemplateNodes(onPage: (page: number, start: Int32Array, count: Int32Array) => void): Promise<void>;
+  eachTemplateNodes(onPage: (page: number, start: Int32Array, count: Int32Array) => void | Promise<void>): Promise<void>;
   /**
    * Text characters of the page's template pagelets over its body's (paper 3, Table 2 measure): what
    * `templateFraction` of result.ts gives on the marked tree, known from pass 1 without the page.

@@ -22,6 +22,7 @@ import { textOf } from '../../html/text.ts';
 import type { Tree } from '../../html/tree.ts';
 import type { Page } from '../../site/page.ts';
 import type { EngineContext, EngineOption, EngineRun, TemplateEngine } from '../engine.ts';
+import { TEMPLATE_MARK } from '../../output.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
 import type { Detection, SupportOptions } from './detection.ts';
 import { detectLocal } from './local.ts';
@@ -30,6 +31,7 @@ import { linkBaseUrl } from './links.ts';
 import { CONTENT_SHARE } from './navigation.ts';
 import { analyseTree, type AnalysisOptions, marksFromPagelets, parseBytes, type PageRecord, recordAt } from './page-analysis.ts';
 import { partition } from './partition.ts';
+import { encodeRender, recordRender, renderHtml, RenderSpool, renderText } from './render.ts';
 import { PageletTables } from './tables.ts';
 import { type BatchPage, PageletPool } from './workers.ts';
 
@@ -147,7 +149,9 @@ export interface PageletDetectionRun {
   readonly workers: number;
   /** Small runs: pages (and the trees of those analysed inline) kept for the output phase. */
   readonly kept: Kept[] | null;
-  /** Closes the tables (DuckDB) when the detection was opened with `keepTables`; else nothing to do. */
+  /** Pass 1's render records, when the detection was asked for them (`spool`). */
+  readonly spool?: RenderSpool;
+  /** Closes the tables (DuckDB) when the detection was opened with `keepTables`, and the spool; else nothing to do. */
   close(): void;
 }
 
@@ -158,6 +162,11 @@ export interface DetectOptions {
    * them (call `close()` after); by default they are closed as soon as the detection is read back.
    */
   keepTables?: boolean;
+  /**
+   * Record in pass 1 what writing each page's output needs (render.ts), spooled to disk, so that the
+   * output phase writes the files without parsing any page again (`ctx.onRendered`); implies `keepTables`.
+   */
+  spool?: boolean;
 }
 
 /** One page's result without its tree: template pagelet ordinals, their node ranges, template fraction. */
@@ -178,28 +187,81 @@ export interface PageletPageResult {
  */
 export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOptions = {}): Promise<PageletDetectionRun> {
   const o = runOptions(ctx.options);
-  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigation, contentShare: o.contentShare };
   const timings: Record<string, number> = {};
   const tables = await openTables(o);
+  const spool = detectOptions.spool ? RenderSpool.open() : undefined;
+  let open = false;
+  try {
+    // ---- pass 1: PAGES, PAGELETS, LINKS ----
+    let t = performance.now();
+    const pass = await passOne(ctx, o, (rec) => tables.add(rec), spool);
+    timings['pages'] = performance.now() - t;
+
+    // ---- detection ----
+    ctx.onProgress?.('detect', 0);
+    t = performance.now();
+    const detection = await tables.detect();
+    timings['detect'] = performance.now() - t;
+    for (const [step, ms] of Object.entries(detection.timings)) timings[`detect.${step}`] = ms;
+    const keep = detectOptions.keepTables === true || spool !== undefined;
+    if (keep) open = true;
+    const close = (): void => {
+      if (keep) tables.close();
+      spool?.close();
+    };
+    return { options: o, detection, ids: pass.ids, timings, workers: pass.workers, kept: pass.kept, ...(spool ? { spool } : {}), close };
+  } finally {
+    if (!open) {
+      tables.close();
+      spool?.close();
+    }
+  }
+}
+
+/** What pass 1 gives: each analysed page's id, the workers used, and (small runs) the pages kept. */
+export interface PassOne {
+  ids: Map<string, number>;
+  workers: number;
+  kept: Kept[] | null;
+}
+
+/** The per-page work's options (page-analysis.ts), the same in pass 1 and in the marking pass. */
+export function analysisOptions(o: PageletRunOptions): AnalysisOptions {
+  return { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigation, contentShare: o.contentShare };
+}
+
+/**
+ * Pass 1 of the paper's job (section 3.2, "streaming through the pages"): every page of `ctx.source`
+ * parsed, partitioned, shingled and its links collected, once (inline for the first pages, then in worker
+ * threads, at most `batchesInFlight` batches per worker in flight); `add` takes each page's record and
+ * returns its id. The workers are closed before it returns (their heaps would sit idle afterwards).
+ */
+export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (rec: PageRecord) => number, spool?: RenderSpool): Promise<PassOne> {
+  const analysis = analysisOptions(o);
   const ids = new Map<string, number>();
   let kept: Kept[] | null = [];
   let pool = null as PageletPool | null;
   let usedWorkers = 0;
-  let open = false;
   const pipe = pipeline(o);
   const fail = (page: Page, err: unknown): void =>
     ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${err instanceof Error ? err.message : String(err)}` });
   let seen = 0;
   try {
-    // ---- pass 1: PAGES, PAGELETS, LINKS ----
-    let t = performance.now();
-    const ingest = (page: Page, rec: PageRecord): void => {
-      if (ids.has(page.key)) return;
-      ids.set(page.key, tables.add(rec));
+    // the page's id, or -1 when its key was seen before
+    const ingest = (page: Page, rec: PageRecord): number => {
+      if (ids.has(page.key)) return -1;
+      const id = add(rec);
+      ids.set(page.key, id);
       ctx.onProgress?.('pagelets', ids.size);
+      return id;
+    };
+    const toSpool = (id: number, page: Page, pagelets: number, render: Uint8Array | undefined): void => {
+      if (id < 0 || !spool) return;
+      spool.put(id, page.url, pagelets, render && render.length > 0 ? { kind: 'render', bytes: render } : { kind: 'page', body: page.body, contentType: page.headers['content-type'] });
     };
     let batch: Page[] = [];
     let pooled = 0;
+    let inOrder: Promise<void> = Promise.resolve();
     const analyseBatch = async (): Promise<void> => {
       const pages = batch;
       batch = [];
@@ -210,19 +272,25 @@ export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOp
         usedWorkers = o.workers;
       }
       pooled += pages.length;
-      const work = pool.analyse(pages.map(toWorker), analysis).then(
+      // batches are taken in the order they were sent, so page ids follow the source's order whichever
+      // worker finishes first (the first of duplicate pages is the same on every run)
+      const analysed = pool.analyse(pages.map(toWorker), analysis, spool !== undefined);
+      const work = (inOrder = inOrder.then(() => analysed).then(
         (b) => {
           for (let j = 0; j < pages.length; j++) {
             const page = pages[j]!;
             const error = b.error[j];
             if (error != null) fail(page, error);
-            else ingest(page, recordAt(b, j, page.key, linkBaseUrl(page)));
+            else {
+              const rec = recordAt(b, j, page.key, linkBaseUrl(page));
+              toSpool(ingest(page, rec), page, rec.pagelets.length, b.render?.subarray(b.renderStart![j]!, b.renderStart![j + 1]!));
+            }
           }
         },
         (err: unknown) => {
           for (const page of pages) fail(page, err);
         },
-      );
+      ));
       await pipe.track(work);
     };
     for await (const r of ctx.source.pages()) {
@@ -238,7 +306,11 @@ export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOp
         try {
           const tree = parseBytes(page.body, page.headers['content-type'], page.key, ctx.labels);
           const rec = analyseTree(tree, page.key, linkBaseUrl(page), analysis);
-          ingest(page, rec);
+          const id = ingest(page, rec);
+          if (spool && id >= 0) {
+            const r = recordRender(tree);
+            toSpool(id, page, rec.pagelets.length, r && encodeRender(r));
+          }
           kept?.push({ page, tree, pagelets: rec.pagelets, shingles: rec.shingles });
         } catch (err) {
           fail(page, err);
@@ -251,23 +323,9 @@ export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOp
     }
     if (batch.length > 0) await analyseBatch();
     await pipe.drain();
-    timings['pages'] = performance.now() - t;
-    // Park the workers: their heaps would sit idle through the relational steps.
-    await (pool as PageletPool | null)?.close();
-    pool = null;
-
-    // ---- detection ----
-    ctx.onProgress?.('detect', 0);
-    t = performance.now();
-    const detection = await tables.detect();
-    timings['detect'] = performance.now() - t;
-    for (const [step, ms] of Object.entries(detection.timings)) timings[`detect.${step}`] = ms;
-    const keep = detectOptions.keepTables === true;
-    if (keep) open = true;
-    return { options: o, detection, ids, timings, workers: usedWorkers, kept, close: () => (keep ? tables.close() : undefined) };
+    return { ids, workers: usedWorkers, kept };
   } finally {
     await (pool as PageletPool | null)?.close();
-    if (!open) tables.close();
   }
 }
 
@@ -285,15 +343,52 @@ export async function pageResults(run: PageletDetectionRun, onPage: (r: PageletP
   });
 }
 
+/** What the output phase needs of a detection: each page's id and template ordinals (a shard's, too). */
+export type MarkInput = Pick<PageletDetectionRun, 'options' | 'ids' | 'kept' | 'workers'> & {
+  detection: Pick<Detection, 'templateOrdinals'> & Partial<Pick<Detection, 'eachTemplateNodes' | 'templateFraction'>>;
+  spool?: RenderSpool;
+};
+
+/**
+ * The output phase without a second parse: every page's files rendered from its pass-1 record and its
+ * template pagelets' node ranges (streamed in page order), handed to `onRendered`; a page that has no
+ * record (render.ts could not make one) is parsed again here and handed to `ctx.onPage` with its tree.
+ */
+async function writeFromSpool(run: MarkInput & { spool: RenderSpool }, ctx: EngineContext, onRendered: NonNullable<EngineContext['onRendered']>): Promise<number> {
+  const d = run.detection;
+  if (!d.eachTemplateNodes || !d.templateFraction) throw new Error('pagelets: the detection gives no node ranges to write from');
+  const fraction = d.templateFraction;
+  const keys: string[] = new Array<string>(run.ids.size);
+  for (const [key, id] of run.ids) keys[id] = key;
+  let marked = 0;
+  await d.eachTemplateNodes(async (id, start, count) => {
+    const got = run.spool.get(id);
+    const key = keys[id];
+    if (!got || key === undefined) return;
+    const extra = { pagelets: got.pagelets, templatePagelets: start.length };
+    marked++;
+    if (got.entry.kind === 'render') {
+      const r = got.entry.record;
+      await onRendered({ key, url: got.url, html: renderHtml(r, start, count, TEMPLATE_MARK), text: renderText(r, start, count), templateFraction: fraction(id) }, extra);
+      return;
+    }
+    const tree = parseBytes(got.entry.body, got.entry.contentType, key, ctx.labels);
+    const template = new Uint8Array(tree.size);
+    for (let j = 0; j < start.length; j++) template.fill(1, start[j]!, start[j]! + count[j]!);
+    await ctx.onPage({ key, url: got.url, tree, template }, extra);
+  });
+  return marked;
+}
+
 /**
  * The output phase (optional, streamed): the output contract needs each page's Tree with its marks, so the
  * pages are read from the source again and parsed again in worker threads (small runs keep theirs), and
  * each marked page is handed to `ctx.onPage`. Returns the number of pages handed over, and samples of
  * template texts (from the trees kept on small runs) for template.json.
  */
-export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
+export async function markPagelets(run: MarkInput, ctx: EngineContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
   const o = run.options;
-  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigation, contentShare: o.contentShare };
+  const analysis = analysisOptions(o);
   const { detection, ids, kept } = run;
   const pipe = pipeline(o);
   let pool = null as PageletPool | null;
@@ -309,6 +404,7 @@ export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext)
     return chain;
   };
   try {
+    if (run.spool && ctx.onRendered && !kept) return { marked: await writeFromSpool(run as MarkInput & { spool: RenderSpool }, ctx, ctx.onRendered), samples, workers: 0 };
     const markInline = async (page: Page, entry: Kept | undefined, ordinals: Int32Array): Promise<void> => {
       if (entry?.tree && entry.pagelets) {
         const marks = marksFromPagelets(entry.tree, entry.pagelets, ordinals);
@@ -380,11 +476,17 @@ export async function markPagelets(run: PageletDetectionRun, ctx: EngineContext)
 
 /** Runs the pagelets engine over `ctx.source`: the detection phase, then the output phase. */
 export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
-  const run = await detectPagelets(ctx);
+  // a writer that takes rendered pages gets them from pass 1's records: no page is parsed twice
+  const run = await detectPagelets(ctx, { spool: ctx.onRendered !== undefined });
   const { detection, ids, options: o } = run;
   const timings = { ...run.timings };
   const t = performance.now();
-  const out = await markPagelets(run, ctx);
+  let out: Awaited<ReturnType<typeof markPagelets>>;
+  try {
+    out = await markPagelets(run, ctx);
+  } finally {
+    run.close();
+  }
   timings['marks'] = performance.now() - t;
   const templates = detection.templates.slice(0, 1000).map((tpl) => {
     const keys = tpl.pages ? Array.from(tpl.pages.subarray(0, 5), (p) => keyOf(ids, p)) : undefined;

@@ -30,12 +30,14 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOUBLE, DuckDBDataChunk, INTEGER, DuckDBInstance, type DuckDBConnection, type DuckDBAppender } from '@duckdb/node-api';
-import { type Detection, OrdinalBits, supportThreshold, type TemplateFound, UnionFind } from './detection.ts';
+import { type Detection, OrdinalBits, type TemplateFound, UnionFind } from './detection.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
 import type { GlobalOptions } from './memory.ts';
 import { sortTemplates } from './memory.ts';
 import type { PageRecord } from './page-analysis.ts';
 import { NO_SHINGLE } from './shingle.ts';
+import { runPlan } from './sql-run.ts';
+import { figure5Plan } from './sql-steps.ts';
 
 /** Where the tables live. */
 export interface SqlStoreOptions {
@@ -112,6 +114,7 @@ export class SqlPageletStore {
   private tempDir: string | undefined;
   private stepsMemoryLimit = '';
   private closed = false;
+  private appending = true;
 
   private constructor(
     readonly connection: DuckDBConnection,
@@ -166,12 +169,20 @@ export class SqlPageletStore {
     return id;
   }
 
+  /** Flushes and closes the appenders (after the last `add`; `detect` calls it). */
+  async finishAppends(): Promise<void> {
+    if (this.appending) {
+      this.appending = false;
+      this.pages.close();
+      this.links.close();
+      this.pagelets.close();
+    }
+  }
+
   /** Runs Figure 5 (steps (0)–(5)) over the tables. Call once, after the last `add`. */
   async detect(options: GlobalOptions = {}): Promise<Detection> {
     const c = this.connection;
-    this.pages.close();
-    this.links.close();
-    this.pagelets.close();
+    await this.finishAppends();
     // A private database appends within a small memory limit (full table blocks go to the temporary
     // directory, so the tables' share of memory stops growing after the first pages) and gets a larger one
     // for the joins and aggregates of the steps (defaults.ts gives the measurements).
@@ -183,78 +194,34 @@ export class SqlPageletStore {
     let tempPeak = 0;
     const sampler = this.tempDir === undefined ? undefined : setInterval(() => (tempPeak = Math.max(tempPeak, dirBytes(this.tempDir!))), 100);
     sampler?.unref();
-    const step = async (name: string, sql: string): Promise<void> => {
-      const t = performance.now();
-      tempPeak = 0;
-      await c.run(sql);
-      timings[name] = (timings[name] ?? 0) + performance.now() - t;
-      if (sampler) await this.memoryStats(name, tempPeak, stats);
-    };
-    await step(
-      'duplicates',
-      `CREATE OR REPLACE TABLE pagelets.page_orig AS
-         SELECT page, url, min(page) OVER (PARTITION BY fingerprint) AS orig FROM pagelets.pages;
-       CREATE OR REPLACE TABLE pagelets.unique_pages AS SELECT page, url FROM pagelets.page_orig WHERE page = orig;
-       CREATE OR REPLACE TABLE pagelets.page_links AS
-         SELECT DISTINCT l.src, u.page AS dest
-         FROM pagelets.links l
-         JOIN pagelets.unique_pages s ON s.page = l.src
-         JOIN (SELECT url, min(page) AS page FROM pagelets.unique_pages GROUP BY url) u ON u.url = l.dest
-         WHERE u.page <> l.src;`,
-    );
-    const count = async (table: string): Promise<number> => Number((await c.runAndReadAll(`SELECT count(*)::INTEGER FROM pagelets.${table}`)).getRows()[0]![0]);
+    // Figure 5's steps: the SQL of sql-steps.ts (the same text Spark runs), here over schema `pagelets`.
+    // The components are a union-find streamed over template_links in shingle order, not the SQL loop:
+    // one pass over the links instead of one per iteration (the template pagelets do not depend on them).
+    const plan = figure5Plan({ minPages: options.minPages ?? PAGELET_DEFAULTS.minTemplatePages, minSupport: options.minSupport ?? PAGELET_DEFAULTS.minSupport, supportCap: options.supportCap ?? PAGELET_DEFAULTS.supportCap }, (name) => `pagelets.${name}`);
     // A private database drops each table once no later step reads it, so that DuckDB's memory goes to
     // the steps' joins and sorts rather than to idle tables (with --db the site store keeps them all).
-    const done = async (...tables: string[]): Promise<void> => {
-      if (this.instance) await c.run(tables.map((t) => `DROP TABLE pagelets.${t};`).join(' '));
-    };
-    const counts = { uniquePages: await count('unique_pages'), links: await count('links'), pagelets: await count('pagelets') };
-    await done('links');
-    const minPages = supportThreshold(counts.uniquePages, options);
-    // (1)-(2) in two grouping passes over (shingle, page) pairs rather than count(DISTINCT page) per
-    // shingle: one hash aggregate each, which DuckDB runs in parallel and spills when it must.
-    await step(
-      'templateShingles',
-      `CREATE OR REPLACE TABLE pagelets.shingle_pages AS
-         SELECT DISTINCT p.shingle, p.page FROM pagelets.pagelets p SEMI JOIN pagelets.unique_pages u ON u.page = p.page;
-       CREATE OR REPLACE TABLE pagelets.template_shingles AS
-         SELECT shingle FROM pagelets.shingle_pages GROUP BY shingle HAVING count(*) >= ${Math.floor(minPages)};`,
-    );
-    await step(
-      'templateCandidates',
-      `CREATE OR REPLACE TABLE pagelets.template_candidates AS
-         SELECT p.page, p.ordinal, p.shingle, p.node, p.nodes, p.chars FROM pagelets.pagelets p
-         SEMI JOIN pagelets.unique_pages u ON u.page = p.page
-         SEMI JOIN pagelets.template_shingles t ON t.shingle = p.shingle;
-       CREATE OR REPLACE TABLE pagelets.candidate_pages AS
-         SELECT sp.shingle, sp.page FROM pagelets.shingle_pages sp SEMI JOIN pagelets.template_shingles t ON t.shingle = sp.shingle;
-       DROP TABLE pagelets.shingle_pages;`,
-    );
-    await step(
-      'templateLinks',
-      `CREATE OR REPLACE TABLE pagelets.template_links AS
-         SELECT t1.shingle, l.src, l.dest
-         FROM pagelets.candidate_pages t1
-         JOIN pagelets.page_links l ON t1.page = l.src
-         JOIN pagelets.candidate_pages t2 ON t2.page = l.dest AND t2.shingle = t1.shingle;`,
-    );
-    await done('page_links', 'unique_pages');
-    // (4)-(5): components per shingle, streamed in shingle order.
-    const t4 = performance.now();
-    tempPeak = 0;
-    const templates = await this.components(options.listPages ?? true);
-    timings['components'] = performance.now() - t4;
-    if (sampler) await this.memoryStats('components', tempPeak, stats);
-    await step(
-      'templatePagelets',
-      `CREATE OR REPLACE TABLE pagelets.template_pagelets AS
-         SELECT c.page, c.ordinal, c.node, c.nodes, c.chars FROM pagelets.template_candidates c
-         SEMI JOIN (SELECT shingle, src AS page FROM pagelets.template_links
-                    UNION ALL SELECT shingle, dest AS page FROM pagelets.template_links) k
-           ON k.shingle = c.shingle AND k.page = c.page;`,
-    );
-    const later = { templateShingles: await count('template_shingles'), templateCandidates: await count('template_candidates'), templateLinks: await count('template_links') };
-    await done('template_links', 'candidate_pages', 'template_candidates');
+    const keep = new Set(this.instance ? ['pages', 'page_template_pagelets'] : [...Object.keys(plan.inputs), ...plan.before.map((x) => x.table), ...plan.after.map((x) => x.table)]);
+    let templates: TemplateFound[] = [];
+    const planRun = await runPlan(c, plan, {
+      t: (name) => `pagelets.${name}`,
+      keep,
+      afterStep: async (group) => {
+        if (sampler) await this.memoryStats(group, tempPeak, stats);
+        tempPeak = 0;
+      },
+      components: async () => {
+        tempPeak = 0;
+        const t4 = performance.now();
+        templates = await this.components(options.listPages ?? true);
+        timings['components'] = performance.now() - t4;
+        if (sampler) await this.memoryStats('components', tempPeak, stats);
+        tempPeak = 0;
+      },
+    });
+    Object.assign(timings, planRun.timings);
+    const pc = planRun.counts;
+    const counts = { uniquePages: pc['unique_pages']!, links: pc['links']!, pagelets: pc['pagelets']! };
+    const later = { templateShingles: pc['template_shingles']!, templateCandidates: pc['template_candidates']!, templateLinks: pc['template_links']! };
     const t5 = performance.now();
     tempPeak = 0;
     const n = this.count;
@@ -267,12 +234,7 @@ export class SqlPageletStore {
       const ch = cols[1]!;
       for (let r = 0; r < rows; r++) bodyChars[p[r]!] = ch[r]!;
     });
-    const rowsSql = `SELECT page, ordinal, node, nodes, chars FROM pagelets.template_pagelets
-      UNION ALL
-      SELECT d.page, p.ordinal, p.node, p.nodes, p.chars
-      FROM (SELECT page, orig FROM pagelets.page_orig WHERE page <> orig) d
-      JOIN pagelets.template_pagelets t ON t.page = d.orig
-      JOIN pagelets.pagelets p ON p.page = d.page AND p.ordinal = t.ordinal`;
+    const rowsSql = 'SELECT page, ordinal, node, nodes, chars FROM pagelets.page_template_pagelets';
     const index = new OrdinalBits(n);
     const fraction = new Float64Array(n);
     await this.scan(`SELECT page, ordinal, chars FROM (${rowsSql}) ORDER BY page, ordinal`, (cols, rows) => {
@@ -290,7 +252,7 @@ export class SqlPageletStore {
     return {
       algorithm: 'global',
       templates,
-      counts: { pages: n, ...counts, ...later, templatePagelets: await count('template_pagelets') },
+      counts: { pages: n, ...counts, ...later, templatePagelets: pc['template_pagelets']! },
       timings,
       stats,
       templateOrdinals: (page) => index.get(page),
@@ -371,22 +333,22 @@ export class SqlPageletStore {
    * Streams the node ranges of every page's template pagelets, in page order, from the tables (they
    * stay in DuckDB, not in memory): `rowsSql` gives (page, ordinal, node, nodes, chars) rows.
    */
-  private async eachTemplateNodes(rowsSql: string, n: number, onPage: (page: number, start: Int32Array, count: Int32Array) => void): Promise<void> {
+  private async eachTemplateNodes(rowsSql: string, n: number, onPage: (page: number, start: Int32Array, count: Int32Array) => void | Promise<void>): Promise<void> {
     if (this.closed) throw new Error('pagelets: the tables are closed (open the detection with keepTables to stream node ranges)');
     let start = new Int32Array(256);
     let count = new Int32Array(256);
     let k = 0;
     let cur = -1;
-    const upTo = (page: number): void => {
-      if (cur >= 0) onPage(cur, start.subarray(0, k), count.subarray(0, k));
-      for (let q = cur + 1; q < page; q++) onPage(q, start.subarray(0, 0), count.subarray(0, 0));
+    const upTo = async (page: number): Promise<void> => {
+      if (cur >= 0) await onPage(cur, start.subarray(0, k), count.subarray(0, k));
+      for (let q = cur + 1; q < page; q++) await onPage(q, start.subarray(0, 0), count.subarray(0, 0));
       cur = page;
       k = 0;
     };
-    await this.scan(`SELECT page, node, nodes FROM (${rowsSql}) ORDER BY page, ordinal`, (cols, rows) => {
+    await this.scan(`SELECT page, node, nodes FROM (${rowsSql}) ORDER BY page, ordinal`, async (cols, rows) => {
       const [p, v, c] = cols as [number[], number[], number[]];
       for (let r = 0; r < rows; r++) {
-        if (p[r] !== cur) upTo(p[r]!);
+        if (p[r] !== cur) await upTo(p[r]!);
         if (k === start.length) {
           const s2 = new Int32Array(k * 2);
           s2.set(start);
@@ -400,7 +362,7 @@ export class SqlPageletStore {
         k++;
       }
     });
-    upTo(n);
+    await upTo(n);
   }
 
   /**
@@ -417,14 +379,14 @@ export class SqlPageletStore {
   }
 
   /** Streams a query chunk by chunk; columns arrive as number arrays. */
-  private async scan(sql: string, onChunk: (cols: number[][], rows: number) => void): Promise<void> {
+  private async scan(sql: string, onChunk: (cols: number[][], rows: number) => void | Promise<void>): Promise<void> {
     const result = await this.connection.stream(sql);
     for (;;) {
       const chunk = await result.fetchChunk();
       if (!chunk || chunk.rowCount === 0) break;
       const cols: number[][] = [];
       for (let i = 0; i < chunk.columnCount; i++) cols.push(chunk.getColumnValues(i) as number[]);
-      onChunk(cols, chunk.rowCount);
+      await onChunk(cols, chunk.rowCount);
     }
   }
 

@@ -162,4 +162,5 @@ export function pageLinks(tree: Tree, pageUrl: string): PageLinks {
 export function linkBaseUrl(page: { url: string; key: string }): string {
   return page.url.startsWith('file:') ? LOCAL_ORIGIN + page.key.split('/').map(encodeURIComponent).join('/') : page.url;
 }
-const LOCAL_ORIGIN = 'http://local.invalid/';
+/** Where a directory source's pages are placed for resolving their links (see `linkBaseUrl`). */
+export const LOCAL_ORIGIN = 'http://local.invalid/';

@@ -48,7 +48,7 @@ export class PageletTables {
             start[j] = roots[ords[j]!]!;
             count[j] = spans[ords[j]!]!;
           }
-          onPage(page, start, count);
+          await onPage(page, start, count);
         }
       },
       templateFraction: (page) => {

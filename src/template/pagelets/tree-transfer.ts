@@ -47,6 +47,8 @@ export function treeParts(tree: Tree): { parts: TreeParts; transfer: ArrayBuffer
   for (let a = 0; a < values.length; a++) attrLengths[names.length + a] = values[a]!.length;
   const parts: TreeParts = {
     tagNames,
+    doctype: tree.doctype,
+    rules: tree.rules,
     size: tree.size,
     kind: tree.kind,
     name: tree.name,

@@ -8,6 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import { analyseTree, type AnalysisOptions, marksFromPagelets, packRecords, type PageRecord, pageletLabels, parseBytes } from './page-analysis.ts';
 import { partition } from './partition.ts';
+import { encodeRender, recordRender } from './render.ts';
 import { treeParts, type TreeParts } from './tree-transfer.ts';
 
 /** A batch request to a worker. */
@@ -21,6 +22,8 @@ export interface WorkerRequest {
   keys: string[];
   urls: string[];
   options: AnalysisOptions;
+  /** For `analyse`: also record what writing each page's output needs (render.ts), packed in the batch. */
+  render?: boolean;
   /** For `mark`: page j's template pagelet ordinals are ordinals[ordinalStart[j], ordinalStart[j+1]). */
   ordinals?: Int32Array;
   ordinalStart?: Int32Array;
@@ -43,15 +46,21 @@ parentPort?.on('message', (req: WorkerRequest) => {
     const body = (j: number): Uint8Array => req.bytes.subarray(req.offsets[j]!, req.offsets[j + 1]!);
     if (req.op === 'analyse') {
       const recs: Array<PageRecord | Error> = [];
+      const rendered: Array<Uint8Array | undefined> = [];
       for (let j = 0; j < n; j++) {
         try {
           const tree = parseBytes(body(j), req.contentTypes[j], req.keys[j]!, labels);
           recs.push(analyseTree(tree, req.keys[j]!, req.urls[j]!, req.options));
+          if (req.render) {
+            const r = recordRender(tree);
+            rendered.push(r ? encodeRender(r) : undefined);
+          }
         } catch (err) {
           recs.push(err instanceof Error ? err : new Error(String(err)));
+          rendered.push(undefined);
         }
       }
-      const packed = packRecords(recs);
+      const packed = packRecords(recs, req.render ? rendered : undefined);
       transfer.push(...packed.transfer);
       parentPort!.postMessage({ id: req.id, ok: true, batch: packed.batch }, transfer);
       return;

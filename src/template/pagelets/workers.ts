@@ -115,9 +115,9 @@ export class PageletPool {
     });
   }
 
-  /** Pass 1 on a batch of pages: their PageRecords, packed. */
-  async analyse(pages: readonly BatchPage[], options: AnalysisOptions): Promise<RecordBatch> {
-    const msg = (await this.send({ op: 'analyse', ...packPages(pages), options })) as { batch: RecordBatch };
+  /** Pass 1 on a batch of pages: their PageRecords, packed (with their render records when `render`). */
+  async analyse(pages: readonly BatchPage[], options: AnalysisOptions, render = false): Promise<RecordBatch> {
+    const msg = (await this.send({ op: 'analyse', ...packPages(pages), options, render })) as { batch: RecordBatch };
     return msg.batch;
   }
 

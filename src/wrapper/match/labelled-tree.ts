@@ -111,12 +111,16 @@ export function fromTree(tree: Tree, root: number, space: LabelSpace, maxNodes =
   return { size: n, label, end, parent, degree, node, depth, cut: Number.isFinite(maxDepth) ? maxDepth : -1 };
 }
 
-/** Preorder walk of the kept nodes under `root` down to relative depth `maxDepth`. */
+/**
+ * Preorder walk of the kept nodes under `root` down to relative depth `maxDepth`. The root itself is
+ * always visited, so that a pattern on an element that holds no page text (`title`, `meta`) has a
+ * tree-gram.
+ */
 function walk(tree: Tree, root: number, maxDepth: number, visit: (i: number, depth: number) => void): void {
   const base = tree.depth[root]!;
   const last = tree.end[root]!;
   for (let i = root; i < last; ) {
-    if (!keptNode(tree, i)) {
+    if (i !== root && !keptNode(tree, i)) {
       i = tree.end[i]!;
       continue;
     }

@@ -40,3 +40,4 @@ export function stringSimilarity(a: string, b: string): number {
   if (x.length <= SHORT_STRING && y.length <= SHORT_STRING) return jaroWinkler(x.toLowerCase(), y.toLowerCase());
   return wordDice(x, y);
 }
+

@@ -1,0 +1,204 @@
+/**
+ * Scale benchmark of the sharded pagelets run (src/template/pagelets/shards.ts): the synthetic crawl of
+ * bench/pagelets-synthetic.ts split into shards (contiguous page ranges; links cross shards), each phase
+ * timed apart:
+ *  - analyse: pass 1 of each shard (2 worker threads), rows written as Parquet (time and Parquet bytes per shard);
+ *  - global: Figure 5 over all shards on DuckDB (in this process) and on Spark `local[2]` (spark-submit of
+ *    spark/gabarit_global.py; one JVM holds driver and executors), time per step group; Spark's shuffle
+ *    bytes per step from its event log;
+ *  - mark: each shard's pages read and parsed again and marked (the output phase, trees counted, not written).
+ * Peak memory of each process: this Node process's RSS per phase (DuckDB runs inside it), and the
+ * spark-submit process tree (the JVM and the Python driver), sampled every 100 ms from /proc.
+ *
+ * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--backends
+ * duckdb,spark`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
+import { homedir, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LabelTable } from '../src/html/labels.ts';
+import { markPagelets, runOptions } from '../src/template/pagelets/engine.ts';
+import { type GlobalResult, runGlobalShards } from '../src/template/pagelets/global-shards.ts';
+import { analyseShard, readManifest, type Shard, shardMarkInput } from '../src/template/pagelets/shards.ts';
+import { SyntheticCrawl } from './pagelets-synthetic.ts';
+
+const args = process.argv.slice(2);
+const flag = (name: string, d: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1]! : d;
+};
+const n = Number(args.find((a) => /^\d+$/.test(a)) ?? '20000');
+const shardCount = Number(flag('shards', '8'));
+const backends = flag('backends', 'duckdb,spark').split(',');
+const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const mib = (b: number): number => Math.round(b / 1048576);
+
+/** RSS of a process and its descendants, from /proc (bytes), by command name. */
+function treeRss(root: number): Map<string, number> {
+  const children = new Map<number, number[]>();
+  const info = new Map<number, { name: string; rss: number }>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close);
+      const f = stat.slice(close + 2).split(' ');
+      const ppid = Number(f[1]);
+      const rss = Number(f[21]) * 4096;
+      info.set(Number(d), { name, rss });
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid)!.push(Number(d));
+    } catch {
+      // a process that ended while we looked
+    }
+  }
+  const out = new Map<string, number>();
+  const walk = (p: number): void => {
+    const i = info.get(p);
+    if (i) out.set(i.name, (out.get(i.name) ?? 0) + i.rss);
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(root);
+  return out;
+}
+
+/** Shuffle bytes written and read per job description (step), from a Spark event log folder. */
+function shuffleByStep(dir: string): Record<string, { written: number; read: number; records: number }> {
+  const stageDesc = new Map<number, string>();
+  const out: Record<string, { written: number; read: number; records: number }> = {};
+  // Spark 4 writes rolling event logs: a folder per application, files of JSON lines in it
+  const files = readdirSync(dir, { recursive: true }).map((f) => join(dir, String(f))).filter((f) => statSync(f).isFile()).sort();
+  for (const f of files) {
+    for (const line of readFileSync(f, 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const e = JSON.parse(line) as Record<string, any>;
+      if (e['Event'] === 'SparkListenerJobStart') {
+        const desc = String(e['Properties']?.['spark.job.description'] ?? 'other');
+        for (const s of e['Stage IDs'] as number[]) stageDesc.set(s, desc);
+      } else if (e['Event'] === 'SparkListenerTaskEnd') {
+        const m = e['Task Metrics'];
+        if (!m) continue;
+        const desc = stageDesc.get(e['Stage ID'] as number) ?? 'other';
+        const o = (out[desc] ??= { written: 0, read: 0, records: 0 });
+        o.written += Number(m['Shuffle Write Metrics']?.['Shuffle Bytes Written'] ?? 0);
+        o.records += Number(m['Shuffle Write Metrics']?.['Shuffle Records Written'] ?? 0);
+        const r = m['Shuffle Read Metrics'];
+        if (r) o.read += Number(r['Remote Bytes Read'] ?? 0) + Number(r['Local Bytes Read'] ?? 0);
+      }
+    }
+  }
+  return out;
+}
+
+/** spark-submit's environment: the venv of spark/install.sh when there is one. */
+function sparkEnv(): NodeJS.ProcessEnv {
+  const venv = process.env['GABARIT_SPARK_VENV'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'gabarit-spark', 'venv-4.0.5');
+  if (!existsSync(join(venv, 'bin', 'spark-submit'))) return process.env;
+  return { ...process.env, PATH: `${join(venv, 'bin')}:${process.env['PATH'] ?? ''}`, PYSPARK_PYTHON: join(venv, 'bin', 'python'), SPARK_LOCAL_IP: '127.0.0.1', SPARK_LOCAL_HOSTNAME: '127.0.0.1' };
+}
+
+async function main(): Promise<void> {
+  const crawl = new SyntheticCrawl();
+  const work = mkdtempSync(join(tmpdir(), 'gabarit-shards-bench-'));
+  const o = runOptions({ global: true, workers: 2 });
+  const labels = new LabelTable({ attributes: 'none' });
+  const onFailure = (f: { message: string }): void => console.error(f.message);
+  let phase = 'analyse';
+  const peak: Record<string, number> = {};
+  const timer = setInterval(() => (peak[phase] = Math.max(peak[phase] ?? 0, process.memoryUsage().rss)), 100);
+  console.log(`n=${n}, ${shardCount} shards, base pages ${crawl.bases}; load ${load()}; work ${work}`);
+  try {
+    // ---- analyse ----
+    const shards: Shard[] = [];
+    const perShard: Array<Record<string, number | string>> = [];
+    const ta = performance.now();
+    for (let s = 0; s < shardCount; s++) {
+      const from = Math.floor((s * n) / shardCount);
+      const to = Math.floor(((s + 1) * n) / shardCount);
+      const shard: Shard = { index: s, name: `synthetic-${s}`, spec: `synthetic:${n}:${from}-${to}` };
+      shards.push(shard);
+      const t = performance.now();
+      const source = crawl.source(n, from, to);
+      const r = await analyseShard(work, shard, { source, labels, options: {}, onFailure }, o, shard.spec);
+      const bytes = Object.values(r.manifest.files).reduce((a, f) => a + f.bytes, 0);
+      perShard.push({ shard: s, pages: r.manifest.pages, 'analyse s': +((performance.now() - t) / 1000).toFixed(1), 'generation s': +(source.genMs / 1000).toFixed(1), 'Parquet MiB': +(bytes / 1048576).toFixed(1), 'Parquet bytes/page': Math.round(bytes / r.manifest.pages) });
+    }
+    const analyseMs = performance.now() - ta;
+    console.log(`analyse: ${(analyseMs / 1000).toFixed(1)} s (${Math.round(n / (analyseMs / 1000))} pages/s), load ${load()}`);
+    console.table(perShard);
+
+    // ---- global, per backend ----
+    const support = { minPages: 2, minSupport: 0.05, supportCap: 50 };
+    const results: Record<string, GlobalResult & { peakMiB: Record<string, number>; wallS: number; loadAfter: string }> = {};
+    let shuffle: ReturnType<typeof shuffleByStep> = {};
+    for (const backend of backends) {
+      phase = `global-${backend}`;
+      const t = performance.now();
+      let sparkPeak = new Map<string, number>();
+      let sampler: ReturnType<typeof setInterval> | undefined;
+      const events = join(work, 'spark-events');
+      mkdirSync(events, { recursive: true });
+      const r = await runGlobalShards(work, {
+        backend: backend as 'duckdb' | 'spark',
+        support,
+        sparkMaster: 'local[2]',
+        driverMemory: flag('driver-memory', '2g'),
+        sparkConf: { 'spark.ui.enabled': 'false', 'spark.eventLog.enabled': 'true', 'spark.eventLog.compress': 'false', 'spark.eventLog.rolling.enabled': 'false', 'spark.eventLog.dir': `file://${events}` },
+        env: sparkEnv(),
+        onSparkProcess: (pid) => {
+          sampler = setInterval(() => {
+            const now = treeRss(pid);
+            let total = 0;
+            for (const [name, rss] of now) {
+              sparkPeak.set(name, Math.max(sparkPeak.get(name) ?? 0, rss));
+              total += rss;
+            }
+            sparkPeak.set('(all)', Math.max(sparkPeak.get('(all)') ?? 0, total));
+          }, 100);
+        },
+      });
+      if (sampler) clearInterval(sampler);
+      if (backend === 'spark') shuffle = shuffleByStep(events);
+      const peakMiB: Record<string, number> = { node: mib(peak[phase] ?? 0) };
+      for (const [k, v] of sparkPeak) peakMiB[k] = mib(v);
+      results[backend] = { ...r, peakMiB, wallS: (performance.now() - t) / 1000, loadAfter: load() };
+      // keep each backend's results apart (the mark phase uses the first backend's)
+      renameSync(join(work, 'global'), join(work, `global-${backend}`));
+      sparkPeak = new Map();
+    }
+    const groups = [...new Set(Object.values(results).flatMap((r) => Object.keys(r.timings)))];
+    console.table(groups.map((g) => Object.fromEntries([['step', g], ...Object.entries(results).map(([b, r]) => [`${b} s`, +((r.timings[g] ?? 0) / 1000).toFixed(2)])])));
+    for (const [b, r] of Object.entries(results)) {
+      console.log(`global on ${b}: wall ${r.wallS.toFixed(1)} s, iterations ${r.iterations}, peak RSS MiB ${JSON.stringify(r.peakMiB)}, load after ${r.loadAfter}`);
+      console.log(`  counts ${JSON.stringify(r.counts)}`);
+    }
+    if (results['duckdb'] && results['spark']) console.log(`same counts on both: ${JSON.stringify(results['duckdb'].counts) === JSON.stringify(results['spark'].counts)}`);
+    if (Object.keys(shuffle).length > 0) {
+      console.table(Object.entries(shuffle).map(([step, s]) => ({ step, 'shuffle written MiB': +(s.written / 1048576).toFixed(1), 'shuffle records': s.records, 'bytes/record': s.records ? Math.round(s.written / s.records) : 0, 'shuffle read MiB': +(s.read / 1048576).toFixed(1) })));
+    }
+
+    // ---- mark (the output phase: parse again, trees counted) ----
+    phase = 'mark';
+    renameSync(join(work, `global-${backends[0]}`), join(work, 'global'));
+    const tm = performance.now();
+    let marked = 0;
+    for (const shard of shards) {
+      const manifest = (await readManifest(work, shard))!;
+      const input = await shardMarkInput(work, manifest, o);
+      const from = Math.floor((shard.index * n) / shardCount);
+      const to = Math.floor(((shard.index + 1) * n) / shardCount);
+      await markPagelets(input, { source: crawl.source(n, from, to), labels, options: {}, onFailure, onPage: async () => void marked++ });
+    }
+    const markMs = performance.now() - tm;
+    console.log(`mark: ${(markMs / 1000).toFixed(1)} s for ${marked} pages, load ${load()}`);
+    console.log(`peak RSS of this process (Node + DuckDB) by phase, MiB: ${JSON.stringify(Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, mib(v)])))}`);
+    const sizeOf = (d: string): number => readdirSync(d, { recursive: true }).reduce<number>((a, f) => a + (statSync(join(d, String(f))).isFile() ? statSync(join(d, String(f))).size : 0), 0);
+    console.log(`global results on disk: ${(sizeOf(join(work, 'global')) / 1048576).toFixed(1)} MiB`);
+  } finally {
+    clearInterval(timer);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,168 @@
+/**
+ * The headline of the main content, and the head zone around it (position; main-block.ts, step 6). The
+ * headline is the block that says what the page is about: the one whose words are the document `<title>`'s,
+ * else an `<h1>`, else an `<h2>`. It is looked for in two places, the nearest of the best rank winning:
+ *  - the first block of the main content (an article that opens with its own `<h1>`);
+ *  - within `max` characters of non-template text before the main content (a headline above the story's
+ *    container, as news pages and blogs print it).
+ * The head zone is the headline and what lies between it and the main content: a deck, a standfirst, a video
+ * caption — not a link list, not named boilerplate, and either a heading or at least `minChars` long (not a
+ * byline or a dateline). The headline is reported on its own (extract.ts: the `title` of the main content).
+ */
+import { textOf } from '../html/text.ts';
+import { NodeKind, tagId, type Tree } from '../html/tree.ts';
+
+/** The per-node arrays of the main-block passes the head zone reads (main-block.ts). */
+export interface HeadPass {
+  tree: Tree;
+  template: Uint8Array;
+  /** 1 for nodes that hold no page text (non-text elements, hidden elements, and all they hold). */
+  skip: Uint8Array;
+  /** Nearest block-level ancestor (or self) of each element. */
+  blockOf: Int32Array;
+  /** Non-template characters and link characters per block. */
+  chars: Int32Array;
+  linkChars: Int32Array;
+  /** 1 inside a boilerplate-named element. */
+  named: Uint8Array;
+  maxLinkDensity: number;
+  body: number;
+  bodyEnd: number;
+}
+
+/** Largest element (nodes in its subtree) whose text is compared with the page title. */
+const HEADLINE_MAX_NODES = 64;
+
+/** Words of a string, lowercased (letters and digits). */
+function titleWords(s: string): string[] {
+  return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== '');
+}
+
+/**
+ * Number of non-space characters of a text node, each character of a script written without spaces
+ * between words (Han, kana, Hangul) counting `cjk` (a character there says about as much as a short word).
+ */
+export function visibleChars(tree: Tree, i: number, cjk = 1): number {
+  let n = 0;
+  const t = tree.text;
+  for (let k = tree.textStart[i]!, e = tree.textEnd[i]!; k < e; k++) {
+    const c = t.charCodeAt(k);
+    if (c < 0x3040) {
+      if (c !== 32 && c !== 10 && c !== 9 && c !== 13 && c !== 160) n++;
+    } else n += (c <= 0x30ff || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff)) ? cjk : 1;
+  }
+  return n;
+}
+
+/** Ranks blocks as headlines: 3 its words are the `<title>`'s, 2 an h1, 1 an h2, 0 not. */
+function headlineRanker(p: HeadPass): (b: number) => number {
+  const { tree, body } = p;
+  const TITLE = tagId('title');
+  let title: string[] = [];
+  for (let i = 0; i < body; i++) if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) { title = titleWords(textOf(tree, i)); break; }
+  const titleSet = new Set(title);
+  const H1 = tagId('h1');
+  const H2 = tagId('h2');
+  return (b: number): number => {
+    // A headline is a small element: larger ones are not read (their text would cost a pass over them).
+    if (title.length > 0 && tree.end[b]! - b <= HEADLINE_MAX_NODES) {
+      const ws = titleWords(textOf(tree, b));
+      if (ws.length >= 2 && ws.length >= 0.4 * title.length) {
+        let inTitle = 0;
+        for (const w of ws) if (titleSet.has(w)) inTitle++;
+        if (inTitle >= 0.8 * ws.length) return 3;
+      }
+    }
+    for (let a = b; a > body; a = tree.parent[a]!) {
+      const nm = tree.name[a];
+      if (nm === H1 || nm === H2) return nm === H1 ? 2 : 1;
+    }
+    return 0;
+  };
+}
+
+/** The first content text node of the body holding visible text (-1 when none). */
+function firstContentText(p: HeadPass, content: Uint8Array): number {
+  const { tree } = p;
+  for (let i = p.body; i < p.bodyEnd; i++) if (tree.kind[i] === NodeKind.Text && content[i] === 1 && visibleChars(tree, i) > 0) return i;
+  return -1;
+}
+
+/**
+ * The headline's block (-1 when none): the first block of the content when it ranks, else the best-ranked
+ * block within `max` characters before it (the nearest of the best rank; a byline in an h2 does not hide
+ * the h1). A block holding the main block's root is never the headline.
+ */
+export function findHeadline(p: HeadPass, content: Uint8Array, root: number, max: number): number {
+  const { tree, skip, template, blockOf } = p;
+  const first = firstContentText(p, content);
+  if (first < 0) return -1;
+  const rank = headlineRanker(p);
+  const own = blockOf[tree.parent[first]!]!;
+  let head = -1;
+  let headRank = 0;
+  if (!tree.contains(own, root) || own === root) {
+    const r = own === root ? 0 : rank(own);
+    if (r > 0) {
+      head = own;
+      headRank = r;
+    }
+  }
+  let seen = 0;
+  let lastBlock = -1;
+  for (let i = first - 1; i > p.body && headRank < 3; i--) {
+    if (tree.kind[i] !== NodeKind.Text || skip[tree.parent[i]!] === 1 || template[i] === 1) continue;
+    const c = visibleChars(tree, i);
+    if (c === 0) continue;
+    seen += c;
+    if (seen > max) break;
+    const b = blockOf[tree.parent[i]!]!;
+    if (b !== lastBlock) {
+      lastBlock = b;
+      if (tree.contains(b, root)) continue;
+      const r = rank(b);
+      if (r > headRank) {
+        head = b;
+        headRank = r;
+      }
+    }
+  }
+  return head;
+}
+
+/**
+ * Marks the head zone as content: the headline `head` (kept whole: it is often a link to the page itself)
+ * and, between it and the first content text, the blocks that are neither link-dense nor named
+ * boilerplate and are a heading or at least `minChars` long.
+ */
+export function keepHeadZone(p: HeadPass, content: Uint8Array, head: number, minChars: number): void {
+  const { tree, skip, template, blockOf, chars, linkChars, named } = p;
+  const first = firstContentText(p, content);
+  if (first < 0 || head < 0) return;
+  const rank = headlineRanker(p);
+  let zoneBlock = -1;
+  let zoneKeep = false;
+  for (let i = head; i < first; i++) {
+    if (skip[i] === 1 || template[i] === 1) continue;
+    const k = tree.kind[i];
+    if (k === NodeKind.Element) {
+      content[i] = 1;
+      continue;
+    }
+    if (k !== NodeKind.Text && k !== NodeKind.Blank) continue;
+    const q = tree.parent[i]!;
+    if (skip[q] === 1 || named[q] === 1) continue;
+    const b = blockOf[q]!;
+    if (b !== zoneBlock) {
+      zoneBlock = b;
+      zoneKeep = b === head || tree.contains(head, b) || (linkChars[b]! <= p.maxLinkDensity * chars[b]! && (chars[b]! >= minChars || rank(b) > 0));
+    }
+    if (zoneKeep) content[i] = 1;
+  }
+}
+
+/** Marks the headline's subtree as content (its non-template, non-skipped nodes). */
+export function keepHeadline(p: HeadPass, content: Uint8Array, head: number): void {
+  const { tree, skip, template } = p;
+  for (let i = head; i < tree.end[head]!; i++) if (skip[i] !== 1 && template[i] !== 1 && tree.kind[i] !== NodeKind.Comment) content[i] = 1;
+}

@@ -1,0 +1,254 @@
+/**
+ * The output files of a page without its tree: what `<page>.html` (the page with its template elements
+ * marked) and `<page>.txt` (the text kept) need is recorded in pass 1, while the tree is at hand, so the
+ * output phase writes them from the template pagelets' node ranges without parsing the page again:
+ *  - the page serialised once without marks (html/serialize.ts), with the offset where each element's
+ *    mark attribute goes (just before the `>` of its start tag) and the element's node number;
+ *  - the text walk of html/text.ts `textOf` as a program: each text node's text, in order, and the points
+ *    where a block ends a line; replayed with the template nodes' text left out (a space, as textOf does).
+ * The written files are byte for byte what OutputWriter.writePage writes from the marked tree (tested).
+ * A record travels as bytes (`encodeRender`): moved from a worker, spooled to disk between the passes.
+ */
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { escapeAttr, serialize } from '../../html/serialize.ts';
+import { OVERLAY_STYLE } from '../../output.ts';
+import { isBlock, isNonText } from '../../html/text.ts';
+import { NodeKind, type Tree } from '../../html/tree.ts';
+
+/** What writing a page's output needs (see the module comment). */
+export interface RenderRecord {
+  /** The page serialised without marks. */
+  html: string;
+  /** Per element, in node order: where its mark attribute goes in `html`, and its node number. */
+  markAt: Int32Array;
+  elems: Int32Array;
+  /** The body's text nodes' texts, concatenated, and each one's length. */
+  text: string;
+  textLen: Int32Array;
+  /** The text walk: a text node's number, or -1 where a line ends. */
+  seq: Int32Array;
+}
+
+/** A character no serialised page contains in its markup, so its positions are exactly the mark slots. */
+const SLOT = '\uE000';
+const SLOT_ATTR = { [SLOT]: '' };
+const SLOT_TEXT = ` ${SLOT}=""`;
+
+/** Records what writing the page needs; undefined when the page itself contains the slot character. */
+export function recordRender(tree: Tree): RenderRecord | undefined {
+  const elems: number[] = [];
+  const marked = serialize(tree, {
+    mark: (i) => {
+      elems.push(i);
+      return SLOT_ATTR;
+    },
+    inject: OVERLAY_STYLE,
+  });
+  const parts = marked.split(SLOT_TEXT);
+  if (parts.length !== elems.length + 1) return undefined;
+  const markAt = new Int32Array(elems.length);
+  let at = 0;
+  for (let j = 0; j < elems.length; j++) {
+    at += parts[j]!.length;
+    markAt[j] = at;
+  }
+  // textOf's walk over the body (html/text.ts): blocks end lines, non-text elements are skipped
+  const root = tree.body();
+  const seq: number[] = [];
+  const texts: string[] = [];
+  const closers: number[] = [];
+  const last = tree.end[root]!;
+  for (let i = root; i < last; i++) {
+    while (closers.length > 0 && closers[closers.length - 1]! <= i) {
+      closers.pop();
+      seq.push(-1);
+    }
+    const k = tree.kind[i];
+    if (k === NodeKind.Element) {
+      if (i !== root && isNonText(tree, i)) {
+        i = tree.end[i]! - 1;
+        continue;
+      }
+      if (isBlock(tree, i)) {
+        seq.push(-1);
+        closers.push(tree.end[i]!);
+      }
+    } else if (k === NodeKind.Text || k === NodeKind.Blank) {
+      seq.push(i);
+      texts.push(tree.text.slice(tree.textStart[i]!, tree.textEnd[i]!));
+    }
+  }
+  seq.push(-1);
+  return { html: parts.join(''), markAt, elems: Int32Array.from(elems), text: texts.join(''), textLen: Int32Array.from(texts, (t) => t.length), seq: Int32Array.from(seq) };
+}
+
+/** The marked page (`<page>.html`): `attr` inserted in every element of the node ranges [start, start + count). */
+export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: ArrayLike<number>, attr: Readonly<Record<string, string>>): string {
+  let text = '';
+  for (const [n, v] of Object.entries(attr)) text += ` ${n}="${escapeAttr(v)}"`;
+  const out: string[] = [];
+  let from = 0;
+  let j = 0;
+  const elems = r.elems;
+  for (let k = 0; k < start.length; k++) {
+    const s = start[k]!;
+    const e = s + count[k]!;
+    while (j < elems.length && elems[j]! < s) j++;
+    for (; j < elems.length && elems[j]! < e; j++) {
+      out.push(r.html.slice(from, r.markAt[j]), text);
+      from = r.markAt[j]!;
+    }
+  }
+  out.push(r.html.slice(from));
+  return out.join('');
+}
+
+/** The kept text (`<page>.txt` without its final newline): textOf with the ranges' text nodes left out. */
+export function renderText(r: RenderRecord, start: ArrayLike<number>, count: ArrayLike<number>): string {
+  const lines: string[] = [];
+  let line = '';
+  let k = 0;
+  let at = 0;
+  let t = 0;
+  for (let q = 0; q < r.seq.length; q++) {
+    const i = r.seq[q]!;
+    if (i < 0) {
+      const s = line.replace(/[\s\u00a0]+/g, ' ').trim();
+      if (s) lines.push(s);
+      line = '';
+      continue;
+    }
+    const len = r.textLen[t++]!;
+    while (k < start.length && start[k]! + count[k]! <= i) k++;
+    if (k < start.length && start[k]! <= i) line += ' ';
+    else line += r.text.slice(at, at + len);
+    at += len;
+  }
+  return lines.join('\n');
+}
+
+const HEADER = 5;
+
+/** A record as bytes: a header of five lengths, the two strings in UTF-8, then the four arrays. */
+export function encodeRender(r: RenderRecord): Uint8Array {
+  const enc = new TextEncoder();
+  const html = enc.encode(r.html);
+  const text = enc.encode(r.text);
+  const pad = (n: number): number => (n + 3) & ~3;
+  const ints = r.markAt.length * 2 + r.textLen.length + r.seq.length;
+  const bytes = new Uint8Array(HEADER * 4 + pad(html.length) + pad(text.length) + ints * 4);
+  const head = new Int32Array(bytes.buffer, 0, HEADER);
+  head.set([html.length, text.length, r.markAt.length, r.textLen.length, r.seq.length]);
+  let at = HEADER * 4;
+  bytes.set(html, at);
+  at += pad(html.length);
+  bytes.set(text, at);
+  at += pad(text.length);
+  const body = new Int32Array(bytes.buffer, at, ints);
+  body.set(r.markAt, 0);
+  body.set(r.elems, r.markAt.length);
+  body.set(r.textLen, r.markAt.length * 2);
+  body.set(r.seq, r.markAt.length * 2 + r.textLen.length);
+  return bytes;
+}
+
+/** A record back from its bytes (arrays copied out, so the bytes can be reused). */
+export function decodeRender(bytes: Uint8Array): RenderRecord {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  const head = new Int32Array(aligned.buffer, aligned.byteOffset, HEADER);
+  const [hl, tl, ne, nt, ns] = [head[0]!, head[1]!, head[2]!, head[3]!, head[4]!];
+  const dec = new TextDecoder();
+  const pad = (n: number): number => (n + 3) & ~3;
+  let at = HEADER * 4;
+  const html = dec.decode(aligned.subarray(at, at + hl));
+  at += pad(hl);
+  const text = dec.decode(aligned.subarray(at, at + tl));
+  at += pad(tl);
+  const ints = new Int32Array(aligned.buffer.slice(aligned.byteOffset + at, aligned.byteOffset + at + (ne * 2 + nt + ns) * 4));
+  return { html, text, markAt: ints.subarray(0, ne), elems: ints.subarray(ne, ne * 2), textLen: ints.subarray(ne * 2, ne * 2 + nt), seq: ints.subarray(ne * 2 + nt) };
+}
+
+/** What pass 1 spools for a page: its render record, or its bytes when it has none. */
+export type SpoolEntry = { kind: 'render'; bytes: Uint8Array } | { kind: 'page'; body: Uint8Array; contentType: string | undefined };
+
+/**
+ * Render records between the passes, on disk (a temporary file; a few integers a page in memory): pass 1
+ * appends each page's record by page id, the output phase reads them back.
+ */
+export class RenderSpool {
+  private pos = 0;
+  private at = new Float64Array(1024);
+  private len = new Int32Array(1024);
+  private buf = new Uint8Array(1 << 16);
+  private constructor(
+    private readonly fd: number,
+    readonly path: string,
+  ) {}
+
+  /** A spool in a new temporary file. */
+  static open(): RenderSpool {
+    const dir = mkdtempSync(join(tmpdir(), 'gabarit-render-'));
+    const path = join(dir, 'spool');
+    return new RenderSpool(openSync(path, 'w+'), path);
+  }
+
+  /**
+   * Appends page `id`'s entry: its URL, its number of pagelets, and either its render record (bytes as
+   * encodeRender gives them) or, for a page recordRender could not do, its bytes to parse again.
+   */
+  put(id: number, url: string, pagelets: number, entry: SpoolEntry): void {
+    if (id >= this.at.length) {
+      const at = new Float64Array(Math.max(id + 1, this.at.length * 2));
+      at.set(this.at);
+      this.at = at;
+      const len = new Int32Array(at.length);
+      len.set(this.len);
+      this.len = len;
+    }
+    const enc = new TextEncoder();
+    const u = enc.encode(url);
+    const ct = enc.encode(entry.kind === 'page' ? (entry.contentType ?? '') : '');
+    const payload = entry.kind === 'render' ? entry.bytes : entry.body;
+    const head = new Int32Array([entry.kind === 'render' ? 1 : 2, pagelets, u.length, ct.length, entry.kind === 'page' && entry.contentType === undefined ? 1 : 0]);
+    const pad = (n: number): number => (n + 3) & ~3;
+    const bytes = new Uint8Array(20 + pad(u.length) + pad(ct.length) + payload.length);
+    bytes.set(new Uint8Array(head.buffer), 0);
+    bytes.set(u, 20);
+    bytes.set(ct, 20 + pad(u.length));
+    bytes.set(payload, 20 + pad(u.length) + pad(ct.length));
+    writeSync(this.fd, bytes, 0, bytes.length, this.pos);
+    this.at[id] = this.pos;
+    this.len[id] = bytes.length;
+    this.pos += bytes.length;
+  }
+
+  /** Page `id`'s entry, or undefined when none was put. */
+  get(id: number): { url: string; pagelets: number; entry: { kind: 'render'; record: RenderRecord } | { kind: 'page'; body: Uint8Array; contentType: string | undefined } } | undefined {
+    const n = id < this.len.length ? this.len[id]! : 0;
+    if (n === 0) return undefined;
+    if (n > this.buf.length) this.buf = new Uint8Array(Math.max(n, this.buf.length * 2));
+    readSync(this.fd, this.buf, 0, n, this.at[id]!);
+    const b = this.buf.subarray(0, n);
+    const head = new Int32Array(b.buffer, b.byteOffset, 5);
+    const [kind, pagelets, ul, cl, noCt] = [head[0]!, head[1]!, head[2]!, head[3]!, head[4]!];
+    const pad = (x: number): number => (x + 3) & ~3;
+    const dec = new TextDecoder();
+    const url = dec.decode(b.subarray(20, 20 + ul));
+    const contentType = noCt ? undefined : dec.decode(b.subarray(20 + pad(ul), 20 + pad(ul) + cl));
+    const payload = b.subarray(20 + pad(ul) + pad(cl));
+    if (kind === 1) return { url, pagelets, entry: { kind: 'render', record: decodeRender(payload) } };
+    return { url, pagelets, entry: { kind: 'page', body: payload.slice(), contentType } };
+  }
+
+  /** Bytes spooled. */
+  get size(): number {
+    return this.pos;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+    rmSync(dirname(this.path), { recursive: true, force: true });
+  }
+}

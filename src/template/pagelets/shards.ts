@@ -1,0 +1,338 @@
+/**
+ * A crawl split into shards (paper 3, section 3.2: the tables are built "by streaming through the pages",
+ * constant work per page, so the per-page work splits freely). A shard is one source (a WARC file or a
+ * directory of pages); its pass 1 (parse, partition, shingle, links: engine.ts `passOne`) writes the rows
+ * of PAGES, PAGELETS and LINKS as Parquet files in a work directory that every machine sees:
+ *
+ *   WORK/shards/<index>-<name>/pages.parquet     page BIGINT, url DOUBLE, fingerprint DOUBLE, chars INTEGER
+ *                              pagelets.parquet  page BIGINT, ordinal, shingle DOUBLE, node, nodes, chars
+ *                              links.parquet     src BIGINT, dest DOUBLE
+ *                              keys.parquet      page BIGINT, key VARCHAR (the page's key in its source)
+ *                              manifest.json     the shard's id, its source's checksum, the analysis
+ *                                                options, and each file's size and SHA-256 (written last)
+ *   WORK/global/                                  the global step's results (global-shards.ts)
+ *   WORK/marked/<index>-<name>.json              a shard whose output was written (this file)
+ *
+ * Page ids are the shard's index × 2^32 plus the page's number in its shard, so they are unique over the
+ * crawl and ordered (shard, page) without any coordination between machines: the index is the shard's
+ * position in the sorted list of sources every machine is given (`listShards`); `--part i/n` picks the
+ * shards of one machine. A shard is written under a temporary name and renamed when complete; a rerun
+ * skips a shard whose manifest matches its source and options and whose files match their checksums.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { OrdinalBits } from './detection.ts';
+import { type DetectContext, type MarkInput, type PageletRunOptions, passOne } from './engine.ts';
+import { SqlPageletStore } from './global.ts';
+import { SHARD_STRIDE } from './sql-steps.ts';
+
+/** One shard: a source and its place in the crawl's sorted list of sources. */
+export interface Shard {
+  index: number;
+  /** File-system-safe name (the source's base name). */
+  name: string;
+  /** The source as given (a path). */
+  spec: string;
+}
+
+/** What a shard's pass 1 wrote (`manifest.json`). */
+export interface ShardManifest {
+  version: 1;
+  index: number;
+  name: string;
+  source: string;
+  /** SHA-256 of the source (a file's bytes; a directory's sorted list of paths, sizes and times). */
+  sourceChecksum: string;
+  /** The options of the per-page work (the output phase partitions pages with the same k). */
+  analysis: { k: number; shingleWidth: number; minhashes: number; linkTargets: boolean; foldDigits: boolean; navigation: boolean; contentShare: number };
+  pages: number;
+  failures: number;
+  files: Record<string, { bytes: number; sha256: string }>;
+  ms: number;
+}
+
+export const SHARD_FILES = ['pages', 'pagelets', 'links', 'keys'] as const;
+
+/** Paths inside a work directory. */
+export const workPaths = {
+  shards: (work: string): string => join(work, 'shards'),
+  shard: (work: string, s: Pick<Shard, 'index' | 'name'>): string => join(work, 'shards', `${s.index}-${s.name}`),
+  global: (work: string): string => join(work, 'global'),
+  marked: (work: string, s: Pick<Shard, 'index' | 'name'>): string => join(work, 'marked', `${s.index}-${s.name}.json`),
+};
+
+const GLOB = /[*?[]/;
+
+/** Expands `*`, `?` and `[...]` in the last path segment of a spec (a quoted glob, as shells leave it). */
+export async function expandGlob(spec: string): Promise<string[]> {
+  if (!GLOB.test(basename(spec))) return [spec];
+  const dir = dirname(spec);
+  if (GLOB.test(dir)) throw new Error(`only the last part of a path may be a pattern: ${spec}`);
+  const re = new RegExp(
+    '^' +
+      basename(spec)
+        .replace(/[.+^${}()|\\]/g, '\\$&')
+        .replace(/\*/g, '[^/]*')
+        .replace(/\?/g, '[^/]') +
+      '$',
+  );
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  return names.filter((n) => re.test(n) && !n.startsWith('.')).map((n) => join(dir, n));
+}
+
+/**
+ * The shards of a crawl: every source the specs name (globs expanded), sorted by absolute path and
+ * numbered; the same list on every machine gives the same indexes. Throws when a spec matches nothing.
+ */
+export async function listShards(specs: readonly string[]): Promise<Shard[]> {
+  const paths = new Set<string>();
+  for (const spec of specs) {
+    const found = await expandGlob(spec);
+    if (found.length === 0) throw new Error(`no source matches ${spec}`);
+    for (const f of found) paths.add(resolve(f));
+  }
+  const sorted = [...paths].sort();
+  // the base name, or as many parent folders as make names unique (sites/a/pages, sites/b/pages → a_pages, b_pages)
+  const segments = sorted.map((p) => p.split(/[\\/]+/).filter(Boolean));
+  let depth = 1;
+  const nameAt = (segs: string[], d: number): string => segs.slice(-d).join('_').replace(/[^A-Za-z0-9._-]/g, '_') || 'source';
+  while (new Set(segments.map((s) => nameAt(s, depth))).size < segments.length) {
+    if (segments.every((s) => s.length <= depth)) throw new Error('two sources have the same path');
+    depth++;
+  }
+  return sorted.map((spec, index) => ({ index, name: nameAt(segments[index]!, depth), spec }));
+}
+
+/** The shards of machine `i` of `n` (`--part i/n`): indexes ≡ i (mod n). */
+export function partOf<T extends Pick<Shard, 'index'>>(shards: readonly T[], part: { i: number; n: number } | undefined): T[] {
+  if (!part) return [...shards];
+  return shards.filter((s) => s.index % part.n === part.i);
+}
+
+/** Parses `i/n` (0 ≤ i < n). */
+export function parsePart(raw: string): { i: number; n: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const i = m ? Number(m[1]) : NaN;
+  const n = m ? Number(m[2]) : NaN;
+  if (!(n >= 1 && i >= 0 && i < n)) throw new Error(`expected i/n with 0 <= i < n, got "${raw}"`);
+  return { i, n };
+}
+
+/** SHA-256 of a file's bytes. */
+export async function fileSha256(path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(path)) h.update(chunk as Buffer);
+  return h.digest('hex');
+}
+
+/** SHA-256 of a source: a file's bytes, or a directory's sorted list of relative paths, sizes and mtimes. */
+export async function sourceChecksum(spec: string): Promise<string> {
+  const s = await stat(spec);
+  if (s.isFile()) return fileSha256(spec);
+  const h = createHash('sha256');
+  const entries: string[] = [];
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else if (e.isFile()) {
+        const fs = await stat(p);
+        entries.push(`${relative(spec, p)}\0${fs.size}\0${fs.mtimeMs}`);
+      }
+    }
+  };
+  await walk(spec);
+  for (const e of entries.sort()) h.update(e + '\n');
+  return h.digest('hex');
+}
+
+function analysisOf(o: PageletRunOptions): ShardManifest['analysis'] {
+  return { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigation, contentShare: o.contentShare };
+}
+
+/** The shard's manifest when it is complete and still matches its files (else undefined). */
+export async function readManifest(work: string, shard: Pick<Shard, 'index' | 'name'>): Promise<ShardManifest | undefined> {
+  const dir = workPaths.shard(work, shard);
+  let m: ShardManifest;
+  try {
+    m = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as ShardManifest;
+  } catch {
+    return undefined;
+  }
+  for (const [file, f] of Object.entries(m.files)) {
+    const p = join(dir, file);
+    if (!existsSync(p) || (await stat(p)).size !== f.bytes || (await fileSha256(p)) !== f.sha256) return undefined;
+  }
+  return m;
+}
+
+/** A shard's identity for the steps after it: SHA-256 over its files' checksums and its source's. */
+export function manifestChecksum(m: ShardManifest): string {
+  return createHash('sha256').update(JSON.stringify([m.index, m.sourceChecksum, m.files])).digest('hex');
+}
+
+/** Every complete shard of a work directory, by index; throws when two claim the same index. */
+export async function readManifests(work: string): Promise<ShardManifest[]> {
+  let dirs: string[] = [];
+  try {
+    dirs = (await readdir(workPaths.shards(work))).filter((d) => /^\d+-/.test(d));
+  } catch {
+    return [];
+  }
+  const out: ShardManifest[] = [];
+  for (const d of dirs) {
+    const dash = d.indexOf('-');
+    const m = await readManifest(work, { index: Number(d.slice(0, dash)), name: d.slice(dash + 1) });
+    if (m) out.push(m);
+  }
+  out.sort((a, b) => a.index - b.index);
+  for (let i = 1; i < out.length; i++) if (out[i]!.index === out[i - 1]!.index) throw new Error(`two shards have index ${out[i]!.index} in ${work}`);
+  return out;
+}
+
+/** What `analyseShard` did. */
+export type ShardOutcome = { skipped: true; manifest: ShardManifest } | { skipped: false; manifest: ShardManifest };
+
+/**
+ * Pass 1 over one shard's source, its rows written as Parquet in the work directory; skipped when the
+ * shard is already done for the same source and options. `ctx.source` is the shard's source;
+ * `knownChecksum` stands for its checksum when it is not a path (a generated crawl).
+ */
+export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions, knownChecksum?: string): Promise<ShardOutcome> {
+  const checksum = knownChecksum ?? (await sourceChecksum(shard.spec));
+  const analysis = analysisOf(o);
+  const done = await readManifest(work, shard);
+  if (done && done.sourceChecksum === checksum && JSON.stringify(done.analysis) === JSON.stringify(analysis)) return { skipped: true, manifest: done };
+  const t0 = performance.now();
+  const final = workPaths.shard(work, shard);
+  const tmp = `${final}.tmp-${process.pid}`;
+  await rm(tmp, { recursive: true, force: true });
+  await mkdir(tmp, { recursive: true });
+  const store = await SqlPageletStore.open({});
+  let failures = 0;
+  try {
+    const keys: string[] = [];
+    const pass = await passOne({ ...ctx, onFailure: (f) => (failures++, ctx.onFailure(f)) }, o, (rec) => {
+      keys.push(rec.key);
+      return store.add(rec);
+    });
+    await store.finishAppends();
+    const c = store.connection;
+    await c.run('CREATE TABLE pagelets.keys (page INTEGER, key VARCHAR)');
+    const app = await c.createAppender('keys', 'pagelets');
+    for (let i = 0; i < keys.length; i++) {
+      app.appendInteger(i);
+      app.appendVarchar(keys[i]!);
+      app.endRow();
+    }
+    app.flushSync();
+    app.closeSync();
+    const base = `${shard.index}::BIGINT * ${SHARD_STRIDE}`;
+    const copy = (select: string, file: string): Promise<unknown> => c.run(`COPY (${select}) TO '${join(tmp, file).replace(/'/g, "''")}' (FORMAT parquet)`);
+    await copy(`SELECT ${base} + page AS page, url, fingerprint, chars FROM pagelets.pages ORDER BY page`, 'pages.parquet');
+    await copy(`SELECT ${base} + page AS page, ordinal, shingle, node, nodes, chars FROM pagelets.pagelets ORDER BY page, ordinal`, 'pagelets.parquet');
+    await copy(`SELECT ${base} + src AS src, dest FROM pagelets.links ORDER BY src`, 'links.parquet');
+    await copy(`SELECT ${base} + page AS page, key FROM pagelets.keys ORDER BY page`, 'keys.parquet');
+    const files: ShardManifest['files'] = {};
+    for (const f of SHARD_FILES) {
+      const p = join(tmp, `${f}.parquet`);
+      files[`${f}.parquet`] = { bytes: (await stat(p)).size, sha256: await fileSha256(p) };
+    }
+    const manifest: ShardManifest = {
+      version: 1,
+      index: shard.index,
+      name: shard.name,
+      source: shard.spec,
+      sourceChecksum: checksum,
+      analysis,
+      pages: pass.ids.size,
+      failures,
+      files,
+      ms: Math.round(performance.now() - t0),
+    };
+    await writeFile(join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
+    await rm(final, { recursive: true, force: true });
+    await rename(tmp, final);
+    return { skipped: false, manifest };
+  } finally {
+    store.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What the output phase of a shard needs from the work directory: each page's id (from keys.parquet) and
+ * its template ordinals (from the global step's template_pagelets of the shard), as a `MarkInput` for
+ * engine.ts `markPagelets`.
+ */
+export async function shardMarkInput(work: string, manifest: ShardManifest, o: PageletRunOptions): Promise<MarkInput> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(':memory:', { memory_limit: '128MB' });
+  const c = await instance.connect();
+  try {
+    const dir = workPaths.shard(work, manifest);
+    const ids = new Map<string, number>();
+    const keys = await c.runAndReadAll(`SELECT CAST(page % ${SHARD_STRIDE} AS INTEGER), key FROM read_parquet('${join(dir, 'keys.parquet').replace(/'/g, "''")}') ORDER BY page`);
+    for (const [page, key] of keys.getRows()) ids.set(String(key), Number(page));
+    const bits = new OrdinalBits(manifest.pages);
+    const tp = join(workPaths.global(work), 'template_pagelets', `shard=${manifest.index}`);
+    if (existsSync(tp) && (await readdir(tp)).some((f) => f.endsWith('.parquet'))) {
+      const r = await c.stream(`SELECT page, ordinal FROM read_parquet('${join(tp, '*.parquet').replace(/'/g, "''")}') ORDER BY page, ordinal`);
+      for (;;) {
+        const chunk = await r.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const p = chunk.getColumnValues(0) as number[];
+        const ord = chunk.getColumnValues(1) as number[];
+        for (let i = 0; i < chunk.rowCount; i++) bits.set(p[i]!, ord[i]!);
+      }
+    }
+    bits.finish();
+    const a = manifest.analysis;
+    return {
+      options: { ...o, k: a.k, shingleWidth: a.shingleWidth, minhashes: a.minhashes, linkTargets: a.linkTargets, foldDigits: a.foldDigits, navigation: a.navigation, contentShare: a.contentShare, keepTreesUpTo: 0 },
+      ids,
+      kept: null,
+      workers: o.workers,
+      detection: { templateOrdinals: (page) => bits.get(page) },
+    };
+  } finally {
+    c.closeSync();
+    instance.closeSync();
+  }
+}
+
+/** A shard whose output was written: which global result it used, where, and how many pages. */
+export interface MarkedManifest {
+  index: number;
+  name: string;
+  out: string;
+  /** SHA-256 of the global step's result.json the marks came from. */
+  global: string;
+  pages: number;
+  failures: number;
+}
+
+/** True when the shard's output is already written to `out` from the current global result. */
+export async function markedAlready(work: string, shard: Pick<Shard, 'index' | 'name'>, out: string, global: string): Promise<boolean> {
+  try {
+    const m = JSON.parse(await readFile(workPaths.marked(work, shard), 'utf8')) as MarkedManifest;
+    return m.out === resolve(out) && m.global === global && existsSync(join(out, 'summary.json'));
+  } catch {
+    return false;
+  }
+}
+
+/** Records that a shard's output is written. */
+export async function recordMarked(work: string, m: MarkedManifest): Promise<void> {
+  const p = workPaths.marked(work, m);
+  await mkdir(dirname(p), { recursive: true });
+  await writeFile(`${p}.tmp-${process.pid}`, JSON.stringify({ ...m, out: resolve(m.out) }, null, 1) + '\n');
+  await rename(`${p}.tmp-${process.pid}`, p);
+}

@@ -1,0 +1,256 @@
+/**
+ * Paper 3's global template detection (section 3.2, Figure 5) as one list of SQL SELECT statements over
+ * the tables PAGES, PAGELETS and LINKS: the single source of truth for every engine that runs it. The
+ * embedded DuckDB runs it in-process (global.ts for one machine, sql-run.ts over Parquet shards) and Spark
+ * SQL runs the very same text through `spark/gabarit_global.py`. Each step is a SELECT whose result becomes
+ * a table under the step's name; how a result becomes a table, how shards are read and how results are
+ * written is the engine's business (sql-dialect.ts says how each one does it).
+ *
+ * The SELECTs use only what both dialects share: joins, `IN (subquery)` (both plan it as a semi join),
+ * GROUP BY, window `min() OVER`, `least`/`greatest`/`ceil`, CAST. Page ids are BIGINT (over shards: the
+ * shard's number times 2^32 plus the page's number inside its shard; on one machine the page's number),
+ * so "the first page" of duplicates is the same page on every engine.
+ *
+ * Steps:
+ *   (0)  page_orig / unique_pages: pages with the same fingerprint keep the first (Figure 4 step (1), applied
+ *        here too); url_pages and page_links resolve LINKS targets to unique pages (self-links dropped);
+ *   (1)  shingle_pages, support, template_shingles: shingles on at least `support` distinct unique pages
+ *        (support: detection.ts `supportThreshold`, computed in SQL from the unique page count);
+ *   (2)  template_candidates / candidate_pages: pagelets (and (shingle, page) pairs) of template shingles;
+ *   (3)  template_links: the triple join T1.page = LINKS.src, T2.page = LINKS.dest, T1.shingle = T2.shingle;
+ *   (4)–(5) components: undirected connected components of each shingle's pages under its template links,
+ *        by min-label propagation iterated until no label changes (`COMPONENT_LOOP`); each component is a
+ *        template (a component has at least two pages: an edge);
+ *   template_pagelets: candidates whose page has a template link for their shingle (exactly the pages of
+ *        non-singleton components), plus each duplicate page's pagelets at its original's template ordinals.
+ */
+
+/** Support options, as SQL needs them (detection.ts `supportThreshold`). */
+export interface SqlSupport {
+  minPages: number;
+  minSupport: number;
+  supportCap: number;
+}
+
+/** One step: a SELECT whose result becomes the table `table`; `group` names the step for timings. */
+export interface SqlStep {
+  group: string;
+  table: string;
+  sql: string;
+}
+
+/** A fixed-point loop: `body` steps repeated until `changed` (a SELECT of one count) returns 0. */
+export interface SqlLoop {
+  group: string;
+  /** Steps run once before the loop. */
+  init: SqlStep[];
+  /** Steps of one iteration; the last one's table replaces `state` after each iteration. */
+  body: SqlStep[];
+  /** The table the loop updates. */
+  state: string;
+  /** SELECT count(*): rows of the new state that differ from the old one (0: done). */
+  changed: string;
+  /** Iterations allowed before the run fails (never a silent partial result). */
+  maxIterations: number;
+}
+
+/** What a run of the plan writes: a query, and the column it is split on into `<column>=<value>/` folders. */
+export interface SqlOutput {
+  name: string;
+  sql: string;
+  partitionBy?: string;
+}
+
+/** The whole of Figure 5 for one engine to run. */
+export interface SqlPlan {
+  /** The input tables (pages, pagelets, links) and their columns, in order. */
+  inputs: Record<'pages' | 'pagelets' | 'links', readonly string[]>;
+  /** Steps before the components loop, in order. */
+  before: SqlStep[];
+  loop: SqlLoop;
+  /** Steps after the loop. */
+  after: SqlStep[];
+  /** Tables whose row count is reported (inputs at the start, the others once made; COUNT_FIELDS). */
+  counted: readonly string[];
+  outputs: SqlOutput[];
+}
+
+/** 2^32: a shard's page ids start at shard × 2^32. */
+export const SHARD_STRIDE = 4294967296;
+
+/** Iterations of min-label propagation allowed (each halves label distances at least, with the jump). */
+export const MAX_COMPONENT_ITERATIONS = 64;
+
+/** Table names of the plan, optionally qualified (global.ts keeps its tables in schema `pagelets`). */
+export type TableName = (name: string) => string;
+
+/**
+ * Figure 5 as SQL. `t` qualifies table names (identity for Spark and the shard runner).
+ */
+export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPlan {
+  const minPages = Math.max(1, Math.floor(support.minPages));
+  const f = Number(support.minSupport);
+  const cap = Math.floor(support.supportCap);
+  if (!Number.isFinite(f) || !Number.isFinite(cap)) throw new Error('pagelets: support options must be numbers');
+  const before: SqlStep[] = [
+    { group: 'duplicates', table: 'page_orig', sql: `SELECT page, url, min(page) OVER (PARTITION BY fingerprint) AS orig FROM ${t('pages')}` },
+    { group: 'duplicates', table: 'unique_pages', sql: `SELECT page, url FROM ${t('page_orig')} WHERE page = orig` },
+    { group: 'duplicates', table: 'url_pages', sql: `SELECT url, min(page) AS page FROM ${t('unique_pages')} GROUP BY url` },
+    {
+      group: 'duplicates',
+      table: 'page_links',
+      sql: `SELECT DISTINCT l.src, u.page AS dest
+        FROM ${t('links')} l
+        JOIN ${t('unique_pages')} s ON s.page = l.src
+        JOIN ${t('url_pages')} u ON u.url = l.dest
+        WHERE u.page <> l.src`,
+    },
+    // (1) in two grouping passes over (shingle, page) pairs rather than count(DISTINCT page) per shingle
+    {
+      group: 'templateShingles',
+      table: 'shingle_pages',
+      sql: `SELECT DISTINCT shingle, page FROM ${t('pagelets')} WHERE page IN (SELECT page FROM ${t('unique_pages')})`,
+    },
+    {
+      group: 'templateShingles',
+      table: 'support',
+      // in DOUBLE, as supportThreshold computes it (a literal like 0.05 is DECIMAL in both dialects)
+      sql: `SELECT greatest(${minPages}, least(${cap}, CAST(ceil(CAST(${String(f)} AS DOUBLE) * CAST(count(*) AS DOUBLE)) AS INTEGER))) AS min_pages FROM ${t('unique_pages')}`,
+    },
+    {
+      group: 'templateShingles',
+      table: 'template_shingles',
+      sql: `SELECT shingle FROM ${t('shingle_pages')} GROUP BY shingle HAVING count(*) >= (SELECT min_pages FROM ${t('support')})`,
+    },
+    {
+      group: 'templateCandidates',
+      table: 'template_candidates',
+      sql: `SELECT page, ordinal, shingle, node, nodes, chars FROM ${t('pagelets')}
+        WHERE page IN (SELECT page FROM ${t('unique_pages')}) AND shingle IN (SELECT shingle FROM ${t('template_shingles')})`,
+    },
+    {
+      group: 'templateCandidates',
+      table: 'candidate_pages',
+      sql: `SELECT shingle, page FROM ${t('shingle_pages')} WHERE shingle IN (SELECT shingle FROM ${t('template_shingles')})`,
+    },
+    {
+      group: 'templateLinks',
+      table: 'template_links',
+      sql: `SELECT t1.shingle, l.src, l.dest
+        FROM ${t('candidate_pages')} t1
+        JOIN ${t('page_links')} l ON t1.page = l.src
+        JOIN ${t('candidate_pages')} t2 ON t2.page = l.dest AND t2.shingle = t1.shingle`,
+    },
+  ];
+  // (4)-(5): undirected edges per shingle; every page starts with the least page among itself and its
+  // neighbours; an iteration propagates and hooks least labels, then shortcuts; stop when no label changes.
+  const loop: SqlLoop = {
+    group: 'components',
+    init: [
+      {
+        group: 'components',
+        table: 'cc_edges',
+        sql: `SELECT shingle, src AS a, dest AS b FROM ${t('template_links')} UNION SELECT shingle, dest AS a, src AS b FROM ${t('template_links')}`,
+      },
+      { group: 'components', table: 'cc_labels', sql: `SELECT shingle, a AS page, least(a, min(b)) AS label FROM ${t('cc_edges')} GROUP BY shingle, a` },
+    ],
+    body: [
+      // every page's least label among itself and its neighbours; and each page's label (a root of the
+      // forest of labels) takes the least label found next to any page that points to it ("hooking", as in
+      // Shiloach-Vishkin): whole trees of labels move at once, not one edge a step
+      {
+        group: 'components',
+        table: 'cc_propagated',
+        sql: `SELECT l.shingle, l.page, least(l.label, m.label, coalesce(h.label, l.label)) AS label
+          FROM ${t('cc_labels')} l
+          JOIN (SELECT e.shingle, e.a AS page, min(n.label) AS label
+                FROM ${t('cc_edges')} e JOIN ${t('cc_labels')} n ON n.shingle = e.shingle AND n.page = e.b
+                GROUP BY e.shingle, e.a) m
+            ON m.shingle = l.shingle AND m.page = l.page
+          LEFT JOIN (SELECT e.shingle, la.label AS page, min(lb.label) AS label
+                FROM ${t('cc_edges')} e
+                JOIN ${t('cc_labels')} la ON la.shingle = e.shingle AND la.page = e.a
+                JOIN ${t('cc_labels')} lb ON lb.shingle = e.shingle AND lb.page = e.b
+                GROUP BY e.shingle, la.label) h
+            ON h.shingle = l.shingle AND h.page = l.page`,
+      },
+      // then two jumps to the label's label (a label is a page of the same component with a label no
+      // larger: safe, and halves the way to the root each time)
+      {
+        group: 'components',
+        table: 'cc_jumped',
+        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
+          FROM ${t('cc_propagated')} p JOIN ${t('cc_propagated')} j ON j.shingle = p.shingle AND j.page = p.label`,
+      },
+      {
+        group: 'components',
+        table: 'cc_next',
+        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
+          FROM ${t('cc_jumped')} p JOIN ${t('cc_jumped')} j ON j.shingle = p.shingle AND j.page = p.label`,
+      },
+    ],
+    state: 'cc_labels',
+    changed: `SELECT count(*) AS changed FROM ${t('cc_next')} n JOIN ${t('cc_labels')} o ON o.shingle = n.shingle AND o.page = n.page WHERE n.label <> o.label`,
+    maxIterations: MAX_COMPONENT_ITERATIONS,
+  };
+  const after: SqlStep[] = [
+    { group: 'components', table: 'templates', sql: `SELECT shingle, label AS first_page, count(*) AS size FROM ${t('cc_labels')} GROUP BY shingle, label` },
+    {
+      group: 'templatePagelets',
+      table: 'template_link_pages',
+      sql: `SELECT shingle, src AS page FROM ${t('template_links')} UNION SELECT shingle, dest AS page FROM ${t('template_links')}`,
+    },
+    {
+      group: 'templatePagelets',
+      table: 'template_pagelets',
+      sql: `SELECT c.page, c.ordinal, c.node, c.nodes, c.chars
+        FROM ${t('template_candidates')} c JOIN ${t('template_link_pages')} k ON k.shingle = c.shingle AND k.page = c.page`,
+    },
+    // A duplicate page gets its original's ordinals with its own node ranges and characters (equal token
+    // streams, but blank text may differ).
+    {
+      group: 'templatePagelets',
+      table: 'page_template_pagelets',
+      sql: `SELECT page, ordinal, node, nodes, chars FROM ${t('template_pagelets')}
+        UNION ALL
+        SELECT d.page, p.ordinal, p.node, p.nodes, p.chars
+        FROM (SELECT page, orig FROM ${t('page_orig')} WHERE page <> orig) d
+        JOIN ${t('template_pagelets')} tp ON tp.page = d.orig
+        JOIN ${t('pagelets')} p ON p.page = d.page AND p.ordinal = tp.ordinal`,
+    },
+  ];
+  const outputs: SqlOutput[] = [
+    {
+      name: 'template_pagelets',
+      partitionBy: 'shard',
+      sql: `SELECT CAST(floor(page / ${SHARD_STRIDE}) AS INTEGER) AS shard, CAST(page % ${SHARD_STRIDE} AS INTEGER) AS page, ordinal, node, nodes, chars
+        FROM ${t('page_template_pagelets')}`,
+    },
+    { name: 'templates', sql: `SELECT shingle, first_page, size FROM ${t('templates')}` },
+  ];
+  return {
+    inputs: {
+      pages: ['page', 'url', 'fingerprint', 'chars'],
+      pagelets: ['page', 'ordinal', 'shingle', 'node', 'nodes', 'chars'],
+      links: ['src', 'dest'],
+    },
+    before,
+    loop,
+    after,
+    counted: Object.keys(COUNT_FIELDS),
+    outputs,
+  };
+}
+
+/** Counted tables → DetectionCounts fields (`templates`: the number of components). */
+export const COUNT_FIELDS = {
+  pages: 'pages',
+  unique_pages: 'uniquePages',
+  pagelets: 'pagelets',
+  links: 'links',
+  template_shingles: 'templateShingles',
+  template_candidates: 'templateCandidates',
+  template_links: 'templateLinks',
+  template_pagelets: 'templatePagelets',
+  templates: 'templates',
+} as const;
