@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runEngine } from '../src/run/drive.ts';
 import { contentEngine } from '../src/content/engine.ts';
 import { chooseMainBlock } from '../src/content/main-block.ts';
 import { listSamesite, listSites } from '../src/eval/corpus.ts';
@@ -81,13 +82,9 @@ async function contentAll(u: Unit): Promise<{ ms: number; method: string }> {
   let chars = 0;
   for (const g of u.groups) {
     const source = new MemorySource(g.pages, g.entry !== undefined ? { entry: g.entry } : {});
-    const run = await contentEngine({ pageCount: g.pages.length }).run({
-      source, labels: new LabelTable(), options: {}, onFailure: () => undefined,
-      onPage: async (m) => {
-        chars += keptText(m).length;
-      },
-    });
-    method = String(run.summary['method'] ?? '');
+    const run = runEngine(contentEngine({ pageCount: g.pages.length }), source);
+    for await (const o of run) if (o.ok) chars += keptText(o.marks).length;
+    method = String((await run.result()).engine['method'] ?? '');
     await source.close();
   }
   if (chars === 0) throw new Error('no content kept');
@@ -99,7 +96,7 @@ async function marked(u: Unit, method: string): Promise<Array<{ tree: Tree; temp
   const out: Array<{ tree: Tree; template: Uint8Array }> = [];
   for (const g of u.groups) {
     const source = new MemorySource(g.pages, g.entry !== undefined ? { entry: g.entry } : {});
-    await (await loadEngine(method)).run({ source, labels: new LabelTable(), options: {}, onFailure: () => undefined, onPage: async (m) => void out.push({ tree: m.tree, template: m.template }) });
+    for await (const o of runEngine(await loadEngine(method), source)) if (o.ok) out.push({ tree: o.marks.tree, template: o.marks.template });
     await source.close();
   }
   return out;

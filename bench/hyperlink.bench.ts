@@ -18,6 +18,7 @@ import { DirSource } from '../src/site/dir-source.ts';
 import { HttpSource } from '../src/site/http-source.ts';
 import type { PageSource } from '../src/site/page.ts';
 import { serveDirectory } from '../src/site/serve.ts';
+import { runEngine } from '../src/run/drive.ts';
 import engine from '../src/template/hyperlink/engine.ts';
 import { keyPages } from '../eval/hyperlink.eval.ts';
 
@@ -51,8 +52,10 @@ interface Sample {
 
 async function once(source: PageSource, key: string): Promise<Sample> {
   let pages = 0;
-  const r = await engine.run({ source, labels: new LabelTable(), options: { key }, onPage: async () => void pages++, onFailure: () => {} });
-  const s = r.summary;
+  const run = runEngine(engine, source, { options: { key } });
+  for await (const o of run) if (o.ok) pages++;
+  const r = await run.result();
+  const s = r.engine;
   const involved = new Set<string>([(s['keyPage'] as { key: string }).key, ...(s['linksTried'] as string[]), ...(s['templatePages'] as string[])]);
   return { learn: r.timings['learn']!, load: r.timings['load']!, mark: r.timings['mark']!, pages, involved: [...involved] };
 }

@@ -11,7 +11,8 @@ import { parseHtml } from '../src/html/parse.ts';
 import { CORPUS_MISSING, corpusAvailable } from '../src/eval/corpus-path.ts';
 import { listSites } from '../src/eval/corpus.ts';
 import { DirSource } from '../src/site/dir-source.ts';
-import { runPagelets } from '../src/template/pagelets/engine.ts';
+import { runEngine } from '../src/run/drive.ts';
+import pageletsEngine from '../src/template/pagelets/engine.ts';
 import { pageLinks } from '../src/template/pagelets/links.ts';
 import { linkCounts, partition } from '../src/template/pagelets/partition.ts';
 import { shinglePagelets } from '../src/template/pagelets/shingle.ts';
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
     const n = s.files().length;
     const src = new DirSource(s.pagesDir, { entry: s.entry });
     const t = performance.now();
-    await runPagelets({ source: src, labels: new LabelTable(), options: { global: true, workers: 2 }, onPage: async () => undefined, onFailure: () => undefined });
+    await runEngine(pageletsEngine, src, { options: { global: true, workers: 2 } }).result();
     const ms = performance.now() - t;
     const pms = time(() => s.files().forEach((f) => parseHtml(readFileSync(join(s.pagesDir, f), 'utf8'))), 1);
     sites.push({ site: s.name, pages: n, 'engine ms': Math.round(ms), 'parse ms': Math.round(pms), 'ratio to parse': +(pms / ms).toFixed(2) });

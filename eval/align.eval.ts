@@ -33,6 +33,7 @@ import { DirSource } from '../src/site/dir-source.ts';
 import { alignSequences } from '../src/template/align/align.ts';
 import { ALIGN_DEFAULTS } from '../src/template/align/defaults.ts';
 import alignEngine from '../src/template/align/engine.ts';
+import { runEngine } from '../src/run/drive.ts';
 import { alignmentScore, isValidAlignment, nwScore } from '../src/template/align/needleman-wunsch.ts';
 import { mergeProfiles, pageProfile } from '../src/template/align/consensus.ts';
 import { chooseSample } from '../src/template/align/sample.ts';
@@ -176,13 +177,8 @@ async function leftover(): Promise<Array<Record<string, unknown>>> {
   for (const g of listSamesite()) {
     const name = `${g.set}/${g.site}`;
     if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
-    const source = await openSource(g.dir);
     const marks: PageMarks[] = [];
-    try {
-      await alignEngine.run({ source, labels: new LabelTable(), options: {}, async onPage(m) { marks.push(m); }, onFailure() {} });
-    } finally {
-      await source.close();
-    }
+    for await (const o of runEngine(alignEngine, g.dir)) if (o.ok) marks.push(o.marks);
     const texts = marks.map((m) => {
       const t = m.tree;
       const body = t.body();

@@ -24,12 +24,12 @@ import type { HeadlinePlacement } from '../src/content/extract.ts';
 import { CORPUS_DIR } from '../src/eval/corpus-path.ts';
 import { goldContentText, listSamesite, listSites, loadClusters, samesiteGoldText, type CorpusSite } from '../src/eval/corpus.ts';
 import { decodeHtml } from '../src/html/charset.ts';
-import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import type { Tree } from '../src/html/tree.ts';
 import type { PageSource } from '../src/site/page.ts';
 import { openSource } from '../src/site/source.ts';
 import { loadEngine } from '../src/template/engines.ts';
+import { runEngine } from '../src/run/drive.ts';
 
 /** The sets, as rows are labelled. */
 export const SETS = ['cleanportaleval', 'dragnet', 'l3s-gn1', 'single/readability', 'stackoverflow', 'sites'] as const;
@@ -150,13 +150,15 @@ export async function sitePages(only: (name: string) => boolean, onError: (site:
       source = await openSource(u.dir, u.entry !== undefined ? { entry: u.entry } : {});
       const { method } = await resolveMethod(source, {});
       let order = 0;
-      await (await loadEngine(method)).run({
-        source, labels: new LabelTable(), options: {}, onFailure: (f) => onError(u.site, `${f.key}: ${f.message}`),
-        onPage: async (m) => {
-          const gold = u.gold(m.key, m.tree) ?? '';
-          out.push({ set: u.set, site: u.site, key: m.key, path: join(u.dir, m.key), gold, scored: gold.trim() !== '', headline: 'first', tree: m.tree, template: m.template, group: u.site, order: order++, method });
-        },
-      });
+      for await (const o of runEngine(await loadEngine(method), source, { onWarning: () => undefined })) {
+        if (!o.ok) {
+          onError(u.site, `${o.key}: ${o.failure.message}`);
+          continue;
+        }
+        const m = o.marks;
+        const gold = u.gold(m.key, m.tree) ?? '';
+        out.push({ set: u.set, site: u.site, key: m.key, path: join(u.dir, m.key), gold, scored: gold.trim() !== '', headline: 'first', tree: m.tree, template: m.template, group: u.site, order: order++, method });
+      }
     } catch (e) {
       onError(u.site, e instanceof Error ? e.message : String(e));
     } finally {

@@ -18,7 +18,9 @@ import { goldContentText, listSamesite, listSites, loadRecords, samesiteGoldText
 import { contentScore, meanScore, templateNodeScore, valueKept, wordCounts, words, type Score } from '../src/eval/metrics.ts';
 import type { PageSource } from '../src/site/page.ts';
 import { openSource } from '../src/site/source.ts';
-import type { EngineRun, TemplateEngine } from '../src/template/engine.ts';
+import { runEngine } from '../src/run/drive.ts';
+import type { RunResult } from '../src/run/types.ts';
+import type { TemplateEngine } from '../src/template/engine.ts';
 import { keptText, type PageMarks } from '../src/template/result.ts';
 
 /** The repository root (eval/..). */
@@ -122,6 +124,8 @@ export interface TemplateEvalOptions {
   only?: readonly string[];
   /** Progress lines on stderr (default true). */
   progress?: boolean;
+  /** Called with each marked page before it is scored (e.g. to keep its text). */
+  onPage?(target: EvalTarget, marks: PageMarks): void | Promise<void>;
 }
 
 /** The targets of a run: corpus sites, then samesite groups, each sorted by name. */
@@ -174,30 +178,31 @@ export async function evaluateTarget(
   const failures: EvalFailure[] = [];
   const seen = new Set<string>();
   let noGold = 0;
-  let run: EngineRun | undefined;
+  let run: RunResult | undefined;
   let error: string | undefined;
   let source: PageSource | undefined;
   try {
     source = await (options.sourceFor ?? directorySource)(target);
-    run = await engine.run({
-      source,
-      labels: options.labelsFor ? options.labelsFor(target) : new LabelTable(),
-      options: options.options ?? {},
-      onPage: async (marks) => {
-        seen.add(marks.key);
+    const pipeline = runEngine(engine, source, { options: options.options ?? {}, labels: options.labelsFor ? options.labelsFor(target) : new LabelTable(), onWarning: () => undefined });
+    try {
+      for await (const o of pipeline) {
+        seen.add(o.key);
+        if (!o.ok) {
+          failures.push({ key: o.key, code: String(o.failure.code), message: o.failure.message });
+          continue;
+        }
+        await options.onPage?.(target, o.marks);
         try {
-          const s = scorePage(target, marks);
+          const s = scorePage(target, o.marks);
           if (s) perPage.push(s);
           else noGold++;
         } catch (e) {
-          failures.push({ key: marks.key, code: 'score-error', message: e instanceof Error ? e.message : String(e) });
+          failures.push({ key: o.key, code: 'score-error', message: e instanceof Error ? e.message : String(e) });
         }
-      },
-      onFailure: (f) => {
-        seen.add(f.key);
-        failures.push({ key: f.key, code: String(f.code), message: f.message });
-      },
-    });
+      }
+    } finally {
+      run = await pipeline.result().catch(() => undefined);
+    }
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   } finally {
@@ -217,7 +222,7 @@ export async function evaluateTarget(
     node: target.set === 'sites' ? meanScore(node) : null,
     ms: performance.now() - t0,
     timings: run?.timings ?? {},
-    summary: run?.summary ?? {},
+    summary: run?.engine ?? {},
     failures,
     perPage,
   };
@@ -332,30 +337,25 @@ export async function evaluateRecords(engine: TemplateEngine, options: Omit<Temp
     let error: string | undefined;
     const source = await openSource(join(set.dir, 'pages'));
     try {
-      await engine.run({
-        source,
-        labels: new LabelTable(),
-        options: options.options ?? {},
-        onPage: async (marks) => {
-          seen.add(marks.key);
-          const page = byId.get(marks.key);
-          if (!page) return;
-          pages++;
-          const kept = wordCounts(words(keptText(marks)));
-          for (const a of set.attributes) {
-            for (const v of page.values[a] ?? []) {
-              const c = counts[a]!;
-              c.values++;
-              if (valueKept(v, kept)) c.kept++;
-              else if (lost.length < LOST_LISTED) lost.push({ page: page.id, attribute: a, value: v });
-            }
+      for await (const o of runEngine(engine, source, { options: options.options ?? {}, onWarning: () => undefined })) {
+        seen.add(o.key);
+        if (!o.ok) {
+          failures.push({ key: o.key, code: String(o.failure.code), message: o.failure.message });
+          continue;
+        }
+        const page = byId.get(o.key);
+        if (!page) continue;
+        pages++;
+        const kept = wordCounts(words(keptText(o.marks)));
+        for (const a of set.attributes) {
+          for (const v of page.values[a] ?? []) {
+            const c = counts[a]!;
+            c.values++;
+            if (valueKept(v, kept)) c.kept++;
+            else if (lost.length < LOST_LISTED) lost.push({ page: page.id, attribute: a, value: v });
           }
-        },
-        onFailure: (f) => {
-          seen.add(f.key);
-          failures.push({ key: f.key, code: String(f.code), message: f.message });
-        },
-      });
+        }
+      }
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     } finally {

@@ -16,8 +16,8 @@ import { goldContentText, listSamesite, listSites, samesiteGoldText, type Samesi
 import { contentScore, mean, type Score, templateNodeScore } from '../src/eval/metrics.ts';
 import { DirSource } from '../src/site/dir-source.ts';
 import type { PageSource } from '../src/site/page.ts';
-import type { EngineContext } from '../src/template/engine.ts';
-import { runPagelets } from '../src/template/pagelets/engine.ts';
+import { runEngine } from '../src/run/drive.ts';
+import pageletsEngine from '../src/template/pagelets/engine.ts';
 import { keptText, type PageMarks, templateFraction } from '../src/template/result.ts';
 import { writeResults } from './harness.ts';
 import { crossValidate, crossValidationHeadline, foldTable, gridTable, type GridPoint, type SiteFigures } from './cross-validation.ts';
@@ -70,14 +70,12 @@ if (args.includes('--no-fold-digits')) extra['foldDigits'] = false;
 async function run(source: PageSource, options: Record<string, unknown>, score: (m: PageMarks) => void): Promise<{ ms: number; summary: Record<string, unknown> }> {
   const t = performance.now();
   const failures: string[] = [];
-  const ctx: EngineContext = {
-    source,
-    labels: new LabelTable({ attributes: 'none' }),
-    options: { ...options, ...extra },
-    onPage: async (m) => score(m),
-    onFailure: (f) => failures.push(`${f.key}: ${f.message}`),
-  };
-  const r = await runPagelets(ctx);
+  const run = runEngine(pageletsEngine, source, { options: { ...options, ...extra }, labels: new LabelTable({ attributes: 'none' }) });
+  for await (const o of run) {
+    if (o.ok) score(o.marks);
+    else failures.push(`${o.key}: ${o.failure.message}`);
+  }
+  const r = { summary: (await run.result()).engine };
   if (failures.length > 0) console.error(`${failures.length} failures, e.g. ${failures[0]}`);
   return { ms: performance.now() - t, summary: r.summary };
 }

@@ -1,6 +1,6 @@
 /**
  * The command-line reference (docs/cli.md), generated from the command line's own definitions (commander options
- * and each engine's EngineOption list), so that the reference states every option and its default exactly.
+ * and each engine's option declarations, src/template/options.ts), so that the reference states every option and its default exactly.
  *
  *     npx tsx examples/readme-options.ts           print the tables (Markdown)
  *     npx tsx examples/readme-options.ts --write   replace the docs/cli.md section between the markers
@@ -43,7 +43,7 @@ function usage(cmd: Command, prefix: string): string {
 /** The Markdown of every command and its options (engine options of `template` per engine). */
 export async function optionsMarkdown(): Promise<string> {
   process.env['GABARIT_NO_MAIN'] = '1';
-  const [{ buildProgram }, { ENGINES }, { SOURCE_OPTION_NAMES }] = await Promise.all([
+  const [{ buildProgram }, { ENGINES, ENGINE_OPTIONS }, { SOURCE_OPTION_NAMES }] = await Promise.all([
     import('../src/cli/main.ts'),
     import('../src/template/engines.ts'),
     import('../src/cli/run.ts'),
@@ -74,18 +74,16 @@ export async function optionsMarkdown(): Promise<string> {
       if (hasSource) out.push('and the source options above.', '');
     }
     if (cmd.name() === 'template') {
-      for (const name of Object.keys(ENGINES)) {
+      for (const [name, decl] of Object.entries(ENGINE_OPTIONS)) {
         const engine = await ENGINES[name]!();
         out.push(`Options of \`--method ${name}\`: ${cell(engine.description)}`, '');
-        if (engine.options.length === 0) {
+        const flags = decl.cliFlags();
+        if (flags.length === 0) {
           out.push('(none)', '');
           continue;
         }
         out.push('| Option | Default | Meaning |', '|---|---|---|');
-        for (const eo of engine.options) {
-          const d = eo.defaultValue !== undefined && !eo.flags.startsWith('--no-') ? code(String(eo.defaultValue)) : '';
-          out.push(`| ${code(eo.flags)} | ${d} | ${cell(eo.description)} |`);
-        }
+        for (const f of flags) out.push(`| ${code(f.flags)} | ${f.defaultText ? code(f.defaultText) : ''} | ${cell(f.description)} |`);
         out.push('');
       }
     }

@@ -22,6 +22,17 @@ export { MemorySource } from './site/memory-source.ts';
 export { type Page, type PageSource, type PageResult, parsePage } from './site/page.ts';
 export { LinkGraph } from './site/graph.ts';
 
+// The pipelines (run/): template, content, learn once and apply many, outputs
+export { detectTemplate, type DetectOptions } from './run/template.ts';
+export { extractContent, type ExtractOptions } from './run/content.ts';
+export { learnTemplate, applyTemplate, applyToSource, compileTemplate, type AppliedPage, type ApplyOptions } from './run/learn.ts';
+export { writeOutputs, type WriteOptions, type Written, type PageRecord } from './run/write.ts';
+export { runEngine, type PipelineRun } from './run/drive.ts';
+export type { PageOutcome, PageDone, PageNotDone, RunResult, RunControls, SourceInput } from './run/types.ts';
+export { type Template, type TemplateSet, type ApplyInput, readTemplate, TemplateError } from './template/learned.ts';
+export { crawl, writeCrawl, type CrawlResult } from './run/crawl.ts';
+export { report, writeReport } from './run/report.ts';
+
 // Template engines (papers 1–3), main content, and their outputs
 export { loadEngine } from './template/engines.ts';
 export { type TemplateEngine, type EngineContext, type EngineRun } from './template/engine.ts';
@@ -31,10 +42,11 @@ export { extractMainContent, type MainContent, type MainContentOptions } from '.
 export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 
 // Pages like a sample (paper 4), pages grouped by structure or content, the report
-export { indesit, type IndesitOptions, type IndesitResult } from './collect/indesit.ts';
+// `collect` (also named `indesit`) loads the collector and its HTTP stack when called.
+export { collect, collect as indesit, type IndesitOptions, type IndesitResult } from './run/collect.ts';
 export { clusterSourceBySchema, type SchemaClustering } from './cluster/schema.ts';
 export { clusterByContent, type ContentClustering } from './cluster/content.ts';
-export { buildReport } from './report/build.ts';
+
 
 // Self-healing wrappers (paper 5)
 export { createWrapper, type PatternSpec } from './wrapper/create.ts';

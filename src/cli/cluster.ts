@@ -13,7 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, openFromFlags, outDir, parsePositive, since, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, since, type SourceFlags } from './run.ts';
+import { networkLoads } from '../run/source.ts';
 
 interface ClusterFlags extends SourceFlags {
   out: string;

@@ -10,7 +10,8 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, outDir, parsePositive, type Reporter, since, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, type Reporter, since, type SourceFlags } from './run.ts';
+import { networkLoads } from '../run/source.ts';
 
 /** The options of `gabarit cocited`. */
 export interface CocitedFlags extends SourceFlags {

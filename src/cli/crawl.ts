@@ -11,10 +11,7 @@
  * Exit 1 when no page could be loaded; see main.ts for the other codes.
  */
 import { Option, type Command } from 'commander';
-import type { Tree } from '../html/tree.ts';
-import type { LinkGraph } from '../site/graph.ts';
-import type { PageFailure } from '../output.ts';
-import type { PageResult, PageSource } from '../site/page.ts';
+import type { CrawlSummary } from '../run/crawl.ts';
 import {
   addOutOption,
   addSourceOptions,
@@ -23,68 +20,16 @@ import {
   globalOptions,
   NothingDone,
   openFromFlags,
-  networkLoads,
   outDir,
   parseCount,
   since,
-  withPages,
   type Reporter,
   type SourceFlags,
 } from './run.ts';
 
+
 /** How many of the most linked pages the summary lists by default. */
 export const DEFAULT_TOP_PAGES = 10;
-
-/** One page of `pages.json`. */
-export interface CrawlPage {
-  key: string;
-  url: string;
-  status: number;
-  bytes: number;
-  title: string;
-  /** Distinct pages of the source this page links to. */
-  linksOut: number;
-  /** Distinct pages of the source linking to this page. */
-  linksIn: number;
-  /** Links leaving the source (other sites, or outside the source root). */
-  linksOffSite: number;
-}
-
-/** The link graph's figures, in summary.json under `graph`. */
-export interface GraphFigures {
-  pages: number;
-  /** Distinct links between two different pages of the source. */
-  links: number;
-  /** Unordered pairs of pages linking each other. */
-  mutualPairs: number;
-  /** Links to addresses of the site that are not among the pages (broken, or beyond --max-pages). */
-  danglingLinks: number;
-  /** Links leaving the source. */
-  offSiteLinks: number;
-  /** Pages no other page links to (the entry usually is one). */
-  unlinkedPages: number;
-  /** The pages most linked to (by distinct linking pages), most first. */
-  mostLinked: { key: string; linksIn: number }[];
-}
-
-/** A view of `source` whose `pages()` reports every item to `observe` as it is yielded. */
-function observed(source: PageSource, observe: (r: PageResult) => void): PageSource {
-  return withPages(source, async function* (options) {
-    for await (const r of source.pages(options)) {
-      observe(r);
-      yield r;
-    }
-  });
-}
-
-/** The first `<title>`'s text, collapsed, or ''. */
-function titleOf(tree: Tree): string {
-  const t = tree.find('title');
-  if (t < 0) return '';
-  let s = '';
-  for (let i = t + 1; i < tree.end[t]!; i++) s += tree.nodeText(i);
-  return s.replace(/\s+/g, ' ').trim();
-}
 
 /** The options of `gabarit crawl`. */
 export interface CrawlFlags extends SourceFlags {
@@ -118,112 +63,26 @@ export function register(program: Command): void {
   });
 }
 
-/** What summary.json of `gabarit crawl` holds. */
-export interface CrawlSummary {
-  command: 'crawl';
-  source: string;
-  pagesLoaded: number;
-  timings: Record<string, number>;
-  pagesDone: number;
-  pagesFailed: number;
-  failures: readonly PageFailure[];
-  graph: GraphFigures;
-}
-
 /**
- * The crawl itself (the command's action without printing): opens the source, builds the link graph,
+ * The crawl itself (the library's `crawl` and `writeCrawl`, the command's action without printing):
  * writes summary.json, pages.json and graph.json in `flags.out`; failures go to the reporter as they come.
  */
 export async function runCrawl(spec: string, opts: CrawlFlags, reporter: Reporter): Promise<{ summary: CrawlSummary; dir: string }> {
   const start = performance.now();
-  const [{ LinkGraph: Graph }, { OutputWriter }, { LabelTable }] = await Promise.all([
-    import('../site/graph.ts'),
-    import('../output.ts'),
-    import('../html/labels.ts'),
-  ]);
+  const { crawl, writeCrawl } = await import('../run/crawl.ts');
   const linkPriority = opts.templatePriority ? new (await import('../analysis/crawl-priority.ts')).TemplateAwarePriority().linkPriority : undefined;
   const opened = await openFromFlags(spec, opts, reporter, linkPriority ? { linkPriority } : {});
-  const dir = outDir(opts.out);
-  const writer = new OutputWriter(dir);
-  const records = new Map<string, CrawlPage>();
-  const siteTargets = new Set<string>();
-  let offSite = 0;
-  let seen = 0;
-  let graph: LinkGraph;
+  let result;
   try {
-    const source = observed(opened.source, (r) => {
-      reporter.progress.update('load', ++seen);
-      if (!r.ok) {
-        const f = { url: r.url, key: r.key, code: r.error.code, message: r.error.message };
-        writer.fail(f);
-        reporter.failure(f);
-      }
-    });
-    graph = await Graph.fromSource(source, new LabelTable({ attributes: 'none' }), {
-      onPage: (page, tree, links) => {
-        let off = 0;
-        for (const l of links) {
-          const k = source.keyOf(l.url);
-          if (k === undefined) off++;
-          else siteTargets.add(k);
-        }
-        offSite += off;
-        records.set(page.key, {
-          key: page.key,
-          url: page.url,
-          status: page.status,
-          bytes: page.body.byteLength,
-          title: titleOf(tree),
-          linksOut: 0,
-          linksIn: 0,
-          linksOffSite: off,
-        });
-      },
-    });
+    const run = crawl(opened.source, { top: opts.top, onProgress: (p, d, t) => reporter.progress.update(p, d, t) });
+    for await (const o of run) if (!o.ok) reporter.failure(o.failure);
+    result = await run.result();
   } finally {
     reporter.stop();
     await opened.close();
   }
-  const loadMs = since(start);
-
-  const pages = graph.keys.map((key) => {
-    const r = records.get(key)!;
-    r.linksOut = graph.outDegree(key);
-    r.linksIn = graph.inDegree(key);
-    return r;
-  });
-  let mutualPairs = 0;
-  for (const [a, b] of graph.edges()) if (a < b && graph.hasEdge(b, a)) mutualPairs++;
-  let dangling = 0;
-  for (const k of siteTargets) if (!graph.has(k)) dangling++;
-  const figures: GraphFigures = {
-    pages: graph.size,
-    links: graph.edgeCount,
-    mutualPairs,
-    danglingLinks: dangling,
-    offSiteLinks: offSite,
-    unlinkedPages: pages.filter((p) => p.linksIn === 0).length,
-    mostLinked: pages
-      .slice()
-      .sort((a, b) => b.linksIn - a.linksIn || (a.key < b.key ? -1 : 1))
-      .slice(0, opts.top)
-      .map((p) => ({ key: p.key, linksIn: p.linksIn })),
-  };
-
-  await writer.writeJson('pages.json', pages);
-  await writer.writeJson('graph.json', { nodes: graph.keys, edges: graph.edges() });
-  const summary: CrawlSummary = {
-    command: 'crawl',
-    source: spec,
-    pagesLoaded: networkLoads(opened.source),
-    timings: { load: loadMs, total: since(start) },
-    pagesDone: pages.length,
-    pagesFailed: writer.failed.length,
-    failures: writer.failed,
-    graph: figures,
-  };
-  await writer.writeJson('summary.json', summary);
-  return { summary, dir };
+  const dir = outDir(opts.out);
+  return { summary: await writeCrawl(result, dir, { source: spec, timings: { total: since(start) } }), dir };
 }
 
 /** The human lines of a crawl's result. */

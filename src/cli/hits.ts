@@ -8,7 +8,8 @@
  * Exit 1 when no page could be read.
  */
 import { Option, type Command } from 'commander';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, networkLoads, outDir, parsePositive, since, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, since, type SourceFlags } from './run.ts';
+import { networkLoads } from '../run/source.ts';
 
 interface HitsFlags extends SourceFlags {
   out: string;

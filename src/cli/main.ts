@@ -24,6 +24,7 @@ export interface CommandModule {
 export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./crawl.ts'),
   () => import('./template.ts'),
+  () => import('./apply.ts'),
   () => import('./serve.ts'),
   () => import('./collect.ts'),
   () => import('./cluster.ts'),
@@ -33,6 +34,7 @@ export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./content.ts'),
   () => import('./report.ts'),
   () => import('./shards.ts'),
+  () => import('./ui.ts'),
 ];
 
 function packageVersion(): string {

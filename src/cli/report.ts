@@ -4,11 +4,10 @@
  * outlined, the template fraction of each page, the template found, figures per engine and a chart.
  * Writes `<out>/index.html` and prints its path. Exit 1 when no page could be processed.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import type { ReportData } from '../report/html-report.ts';
+import type { Method } from '../template/engines.ts';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type Reporter, type SourceFlags } from './run.ts';
 
 export interface ReportFlags extends SourceFlags {
@@ -25,31 +24,23 @@ export interface ReportRun {
 }
 
 /**
- * Builds the report of a source and writes `<out>/index.html` (the command's work, also used by `npm
- * start`). Throws NothingDone when no page could be processed.
+ * Builds the report of a source (the library's `report`) and writes `<out>/index.html` (the command's work).
+ * Throws NothingDone when no page could be processed.
  */
 export async function runReport(spec: string, opts: ReportFlags, reporter: Reporter): Promise<ReportRun> {
-  const [{ buildReport }, { renderReport }] = await Promise.all([import('../report/build.ts'), import('../report/html-report.ts')]);
-  const closers: Array<() => Promise<void>> = [];
-  const data = await buildReport(
-    spec,
-    async () => {
-      const o = await openFromFlags(spec, opts, reporter);
-      closers.push(o.close);
-      return o.source;
-    },
-    { ...(opts.method ? { method: opts.method } : {}), maxShown: opts.maxShown, otherEngines: opts.otherEngines, onWarning: (m) => reporter.warn(m) },
-  ).finally(async () => {
+  const { report, writeReport } = await import('../run/report.ts');
+  const opened = await openFromFlags(spec, opts, reporter);
+  let data: ReportData;
+  try {
+    data = await report(opened.source, { ...(opts.method ? { method: opts.method as Method } : {}), maxShown: opts.maxShown, otherEngines: opts.otherEngines, onWarning: (m) => reporter.warn(m) });
+  } finally {
     reporter.stop();
-    for (const c of closers) await c().catch(() => undefined);
-  });
+    await opened.close();
+  }
+  data.source = spec;
   for (const f of data.failures) reporter.warn(`${f.key}: ${f.message}`);
   if (data.pages.length === 0) throw new NothingDone(`no page processed from ${spec}`);
-  const dir = outDir(opts.out);
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, 'index.html');
-  await writeFile(file, renderReport(data));
-  return { file, data };
+  return { file: await writeReport(data, outDir(opts.out)), data };
 }
 
 export function register(program: Command): void {

@@ -10,7 +10,8 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULTS } from '../defaults.ts';
 import { GabaritError } from '../errors.ts';
 import type { PageFailure, Summary } from '../output.ts';
-import type { PageResult, PageSource, PageSourceOptions } from '../site/page.ts';
+import type { PageSource } from '../site/page.ts';
+import { limitPages } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
 import type { Store } from '../store/store.ts';
 import { createProgress, type Progress } from './progress.ts';
@@ -144,7 +145,7 @@ export function emit(g: GlobalOptions, json: unknown, lines: readonly string[]):
 }
 
 /** The short lines every summary shows: pages done and failed, where the output is. */
-export function summaryLines(summary: Summary, dir: string): string[] {
+export function summaryLines(summary: Pick<Summary, 'pagesDone' | 'pagesFailed' | 'pagesLoaded'>, dir: string): string[] {
   const lines = [`pages done: ${summary.pagesDone}`, `pages failed: ${summary.pagesFailed}`];
   if (summary.pagesLoaded > 0) lines.push(`pages loaded over the network: ${summary.pagesLoaded}`);
   lines.push(`output: ${dir}`);
@@ -216,37 +217,4 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
       await store?.close();
     },
   };
-}
-
-/** A view of `source` whose `pages()` yields at most `maxPages` items, whoever asks. */
-export function limitPages(source: PageSource, maxPages: number): PageSource {
-  return withPages(source, (options = {}) => source.pages({ ...options, maxPages: Math.min(options.maxPages ?? Infinity, maxPages) }));
-}
-
-/** A view of `source` with another `pages()`; everything else is the source's. */
-export function withPages(source: PageSource, pages: (options?: PageSourceOptions) => AsyncIterable<PageResult>): PageSource {
-  return {
-    get kind() {
-      return source.kind;
-    },
-    get root() {
-      return source.root;
-    },
-    get entry() {
-      return source.entry;
-    },
-    get loaded() {
-      return source.loaded;
-    },
-    pages,
-    get: (urlOrKey) => source.get(urlOrKey),
-    keyOf: (url) => source.keyOf(url),
-    urlOf: (key) => source.urlOf(key),
-    close: () => source.close(),
-  };
-}
-
-/** Pages loaded over the network (the contract's `pagesLoaded`): downloads for HTTP, 0 for local sources. */
-export function networkLoads(source: PageSource): number {
-  return source.kind === 'http' ? source.loaded : 0;
 }

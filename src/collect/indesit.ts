@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the four steps of Figure 5 call each other recursively (the index step solves a
+ * new instance) over one crawl state; schemas, structure and link collections live in their own modules.
+ *
  * INDESIT (paper 4, section 3.1 and Figure 5): given one sample page, crawl its site to collect the pages
  * structurally similar to it, downloading as few pages as possible. The four steps of Figure 5, restated
  * as in the paper for a target *cluster* (initially the sample's singleton cluster C0):
@@ -51,7 +54,7 @@ import { type LinkCollection, type TagListOptions, TagLists } from './link-colle
 import { type PageSchema, similar } from './page-schema.ts';
 import { readStructure, schemaOfStructure } from './structure.ts';
 import { variantOf } from './variants.ts';
-import { isSkippedResource } from '../site/http-source.ts';
+import { isSkippedResource } from '../site/defaults.ts';
 
 const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0) };
 

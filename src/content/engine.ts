@@ -11,6 +11,7 @@ import { EngineError } from '../errors.ts';
 import type { PageSource } from '../site/page.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
 import { loadEngine } from '../template/engines.ts';
+import { noOptions } from '../template/options.ts';
 import type { PageMarks } from '../template/result.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import type { Tree } from '../html/tree.ts';
@@ -117,7 +118,7 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
   return {
     name: 'content',
     description: 'main content: template removed by the best engine for the source, then the main block chosen by text concentration, link density and position',
-    options: [],
+    options: noOptions('content'),
     async run(ctx: EngineContext): Promise<EngineRun> {
       const t0 = performance.now();
       let choice = await resolveMethod(ctx.source, options);

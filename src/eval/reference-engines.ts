@@ -11,6 +11,7 @@
 import type { Tree } from '../html/tree.ts';
 import { parsePage } from '../site/page.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
+import { noOptions } from '../template/options.ts';
 import { goldTemplateMask, type GoldSelectors } from './metrics.ts';
 
 /** Parses every page of the source and emits `mark(tree)` for it; failures are passed on. */
@@ -33,7 +34,7 @@ async function eachPage(ctx: EngineContext, mark: (tree: Tree) => Uint8Array): P
 export const wholeBodyEngine: TemplateEngine = {
   name: 'whole-body',
   description: 'no template removal: keeps the whole <body> (baseline)',
-  options: [],
+  options: noOptions('whole-body'),
   run: (ctx) => eachPage(ctx, (tree) => new Uint8Array(tree.size)),
 };
 
@@ -45,7 +46,7 @@ export function goldOracleEngine(gold: GoldSelectors): TemplateEngine {
   return {
     name: 'gold-oracle',
     description: 'marks exactly the gold template (upper bound; a check of the scoring)',
-    options: [],
+    options: noOptions('gold-oracle'),
     run: (ctx) => eachPage(ctx, (tree) => goldTemplateMask(tree, gold) ?? new Uint8Array(tree.size)),
   };
 }

@@ -23,3 +23,11 @@ export const SITE_DEFAULTS = {
   /** Bytes looked at to sniff an extensionless file or an untyped response as HTML. */
   sniffBytes: 1024,
 } as const;
+
+/** True when the URL's last path segment has an extension of a non-page resource. */
+export function isSkippedResource(url: string): boolean {
+  const path = new URL(url).pathname.toLowerCase();
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const dot = last.lastIndexOf('.');
+  return dot > 0 && SITE_DEFAULTS.skipExtensions.includes(last.slice(dot));
+}

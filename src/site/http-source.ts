@@ -21,7 +21,7 @@ import { parseHtml } from '../html/parse.ts';
 import type { Tree } from '../html/tree.ts';
 import type { Store } from '../store/store.ts';
 import { failed, succeeded } from './check.ts';
-import { SITE_DEFAULTS } from './defaults.ts';
+import { SITE_DEFAULTS, isSkippedResource } from './defaults.ts';
 import { Fetcher, type FetchOptions } from './fetch.ts';
 import { keyFromUrl, urlFromKey, isHttpUrl } from './keys.ts';
 import { Frontier, type FrontierItem } from './frontier.ts';
@@ -44,13 +44,6 @@ export interface HttpSourceOptions extends FetchOptions {
   linkPriority?: LinkPriority;
 }
 
-/** True when the URL's last path segment has an extension of a non-page resource. */
-export function isSkippedResource(url: string): boolean {
-  const path = new URL(url).pathname.toLowerCase();
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  const dot = last.lastIndexOf('.');
-  return dot > 0 && SITE_DEFAULTS.skipExtensions.includes(last.slice(dot));
-}
 
 /** The links of a parsed page that a crawl from `root` follows, in document order (each URL once unless `duplicates`). */
 function followed(tree: Tree, page: Page, root: string, duplicates: boolean): Link[] {

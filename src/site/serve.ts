@@ -73,7 +73,8 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
-async function typeOf(path: string): Promise<string> {
+/** The Content-Type of a file: by extension, else HTML when an extensionless file sniffs as HTML, else octet-stream. */
+export async function typeOf(path: string): Promise<string> {
   const ext = extname(path).toLowerCase();
   const known = TYPES[ext];
   if (known) return known;

@@ -25,8 +25,8 @@ export function isWarcPath(spec: string): boolean {
 }
 
 /**
- * Opens `spec` as a PageSource: an http(s) URL (a crawl from it), a .warc/.warc.gz file, or a directory.
- * Throws a UsageError when it is none of these (a missing path, a plain file, a malformed URL).
+ * Opens `spec` as a PageSource: an http(s) URL (a crawl from it), a .warc/.warc.gz file, a directory, or
+ * one page file (FileSource). Throws a UsageError when it is none of these (a missing path, a malformed URL).
  */
 export async function openSource(spec: string, options: SourceOptions = {}): Promise<PageSource> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
@@ -58,5 +58,9 @@ export async function openSource(spec: string, options: SourceOptions = {}): Pro
     const { DirSource } = await import('./dir-source.ts');
     return new DirSource(spec, o);
   }
-  throw new UsageError(`not a source: ${spec} (give a directory of pages, a .warc/.warc.gz file, or an http(s) URL)`);
+  if (isFile) {
+    const { FileSource } = await import('./file-source.ts');
+    return new FileSource(spec, options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {});
+  }
+  throw new UsageError(`not a source: ${spec} (give a directory of pages, a page file, a .warc/.warc.gz file, or an http(s) URL)`);
 }

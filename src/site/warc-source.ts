@@ -12,8 +12,11 @@
  *  - pages() yields in key order (as a directory does), so equal sites give equal streams;
  *  - a payload over `maxBytes` is not read further nor kept: that page fails with `too-large` (refused, not
  *    cut, as over HTTP: a cut page would be another page).
- * The archive is read once, at `open`, and held in memory (sites of thousands of pages); a streaming
- * reader for very large archives is not written yet.
+ * `open` reads the archive once and keeps an index (each page's URL, status, headers and the offset of
+ * its record in the file), not the pages: a page's payload is read from its record when it is loaded, so
+ * memory does not grow with the archive's payloads. That needs records that can be read from their offset
+ * (an uncompressed WARC, or one gzip member per record, as WARC writers make them); an archive gzipped as
+ * one stream is read into memory instead.
  */
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -43,21 +46,25 @@ interface Archived {
   url: string;
   status: number;
   headers: Record<string, string>;
-  body: Uint8Array;
-  /** Set when the payload was over the size cap: the bytes read before reading stopped (the body is empty). */
+  /** Offset of the record in the file, or the payload itself when records cannot be read from their offset. */
+  at: number | Uint8Array;
+  /** Set when the payload was over the size cap: the bytes read before reading stopped. */
   tooLarge?: number;
 }
 
-/** A record's payload, or undefined when it is over `max` bytes (reading stops there; the rest is skipped). */
-async function readCapped(record: WARCRecord, max: number): Promise<{ body: Uint8Array } | { over: number }> {
+/**
+ * Reads a record's payload up to `max` bytes: its bytes when `keep` (else an empty array: only its size is
+ * checked), or the bytes read when it is over `max` (reading stops there; the caller skips the rest).
+ */
+async function readCapped(record: WARCRecord, max: number, keep: boolean): Promise<{ body: Uint8Array } | { over: number }> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of record.contentReader) {
     total += chunk.length;
     if (total > max) return { over: total };
-    chunks.push(chunk);
+    if (keep) chunks.push(chunk);
   }
-  const body = new Uint8Array(total);
+  const body = new Uint8Array(keep ? total : 0);
   let at = 0;
   for (const c of chunks) {
     body.set(c, at);
@@ -96,9 +103,10 @@ export class WarcSource extends RootedSource implements PageSource {
   readonly file: string;
   /** Records that were not pages (non-HTML, redirects, requests, metadata…). */
   readonly skipped: number;
+  /** True when pages are read from their records' offsets (false: the archive is held in memory). */
+  readonly fromOffsets: boolean;
   private readonly byKey: Map<string, Archived>;
   private readonly order: string[];
-
   private readonly maxBytes: number;
 
   private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number, maxBytes: number) {
@@ -109,59 +117,16 @@ export class WarcSource extends RootedSource implements PageSource {
     this.byKey = byKey;
     this.order = [...byKey.keys()].sort();
     this.skipped = skipped;
+    this.fromOffsets = [...byKey.values()].every((r) => typeof r.at === 'number');
   }
 
   /** Reads an archive (.warc or .warc.gz; gzip is detected by warcio whatever the name). */
   static async open(file: string, options: WarcSourceOptions = {}): Promise<WarcSource> {
     const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
-    const records: Archived[] = [];
-    const seen = new Set<string>();
-    let skipped = 0;
-    const parser = new WARCParser(createReadStream(file));
-    for await (const record of parser) {
-      const type = record.warcType;
-      const target = record.warcTargetURI;
-      const url = target ? normalizeUrl(target) : undefined;
-      if ((type !== 'response' && type !== 'resource') || url === undefined || seen.has(url)) {
-        skipped++;
-        await record.skipFully();
-        continue;
-      }
-      const info = type === 'response' ? record.getResponseInfo() : null;
-      const headers: Record<string, string> = {};
-      if (info) {
-        for (const [k, v] of info.headers as Iterable<[string, string]>) if (!TRANSFER_HEADERS.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
-      } else {
-        const ct = record.warcHeader('Content-Type');
-        if (ct) headers['content-type'] = ct;
-      }
-      const status = info ? Number(info.status) : 200;
-      if (status >= 300 && status < 400) {
-        skipped++;
-        await record.skipFully();
-        continue;
-      }
-      const ct = headers['content-type'];
-      if (ct !== undefined && !isHtmlType(ct)) {
-        skipped++;
-        await record.skipFully();
-        continue;
-      }
-      const read = await readCapped(record, maxBytes);
-      if ('over' in read) {
-        // Kept as a page that fails when loaded, so that it is named (a cut page would be another page).
-        await record.skipFully();
-        seen.add(url);
-        records.push({ url, status, headers, body: new Uint8Array(0), tooLarge: read.over });
-        continue;
-      }
-      if (ct === undefined && !sniffHtml(read.body)) {
-        skipped++;
-        continue;
-      }
-      seen.add(url);
-      records.push({ url, status, headers, body: read.body });
-    }
+    let { records, skipped } = await index(file, false, maxBytes);
+    // Records read back from their offset? (Not when the whole file is one gzip stream.)
+    const probe = records[records.length - 1];
+    if (probe && !(await readableAt(file, probe))) ({ records, skipped } = await index(file, true, maxBytes));
     const root = options.root ?? commonRoot(records.map((r) => r.url));
     if (root === undefined) {
       throw new PageError(`file://${file}`, records.length === 0 ? 'empty' : 'read-error',
@@ -191,22 +156,114 @@ export class WarcSource extends RootedSource implements PageSource {
     return this.page(key, r);
   }
 
-  private page(key: string, r: Archived): Page {
+  private async page(key: string, r: Archived): Promise<Page> {
     if (r.tooLarge !== undefined) {
       throw new PageError(r.url, 'too-large', `too large: the archived page exceeds the cap of ${this.maxBytes} bytes (stopped reading after ${r.tooLarge} bytes)`);
     }
     if (r.status === 404 || r.status === 410) throw new PageError(r.url, 'not-found', `archived response is HTTP ${r.status}`, { status: r.status });
     if (r.status < 200 || r.status > 299) throw new PageError(r.url, 'http-status', `archived response is HTTP ${r.status}`, { status: r.status });
-    const bad = checkBody(r.url, r.body);
+    let body: Uint8Array;
+    try {
+      body = typeof r.at === 'number' ? await payloadAt(this.file, r.at) : r.at;
+    } catch (err) {
+      throw new PageError(r.url, 'read-error', `cannot read its record in ${this.file} (${(err as Error).message})`, { cause: err });
+    }
+    const bad = checkBody(r.url, body);
     if (bad) throw bad;
     this.count++;
-    return { url: r.url, key, status: r.status, headers: r.headers, body: r.body, origin: 'warc' };
+    return { url: r.url, key, status: r.status, headers: r.headers, body, origin: 'warc' };
   }
 
   async close(): Promise<void> {}
 }
 
 /** A page to archive with `writeWarc`. */
+/**
+ * The archive's HTML pages (the first response of each URL), with the offset of each record, or with its
+ * payload when `keep` (an archive whose records cannot be read from their offset). A payload over
+ * `maxBytes` is indexed as too large (read no further, never kept).
+ */
+async function index(file: string, keep: boolean, maxBytes: number): Promise<{ records: Archived[]; skipped: number }> {
+  const records: Archived[] = [];
+  const seen = new Set<string>();
+  let skipped = 0;
+  const parser = new WARCParser(createReadStream(file));
+  for await (const record of parser) {
+    const offset = parser.offset;
+    const type = record.warcType;
+    const target = record.warcTargetURI;
+    const url = target ? normalizeUrl(target) : undefined;
+    if ((type !== 'response' && type !== 'resource') || url === undefined || seen.has(url)) {
+      skipped++;
+      await record.skipFully();
+      continue;
+    }
+    const info = type === 'response' ? record.getResponseInfo() : null;
+    const headers: Record<string, string> = {};
+    if (info) {
+      for (const [k, v] of info.headers as Iterable<[string, string]>) if (!TRANSFER_HEADERS.has(k.toLowerCase())) headers[k.toLowerCase()] = v;
+    } else {
+      const ct = record.warcHeader('Content-Type');
+      if (ct) headers['content-type'] = ct;
+    }
+    const status = info ? Number(info.status) : 200;
+    if (status >= 300 && status < 400) {
+      skipped++;
+      await record.skipFully();
+      continue;
+    }
+    const ct = headers['content-type'];
+    if (ct !== undefined && !isHtmlType(ct)) {
+      skipped++;
+      await record.skipFully();
+      continue;
+    }
+    // Read through (counting its size, keeping its bytes only when held in memory or sniffed for HTML).
+    const read = await readCapped(record, maxBytes, keep || ct === undefined);
+    if ('over' in read) {
+      // Indexed as a page that fails when loaded, so that it is named (a cut page would be another page).
+      await record.skipFully();
+      seen.add(url);
+      records.push({ url, status, headers, at: offset, tooLarge: read.over });
+      continue;
+    }
+    if (ct === undefined && !sniffHtml(read.body)) {
+      skipped++;
+      continue;
+    }
+    seen.add(url);
+    records.push({ url, status, headers, at: keep ? read.body : offset });
+  }
+  return { records, skipped };
+}
+
+/** The (decoded) payload of the record at `offset`. */
+async function payloadAt(file: string, offset: number): Promise<Uint8Array> {
+  const stream = createReadStream(file, { start: offset });
+  try {
+    const record = await new WARCParser(stream).parse();
+    if (!record) throw new Error(`no record at offset ${offset}`);
+    return new Uint8Array(await record.readFully(true));
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** True when the record of `r` reads back from its offset (its URL is found there). */
+async function readableAt(file: string, r: Archived): Promise<boolean> {
+  if (typeof r.at !== 'number') return true;
+  const stream = createReadStream(file, { start: r.at });
+  try {
+    const record = await new WARCParser(stream).parse();
+    const target = record?.warcTargetURI;
+    return target !== undefined && target !== null && normalizeUrl(target) === r.url;
+  } catch {
+    return false;
+  } finally {
+    stream.destroy();
+  }
+}
+
 export interface WarcPage {
   /** Key relative to `baseUrl` (or give `url`). */
   key: string;

@@ -6,24 +6,15 @@
 import type { LabelTable } from '../html/labels.ts';
 import type { PageFailure, RenderedPage } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
+import type { Applier, Template } from './learned.ts';
+import type { EngineOptions, OptionShape } from './options.ts';
 import type { PageMarks } from './result.ts';
-
-/** A command-line option an engine adds to `gabarit template` (commander syntax). */
-export interface EngineOption {
-  /** e.g. '--sample <n>' */
-  flags: string;
-  description: string;
-  /** Default value (also shown in --help and the README). */
-  defaultValue?: string | number | boolean;
-  /** Parse the raw string (e.g. Number). */
-  parse?: (raw: string) => unknown;
-}
 
 export interface EngineContext {
   source: PageSource;
   /** The site's label table (shared by every page of the run). */
   labels: LabelTable;
-  /** Engine options, by camelCase name (commander's), already parsed. */
+  /** Engine options by name (any subset of the engine's declared options); the engine validates them. */
   options: Readonly<Record<string, unknown>>;
   /** Receives each marked page (the output writer, or an evaluator). Awaited: back-pressure. */
   onPage(marks: PageMarks, extra?: Record<string, unknown>): Promise<void>;
@@ -35,6 +26,8 @@ export interface EngineContext {
   onRendered?(page: RenderedPage, extra?: Record<string, unknown>): Promise<void>;
   /** Receives each page that failed (run goes on). */
   onFailure(failure: PageFailure): void;
+  /** The site the pages are of (a host, or the source's root), for the template learned. */
+  site?: string;
   /** Progress for long phases: (phase, done, total?). */
   onProgress?(phase: string, done: number, total?: number): void;
   /** Diagnostics (warnings naming a page), not failures. */
@@ -43,7 +36,7 @@ export interface EngineContext {
 }
 
 export interface EngineRun {
-  /** What was learned, for template.json. */
+  /** What was learned, for template.json (a Template for the template engines). */
   template: unknown;
   /** Extra summary.json fields (e.g. the complete subdigraph found, pages loaded). */
   summary: Record<string, unknown>;
@@ -54,6 +47,25 @@ export interface EngineRun {
 export interface TemplateEngine {
   readonly name: string;
   readonly description: string;
-  readonly options: readonly EngineOption[];
+  /** The engine's options, declared once (types, defaults, flags, validation: options.ts). */
+  readonly options: EngineOptions<OptionShape>;
+  /** Learns the template and marks every page of the source with it (what `gabarit template` runs). */
   run(ctx: EngineContext): Promise<EngineRun>;
+  /** Learns the template only (no page is marked). */
+  learn?(ctx: LearnContext): Promise<LearnRun>;
+  /** Compiles a learned template for applying it to any page of its site. */
+  compile?(template: Template): Applier;
 }
+
+/** What learning needs of an EngineContext: no page is marked. */
+export type LearnContext = Omit<EngineContext, 'onPage'>;
+
+/** What learning gives. */
+export interface LearnRun {
+  template: Template;
+  summary: Record<string, unknown>;
+  timings: Record<string, number>;
+}
+
+/** A template engine that learns once and applies many (align, hyperlink, pagelets). */
+export type LearningEngine = TemplateEngine & Required<Pick<TemplateEngine, 'learn' | 'compile'>>;

@@ -9,6 +9,7 @@ import { parsePage } from '../../src/site/page.ts';
 import { goldOracleEngine, wholeBodyEngine } from '../../src/eval/reference-engines.ts';
 import type { CorpusSite } from '../../src/eval/corpus.ts';
 import type { TemplateEngine } from '../../src/template/engine.ts';
+import { noOptions } from '../../src/template/options.ts';
 
 const page = (title: string, body: string): string =>
   `<html><head><title>${title}</title></head><body><nav><a href="a.html">Home</a> <a href="b.html">About</a></nav>` +
@@ -58,7 +59,7 @@ test('evaluateTarget: the gold oracle scores 1.0; failures and missing pages are
     const flaky: TemplateEngine = {
       name: 'flaky',
       description: 'test',
-      options: [],
+      options: noOptions('test'),
       async run(ctx) {
         for await (const p of ctx.source.pages()) {
           if (!p.ok) continue;
@@ -101,7 +102,7 @@ test('evaluateRecords: whole body keeps every SWDE value, marking everything kee
   const markAll: TemplateEngine = {
     name: 'mark-all',
     description: 'test',
-    options: [],
+    options: noOptions('test'),
     async run(ctx) {
       for await (const r of ctx.source.pages()) {
         if (!r.ok) continue;

@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clusterSourceBySchema } from '../../src/cluster/schema.ts';
 import { indesit } from '../../src/collect/indesit.ts';
-import { contentEngine } from '../../src/content/engine.ts';
 import { GabaritError } from '../../src/errors.ts';
 import { decodeHtml } from '../../src/html/charset.ts';
 import { MAX_DEPTH } from '../../src/html/depth-limit.ts';
@@ -25,10 +24,13 @@ import { cssPath } from '../../src/html/paths.ts';
 import { selectAll } from '../../src/html/select.ts';
 import { serialize } from '../../src/html/serialize.ts';
 import { NodeKind, type Tree } from '../../src/html/tree.ts';
-import { OutputWriter } from '../../src/output.ts';
+import { extractContent } from '../../src/run/content.ts';
+import { runEngine, type PipelineRun } from '../../src/run/drive.ts';
+import { writeOutputs } from '../../src/run/write.ts';
+import type { PageFailure } from '../../src/output.ts';
 import { MemorySource, type MemoryPage } from '../../src/site/memory-source.ts';
-import { engineDefaults } from '../../src/cli/template.ts';
 import { ENGINES } from '../../src/template/engines.ts';
+import { BAD_OPTION } from '../../src/template/options.ts';
 import type { TemplateEngine } from '../../src/template/engine.ts';
 import { createWrapper } from '../../src/wrapper/create.ts';
 import { runWrapper } from '../../src/wrapper/run.ts';
@@ -187,33 +189,39 @@ async function allEngines(): Promise<Array<[string, TemplateEngine]>> {
   return engines;
 }
 
-/** A site of a few pages: every engine, content extraction, clustering, INDESIT and a wrapper on it. */
+/**
+ * A site of a few pages: every engine and the content pipeline through the library's run layer (runEngine,
+ * extractContent; the output contract written by writeOutputs when `writeOutput`), clustering, INDESIT and
+ * a wrapper on it.
+ */
 export async function checkSite(rng: Rng, pages: readonly (MemoryPage & { tree?: Tree })[], options: { writeOutput?: boolean } = {}): Promise<Finding[]> {
   const found: Finding[] = [];
   const source = (): MemorySource => new MemorySource(pages.map(({ key, body, headers }) => (headers ? { key, body, headers } : { key, body })));
   const out = options.writeOutput ? await mkdtemp(join(tmpdir(), 'gabarit-fuzz-')) : undefined;
   try {
-    const runs: Array<[string, TemplateEngine, Record<string, unknown>]> = [];
+    const runs: Array<[string, () => PipelineRun]> = [];
     for (const [name, engine] of await allEngines()) {
-      const o = { ...engineDefaults(engine), workers: 0 };
-      runs.push([name, engine, o]);
-      if (name === 'pagelets') runs.push(['pagelets --global', engine, { ...o, global: true, backend: 'memory' }]);
+      const o = name === 'pagelets' ? { workers: 0 } : {};
+      runs.push([name, () => runEngine(engine, source(), { options: o, onWarning: () => undefined })]);
+      if (name === 'pagelets') runs.push(['pagelets --global', () => runEngine(engine, source(), { options: { ...o, global: true, backend: 'memory' }, onWarning: () => undefined })]);
     }
-    runs.push(['content', contentEngine(), {}]);
-    for (const [name, engine, opts] of runs) {
-      const writer = out ? new OutputWriter(join(out, name.replace(/\W+/g, '-'))) : undefined;
-      await typedOnly(found, `engine ${name}`, () =>
-        engine.run({
-          source: source(),
-          labels: new LabelTable(),
-          options: opts,
-          onPage: async (marks, extra) => {
-            if (writer) await writer.writePage(marks, extra);
-          },
-          onFailure: () => {},
-        }),
-      );
-      for (const f of writer?.failed ?? []) if (f.code === 'write-error' || f.code === 'internal-error') found.push({ stage: `output ${name}`, untyped: f.code === 'internal-error', message: f.message });
+    runs.push(['content', () => extractContent(source(), { onWarning: () => undefined })]);
+    for (const [name, run] of runs) {
+      const written: PageFailure[] = [];
+      const result = await typedOnly(found, `engine ${name}`, async () => {
+        if (out) return (await writeOutputs(run(), { out: join(out, name.replace(/\W+/g, '-')), onFailure: (f) => written.push(f) })).result;
+        // Without output, the run's pages are taken as they come; an engine's typed error ends the iteration.
+        const r = run();
+        try {
+          for await (const _ of r) void _;
+        } catch (e) {
+          if (!(e instanceof GabaritError)) throw e;
+        }
+        return r.result();
+      });
+      // An option the engine refuses is the fuzzer's own mistake: it would hide the engine from the fuzz.
+      if (result?.error?.code === BAD_OPTION) found.push({ stage: `engine ${name}`, untyped: false, message: result.error.message });
+      for (const f of written) if (f.code === 'write-error' || f.code === 'internal-error') found.push({ stage: `output ${name}`, untyped: f.code === 'internal-error', message: f.message });
     }
     await typedOnly(found, 'cluster by schema', () => clusterSourceBySchema(source()));
     const first = pages[0];

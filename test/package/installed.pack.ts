@@ -198,7 +198,51 @@ export { text, size, tokens, WarcSource, adapt };
   assert.match(bad.stdout, /bad\.ts\(2,14\): error TS2322/);
 });
 
-// ---- Learn once, apply many: checks of `learnTemplate`, `applyTemplate` and `gabarit apply` from the
-// ---- installed package go here (importing both from 'gabarit' in an ES module and in the TypeScript file
-// ---- above; `gabarit apply <template.json>` giving the same kept text as the one-shot `gabarit template`).
-test('learnTemplate, applyTemplate and gabarit apply from the installed package', { todo: 'when the library pipeline (src/run/) is on main' });
+test('learnTemplate, applyTemplate and gabarit apply from the installed package', async () => {
+  // `gabarit apply` of the template.json `gabarit template` wrote: the same kept text, page for page.
+  for (const method of ['align', 'hyperlink', 'pagelets']) {
+    const out = join(work, 'apply', method);
+    const t = await gabarit(['-q', 'template', DEMO_SITE, '--method', method, '--out', join(out, 'template')]);
+    assert.equal(t.code, 0, t.stderr);
+    const a = await gabarit(['-q', 'apply', join(out, 'template', 'template.json'), DEMO_SITE, '--out', join(out, 'apply')]);
+    assert.equal(a.code, 0, a.stderr);
+    const files = (await readdir(join(out, 'template'), { recursive: true })).filter((f) => f.endsWith('.txt'));
+    assert.ok(files.length >= 40, `${method}: ${files.length} pages`);
+    for (const f of files) assert.equal(await readFile(join(out, 'apply', f), 'utf8'), await readFile(join(out, 'template', f), 'utf8'), `${method} ${f}`);
+  }
+  // The library from an ES module: learn on the demo site, JSON round trip, apply to a page.
+  const script = join(installed.project, 'learn.mjs');
+  await writeFile(
+    script,
+    `import { readFileSync } from 'node:fs';
+import { learnTemplate, applyTemplate, keptText } from 'gabarit';
+const template = JSON.parse(JSON.stringify(await learnTemplate(process.argv[2], { method: 'align' })));
+const page = applyTemplate(template, readFileSync(process.argv[3], 'utf8'));
+console.log(JSON.stringify({ method: template.method, format: template.format, text: keptText(page) }));
+`,
+  );
+  const r = await runProcess(process.execPath, [script, DEMO_SITE, join(DEMO_SITE, 'about.html')], { cwd: installed.project });
+  assert.equal(r.code, 0, r.stderr);
+  const got = JSON.parse(r.stdout) as { method: string; format: string; text: string };
+  assert.equal(got.method, 'align');
+  assert.equal(got.format, 'gabarit-template');
+  assert.equal(got.text + '\n', await readFile(join(work, 'apply', 'align', 'template', 'about.txt'), 'utf8'));
+  // And from TypeScript, with the installed types.
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const config = { compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true, types: ['node'] }, files: ['learn.ts'] };
+  await writeFile(join(installed.project, 'tsconfig.json'), JSON.stringify(config));
+  await writeFile(
+    join(installed.project, 'learn.ts'),
+    `import { learnTemplate, applyTemplate, keptText, type Template, type TemplateSet, type AppliedPage } from 'gabarit';
+export async function learn(dir: string): Promise<Template | TemplateSet> {
+  return learnTemplate(dir, { method: 'pagelets', k: 3 });
+}
+export function mark(t: Template, html: string): string {
+  const page: AppliedPage = applyTemplate(t, html, { url: 'https://example.org/a' });
+  return keptText(page);
+}
+`,
+  );
+  const types = await runProcess(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: installed.project });
+  assert.equal(types.code, 0, `${types.stdout}${types.stderr}`);
+});

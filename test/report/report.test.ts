@@ -10,9 +10,8 @@ import { mkdtemp, rm, writeFile, mkdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildReport } from '../../src/report/build.ts';
+import { report } from '../../src/run/report.ts';
 import { renderReport } from '../../src/report/html-report.ts';
-import { openSource } from '../../src/site/source.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Where the screenshot of the report is saved (out/test/report.png under the repository). */
@@ -33,7 +32,7 @@ async function makeReport(dir: string): Promise<string> {
   const pages = join(dir, 'pages');
   await mkdir(pages, { recursive: true });
   for (let i = 0; i < 4; i++) await writeFile(join(pages, `p${i}.html`), page(i));
-  const data = await buildReport(pages, () => openSource(pages), { method: 'align', otherEngines: false });
+  const data = await report(pages, { method: 'align', otherEngines: false });
   const file = join(dir, 'index.html');
   await writeFile(file, renderReport(data));
   return file;
@@ -45,7 +44,7 @@ test('report data: every page, template fraction, one main block each', async ()
     const pages = join(dir, 'pages');
     await mkdir(pages);
     for (let i = 0; i < 4; i++) await writeFile(join(pages, `p${i}.html`), page(i));
-    const data = await buildReport(pages, () => openSource(pages), { method: 'align', otherEngines: false });
+    const data = await report(pages, { method: 'align', otherEngines: false });
     assert.equal(data.pages.length, 4);
     assert.equal(data.method, 'align');
     for (const p of data.pages) {
@@ -71,7 +70,7 @@ test('report: the template and main content shares of a page never add up to mor
     // A long inline script in the shared header: characters that are no page text, and long-word menu items.
     const script = `<script>var analytics = ${JSON.stringify('x'.repeat(3000))};</script>`;
     for (let i = 0; i < 4; i++) await writeFile(join(pages, `p${i}.html`), page(i).replace('<header>', `<header>${script}`));
-    const data = await buildReport(pages, () => openSource(pages), { method: 'align', otherEngines: false });
+    const data = await report(pages, { method: 'align', otherEngines: false });
     assert.equal(data.pages.length, 4);
     for (const p of data.pages) {
       assert.ok(p.templateFraction + p.contentFraction <= 1 + 1e-9, `${p.key}: ${p.templateFraction} template + ${p.contentFraction} content`);

@@ -94,6 +94,15 @@ export const ALIGN_DEFAULTS = {
   navigationRegions: true,
 
   // ---- engine ----
-  /** Bytes of raw pages kept in memory between learning and applying; beyond, pages are loaded again. */
+  /**
+   * Bytes of raw pages kept in memory between learning and applying when the source is a crawl over HTTP
+   * (loading a page again is a download); beyond, pages are loaded again.
+   */
   cacheBytes: 256 * 1024 * 1024,
+  /**
+   * The same for a local source (a directory, a WARC file, pages in memory), where loading a page again
+   * costs a file read: small sites (every corpus site is under 11 MB) are read once, and a large archive
+   * does not hold its pages in memory (memory stays bounded on a WARC of any size).
+   */
+  localCacheBytes: 32 * 1024 * 1024,
 } as const;

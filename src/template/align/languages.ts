@@ -11,8 +11,11 @@
  *    region does not change the words, the script does);
  *  - when at least two languages have `MIN_LANGUAGE_PAGES` pages each, each of them gets its own template
  *    (learned from a sample of its pages); the other pages (no `lang`, a rarer language) get a template
- *    learned from all pages, as a site of one language does.
+ *    learned from all pages, as a site of one language does. That template is learned even when no page
+ *    is left for it: a learned template applied later (`gabarit apply`) may meet a page of another
+ *    language, or of none.
  */
+import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
 
 /** Pages a language needs for a template of its own: half of paper 1's 16-page sample. */
 export const MIN_LANGUAGE_PAGES = 8;
@@ -25,10 +28,38 @@ export function declaredLanguage(body: Uint8Array): string | undefined {
   const n = Math.min(body.length, HEAD_BYTES);
   let head = '';
   for (let i = 0; i < n; i++) head += String.fromCharCode(body[i]!);
+  return languageOfHead(head);
+}
+
+/**
+ * The same of a page given as decoded text (applying a learned template): its first `HEAD_BYTES`
+ * characters, which are its first bytes as long as what precedes the `<html>` tag is ASCII (a doctype,
+ * comments).
+ */
+export function declaredLanguageOfText(html: string): string | undefined {
+  return languageOfHead(html.slice(0, HEAD_BYTES));
+}
+
+/** The same of a parsed page: the `lang` attribute of its `<html>` element. */
+export function declaredLanguageOfTree(tree: Tree): string | undefined {
+  const html = tagId('html');
+  for (let i = 0; i < tree.size; i++) {
+    if (tree.kind[i] === NodeKind.Element && tree.name[i] === html) return languageTag(tree.attr(i, 'lang') ?? '');
+  }
+  return undefined;
+}
+
+/** The language of the `<html>` start tag in `head`. */
+function languageOfHead(head: string): string | undefined {
   const tag = /<html\b[^>]*>/i.exec(head);
   if (!tag) return undefined;
   const lang = /\slang\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(tag[0]);
-  const value = (lang?.[1] ?? lang?.[2] ?? lang?.[3] ?? '').trim().toLowerCase();
+  return languageTag(lang?.[1] ?? lang?.[2] ?? lang?.[3] ?? '');
+}
+
+/** A `lang` value reduced to its language and script subtags (see the module comment), or undefined. */
+function languageTag(raw: string): string | undefined {
+  const value = raw.trim().toLowerCase();
   if (!/^[a-z]{2,8}(-[a-z0-9]{1,8})*$/.test(value)) return undefined;
   const parts = value.split('-');
   const script = parts.length > 1 && /^[a-z]{4}$/.test(parts[1]!) ? '-' + parts[1] : '';
@@ -43,8 +74,8 @@ export interface LanguageGroup {
 
 /**
  * Splits page keys by declared language (see the module comment). One group of all keys when fewer than
- * two languages reach `minPages`; else one group per such language, then, if any page is left, a group of
- * all the keys (its template serves the pages of no group) whose `serves` lists those pages.
+ * two languages reach `minPages`; else one group per such language, then a group of all the keys (its
+ * template serves the pages of no group) whose `serves` lists those pages (maybe none).
  */
 export function languageGroups(keys: readonly string[], languageOf: ReadonlyMap<string, string | undefined>, minPages = MIN_LANGUAGE_PAGES): Array<LanguageGroup & { serves: string[] }> {
   const byLanguage = new Map<string, string[]>();
@@ -59,7 +90,6 @@ export function languageGroups(keys: readonly string[], languageOf: ReadonlyMap<
   if (big.length < 2) return [{ language: undefined, keys: [...keys], serves: [...keys] }];
   const out: Array<LanguageGroup & { serves: string[] }> = big.map(([language, ks]) => ({ language, keys: ks, serves: ks }));
   const covered = new Set(big.flatMap(([, ks]) => ks));
-  const rest = keys.filter((k) => !covered.has(k));
-  if (rest.length > 0) out.push({ language: undefined, keys: [...keys], serves: rest });
+  out.push({ language: undefined, keys: [...keys], serves: keys.filter((k) => !covered.has(k)) });
   return out;
 }

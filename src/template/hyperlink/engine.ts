@@ -17,17 +17,21 @@
 import { EngineError, PageError } from '../../errors.ts';
 import type { Tree } from '../../html/tree.ts';
 import { extractLinks } from '../../site/links.ts';
-import { type Page, type PageSource, parsePage } from '../../site/page.ts';
-import type { EngineContext, EngineOption, EngineRun, TemplateEngine } from '../engine.ts';
+import { type Page, type PageSource, pageText, parsePage } from '../../site/page.ts';
+import type { EngineContext, EngineRun, LearnContext, LearningEngine, LearnRun } from '../engine.ts';
+import { type Applier, makeTemplate, type Template } from '../learned.ts';
+import { compileHyperlink, hyperlinkData, type HyperlinkData } from './learned.ts';
+import { BAD_OPTION } from '../options.ts';
 import { findCompleteSubdigraph } from './complete-subdigraph.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { HYPERLINK_OPTIONS } from './options.ts';
 import { AlignmentScratch } from './equal-top-down-mapping.ts';
 import { type KeyLink, type LinkOrder, orderLinks } from './link-order.ts';
 import { navigationRegions } from './navigation-regions.ts';
 import { nodeEquality, type NodeEquality, NodeFeatures } from './node-equality.ts';
 import { type LearnedTemplate, markPage } from './page-marks.ts';
 import { siblingLinks } from './sibling-pages.ts';
-import { type ExtractedTemplate, extractTemplate } from './template-extraction.ts';
+import { differentTemplates, type ExtractedTemplate, extractTemplate, imageOfTemplate } from './template-extraction.ts';
 
 const D = HYPERLINK_DEFAULTS;
 
@@ -75,53 +79,34 @@ export interface HyperlinkOptions {
   siblings: boolean;
 }
 
-function num(v: unknown, name: string, fallback: number): number {
-  if (v === undefined || v === null || v === '') return fallback;
-  const x = typeof v === 'number' ? v : Number(v);
-  if (!Number.isFinite(x)) throw new EngineError('bad-option', `--${name} must be a number (got ${String(v)})`);
-  return x;
-}
-
-/** Reads `ctx.options` (commander's camelCase names) into HyperlinkOptions; throws EngineError on bad values. */
-export function readOptions(o: Readonly<Record<string, unknown>>): HyperlinkOptions {
-  const n = num(o['n'], 'n', D.n);
-  if (!Number.isInteger(n) || n < 2) throw new EngineError('bad-option', `--n must be an integer >= 2 (got ${n})`);
-  const maxLoad = num(o['maxLoad'], 'max-load', D.maxLoad);
-  if (!Number.isInteger(maxLoad) || maxLoad < 1) throw new EngineError('bad-option', `--max-load must be an integer >= 1 (got ${maxLoad})`);
-  const linkOrder = (o['linkOrder'] ?? D.linkOrder) as LinkOrder;
-  if (linkOrder !== 'density' && linkOrder !== 'document' && linkOrder !== 'proximity') throw new EngineError('bad-option', `--link-order must be density, document or proximity (got ${String(linkOrder)})`);
-  const text = (o['textEquality'] ?? 'exact') as 'exact' | 'kind';
-  if (text !== 'exact' && text !== 'kind') throw new EngineError('bad-option', `--text-equality must be exact or kind (got ${String(text)})`);
+/** Reads engine options (any subset, validated) into HyperlinkOptions; throws EngineError `bad-option`. */
+export function readOptions(input: Readonly<Record<string, unknown>>): HyperlinkOptions {
+  const o = HYPERLINK_OPTIONS.parse(input);
   let equality: NodeEquality;
   try {
     equality = nodeEquality({
-      threshold: num(o['equalityThreshold'], 'equality-threshold', D.threshold),
-      weightClass: num(o['weightClass'], 'weight-class', D.weightClass),
-      weightAttributes: num(o['weightAttributes'], 'weight-attributes', D.weightAttributes),
-      weightChildren: num(o['weightChildren'], 'weight-children', D.weightChildren),
-      weightPosition: num(o['weightPosition'], 'weight-position', D.weightPosition),
-      text,
-      documentSkeleton: o['documentSkeleton'] !== false,
-      topWrapperDepth: num(o['topWrapperDepth'], 'top-wrapper-depth', D.topWrapperDepth),
+      threshold: o.equalityThreshold,
+      weightClass: o.weightClass,
+      weightAttributes: o.weightAttributes,
+      weightChildren: o.weightChildren,
+      weightPosition: o.weightPosition,
+      text: o.textEquality,
+      documentSkeleton: o.documentSkeleton,
+      topWrapperDepth: o.topWrapperDepth,
     });
   } catch (err) {
-    throw new EngineError('bad-option', (err as Error).message);
+    throw new EngineError(BAD_OPTION, (err as Error).message);
   }
-  const key = o['key'];
-  const share = num(o['navigationLinkShare'], 'navigation-link-share', D.navigationLinkShare);
-  if (!(share >= 0 && share <= 1)) throw new EngineError('bad-option', `--navigation-link-share must be in [0, 1] (got ${share})`);
-  const decidedBy = (o['regionsDecidedBy'] ?? D.regionsDecidedBy) as 'all' | 'key';
-  if (decidedBy !== 'all' && decidedBy !== 'key') throw new EngineError('bad-option', `--regions-decided-by must be all or key (got ${String(decidedBy)})`);
   return {
-    key: typeof key === 'string' && key !== '' ? key : undefined,
-    n,
-    maxLoad,
-    linkOrder,
+    key: o.key,
+    n: o.n,
+    maxLoad: o.maxLoad,
+    linkOrder: o.linkOrder,
     equality,
-    navigationRegions: o['navigationRegions'] !== false,
-    linkShare: share,
-    regionsDecidedBy: decidedBy,
-    siblings: o['siblings'] !== false,
+    navigationRegions: o.navigationRegions,
+    linkShare: o.navigationLinkShare,
+    regionsDecidedBy: o.regionsDecidedBy,
+    siblings: o.siblings,
   };
 }
 
@@ -158,29 +143,33 @@ export interface LearningSet {
   failed: Array<{ key: string; url: string; code: string; message: string }>;
 }
 
-export class HyperlinkEngine implements TemplateEngine {
+/** What learning found: the learned template and what marking the source's pages reuses. */
+interface HyperlinkLearned {
+  learned: LearnedTemplate;
+  keyPage: Page;
+  /** The key page's decoded text (the template holds it). */
+  keyText: string;
+  keyF: NodeFeatures;
+  features: Map<string, NodeFeatures>;
+  scratch: AlignmentScratch;
+  summary: Record<string, unknown>;
+  about: Record<string, unknown>;
+  timings: Record<string, number>;
+  options: HyperlinkOptions;
+}
+
+/** The Template of what was learned. */
+function hyperlinkTemplate(l: HyperlinkLearned, ctx: LearnContext): Template<HyperlinkData> {
+  return makeTemplate('hyperlink', { ...HYPERLINK_OPTIONS.parse(ctx.options) }, ctx.site ?? ctx.source.root, (l.summary['templatePages'] as string[]).length + 1, hyperlinkData(l.learned, l.keyPage, l.keyText), l.about);
+}
+
+export class HyperlinkEngine implements LearningEngine {
   readonly name = 'hyperlink';
   readonly description = 'Template of a key page from a complete subdigraph of mutually linked pages and equal top-down mappings (Alarte et al., paper 2)';
-  readonly options: readonly EngineOption[] = [
-    { flags: '--key <url-or-key>', description: "the key page (URL or key relative to the source root); default: the source's entry page" },
-    { flags: '--n <n>', description: 'size of the complete subdigraph to look for (paper: 4)', defaultValue: D.n, parse: Number },
-    { flags: '--max-load <n>', description: 'most pages loaded to find it', defaultValue: D.maxLoad, parse: Number },
-    { flags: '--link-order <order>', description: "order of the key page's links: density (menus first), document (the paper's), or proximity (the key page's folder first, then density)", defaultValue: D.linkOrder },
-    { flags: '--equality-threshold <x>', description: 'node equality: two nodes are equal when ≜ >= x', defaultValue: D.threshold, parse: Number },
-    { flags: '--weight-class <w>', description: 'node equality: weight of the class names', defaultValue: D.weightClass, parse: Number },
-    { flags: '--weight-attributes <w>', description: 'node equality: weight of the other attributes', defaultValue: D.weightAttributes, parse: Number },
-    { flags: '--weight-children <w>', description: 'node equality: weight of the number of children', defaultValue: D.weightChildren, parse: Number },
-    { flags: '--weight-position <w>', description: 'node equality: weight of the relative position among siblings', defaultValue: D.weightPosition, parse: Number },
-    { flags: '--text-equality <mode>', description: 'node equality of texts: exact (same text) or kind (any text)', defaultValue: 'exact' },
-    { flags: '--no-document-skeleton', description: 'node equality: compare <html>, <head>, <body> by their attributes too (default: always equal)' },
-    { flags: '--top-wrapper-depth <n>', description: 'node equality: levels below <body> where a tag-unique wrapper is compared without its classes (0: none)', defaultValue: D.topWrapperDepth, parse: Number },
-    { flags: '--no-navigation-regions', description: 'do not treat link-made regions with changing text as template' },
-    { flags: '--navigation-link-share <x>', description: 'navigation regions: share of the changing text that must be link text', defaultValue: D.navigationLinkShare, parse: Number },
-    { flags: '--regions-decided-by <pages>', description: 'navigation regions: decided by all (the key page and every CS page) or key (the key page alone)', defaultValue: D.regionsDecidedBy },
-    { flags: '--no-siblings', description: "when no 2-CS exists, do not complete the set with the key page's siblings" },
-  ];
+  readonly options = HYPERLINK_OPTIONS;
 
-  async run(ctx: EngineContext): Promise<EngineRun> {
+  /** Learns the template: the key page, Algorithm 1 and its fallbacks, Algorithm 2, navigation regions. */
+  private async learnSite(ctx: LearnContext): Promise<HyperlinkLearned> {
     const o = readOptions(ctx.options);
     const source = ctx.source;
     const timings: Record<string, number> = {};
@@ -322,30 +311,6 @@ export class HyperlinkEngine implements TemplateEngine {
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);
 
-    // Mark every page of the source, and the key page (whose template this is) even when the source's
-    // listing does not reach it (a frame of a frameset, which a crawl does not follow).
-    const tMark = performance.now();
-    let done = 0;
-    let keyMarked = false;
-    for await (const r of source.pages()) {
-      ctx.signal?.throwIfAborted();
-      if (!r.ok) {
-        ctx.onFailure({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
-        continue;
-      }
-      if (r.page.key === keyPage.key) keyMarked = true;
-      const known = r.page.key === keyPage.key ? keyF : features.get(r.page.key);
-      const f = known ?? new NodeFeatures(parsePage(r.page, ctx.labels), eq);
-      const marks = markPage(learned, f, scratch);
-      await ctx.onPage({ key: r.page.key, url: r.page.url, tree: f.tree, template: marks });
-      ctx.onProgress?.('mark', ++done);
-    }
-    if (!keyMarked) {
-      await ctx.onPage({ key: keyPage.key, url: keyPage.url, tree: keyTree, template: markPage(learned, keyF, scratch) });
-      done++;
-    }
-    timings['mark'] = Math.round(performance.now() - tMark);
-
     const usedKeys = ext.maps.map((m) => m.key);
     const summary = {
       keyPage: { key: keyPage.key, url: keyPage.url },
@@ -366,69 +331,63 @@ export class HyperlinkEngine implements TemplateEngine {
       learningFailures: failed,
       templateNodes: ext.size,
       navigationRegions: regions.length,
-      pagesMarked: done,
     };
-    const template = {
-      method: 'hyperlink',
+    const about = {
       paper: 'Alarte, Insa, Silva, Tamarit: Web Template Extraction Based on Hyperlink Analysis',
       keyPage: keyPage.key,
       templatePages: usedKeys,
       n: o.n,
-      equality: {
-        threshold: eq.threshold,
-        weightClass: eq.weightClass,
-        weightAttributes: eq.weightAttributes,
-        weightChildren: eq.weightChildren,
-        weightPosition: eq.weightPosition,
-        ignoreAttributes: [...eq.ignoreAttributes],
-        text: eq.text,
-        documentSkeleton: eq.documentSkeleton,
-        topWrapperDepth: eq.topWrapperDepth,
-      },
       templateNodes: ext.size,
       keyPageNodes: keyTree.size,
       mappedPerPage: ext.mapped,
       navigationRegions: regions.map((r) => describeNode(keyTree, r)),
     };
-    return { template, summary, timings };
+    return { learned, keyPage, keyText: pageText(keyPage).text, keyF, features, scratch, summary, about, timings, options: o };
+  }
+
+  async run(ctx: EngineContext): Promise<EngineRun> {
+    const l = await this.learnSite(ctx);
+    const { learned, keyPage, keyF, features, scratch, timings } = l;
+    const eq = learned.eq;
+    const source = ctx.source;
+    // Mark every page of the source, and the key page (whose template this is) even when the source's
+    // listing does not reach it (a frame of a frameset, which a crawl does not follow).
+    const tMark = performance.now();
+    let done = 0;
+    let keyMarked = false;
+    for await (const r of source.pages()) {
+      ctx.signal?.throwIfAborted();
+      if (!r.ok) {
+        ctx.onFailure({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
+        continue;
+      }
+      if (r.page.key === keyPage.key) keyMarked = true;
+      const known = r.page.key === keyPage.key ? keyF : features.get(r.page.key);
+      const f = known ?? new NodeFeatures(parsePage(r.page, ctx.labels), eq);
+      const marks = markPage(learned, f, scratch);
+      await ctx.onPage({ key: r.page.key, url: r.page.url, tree: f.tree, template: marks });
+      ctx.onProgress?.('mark', ++done);
+    }
+    if (!keyMarked) {
+      await ctx.onPage({ key: keyPage.key, url: keyPage.url, tree: keyF.tree, template: markPage(learned, keyF, scratch) });
+      done++;
+    }
+    timings['mark'] = Math.round(performance.now() - tMark);
+
+    return { template: hyperlinkTemplate(l, ctx), summary: { ...l.summary, pagesMarked: done }, timings };
+  }
+
+  async learn(ctx: LearnContext): Promise<LearnRun> {
+    const l = await this.learnSite(ctx);
+    return { template: hyperlinkTemplate(l, ctx), summary: l.summary, timings: l.timings };
+  }
+
+  compile(template: Template): Applier {
+    return compileHyperlink(template);
   }
 }
 
-/** 1 on the page nodes that are images of template nodes under `map`. */
-function imageOfTemplate(template: Uint8Array, map: Int32Array, size: number): Uint8Array {
-  const marks = new Uint8Array(size);
-  for (let i = 0; i < map.length; i++) if (template[i] === 1 && map[i]! >= 0) marks[map[i]!] = 1;
-  return marks;
-}
+export { HYPERLINK_OPTIONS };
 
-/**
- * CS pages of another template than the key page's ("Bad input" of the issue): a page whose ETDM pairs
- * fewer than `DIFFERENT_TEMPLATE_SHARE` of the key page's texts that the best page pairs is left out
- * (only when at least one other page remains). Shared texts, not shared nodes, because the ETDM also pairs
- * the content slot's skeleton, whose size follows the content, not the template.
- */
-export function differentTemplates(key: NodeFeatures, ext: ExtractedTemplate): Array<{ key: string; shared: number; best: number }> {
-  if (ext.maps.length < 2) return [];
-  const tree = key.tree;
-  const shared = ext.maps.map((m) => {
-    let s = 0;
-    for (let i = 0; i < tree.size; i++) if (tree.kind[i] === 2 && m.map[i]! >= 0) s++;
-    return s;
-  });
-  const best = Math.max(...shared);
-  const out: Array<{ key: string; shared: number; best: number }> = [];
-  shared.forEach((s, k) => {
-    if (s < DIFFERENT_TEMPLATE_SHARE * best) out.push({ key: ext.maps[k]!.key, shared: s, best });
-  });
-  return out.length < ext.maps.length ? out : [];
-}
-
-/**
- * A CS page sharing less than this fraction of the key page's texts that the best CS page shares is taken
- * for a page of another template. One half: pages of one template share most of their fixed texts (menus,
- * headers, footers); a page of another template shares a few words at best.
- */
-export const DIFFERENT_TEMPLATE_SHARE = 0.5;
-
-const engine: TemplateEngine = new HyperlinkEngine();
+const engine: LearningEngine = new HyperlinkEngine();
 export default engine;

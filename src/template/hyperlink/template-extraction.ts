@@ -99,3 +99,40 @@ export function imageOf(map: Int32Array, marks: Uint8Array): Uint8Array {
 export function featuresOf(tree: Tree, eq: NodeEquality): NodeFeatures {
   return new NodeFeatures(tree, eq);
 }
+
+/** 1 on the page nodes that are images of template nodes under `map`. */
+export function imageOfTemplate(template: Uint8Array, map: Int32Array, size: number): Uint8Array {
+  const marks = new Uint8Array(size);
+  for (let i = 0; i < map.length; i++) if (template[i] === 1 && map[i]! >= 0) marks[map[i]!] = 1;
+  return marks;
+}
+
+/**
+ * CS pages of another template than the key page's ("Bad input" of the issue): a page whose ETDM pairs
+ * fewer than `DIFFERENT_TEMPLATE_SHARE` of the key page's texts that the best page pairs is left out
+ * (only when at least one other page remains). Shared texts, not shared nodes, because the ETDM also pairs
+ * the content slot's skeleton, whose size follows the content, not the template.
+ */
+export function differentTemplates(key: NodeFeatures, ext: ExtractedTemplate): Array<{ key: string; shared: number; best: number }> {
+  if (ext.maps.length < 2) return [];
+  const tree = key.tree;
+  const shared = ext.maps.map((m) => {
+    let s = 0;
+    for (let i = 0; i < tree.size; i++) if (tree.kind[i] === 2 && m.map[i]! >= 0) s++;
+    return s;
+  });
+  const best = Math.max(...shared);
+  const out: Array<{ key: string; shared: number; best: number }> = [];
+  shared.forEach((s, k) => {
+    if (s < DIFFERENT_TEMPLATE_SHARE * best) out.push({ key: ext.maps[k]!.key, shared: s, best });
+  });
+  return out.length < ext.maps.length ? out : [];
+}
+
+/**
+ * A CS page sharing less than this fraction of the key page's texts that the best CS page shares is taken
+ * for a page of another template. One half: pages of one template share most of their fixed texts (menus,
+ * headers, footers); a page of another template shares a few words at best.
+ */
+export const DIFFERENT_TEMPLATE_SHARE = 0.5;
+

@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the two phases share the run's tables, spool and worker pool and their cleanup;
+ * the algorithms (partition, shingles, Figures 4 and 5) live in their own modules.
+ *
  * The pagelets template engine (paper 3: Bar-Yossef & Rajagopalan, WWW 2002): pages are partitioned into
  * pagelets (Definition 2, Figure 3), pagelets are shingled, and templates are found by the local algorithm
  * (Figure 4, default: small page sets) or the global one (Figure 5, `--global`: whole sites, with links).
@@ -17,18 +20,19 @@
  * `runPagelets` (the engine) runs both. Memory does not grow with the number of pages beyond a few
  * integers per page and per template pagelet.
  */
-import { availableParallelism } from 'node:os';
 import { textOf } from '../../html/text.ts';
 import type { Tree } from '../../html/tree.ts';
 import type { Page } from '../../site/page.ts';
-import type { EngineContext, EngineOption, EngineRun, TemplateEngine } from '../engine.ts';
+import type { EngineContext, EngineRun, LearningEngine } from '../engine.ts';
 import { TEMPLATE_MARK } from '../../output.ts';
+import { learnPagelets } from './learn.ts';
+import { compilePagelets, pageletTemplate } from './learned.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
+import { PAGELET_OPTIONS, type PageletOptions } from './options.ts';
 import type { Detection, SupportOptions } from './detection.ts';
 import { detectLocal } from './local.ts';
 import { detectGlobalInMemory } from './memory.ts';
 import { linkBaseUrl } from './links.ts';
-import { CONTENT_SHARE } from './navigation.ts';
 import { analyseTree, type AnalysisOptions, marksFromPagelets, parseBytes, type PageRecord, recordAt } from './page-analysis.ts';
 import { partition } from './partition.ts';
 import { encodeRender, recordRender, renderHtml, RenderSpool, renderText } from './render.ts';
@@ -36,53 +40,12 @@ import { PageletTables } from './tables.ts';
 import { type BatchPage, PageletPool } from './workers.ts';
 
 /** Resolved options of a pagelets run. */
-export interface PageletRunOptions {
-  global: boolean;
-  k: number;
-  shingleWidth: number;
-  minhashes: number;
-  minPages: number;
-  minSupport: number;
-  supportCap: number;
-  linkTargets: boolean;
-  foldDigits: boolean;
-  /** Navigation pagelets get a navigation shingle (navigation.ts). */
-  navigation: boolean;
-  /** Share of the prose the content region holds (navigation.ts). */
-  contentShare: number;
-  backend: 'sql' | 'memory';
-  db: string | undefined;
-  workers: number;
-  keepTreesUpTo: number;
-  /** Pages a pool of worker threads handles before a fresh pool replaces it (default `PAGELET_DEFAULTS.workerRecycle`). */
-  workerRecycle: number;
-}
+export type PageletRunOptions = PageletOptions;
 
-/** Reads engine options (camelCase, as commander gives them) with the defaults of defaults.ts. */
+/** Reads engine options (any subset, validated, defaults from defaults.ts); throws EngineError `bad-option`. */
 export function runOptions(o: Readonly<Record<string, unknown>>): PageletRunOptions {
-  const num = (v: unknown, d: number): number => (v === undefined || v === null || Number.isNaN(Number(v)) ? d : Number(v));
-  const bool = (v: unknown, d: boolean): boolean => (v === undefined ? d : v === true || v === 'true');
-  const backend = o['backend'] === 'memory' ? 'memory' : 'sql';
-  return {
-    global: o['global'] === true || o['global'] === 'true',
-    k: num(o['k'], PAGELET_DEFAULTS.k),
-    shingleWidth: num(o['shingleWidth'], PAGELET_DEFAULTS.shingleWidth),
-    minhashes: num(o['minhashes'], PAGELET_DEFAULTS.minhashes),
-    minPages: num(o['minPages'], PAGELET_DEFAULTS.minTemplatePages),
-    minSupport: num(o['minSupport'], PAGELET_DEFAULTS.minSupport),
-    supportCap: num(o['supportCap'], PAGELET_DEFAULTS.supportCap),
-    linkTargets: bool(o['linkTargets'], PAGELET_DEFAULTS.linkTargets),
-    foldDigits: bool(o['foldDigits'], PAGELET_DEFAULTS.foldDigits),
-    navigation: bool(o['navigationPagelets'], PAGELET_DEFAULTS.navigationPagelets),
-    contentShare: num(o['contentShare'], CONTENT_SHARE),
-    backend,
-    db: typeof o['db'] === 'string' ? o['db'] : undefined,
-    workers: num(o['workers'], Math.min(2, availableParallelism())),
-    keepTreesUpTo: num(o['keepTreesUpTo'], PAGELET_DEFAULTS.keepTreesUpTo),
-    workerRecycle: Math.max(1, num(o['workerRecycle'], PAGELET_DEFAULTS.workerRecycle)),
-  };
+  return PAGELET_OPTIONS.parse(o);
 }
-
 
 /** Pages analysed inline before the worker pool starts (a pool costs more than it saves on tiny sets). */
 const INLINE_FIRST = 48;
@@ -227,7 +190,7 @@ export interface PassOne {
 
 /** The per-page work's options (page-analysis.ts), the same in pass 1 and in the marking pass. */
 export function analysisOptions(o: PageletRunOptions): AnalysisOptions {
-  return { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigation, contentShare: o.contentShare };
+  return { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigationPagelets, contentShare: o.contentShare };
 }
 
 /**
@@ -493,15 +456,14 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
     return { shingle: tpl.shingle.toString(16), pages: tpl.size, ...(keys ? { examplePages: keys } : {}), ...(out.samples.has(tpl.shingle) ? { sample: out.samples.get(tpl.shingle) } : {}) };
   });
   return {
-    template: {
-      method: 'pagelets',
+    template: pageletTemplate(detection, o, ctx, {
       algorithm: detection.algorithm,
       paper: 'Bar-Yossef & Rajagopalan, Template Detection via Data Mining and its Applications (WWW 2002)',
-      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigation, contentShare: o.contentShare, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
+      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigationPagelets, contentShare: o.contentShare, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
       counts: detection.counts,
       templateCount: detection.templates.length,
       templates,
-    },
+    }),
     summary: { pagelets: { algorithm: detection.algorithm, ...detection.counts, pagesMarked: out.marked, workers: Math.max(run.workers, out.workers) } },
     timings,
   };
@@ -560,30 +522,16 @@ function sampleTexts(tree: Tree, pagelets: Int32Array, shingles: Float64Array, o
 
 export { linkBaseUrl };
 
-/** Command-line options of `gabarit template --method pagelets`. */
-export const PAGELET_OPTIONS: readonly EngineOption[] = [
-  { flags: '--global', description: 'global template detection (paper 3, Figure 5: shingle groups split into linked components); default is the local algorithm (Figure 4)', defaultValue: false },
-  { flags: '--k <n>', description: 'k of Definition 2: an element whose child holds at least k links is split into pagelets', defaultValue: PAGELET_DEFAULTS.k, parse: Number },
-  { flags: '--shingle-width <n>', description: 'tokens per w-shingle of a pagelet', defaultValue: PAGELET_DEFAULTS.shingleWidth, parse: Number },
-  { flags: '--minhashes <n>', description: 'min-hash functions combined into a pagelet fingerprint', defaultValue: PAGELET_DEFAULTS.minhashes, parse: Number },
-  { flags: '--min-pages <n>', description: 'distinct pages a pagelet must appear on to be template', defaultValue: PAGELET_DEFAULTS.minTemplatePages, parse: Number },
-  { flags: '--min-support <fraction>', description: 'fraction of the pages a template must span (capped by --support-cap pages); 0 = the paper\'s "seen twice"', defaultValue: PAGELET_DEFAULTS.minSupport, parse: Number },
-  { flags: '--support-cap <n>', description: 'upper bound, in pages, of the --min-support requirement', defaultValue: PAGELET_DEFAULTS.supportCap, parse: Number },
-  { flags: '--link-targets', description: 'make link target URLs part of a pagelet\'s shingles (default: anchor text and structure only)', defaultValue: PAGELET_DEFAULTS.linkTargets },
-  { flags: '--no-fold-digits', description: 'keep numbers as they are in shingles (default: every number is one token)' },
-  { flags: '--content-share <fraction>', description: 'share of the text outside links that the content region holds (navigation pagelets lie outside it)', defaultValue: CONTENT_SHARE, parse: Number },
-  { flags: '--no-navigation-pagelets', description: 'shingle pagelets of links outside the content by their words like the others (default: by their place and structure)' },
-  { flags: '--backend <sql|memory>', description: 'where --global runs its relational steps: DuckDB (sql) or in memory', defaultValue: 'sql' },
-  { flags: '--db <path>', description: 'site store (DuckDB file) to hold the --global tables, schema "pagelets" (default: a private in-memory DuckDB spilling to a temporary directory)' },
-  { flags: '--workers <n>', description: 'worker threads for per-page work (0: main thread only)', defaultValue: Math.min(2, availableParallelism()), parse: Number },
-];
+export { PAGELET_OPTIONS };
 
 /** The pagelets engine (registered in src/template/engines.ts). */
-const engine: TemplateEngine = {
+const engine: LearningEngine = {
   name: 'pagelets',
   description: 'pagelets and shingles, local or global template detection (Bar-Yossef & Rajagopalan 2002)',
   options: PAGELET_OPTIONS,
   run: runPagelets,
+  learn: learnPagelets,
+  compile: compilePagelets,
 };
 export default engine;
 

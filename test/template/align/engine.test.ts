@@ -10,7 +10,7 @@ import { parseHtml } from '../../../src/html/parse.ts';
 import { tokenize } from '../../../src/html/tokens.ts';
 import { applyTemplate } from '../../../src/template/align/apply.ts';
 import { evidenceThreshold, hierarchicalConsensus, mergeProfiles, pageProfile } from '../../../src/template/align/consensus.ts';
-import engine, { type AlignTemplateJson } from '../../../src/template/align/engine.ts';
+import engine, { type AlignTemplate } from '../../../src/template/align/engine.ts';
 import { chooseSample } from '../../../src/template/align/sample.ts';
 import type { EngineRun } from '../../../src/template/engine.ts';
 import { keptText, type PageMarks } from '../../../src/template/result.ts';
@@ -104,10 +104,10 @@ test('engine: every page gets marks, failures are reported, options are honoured
   assert.equal(failures.length, 1);
   assert.equal(failures[0]!.key, 'missing.html');
   assert.equal(failures[0]!.code, 'not-found');
-  const t = run.template as AlignTemplateJson;
-  assert.equal(t.sample.length, 4);
+  const t = run.template as AlignTemplate;
+  assert.equal((t.about!['sample'] as string[]).length, 4);
   assert.equal(run.summary['alignmentsNotExact'], 0, 'every alignment exact (the fallback is for ranges above 2^31 cells)');
-  assert.ok(t.tokens.some(([k]) => k === '#t:legal notice'));
+  assert.ok(t.data.tokens.some(([k]) => k === '#t:legal notice'));
   for (const m of marks) {
     const i = Number(m.key.slice(1, -5));
     assert.equal(keptText(m).replace(/\s+/g, ' ').trim(), fixtureArticle(i), m.key);
@@ -123,8 +123,8 @@ test('the template does not depend on the order of the pages', async () => {
   const templates: string[] = [];
   for (const o of orders) {
     const { run } = await runEngine(o, { sample: 5 });
-    const t = run.template as AlignTemplateJson;
-    templates.push(JSON.stringify([t.sample, t.tokens]));
+    const t = run.template as AlignTemplate;
+    templates.push(JSON.stringify([t.about!['sample'], t.data.tokens]));
   }
   assert.equal(templates[1], templates[0]);
   assert.equal(templates[2], templates[0]);
@@ -142,8 +142,8 @@ test('the template and every page\'s marks do not depend on the order of a real 
   const results: Array<{ template: string; marks: Map<string, string> }> = [];
   for (const order of [base, [...base].reverse(), shuffled]) {
     const { run, marks } = await runEngine(order);
-    const t = run.template as AlignTemplateJson;
-    results.push({ template: JSON.stringify([t.sample, t.tokens]), marks: new Map(marks.map((m) => [m.key, Buffer.from(m.template).toString('base64')])) });
+    const t = run.template as AlignTemplate;
+    results.push({ template: JSON.stringify([t.about!['sample'], t.data.tokens]), marks: new Map(marks.map((m) => [m.key, Buffer.from(m.template).toString('base64')])) });
   }
   assert.ok(JSON.parse(results[0]!.template)[1].length > 100, 'a real template was learned');
   for (const other of results.slice(1)) {

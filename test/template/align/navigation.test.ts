@@ -1,8 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import engine, { type AlignTemplateJson } from '../../../src/template/align/engine.ts';
+import engine, { type AlignTemplate } from '../../../src/template/align/engine.ts';
+import type { AlignData } from '../../../src/template/align/learned.ts';
 import { declaredLanguage, languageGroups } from '../../../src/template/align/languages.ts';
 import { LabelTable } from '../../../src/html/labels.ts';
+import { parseHtml } from '../../../src/html/parse.ts';
+import { applyTemplate, learnTemplate } from '../../../src/run/learn.ts';
+import { detectTemplate } from '../../../src/run/template.ts';
 import { keptText, type PageMarks } from '../../../src/template/result.ts';
 import { type MemoryPage, MemorySource } from '../../../src/site/memory-source.ts';
 
@@ -42,10 +46,10 @@ function site(lang = 'en', prefix = ''): MemoryPage[] {
   return out;
 }
 
-async function run(pages: MemoryPage[], options: Record<string, unknown> = {}): Promise<{ marks: PageMarks[]; template: AlignTemplateJson }> {
+async function run(pages: MemoryPage[], options: Record<string, unknown> = {}): Promise<{ marks: PageMarks[]; template: AlignData }> {
   const marks: PageMarks[] = [];
   const r = await engine.run({ source: new MemorySource(pages), labels: new LabelTable(), options, onPage: async (m) => void marks.push(m), onFailure: () => {} });
-  return { marks, template: r.template as AlignTemplateJson };
+  return { marks, template: (r.template as AlignTemplate).data };
 }
 
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -88,6 +92,9 @@ test('languages: a page\'s declared language, its language and script subtags', 
   const langs = new Map<string, string | undefined>([['a', 'en'], ['b', 'en'], ['c', 'fr'], ['d', 'fr'], ['e', undefined]]);
   assert.deepEqual(languageGroups(keys, langs, 2).map((g) => [g.language, g.keys.length, g.serves]), [['en', 2, ['a', 'b']], ['fr', 2, ['c', 'd']], [undefined, 5, ['e']]]);
   assert.deepEqual(languageGroups(keys, langs, 3).map((g) => [g.language, g.serves.length]), [[undefined, 5]]);
+  // Every page in a language of its own: the site's template is learned all the same, for pages met later.
+  const two = new Map<string, string | undefined>([['a', 'en'], ['b', 'en'], ['c', 'fr'], ['d', 'fr']]);
+  assert.deepEqual(languageGroups(['a', 'b', 'c', 'd'], two, 2).map((g) => [g.language, g.keys.length, g.serves]), [['en', 2, ['a', 'b']], ['fr', 2, ['c', 'd']], [undefined, 4, []]]);
 });
 
 test('languages: a site in two languages learns one template per language; each keeps its words', async () => {
@@ -127,4 +134,32 @@ test('mismatch -2: a menu whose open entry carries the page\'s own contents alig
     const { marks } = await run(pages, { mismatch, navigationRegions: false });
     for (const m of marks) assert.equal(/Overview Details/.test(squash(keptText(m))), kept, `mismatch ${mismatch}, ${m.key}: ${squash(keptText(m))}`);
   }
+});
+
+test('learn, then apply: a site in two languages; the learned template picks each page\'s language and gives the one-shot marks', async () => {
+  const withCredit = (pages: MemoryPage[], lang: string): MemoryPage[] => pages.map((p) => ({ ...p, body: (p.body as string).replace('<footer>', `<footer><p>Credit ${lang} team</p>`) }));
+  const pages = [...withCredit([...site('en'), ...site('en', 'more/')], 'en'), ...withCredit(site('fr', 'fr/'), 'fr')];
+  const oneShot = new Map<string, Uint8Array>();
+  for await (const o of detectTemplate(new MemorySource(pages), { method: 'align', sample: 8 })) if (o.ok) oneShot.set(o.key, o.marks.template);
+  assert.equal(oneShot.size, pages.length);
+  const learned = JSON.parse(JSON.stringify(await learnTemplate(new MemorySource(pages), { method: 'align', sample: 8 }))) as AlignTemplate;
+  const data = learned.data;
+  assert.deepEqual(data.languages?.map((l) => l.language), ['en', 'fr']);
+  for (const l of data.languages!) assert.ok(l.navigationRegions.length > 0 && l.contentSlot >= 0, `${l.language}: navigation learned`);
+  assert.equal(data.mismatch, -2);
+  for (const p of pages) {
+    const lang = p.key.startsWith('fr/') ? 'fr' : 'en';
+    const a = applyTemplate(learned, p.body as string, { key: p.key });
+    assert.deepEqual(Array.from(a.template), Array.from(oneShot.get(p.key)!), p.key);
+    assert.equal(a.info['language'], lang, p.key);
+    assert.equal(squash(keptText(a)), article(a), p.key);
+    // A page given parsed (another label table): its language read from its <html> element.
+    const tree = parseHtml(p.body as string, { labels: new LabelTable() });
+    assert.deepEqual(Array.from(applyTemplate(learned, tree, { key: p.key }).template), Array.from(a.template), `${p.key} as a Tree`);
+  }
+  // A page of a language the site had no template for gets the site's template: its article is kept.
+  const de = applyTemplate(learned, docPage(1, 2, 'de'), { key: 'de/1-2.html' });
+  assert.equal(de.info['language'], null);
+  assert.ok(squash(keptText(de)).startsWith(article(de)), squash(keptText(de)));
+  assert.doesNotMatch(squash(keptText(de)), /Install|Reference/, 'the menu is template');
 });

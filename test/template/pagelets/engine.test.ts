@@ -35,9 +35,10 @@ test('pagelets engine (global, SQL): template text is dropped, article text kept
   assert.ok(!kept.includes('Section 3'), kept);
   assert.ok(kept.includes('Title'), kept);
   assert.ok((extra.get('page-2.html')!['templatePagelets'] as number) > 0);
-  const tpl = r.template as { algorithm: string; templates: unknown[] };
-  assert.equal(tpl.algorithm, 'global');
-  assert.ok(tpl.templates.length >= 2);
+  const tpl = r.template as { data: { algorithm: string; shingles: number[] }; about: { templates: unknown[] } };
+  assert.equal(tpl.data.algorithm, 'global');
+  assert.ok(tpl.about.templates.length >= 2);
+  assert.ok(tpl.data.shingles.length >= 2);
 });
 
 test('worker threads give the same marks as the main thread', async () => {
@@ -60,7 +61,7 @@ test('worker threads give the same marks as the main thread', async () => {
 test('local algorithm (Figure 4) runs without links', async () => {
   const site = syntheticSite(5);
   const { marks, run: r } = await run(site, { workers: 0 });
-  assert.equal((r.template as { algorithm: string }).algorithm, 'local');
+  assert.equal((r.template as { data: { algorithm: string } }).data.algorithm, 'local');
   assert.ok(!keptText(marks.get('page-4.html')!).includes('Copyright'));
 });
 

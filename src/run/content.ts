@@ -1,0 +1,76 @@
+/**
+ * `extractContent(source, options)`: the main content of every page (src/content/): the site template
+ * removed by the engine best suited to the source (or the one given), then the main block chosen among
+ * what is left. What `gabarit content` runs, as an async iterable of page outcomes (content marks set) plus
+ * a result. Options are validated when the call is made (EngineError `bad-option`).
+ */
+import { z } from 'zod';
+import { CONTENT_DEFAULTS } from '../content/defaults.ts';
+import type { HeadlinePlacement } from '../content/extract.ts';
+import { ENGINES } from '../template/engines.ts';
+import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
+import { runBySite, siteResults } from './by-site.ts';
+import { doneOutcome, driveEngine, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
+import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
+import { ownOptions } from './source.ts';
+import type { PageDone, RunControls, SourceInput } from './types.ts';
+
+/** Options of the content pipeline, declared once (types, defaults, validation). */
+export const CONTENT_OPTIONS = declareOptions('content', {
+  method: option(z.enum(Object.keys(ENGINES) as [string, ...string[]]).optional(), {
+    arg: 'name',
+    description: 'template engine (default: chosen from the source: hyperlink, align or pagelets)',
+  }),
+  mainBlock: option(z.enum(['auto', 'always', 'navigation', 'never']).default('auto'), {
+    arg: 'when',
+    description: 'the main block among non-template nodes: auto (whole after align/pagelets, navigation after hyperlink), always, navigation (leave out only the per-page navigation around it), never',
+  }),
+  headline: option(z.enum(['field', 'first']).default('field'), {
+    arg: 'where',
+    description: "the main content's headline: field (the title in JSON, left out of the text) or first (also the first line of the text)",
+  }),
+  siteVote: option(z.boolean().default(true), { cli: false, description: "the first pages vote for the place of the site's main content" }),
+  voteSample: option(wholeNumber(1).default(CONTENT_DEFAULTS.voteSample), { cli: false, description: 'pages held for the site vote' }),
+});
+export type ContentOptions = OptionValues<typeof CONTENT_OPTIONS.shape>;
+
+/** Options of `extractContent`. */
+export type ExtractOptions = Partial<ContentOptions> & RunControls;
+
+/** The main content of every page of `source` (see the module comment). */
+export function extractContent(source: SourceInput, options: ExtractOptions = {}): PipelineRun {
+  const o = CONTENT_OPTIONS.parse(ownOptions(options as Readonly<Record<string, unknown>>));
+  return treesOnly(runPipeline('content', source, { ...options, rendered: false }, async (src, emit, signal) => {
+    const { contentEngine } = await import('../content/engine.ts');
+    const engine = contentEngine({ ...(o.method ? { method: o.method } : {}), mainBlock: o.mainBlock, headline: o.headline, siteVote: o.siteVote, voteSample: o.voteSample });
+    const rescue = (p: PageDone): PageDone => {
+      const better = p.noContent ? mainBlockAlone(p, o.headline) : undefined;
+      if (!better) return p;
+      options.onWarning?.(`${p.url}: the site's template left no content on this page; its main block alone is given`);
+      return better;
+    };
+    const r = await runBySite(src, o.method ?? '', options, emit, (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered: false }, out, { signal, site, refine: rescue }), o.headline);
+    const methods = r.sites.filter((s) => s.run).map((s) => String(s.run!.summary['method'] ?? ''));
+    const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
+    const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);
+    const alone = r.sites.filter((s) => s.method === SINGLE_PAGE).length;
+    const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}, ${alone} page(s) alone (main block)`;
+    return { method, options: { mainBlock: o.mainBlock, headline: o.headline }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
+  }));
+}
+
+/** The single-page answer of a page the site's template left without content, when it has content. */
+function mainBlockAlone(p: PageDone, headline: HeadlinePlacement): PageDone | undefined {
+  const { marks, info } = singleTreeMarks(p.marks.tree, p.key, p.url, headline);
+  const o = doneOutcome(marks, { ...p.info, ...info, fallback: 'no content left by the template' });
+  return o.ok && !o.noContent ? o : undefined;
+}
+
+/** The most frequent string (the first of the most frequent), or undefined for none. */
+function mostCommon(xs: readonly string[]): string | undefined {
+  const n = new Map<string, number>();
+  for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [x, c] of n) if (best === undefined || c > n.get(best)!) best = x;
+  return best;
+}

@@ -1,0 +1,77 @@
+/**
+ * Sources as the pipelines take them: a PageSource the caller opened (and closes), or a path or URL the
+ * pipeline opens with `openSource` and closes when the run ends; plus views of a source (at most n pages,
+ * another page list) that the pipelines and the command line share.
+ */
+import type { PageResult, PageSource, PageSourceOptions } from '../site/page.ts';
+import type { RunControls, SourceInput } from './types.ts';
+
+/** A source opened for a run, with how to close it. */
+export interface OpenedInput {
+  source: PageSource;
+  /** The source as given (a path or URL), or its root. */
+  spec: string;
+  close(): Promise<void>;
+}
+
+/** Opens a run's source (see the module comment); `maxPages` bounds what `pages()` yields. */
+export async function openInput(input: SourceInput, controls: RunControls = {}): Promise<OpenedInput> {
+  let source: PageSource;
+  let spec: string;
+  let close: () => Promise<void>;
+  if (typeof input === 'string') {
+    const { openSource } = await import('../site/source.ts');
+    source = await openSource(input, controls.sourceOptions ?? {});
+    spec = input;
+    close = () => source.close();
+  } else {
+    source = input;
+    spec = input.root;
+    close = async () => undefined;
+  }
+  if (controls.maxPages !== undefined) source = limitPages(source, controls.maxPages);
+  return { source, spec, close };
+}
+
+/** A view of `source` whose `pages()` yields at most `maxPages` items, whoever asks. */
+export function limitPages(source: PageSource, maxPages: number): PageSource {
+  return withPages(source, (options = {}) => source.pages({ ...options, maxPages: Math.min(options.maxPages ?? Infinity, maxPages) }));
+}
+
+/** A view of `source` with another `pages()`; everything else is the source's. */
+export function withPages(source: PageSource, pages: (options?: PageSourceOptions) => AsyncIterable<PageResult>): PageSource {
+  return {
+    get kind() {
+      return source.kind;
+    },
+    get root() {
+      return source.root;
+    },
+    get entry() {
+      return source.entry;
+    },
+    get loaded() {
+      return source.loaded;
+    },
+    pages,
+    get: (urlOrKey) => source.get(urlOrKey),
+    keyOf: (url) => source.keyOf(url),
+    urlOf: (key) => source.urlOf(key),
+    close: () => source.close(),
+  };
+}
+
+/** Pages loaded over the network (the contract's `pagesLoaded`): downloads for HTTP, 0 for local sources. */
+export function networkLoads(source: PageSource): number {
+  return source.kind === 'http' ? source.loaded : 0;
+}
+
+/** The names of RunControls: what a pipeline's options hold besides its own (the engine's) options. */
+const CONTROL_KEYS: ReadonlySet<string> = new Set(['sourceOptions', 'maxPages', 'labels', 'onProgress', 'onWarning', 'signal', 'rendered']);
+
+/** A pipeline's own options: `options` without the run's controls and the names in `also`. */
+export function ownOptions(options: Readonly<Record<string, unknown>>, also: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(options)) if (!CONTROL_KEYS.has(k) && !also.includes(k)) out[k] = v;
+  return out;
+}

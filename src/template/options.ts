@@ -1,0 +1,178 @@
+/**
+ * One declaration per engine option (STYLE.md 16): an engine declares each option once, as a zod schema
+ * with a description, and everything else follows from that declaration:
+ *  - the option's type (`OptionValues`) and its default (the schema's `.default`);
+ *  - validation, for library callers and the command line alike: `parse` fills defaults, rejects unknown
+ *    names and bad values with an `EngineError` of code `bad-option` naming the option;
+ *  - the command-line flag (`cliFlags`): `--kebab-name <arg>`, or for a boolean `--name` (default false) /
+ *    `--no-name` (default true), with the raw string converted by the schema's base type;
+ *  - the generated reference (docs/cli.md) and `--help`, from the description and default.
+ */
+import { z } from 'zod';
+import { EngineError } from '../errors.ts';
+
+/** The EngineError code of a bad option value (the command line exits 2 on it). */
+export const BAD_OPTION = 'bad-option';
+
+/** What an option says of itself besides its schema. */
+export interface OptionMeta {
+  /** What the option does; for a boolean that defaults to true, what its `--no-` flag does. */
+  description: string;
+  /** Placeholder of the value in the flag (`n` gives `--sample <n>`); booleans take none. */
+  arg?: string;
+  /** How the default is shown when it depends on the machine (e.g. `min(2, cores)`). */
+  defaultText?: string;
+  /** Library-only option: no command-line flag. */
+  cli?: false;
+}
+
+/** One declared option: its schema (type, default, constraints) and its meta. */
+export interface OptionSpec<T extends z.ZodTypeAny = z.ZodTypeAny> extends OptionMeta {
+  readonly schema: T;
+}
+
+/** Declares one option. */
+export function option<T extends z.ZodTypeAny>(schema: T, meta: OptionMeta): OptionSpec<T> {
+  return { ...meta, schema };
+}
+
+export type OptionShape = Readonly<Record<string, OptionSpec>>;
+/** The resolved options of a declaration (defaults filled). */
+export type OptionValues<S extends OptionShape> = { -readonly [K in keyof S]: z.output<S[K]['schema']> };
+/** What a caller may give: any subset, each of the option's input type. */
+export type OptionInput<S extends OptionShape> = { [K in keyof S]?: z.input<S[K]['schema']> };
+
+/** A command-line flag derived from a declared option. */
+export interface CliFlag {
+  /** The option's name (camelCase, as commander's attribute name). */
+  name: string;
+  /** Commander flags, e.g. `--sample <n>` or `--no-line-rule`. */
+  flags: string;
+  description: string;
+  /** The default as shown in --help and docs/cli.md ('' when none or for a `--no-` flag). */
+  defaultText: string;
+  /** Converts the raw string of the command line to the option's value (throws Error with a message). */
+  convert(raw: string): unknown;
+}
+
+/** camelCase → kebab-case. */
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+}
+
+/** The schema below defaults, optionals and refinements. */
+function baseOf(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let s = schema;
+  for (;;) {
+    if (s instanceof z.ZodDefault || s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s._def.innerType as z.ZodTypeAny;
+    else if (s instanceof z.ZodEffects) s = s._def.schema as z.ZodTypeAny;
+    else return s;
+  }
+}
+
+/** The default of an option (undefined when it has none). */
+export function defaultOf(spec: OptionSpec): unknown {
+  const r = spec.schema.safeParse(undefined);
+  return r.success ? r.data : undefined;
+}
+
+/** One message for the issues of a value: `--sample: Number must be greater than or equal to 1`. */
+function issuesText(error: z.ZodError): string {
+  return error.issues.map((i) => i.message).join('; ');
+}
+
+/** The options of one engine (or command), declared once. */
+export class EngineOptions<S extends OptionShape> {
+  readonly engine: string;
+  readonly shape: S;
+
+  constructor(engine: string, shape: S) {
+    this.engine = engine;
+    this.shape = shape;
+  }
+
+  /** The names of the options. */
+  get names(): string[] {
+    return Object.keys(this.shape);
+  }
+
+  /** Every option at its default. */
+  defaults(): OptionValues<S> {
+    return this.parse({});
+  }
+
+  /**
+   * Validates `input` (option name → value, any subset) and fills the defaults. An unknown name, or a value
+   * the schema rejects, is an EngineError `bad-option` naming the option and the method.
+   */
+  parse(input: Readonly<Record<string, unknown>> = {}): OptionValues<S> {
+    const out: Record<string, unknown> = {};
+    for (const name of Object.keys(input)) {
+      if (input[name] !== undefined && !Object.hasOwn(this.shape, name)) {
+        throw new EngineError(BAD_OPTION, `${this.engine}: unknown option "${name}" (known: ${this.names.join(', ') || 'none'})`);
+      }
+    }
+    for (const [name, spec] of Object.entries(this.shape)) {
+      const r = spec.schema.safeParse(input[name]);
+      if (!r.success) {
+        throw new EngineError(BAD_OPTION, `${this.engine}: option ${name} (${this.flagOf(name)}) ${issuesText(r.error)}, got ${JSON.stringify(input[name])}`);
+      }
+      if (r.data !== undefined) out[name] = r.data;
+    }
+    return out as OptionValues<S>;
+  }
+
+  /** The long flag of an option (`--min-evidence`), for messages. */
+  flagOf(name: string): string {
+    const spec = this.shape[name];
+    if (spec && baseOf(spec.schema) instanceof z.ZodBoolean && defaultOf(spec) === true) return `--no-${kebab(name)}`;
+    return `--${kebab(name)}`;
+  }
+
+  /** The command-line flags of the options (library-only ones left out). */
+  cliFlags(): CliFlag[] {
+    const out: CliFlag[] = [];
+    for (const [name, spec] of Object.entries(this.shape)) {
+      if (spec.cli === false) continue;
+      const base = baseOf(spec.schema);
+      const d = defaultOf(spec);
+      const isBool = base instanceof z.ZodBoolean;
+      const flags = isBool ? this.flagOf(name) : `--${kebab(name)} <${spec.arg ?? 'value'}>`;
+      const defaultText = spec.defaultText ?? (d === undefined || (isBool && d === true) ? '' : String(d));
+      out.push({ name, flags, description: spec.description, defaultText, convert: (raw) => convertRaw(spec, base, raw) });
+    }
+    return out;
+  }
+}
+
+/** The value of a raw command-line string for an option, validated by its schema (throws Error). */
+function convertRaw(spec: OptionSpec, base: z.ZodTypeAny, raw: string): unknown {
+  let value: unknown = raw;
+  if (base instanceof z.ZodNumber) {
+    value = raw.trim() === '' ? NaN : Number(raw);
+    if (Number.isNaN(value)) throw new Error('expected a number');
+  }
+  const r = spec.schema.safeParse(value);
+  if (!r.success) throw new Error(issuesText(r.error));
+  return r.data;
+}
+
+/** Declares the options of an engine or command. */
+export function declareOptions<S extends OptionShape>(engine: string, shape: S): EngineOptions<S> {
+  return new EngineOptions(engine, shape);
+}
+
+// Schemas the engines share.
+/** A whole number of at least `min`. */
+export function wholeNumber(min: number): z.ZodNumber {
+  return z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`);
+}
+/** A number (finite). */
+export function finiteNumber(): z.ZodNumber {
+  return z.number({ invalid_type_error: 'must be a number' }).finite('must be finite');
+}
+
+/** The declaration of an engine without options. */
+export function noOptions(engine: string): EngineOptions<Record<string, never>> {
+  return new EngineOptions(engine, {});
+}

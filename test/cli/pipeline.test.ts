@@ -1,0 +1,147 @@
+/**
+ * `gabarit template` and `gabarit content` over the library's pipelines, as a user runs them: jsonl
+ * records on stdout (`--format jsonl --out -`) or in pages.jsonl, and bad options refused with exit 2.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lonePage, writeMixed, writeSite } from '../run/fixtures.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { gabarit } from './gabarit-process.ts';
+
+async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-cli-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+test('content --format jsonl --out -: one record per page on stdout, the summary on stderr', async (t) => {
+  const dir = await tempDir(t);
+  await writeSite(join(dir, 'site'), 5);
+  const r = await gabarit(['content', join(dir, 'site'), '--format', 'jsonl', '--out', '-', '--method', 'align']);
+  assert.equal(r.code, 0, r.stderr);
+  const records = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { key: string; url: string; title: string; text: string; templateFraction: number });
+  assert.deepEqual(records.map((x) => x.key).sort(), ['p0.html', 'p1.html', 'p2.html', 'p3.html', 'p4.html']);
+  for (const x of records) {
+    assert.match(x.text, /Story \d tells of the/);
+    assert.doesNotMatch(x.text, /Copyright alpha/);
+    assert.match(x.url, /^file:/);
+  }
+  assert.match(r.stderr, /pages done: 5/);
+});
+
+test('template --format jsonl --out DIR: pages.jsonl, template.json and summary.json, no page files', async (t) => {
+  const dir = await tempDir(t);
+  await writeSite(join(dir, 'site'), 4);
+  const out = join(dir, 'out');
+  const r = await gabarit(['template', join(dir, 'site'), '--format', 'jsonl', '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const lines = (await readFile(join(out, 'pages.jsonl'), 'utf8')).trim().split('\n');
+  assert.equal(lines.length, 4);
+  const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as Record<string, unknown>;
+  assert.equal(summary['pagesDone'], 4);
+  await assert.rejects(readFile(join(out, 'p0.txt'), 'utf8'), 'no page file in jsonl form');
+});
+
+test('bad options and destinations are usage errors (exit 2)', async (t) => {
+  const dir = await tempDir(t);
+  await writeSite(join(dir, 'site'), 3);
+  const site = join(dir, 'site');
+  for (const args of [
+    ['template', site, '--method', 'pagelets', '--backend', 'sqlite'],
+    ['template', site, '--method', 'pagelets', '--k', 'three'],
+    ['template', site, '--method', 'align', '--min-evidence', '2'],
+    ['template', site, '--method', 'align', '--k', '3'],
+    ['template', site, '--out', '-'],
+    ['content', site, '--format', 'jsonl', '--out', '-', '--json'],
+  ]) {
+    const r = await gabarit([...args]);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /^gabarit: /m);
+  }
+});
+
+test('content of one page file, and template of a one-page directory: the main block, exit 0', async (t) => {
+  const dir = await tempDir(t);
+  await writeFile(join(dir, 'page.html'), lonePage('gamma', 1));
+  const r = await gabarit(['content', join(dir, 'page.html'), '--out', join(dir, 'c')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(await readFile(join(dir, 'c', 'page.txt'), 'utf8'), /Story 101 tells of the/);
+  // The headline is its own field, in JSON and JSONL alike (the text is the body; --headline first puts it first too).
+  const json = await gabarit(['content', join(dir, 'page.html'), '--format', 'json', '--out', join(dir, 'j')]);
+  assert.equal(json.code, 0, json.stderr);
+  const page = JSON.parse(await readFile(join(dir, 'j', 'page.json'), 'utf8')) as { title: string; text: string };
+  for (const [args, first] of [[[], false], [['--headline', 'first'], true]] as const) {
+    const l = await gabarit(['content', join(dir, 'page.html'), '--format', 'jsonl', '--out', '-', ...args]);
+    assert.equal(l.code, 0, l.stderr);
+    const rec = JSON.parse(l.stdout) as { title: string; text: string };
+    assert.equal(rec.title, 'gamma: a report');
+    assert.equal(rec.text.startsWith('gamma: a report\n'), first, rec.text);
+    if (!first) assert.deepEqual({ title: page.title, text: page.text }, { title: rec.title, text: rec.text });
+  }
+  await mkdir(join(dir, 'one'));
+  await writeFile(join(dir, 'one', 'index.html'), lonePage('delta', 2));
+  const t1 = await gabarit(['template', join(dir, 'one'), '--out', join(dir, 't')]);
+  assert.equal(t1.code, 0, t1.stderr);
+  assert.match(t1.stdout, /^method: align \(1 site\(s\): a template learned on 0; 1 page\(s\) alone/m, 'the printed method says the page was alone');
+  assert.match(await readFile(join(dir, 't', 'index.txt'), 'utf8'), /Story 102 tells of the/);
+});
+
+test('a mixed directory: every page keeps its article; summary.json lists the sites', async (t) => {
+  const dir = await tempDir(t);
+  await writeMixed(join(dir, 'mixed'));
+  for (const command of ['template', 'content']) {
+    const out = join(dir, command);
+    const r = await gabarit([command, join(dir, 'mixed'), '--out', out]);
+    assert.equal(r.code, 0, r.stderr);
+    for (const f of ['alpha-0', 'beta-2', 'gamma', 'delta', 'lone-1', 'lone-2']) assert.match(await readFile(join(out, f + '.txt'), 'utf8'), /Story \d+ tells of the/, `${command} ${f}`);
+    const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { engine: { sites: unknown[]; sitesAlone: number }; pagesNoContent: number };
+    assert.equal(summary.engine.sites.length, 6);
+    assert.equal(summary.engine.sitesAlone, 4);
+    assert.equal(summary.pagesNoContent, 0);
+  }
+});
+
+test('no empty success: pages with no content are named on stderr and in summary.json; none with content is exit 1', async (t) => {
+  const dir = await tempDir(t);
+  const menu = (i: number): string => `<html><head><title>M${i}</title></head><body><nav><a href="a.html">Alpha section</a> <a href="b.html">Beta section</a></nav><footer>Same footer on every page</footer></body></html>`;
+  await mkdir(join(dir, 'menus'));
+  for (let i = 0; i < 3; i++) await writeFile(join(dir, 'menus', `m${i}.html`), menu(i));
+  const r = await gabarit(['template', join(dir, 'menus'), '--out', join(dir, 'out')]);
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stderr, /m0\.html: .*template/);
+  assert.match(r.stderr, /no content kept on any of the 3 page/);
+  const summary = JSON.parse(await readFile(join(dir, 'out', 'summary.json'), 'utf8')) as { pagesNoContent: number; noContent: Array<{ key: string; code: string }> };
+  assert.equal(summary.pagesNoContent, 3);
+  assert.deepEqual(summary.noContent.map((f) => f.code), ['no-content', 'no-content', 'no-content']);
+});
+
+test('apply: template.json of gabarit template read back, the same kept text, new pages marked too', async (t) => {
+  const dir = await tempDir(t);
+  await writeSite(join(dir, 'site'), 6);
+  for (const method of ['align', 'hyperlink', 'pagelets']) {
+    const out = join(dir, `t-${method}`);
+    const r = await gabarit(['template', join(dir, 'site'), '--method', method, '--out', out, ...(method === 'hyperlink' ? ['--key', 'p0.html'] : [])]);
+    assert.equal(r.code, 0, r.stderr);
+    const a = await gabarit(['apply', join(out, 'template.json'), join(dir, 'site'), '--out', join(dir, `a-${method}`)]);
+    assert.equal(a.code, 0, a.stderr);
+    for (let i = 0; i < 6; i++) {
+      assert.equal(await readFile(join(dir, `a-${method}`, `p${i}.txt`), 'utf8'), await readFile(join(out, `p${i}.txt`), 'utf8'), `${method} p${i}`);
+    }
+  }
+  await mkdir(join(dir, 'new'));
+  const { sitePage } = await import('../run/fixtures.ts');
+  await writeFile(join(dir, 'new', 'p7.html'), sitePage('alpha', 7, 6));
+  const n = await gabarit(['apply', join(dir, 't-align', 'template.json'), join(dir, 'new', 'p7.html'), '--format', 'jsonl', '--out', '-']);
+  assert.equal(n.code, 0, n.stderr);
+  const rec = JSON.parse(n.stdout) as { text: string };
+  assert.match(rec.text, /Story 7 tells of the/);
+  assert.doesNotMatch(rec.text, /Copyright alpha/);
+  const missing = await gabarit(['apply', join(dir, 'nope.json'), join(dir, 'site')]);
+  assert.equal(missing.code, 2);
+  const notTemplate = await gabarit(['apply', join(dir, 't-align', 'summary.json'), join(dir, 'site')]);
+  assert.equal(notTemplate.code, 2);
+  assert.match(notTemplate.stderr, /not a gabarit template/);
+});

@@ -1,0 +1,74 @@
+/**
+ * Learn once, apply many: a template learned by each engine survives JSON, and applied to the pages it was
+ * learned on it gives the one-shot run's marks; applied to new pages of the site it removes the site's
+ * template from them too. A template that cannot be read is a TemplateError naming why.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { applyTemplate, compileTemplate, learnTemplate } from '../../src/run/learn.ts';
+import { detectTemplate } from '../../src/run/template.ts';
+import { parseHtml } from '../../src/html/parse.ts';
+import { LabelTable } from '../../src/html/labels.ts';
+import { MemorySource } from '../../src/site/memory-source.ts';
+import { readTemplate, TEMPLATE_VERSION, TemplateError, type Template } from '../../src/template/learned.ts';
+import { keptText } from '../../src/template/result.ts';
+import { sitePage } from './fixtures.ts';
+
+const N = 8;
+const pages = Array.from({ length: N }, (_, i) => ({ key: `p${i}.html`, body: sitePage('alpha', i, N) }));
+
+/** Options off their defaults that change how pages are marked: the template must carry them to `apply`. */
+const OFF_DEFAULT = {
+  align: { mismatch: 0, lineRule: false, navigationRegions: false },
+  hyperlink: { regionsDecidedBy: 'key', navigationLinkShare: 0.3, linkOrder: 'document' },
+  pagelets: { navigationPagelets: false, contentShare: 0.5, minhashes: 4 },
+} as const;
+
+for (const method of ['align', 'hyperlink', 'pagelets'] as const) {
+  for (const [what, options] of [['defaults', {}], ['options off their defaults', OFF_DEFAULT[method]]] as const) {
+    const extra = { ...options, ...(method === 'pagelets' ? { workers: 0 } : {}) };
+
+    test(`${method}, ${what}: learn, JSON round trip, apply = the one-shot run on the same pages`, async () => {
+      const learned = await learnTemplate(new MemorySource(pages), { method, ...extra });
+      const template = JSON.parse(JSON.stringify(learned)) as unknown;
+      const t = readTemplate(template) as Template;
+      assert.equal(t.method, method);
+      assert.equal(t.version, TEMPLATE_VERSION);
+      const oneShot = new Map<string, string>();
+      for await (const o of detectTemplate(new MemorySource(pages), { method, ...extra })) if (o.ok) oneShot.set(o.key, keptText(o.marks));
+      assert.equal(oneShot.size, N);
+      for (const p of pages) {
+        const a = applyTemplate(template, p.body, { key: p.key, url: `http://memory.invalid/${p.key}` });
+        assert.equal(keptText(a), oneShot.get(p.key), `${method} ${p.key}`);
+      }
+    });
+  }
+
+  test(`${method}: applied to pages it was not learned on, the site's template is removed`, async () => {
+    const learned = await learnTemplate(new MemorySource(pages.slice(0, 5)), { method, ...(method === 'pagelets' ? { workers: 0 } : {}) });
+    for (let i = 5; i < N; i++) {
+      const a = applyTemplate(learned, sitePage('alpha', i, N));
+      const text = keptText(a);
+      assert.match(text, new RegExp(`Story ${i} tells of the`), `${method} p${i}: the article is kept`);
+      assert.doesNotMatch(text, /Copyright alpha/, `${method} p${i}: the footer is template`);
+    }
+  });
+}
+
+test('align: a Tree parsed with another label table gives the same marks as the HTML', async () => {
+  const learned = (await learnTemplate(new MemorySource(pages), { method: 'align' })) as Template;
+  const html = sitePage('alpha', 9, N);
+  const fromHtml = applyTemplate(learned, html);
+  const fromTree = applyTemplate(learned, parseHtml(html, { labels: new LabelTable() }));
+  assert.deepEqual(Array.from(fromTree.template), Array.from(fromHtml.template));
+  assert.ok(fromHtml.template.some((x) => x === 1));
+});
+
+test('a template that cannot be read says why', async () => {
+  const learned = (await learnTemplate(new MemorySource(pages), { method: 'align' })) as Template;
+  assert.throws(() => readTemplate({ method: 'align' }), (e: unknown) => e instanceof TemplateError && /not a gabarit template/.test(e.message));
+  assert.throws(() => readTemplate({ ...learned, version: TEMPLATE_VERSION + 1 }), /version/);
+  assert.throws(() => compileTemplate({ ...learned, method: 'magic' }), /unknown method "magic"/);
+  assert.throws(() => compileTemplate({ ...learned, data: { tokens: 'none' } }), (e: unknown) => e instanceof TemplateError && /align template: data/.test(e.message));
+  await assert.rejects(learnTemplate(new MemorySource(pages.slice(0, 1)), { method: 'align' }), /at least two pages/);
+});

@@ -1,0 +1,146 @@
+/**
+ * The UI driven in Debian's chromium (playwright-core) on the demo site (examples/site): the site view
+ * with the engine's figures; a product page with the overlay (template greyed, main content outlined) and
+ * the hover panel; the designer: clicking the product name and the price makes two patterns whose values
+ * are those of every product page (read independently from the pages' HTML); the wrapper saved as a
+ * download and checked as a wrapper file; then the redesigned shop page (examples/wrapper/redesigned/)
+ * uploaded to the adaptation view: each pattern found, with its step and similarity, and the same value as
+ * on the original page. Screenshots go to out/test/ui/ (the path is printed). Skips with a message where
+ * /usr/bin/chromium is absent, except in CI (CI=true), where that is a failure.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseHtml } from '../../src/html/parse.ts';
+import { selectOne } from '../../src/html/select.ts';
+import { textOf } from '../../src/html/text.ts';
+import { startUi } from '../../src/ui/server.ts';
+import { parseWrapper } from '../../src/wrapper/wrapper.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SITE = join(ROOT, 'examples', 'site');
+const REDESIGNED = join(ROOT, 'examples', 'wrapper', 'redesigned', 'cairn-45-backpack.html');
+/** Where the screenshots go. */
+const SHOTS = join(ROOT, 'out', 'test', 'ui');
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const absent = !existsSync(CHROMIUM);
+if (absent && process.env['CI'] === 'true') throw new Error(`${CHROMIUM} is absent in CI: .ci/run installs Debian's chromium for the UI's browser test`);
+
+/** Product name and price of every product page of the demo shop, read from the HTML. */
+function products(): Map<string, { name: string; price: string }> {
+  const out = new Map<string, { name: string; price: string }>();
+  for (const f of readdirSync(join(SITE, 'shop')).sort()) {
+    const tree = parseHtml(readFileSync(join(SITE, 'shop', f), 'utf8'));
+    const h1 = selectOne(tree, 'article.product h1');
+    const price = selectOne(tree, 'article.product .price');
+    if (h1 >= 0 && price >= 0) out.set(`shop/${f}`, { name: textOf(tree, h1), price: textOf(tree, price) });
+  }
+  return out;
+}
+
+test('the UI on the demo site: overlay, designer, values on every product page, adaptation to the redesign', { skip: absent ? `${CHROMIUM} absent: install Debian's chromium (apt-get install -y chromium) to run the UI's browser test` : false, timeout: 240_000 }, async (t) => {
+  const { chromium } = await import('playwright-core');
+  const profile = await mkdtemp(join(tmpdir(), 'gabarit-ui-profile-'));
+  const downloads = await mkdtemp(join(tmpdir(), 'gabarit-ui-downloads-'));
+  await mkdir(SHOTS, { recursive: true });
+  const ui = await startUi(SITE, { port: 0, label: 'examples/site' });
+  const browser = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: LAUNCH_ARGS, viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().startsWith(`http://127.0.0.1:${ui.port}/`) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) outside.push(r.url());
+    });
+    const shot = async (name: string): Promise<void> => {
+      await page.screenshot({ path: join(SHOTS, name) });
+    };
+
+    // Site view: every page, the engine's figures and the chart.
+    await page.goto(ui.url);
+    await page.getByTestId('engine-method').waitFor({ timeout: 120_000 });
+    assert.equal(await page.locator('table.pages tbody tr').count(), ui.session.site().pages.length);
+    assert.ok((await page.locator('.chart svg rect').count()) > 0, 'chart drawn');
+    await shot('ui-site.png');
+
+    // Page view: the overlay and the hover panel.
+    await page.locator('table.pages a', { hasText: 'shop/cairn-45-backpack.html' }).click();
+    const frame = page.frameLocator('iframe.page-frame');
+    const tpl = frame.locator('[data-gabarit="template"]').first();
+    await tpl.waitFor({ state: 'attached' });
+    assert.ok(Number(await tpl.evaluate((el) => getComputedStyle(el).opacity)) < 1, 'template greyed');
+    const content = frame.locator('[data-gabarit="content"]').first();
+    assert.notEqual(await content.evaluate((el) => getComputedStyle(el).outlineStyle), 'none', 'main content outlined');
+    assert.equal(await frame.locator('html').evaluate((el) => el.className), '', "the site's script did not run (it sets <html class=js>)");
+    await frame.locator('header .logo').hover();
+    await page.getByTestId('css-path').waitFor();
+    assert.match(await page.getByTestId('node-info').innerText(), /template/);
+    await frame.locator('article.product h1').hover();
+    await page.getByTestId('node-info').getByText('main content').waitFor();
+    assert.match(await page.getByTestId('css-path').innerText(), /h1/);
+    await shot('ui-page.png');
+
+    // Designer: click the name, then the price.
+    await page.getByRole('button', { name: 'design a wrapper on this page' }).click();
+    const design = page.frameLocator('iframe.page-frame');
+    for (const [name, selector] of [['name', 'article.product h1'], ['price', 'article.product .price']] as const) {
+      await design.locator(selector).click();
+      await page.locator('.pattern-form .hint', { hasText: 'Picked' }).waitFor();
+      await page.getByTestId('pattern-name').fill(name);
+      await page.getByTestId('add-pattern').click();
+      await page.locator(`table.patterns tr[data-pattern="${name}"] [data-testid="this-page"]`, { hasText: '1' }).waitFor();
+    }
+    const expected = products();
+    assert.ok(expected.size >= 10, `${expected.size} product pages`);
+    for (const [key, want] of expected) {
+      const row = page.locator(`table.values tr[data-page="${key}"]`);
+      assert.equal((await row.locator('td[data-pattern="name"]').innerText()).trim(), want.name, `${key}: name`);
+      assert.equal((await row.locator('td[data-pattern="price"]').innerText()).trim(), want.price, `${key}: price`);
+    }
+    assert.equal(await page.locator('table.patterns .warn', { hasText: 'ambiguous' }).count(), 0, 'no ambiguous pattern');
+    await shot('ui-designer.png');
+
+    // Save the wrapper (a download) and check it is a wrapper file.
+    await page.getByLabel('wrapper name').fill('shop-product');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save-wrapper').click()]);
+    const saved = join(downloads, download.suggestedFilename());
+    await download.saveAs(saved);
+    const wrapper = parseWrapper(await readFile(saved, 'utf8'), saved);
+    assert.deepEqual(wrapper.patterns.map((p) => p.name), ['name', 'price']);
+    assert.ok(wrapper.patterns.every((p) => (p.treeGram?.instances.length ?? 0) > 0), 'tree-grams stored');
+
+    // Adaptation: the redesigned shop page.
+    await page.locator('button[data-view="adapt"]').click();
+    await page.getByTestId('adapt-page').setInputFiles(REDESIGNED);
+    await page.getByTestId('reports').waitFor();
+    const original = expected.get('shop/cairn-45-backpack.html')!;
+    for (const [name, value] of [['name', original.name], ['price', original.price]] as const) {
+      const row = page.locator(`table.reports tr[data-pattern="${name}"]`);
+      const step = (await row.getByTestId('step').innerText()).trim();
+      const similarity = (await row.getByTestId('similarity').innerText()).trim();
+      t.diagnostic(`${name}: ${step}, similarity ${similarity}`);
+      assert.notEqual(step, 'not found', `${name} found`);
+      if (step !== 'selector') assert.match(similarity, /^[01]\.\d{3}$/, `${name}: a similarity`);
+      assert.equal((await row.getByTestId('value').innerText()).trim(), value, `${name}: the original value`);
+    }
+    await page.locator('table.reports tr[data-pattern="price"]').click();
+    await page.getByTestId('subtrees').waitFor();
+    await shot('ui-adapt.png');
+    assert.deepEqual(errors, [], 'no error in the page');
+    assert.deepEqual(outside, [], 'no request outside the UI server');
+    t.diagnostic(`screenshots: ${SHOTS}`);
+    process.stdout.write(`# UI screenshots in ${SHOTS}\n`);
+  } finally {
+    await browser.close();
+    await ui.close();
+    await rm(profile, { recursive: true, force: true });
+    await rm(downloads, { recursive: true, force: true });
+  }
+});
