@@ -72,3 +72,31 @@ test('a template that cannot be read says why', async () => {
   assert.throws(() => compileTemplate({ ...learned, data: { tokens: 'none' } }), (e: unknown) => e instanceof TemplateError && /align template: data/.test(e.message));
   await assert.rejects(learnTemplate(new MemorySource(pages.slice(0, 1)), { method: 'align' }), /at least two pages/);
 });
+
+test('hyperlink: navigation regions decided by the key page travel with the template', async () => {
+  // A bar of links on the key page and two pages, plain words on the third: with `--regions-decided-by key`
+  // it is navigation (template) on every page; decided by all pages it is not, and the plain words stay.
+  const prose = (w: string): string => `<p>The ${w} article tells of ${w}s at length, with ${w} words, more ${w} words and a last ${w} sentence.</p>`;
+  const menu = '<ul class="menu"><li><a href="k.html">Home</a></li><li><a href="a.html">Alpha</a></li><li><a href="b.html">Beta</a></li><li><a href="c.html">Gamma</a></li></ul>';
+  const page = (bar: string, w: string): string =>
+    `<html><body><div class="logo">Site name</div>${menu}<nav class="bar">${bar}</nav><main class="doc">${prose(w)}</main><footer>Site footer</footer></body></html>`;
+  const site = [
+    { key: 'k.html', body: page('<a href="/x/one">Kappa one</a><a href="/x/two">Kappa two</a>', 'kappa') },
+    { key: 'a.html', body: page('<span>Plain one</span><span>Plain two</span>', 'alpha') },
+    { key: 'b.html', body: page('<a href="/y/one">Beta one</a><a href="/y/two">Beta two</a>', 'beta') },
+    { key: 'c.html', body: page('<a href="/z/one">Gamma one</a><a href="/z/two">Gamma two</a>', 'gamma') },
+  ];
+  const plain = new Map<string, boolean>();
+  for (const regionsDecidedBy of ['key', 'all'] as const) {
+    const options = { method: 'hyperlink', key: 'k.html', regionsDecidedBy } as const;
+    const template = JSON.parse(JSON.stringify(await learnTemplate(new MemorySource(site), options))) as Template;
+    assert.equal((template.data as { regionsDecidedBy: string }).regionsDecidedBy, regionsDecidedBy);
+    const oneShot = new Map<string, string>();
+    for await (const o of detectTemplate(new MemorySource(site), options)) if (o.ok) oneShot.set(o.key, keptText(o.marks));
+    for (const p of site) assert.equal(keptText(applyTemplate(template, p.body, { key: p.key })), oneShot.get(p.key), `${regionsDecidedBy} ${p.key}`);
+    const a = oneShot.get('a.html')!;
+    assert.match(a, /alpha article/, `${regionsDecidedBy}: the content is kept`);
+    plain.set(regionsDecidedBy, /Plain one/.test(a));
+  }
+  assert.deepEqual(Object.fromEntries(plain), { key: false, all: true });
+});
