@@ -10,9 +10,10 @@
  *     sample page against the template, fast path score against plain NW (linear space);
  *  4. what is left beyond the gold on samesite: kept words on text repeated over the group's pages vs
  *     page-specific text;
- *  5. with `--sweep`: the headline figures for several `--min-evidence` values (how the default was chosen);
- *  6. with `--ablation`: the same figures with the line rule of apply.ts turned off.
- * Run: `npx tsx eval/align.eval.ts [--sweep] [--ablation] [--only <name>]`; writes eval/results/align.json.
+ *  0. first, the options chosen out of sample (eval/cross-validation.ts): a grid of option sets measured on
+ *     every whole site, leave one generator out; per site the held-out content F1 (the headline) and the
+ *     in-sample one, and the grid itself (how the defaults were chosen: every ablation is a grid point);
+ * Run: `npx tsx eval/align.eval.ts [--only <name>] [--no-cv]`; writes eval/results/align.json.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,9 +38,36 @@ import { alignmentScore, isValidAlignment, nwScore } from '../src/template/align
 import { mergeProfiles, pageProfile } from '../src/template/align/consensus.ts';
 import { chooseSample } from '../src/template/align/sample.ts';
 import { evaluateTemplateEngine, fmt, formatTable, runEval, templateHeadline, templateTable, writeResults, type TemplateEvalResult } from './harness.ts';
+import { crossValidate, crossValidationHeadline, foldTable, gridTable, type GridPoint, type SiteFigures } from './cross-validation.ts';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? [args[args.indexOf('--only') + 1]!] : [];
+
+/**
+ * The grid the options are chosen from (defaults first): each option of the engine varied alone, and
+ * paper 1 as written (its scoring, one template, no navigation regions).
+ */
+const ALIGN_GRID: readonly GridPoint[] = [
+  { name: 'default', options: {} },
+  { name: 'mismatch 0', options: { mismatch: 0 } },
+  { name: 'min evidence 0.4', options: { minEvidence: 0.4 } },
+  { name: 'min evidence 0.6', options: { minEvidence: 0.6 } },
+  { name: 'sample 16', options: { sample: 16 } },
+  { name: 'sample 32', options: { sample: 32 } },
+  { name: 'no line rule', options: { lineRule: false } },
+  { name: 'no navigation regions', options: { navigationRegions: false } },
+  { name: 'no languages', options: { languages: false } },
+  { name: 'paper 1', options: { mismatch: 0, sample: 16, navigationRegions: false, languages: false } },
+];
+
+/** Target of the align engine on every whole site (content F1, held out). */
+const ALIGN_TARGET_F1 = 0.97;
+
+/** The figures of every site under one grid point. */
+async function measureSites(point: GridPoint): Promise<Map<string, SiteFigures>> {
+  const r = await evaluateTemplateEngine(alignEngine, { name: `align ${point.name}`, sets: 'sites', report: false, progress: false, options: point.options });
+  return new Map(r.groups.map((g) => [g.name, { f1: g.content.f1, precision: g.content.precision, recall: g.content.recall, nodeF1: g.node?.f1 ?? NaN }]));
+}
 
 /** Per group: recall and precision of align next to the whole-body baseline. */
 function relativeTable(align: TemplateEvalResult, whole: TemplateEvalResult): { table: string; rows: Array<Record<string, unknown>> } {
@@ -190,6 +218,12 @@ function insideNonText(t: PageMarks['tree'], i: number): boolean {
 }
 
 await runEval('align', async () => {
+  const cv = only.length === 0 && !args.includes('--no-cv')
+    ? await crossValidate({ engine: 'align', grid: ALIGN_GRID, sites: listSites().map((s) => s.name), measure: measureSites, objective: (f) => f.f1 })
+    : null;
+  if (cv) {
+    process.stdout.write(foldTable(cv, [], (f) => f.f1 >= ALIGN_TARGET_F1) + `\n(target: content F1 >= ${ALIGN_TARGET_F1} on every site, held out)\n\n` + gridTable(cv) + '\n\n');
+  }
   const align = await evaluateTemplateEngine(alignEngine, { name: 'align', report: false, only, progress: false });
   const whole = await evaluateTemplateEngine(wholeBodyEngine, { name: 'whole body', report: false, only, progress: false });
   process.stdout.write(templateTable(align) + '\n\n');
@@ -213,18 +247,6 @@ await runEval('align', async () => {
     ]),
   ) + '\n');
 
-  const sweep: Array<Record<string, unknown>> = [];
-  if (args.includes('--sweep')) {
-    for (const minEvidence of [0.3, 0.4, 0.5, 0.6, 0.75]) {
-      const r = await evaluateTemplateEngine(alignEngine, { name: `align min-evidence ${minEvidence}`, report: false, only, progress: false, options: { minEvidence } });
-      sweep.push({ minEvidence, ...templateHeadline(r), sitesRecall: r.sets.find((s) => s.set === 'sites')?.content.recall ?? null, samesiteRecall: r.sets.find((s) => s.set === 'samesite')?.content.recall ?? null });
-    }
-    process.stdout.write('\nSweep of --min-evidence\n' + formatTable(
-      ['min evidence', 'sites F1', 'sites R', 'sites node F1', 'samesite F1', 'samesite R'],
-      sweep.map((s) => [String(s['minEvidence']), fmt(s['sites content F1'] as number), fmt(s['sitesRecall'] as number), fmt(s['sites node F1'] as number), fmt(s['samesite content F1'] as number), fmt(s['samesiteRecall'] as number)]),
-    ) + '\n');
-  }
-
   const left = await leftover();
   const sumLeft = (key: string): number => left.reduce((t, r) => t + (r[key] as number), 0);
   process.stdout.write('Kept text beyond the gold on samesite (words of mostly non-gold text nodes)\n' + formatTable(
@@ -232,25 +254,7 @@ await runEval('align', async () => {
     [...left.map((r) => [String(r['group']), String(r['pages']), String(r['repeatedWords']), String(r['perPageWords'])]), ['all groups', '', String(sumLeft('repeatedWords')), String(sumLeft('perPageWords'))]],
   ) + '\n\n');
 
-  const ablation: Array<Record<string, unknown>> = [];
-  if (args.includes('--ablation')) {
-    for (const [name, options] of [['line rule off', { lineRule: false }]] as const) {
-      const r = await evaluateTemplateEngine(alignEngine, { name: `align, ${name}`, report: false, only, progress: false, options });
-      const row = (x: TemplateEvalResult, label: string): Record<string, unknown> => {
-        const sites = x.sets.find((q) => q.set === 'sites');
-        const same = x.sets.find((q) => q.set === 'samesite');
-        return { variant: label, sitesP: sites?.content.precision, sitesR: sites?.content.recall, sitesF1: sites?.content.f1, sitesNodeF1: sites?.node?.f1, sameP: same?.content.precision, sameR: same?.content.recall, sameF1: same?.content.f1 };
-      };
-      if (ablation.length === 0) ablation.push(row(align, 'default'));
-      ablation.push(row(r, name));
-    }
-    process.stdout.write('\nAblation (means over pages)\n' + formatTable(
-      ['variant', 'sites P', 'sites R', 'sites F1', 'sites node F1', 'samesite P', 'samesite R', 'samesite F1'],
-      ablation.map((a) => [String(a['variant']), ...['sitesP', 'sitesR', 'sitesF1', 'sitesNodeF1', 'sameP', 'sameR', 'sameF1'].map((k) => fmt(a[k] as number))]),
-    ) + '\n');
-  }
-
-  const headline: Record<string, number | string | null> = { ...templateHeadline(align) };
+  const headline: Record<string, number | string | null> = { ...(cv ? crossValidationHeadline(cv) : {}), ...templateHeadline(align) };
   const sitesSet = align.sets.find((s) => s.set === 'sites');
   const sameSet = align.sets.find((s) => s.set === 'samesite');
   const wholeSame = whole.sets.find((s) => s.set === 'samesite');
@@ -273,6 +277,6 @@ await runEval('align', async () => {
   if (ex.length > 0) {
     headline['fast path pairs scoring as plain NW'] = `${ex.reduce((t, e) => t + (e['equal'] as number), 0)} of ${ex.reduce((t, e) => t + (e['pairs'] as number), 0)}`;
   }
-  const path = writeResults('align', headline, { overall: align.overall, sets: align.sets, relative: rel.rows, clustering: clusters, exactness: ex, leftover: left, sweep, ablation, groups: align.groups });
+  const path = writeResults('align', headline, { overall: align.overall, sets: align.sets, relative: rel.rows, clustering: clusters, exactness: ex, leftover: left, crossValidation: cv, groups: align.groups });
   process.stdout.write(`results: ${path}\n`);
 });

@@ -20,7 +20,7 @@ import { Tree } from '../html/tree.ts';
 export const TEMPLATE_FORMAT = 'gabarit-template';
 export const TEMPLATE_SET_FORMAT = 'gabarit-templates';
 /** Version of the template format; bumped when an engine's `data` changes incompatibly. */
-export const TEMPLATE_VERSION = 1;
+export const TEMPLATE_VERSION = 2;
 
 /** A template file that cannot be read (not JSON, another format or version, bad engine data). */
 export class TemplateError extends GabaritError {

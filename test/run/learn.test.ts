@@ -17,26 +17,35 @@ import { sitePage } from './fixtures.ts';
 const N = 8;
 const pages = Array.from({ length: N }, (_, i) => ({ key: `p${i}.html`, body: sitePage('alpha', i, N) }));
 
-for (const method of ['align', 'hyperlink', 'pagelets'] as const) {
-  const extra = method === 'pagelets' ? { workers: 0 } : {};
+/** Options off their defaults that change how pages are marked: the template must carry them to `apply`. */
+const OFF_DEFAULT = {
+  align: { mismatch: 0, lineRule: false, navigationRegions: false },
+  hyperlink: { regionsDecidedBy: 'key', navigationLinkShare: 0.3, linkOrder: 'document' },
+  pagelets: { navigationPagelets: false, contentShare: 0.5, minhashes: 4 },
+} as const;
 
-  test(`${method}: learn, JSON round trip, apply = the one-shot run on the same pages`, async () => {
-    const learned = await learnTemplate(new MemorySource(pages), { method, ...extra });
-    const template = JSON.parse(JSON.stringify(learned)) as unknown;
-    const t = readTemplate(template) as Template;
-    assert.equal(t.method, method);
-    assert.equal(t.version, TEMPLATE_VERSION);
-    const oneShot = new Map<string, string>();
-    for await (const o of detectTemplate(new MemorySource(pages), { method, ...extra })) if (o.ok) oneShot.set(o.key, keptText(o.marks));
-    assert.equal(oneShot.size, N);
-    for (const p of pages) {
-      const a = applyTemplate(template, p.body, { key: p.key, url: `http://memory.invalid/${p.key}` });
-      assert.equal(keptText(a), oneShot.get(p.key), `${method} ${p.key}`);
-    }
-  });
+for (const method of ['align', 'hyperlink', 'pagelets'] as const) {
+  for (const [what, options] of [['defaults', {}], ['options off their defaults', OFF_DEFAULT[method]]] as const) {
+    const extra = { ...options, ...(method === 'pagelets' ? { workers: 0 } : {}) };
+
+    test(`${method}, ${what}: learn, JSON round trip, apply = the one-shot run on the same pages`, async () => {
+      const learned = await learnTemplate(new MemorySource(pages), { method, ...extra });
+      const template = JSON.parse(JSON.stringify(learned)) as unknown;
+      const t = readTemplate(template) as Template;
+      assert.equal(t.method, method);
+      assert.equal(t.version, TEMPLATE_VERSION);
+      const oneShot = new Map<string, string>();
+      for await (const o of detectTemplate(new MemorySource(pages), { method, ...extra })) if (o.ok) oneShot.set(o.key, keptText(o.marks));
+      assert.equal(oneShot.size, N);
+      for (const p of pages) {
+        const a = applyTemplate(template, p.body, { key: p.key, url: `http://memory.invalid/${p.key}` });
+        assert.equal(keptText(a), oneShot.get(p.key), `${method} ${p.key}`);
+      }
+    });
+  }
 
   test(`${method}: applied to pages it was not learned on, the site's template is removed`, async () => {
-    const learned = await learnTemplate(new MemorySource(pages.slice(0, 5)), { method, ...extra });
+    const learned = await learnTemplate(new MemorySource(pages.slice(0, 5)), { method, ...(method === 'pagelets' ? { workers: 0 } : {}) });
     for (let i = 5; i < N; i++) {
       const a = applyTemplate(learned, sitePage('alpha', i, N));
       const text = keptText(a);
@@ -62,4 +71,32 @@ test('a template that cannot be read says why', async () => {
   assert.throws(() => compileTemplate({ ...learned, method: 'magic' }), /unknown method "magic"/);
   assert.throws(() => compileTemplate({ ...learned, data: { tokens: 'none' } }), (e: unknown) => e instanceof TemplateError && /align template: data/.test(e.message));
   await assert.rejects(learnTemplate(new MemorySource(pages.slice(0, 1)), { method: 'align' }), /at least two pages/);
+});
+
+test('hyperlink: navigation regions decided by the key page travel with the template', async () => {
+  // A bar of links on the key page and two pages, plain words on the third: with `--regions-decided-by key`
+  // it is navigation (template) on every page; decided by all pages it is not, and the plain words stay.
+  const prose = (w: string): string => `<p>The ${w} article tells of ${w}s at length, with ${w} words, more ${w} words and a last ${w} sentence.</p>`;
+  const menu = '<ul class="menu"><li><a href="k.html">Home</a></li><li><a href="a.html">Alpha</a></li><li><a href="b.html">Beta</a></li><li><a href="c.html">Gamma</a></li></ul>';
+  const page = (bar: string, w: string): string =>
+    `<html><body><div class="logo">Site name</div>${menu}<nav class="bar">${bar}</nav><main class="doc">${prose(w)}</main><footer>Site footer</footer></body></html>`;
+  const site = [
+    { key: 'k.html', body: page('<a href="/x/one">Kappa one</a><a href="/x/two">Kappa two</a>', 'kappa') },
+    { key: 'a.html', body: page('<span>Plain one</span><span>Plain two</span>', 'alpha') },
+    { key: 'b.html', body: page('<a href="/y/one">Beta one</a><a href="/y/two">Beta two</a>', 'beta') },
+    { key: 'c.html', body: page('<a href="/z/one">Gamma one</a><a href="/z/two">Gamma two</a>', 'gamma') },
+  ];
+  const plain = new Map<string, boolean>();
+  for (const regionsDecidedBy of ['key', 'all'] as const) {
+    const options = { method: 'hyperlink', key: 'k.html', regionsDecidedBy } as const;
+    const template = JSON.parse(JSON.stringify(await learnTemplate(new MemorySource(site), options))) as Template;
+    assert.equal((template.data as { regionsDecidedBy: string }).regionsDecidedBy, regionsDecidedBy);
+    const oneShot = new Map<string, string>();
+    for await (const o of detectTemplate(new MemorySource(site), options)) if (o.ok) oneShot.set(o.key, keptText(o.marks));
+    for (const p of site) assert.equal(keptText(applyTemplate(template, p.body, { key: p.key })), oneShot.get(p.key), `${regionsDecidedBy} ${p.key}`);
+    const a = oneShot.get('a.html')!;
+    assert.match(a, /alpha article/, `${regionsDecidedBy}: the content is kept`);
+    plain.set(regionsDecidedBy, /Plain one/.test(a));
+  }
+  assert.deepEqual(Object.fromEntries(plain), { key: false, all: true });
 });

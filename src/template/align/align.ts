@@ -8,7 +8,9 @@
  *  2. What is left, when it has at most `scalarCells` DP cells, is aligned by the scalar DP
  *     (needleman-wunsch.ts: one pass with a byte of traceback per cell, Hirschberg above a bounded block).
  *  3. Larger ranges are aligned by the bit-parallel DP (bit-parallel-nw.ts): 32 cells per word operation,
- *     a traceback store of 3 bits per cell up to `storeWords` words, Hirschberg's split above it.
+ *     a traceback store of 3 bits per cell up to `storeWords` words, Hirschberg's split above it. It
+ *     exists for the paper's mismatch score 0 and for mismatch -2 or less (a longest common
+ *     subsequence: a mismatch never beats two gaps); any other mismatch score uses the scalar DP.
  * Both DPs are exact, so every alignment returned by them is optimal; tests compare the fast path's score
  * with the textbook DP on random and corpus pairs, forcing each path (scalarCells 0, small storeWords).
  *  4. The one exception, explicit and reported: a range above `maxExactCells` (2^31 cells by default, two
@@ -19,9 +21,10 @@
  *     the loss when the fallback is forced on the corpus pairs. A range above the limit without anchors
  *     is aligned exactly anyway (slowly).
  *
- * Lemma (why step 1 is exact). Let x be a token and A = xA', B = xB'. Any alignment of A' and xB' can be
- * turned into one of A' and B' by deleting x's column and, if x was aligned to a token c, leaving c in a
- * gap: the score drops by at most 2 (−s(x,c) − 1 ≥ −2), so opt(A', xB') ≤ opt(A', B') + 2; likewise
+ * Lemma (why step 1 is exact, whatever the mismatch score). Let x be a token and A = xA', B = xB'. Any
+ * alignment of A' and xB' can be turned into one of A' and B' by deleting x's column and, if x was aligned
+ * to a token c, leaving c in a gap: the score drops by at most 2 (−s(x,c) − 1 ≥ −2, as s(x,c) ≤ 1), so
+ * opt(A', xB') ≤ opt(A', B') + 2; likewise
  * opt(xA', B') ≤ opt(A', B') + 2. Hence the two options that do not match the first tokens score at most
  * −1 + opt(A', B') + 2 = opt(A', B') + 1, which is exactly what matching them scores: there is an optimal
  * alignment that matches a common first token. By symmetry the same holds for a common last token, and,
@@ -51,10 +54,18 @@ export interface AlignOptions {
   directCells?: number;
   /** When given, counts the bit-parallel work (benchmarks). */
   stats?: BitStats;
+  /**
+   * Score of a mismatch column (default ALIGN_DEFAULTS.mismatch). The bit-parallel DP covers 0 (paper 1)
+   * and -2 or less (a longest common subsequence); other values use the scalar DP throughout.
+   */
+  mismatch?: number;
 }
 
 interface RunState {
   options: AlignOptions;
+  mismatch: number;
+  /** Which bit-parallel DP fits the scoring: 'nw' (mismatch 0), 'lcs' (mismatch <= -2), none (scalar only). */
+  bit: 'nw' | 'lcs' | null;
   scalarCells: number;
   maxExactCells: number;
   exact: boolean;
@@ -62,8 +73,11 @@ interface RunState {
 
 /** Globally aligns two token sequences (Needleman–Wunsch scoring) by the fast path described above. */
 export function alignSequences(a: Int32Array, b: Int32Array, options: AlignOptions = {}): Alignment {
+  const mismatch = options.mismatch ?? ALIGN_DEFAULTS.mismatch;
   const st: RunState = {
     options,
+    mismatch,
+    bit: mismatch === 0 ? 'nw' : mismatch <= -2 ? 'lcs' : null,
     scalarCells: options.scalarCells ?? ALIGN_DEFAULTS.scalarCells,
     maxExactCells: options.maxExactCells ?? ALIGN_DEFAULTS.maxExactCells,
     exact: true,
@@ -87,13 +101,16 @@ function alignRange(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo:
   const n = aHi - aLo;
   const m = bHi - bLo;
   const o = st.options;
-  if (n === 0 || m === 0 || n * m <= st.scalarCells) {
+  const viaAnchors = n * m > st.maxExactCells ? anchored(a, aLo, aHi, b, bLo, bHi, out, st) : null;
+  if (viaAnchors !== null) {
+    // 4. Above the exact limit: anchors when there are any.
+    score += viaAnchors;
+  } else if (n === 0 || m === 0 || n * m <= st.scalarCells || st.bit === null) {
     // 2. Scalar DP.
-    score += hirschbergInto(a, aLo, aHi, b, bLo, bHi, out, o.baseCells ?? ALIGN_DEFAULTS.baseCells, o.directCells ?? DIRECT_CELLS);
+    score += hirschbergInto(a, aLo, aHi, b, bLo, bHi, out, o.baseCells ?? ALIGN_DEFAULTS.baseCells, o.directCells ?? DIRECT_CELLS, st.mismatch);
   } else {
-    // 4. Above the exact limit: anchors when there are any; 3. else the bit-parallel DP.
-    const viaAnchors = n * m > st.maxExactCells ? anchored(a, aLo, aHi, b, bLo, bHi, out, st) : null;
-    score += viaAnchors ?? bitAlignInto(a, aLo, aHi, b, bLo, bHi, out, o.storeWords ?? ALIGN_DEFAULTS.storeWords, o.stats);
+    // 3. The bit-parallel DP of the scoring.
+    score += bitAlignInto(a, aLo, aHi, b, bLo, bHi, out, o.storeWords ?? ALIGN_DEFAULTS.storeWords, o.stats, st.bit === 'lcs');
   }
   for (let d = 0; d < k; d++) out.push(aHi + d, bHi + d);
   return score + k * MATCH;

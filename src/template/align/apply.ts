@@ -32,6 +32,7 @@ import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { isBlock } from '../../html/text.ts';
 import { type AlignOptions, alignSequences } from './align.ts';
 import { ALIGN_DEFAULTS } from './defaults.ts';
+import { markRegions, type Navigation } from './navigation.ts';
 
 /** Marks of one page and what the alignment said. */
 export interface AppliedTemplate {
@@ -42,12 +43,18 @@ export interface AppliedTemplate {
   /** Alignment score, and whether it is proved optimal (always but for align.ts's explicit fallback). */
   readonly score: number;
   readonly exact: boolean;
+  /** Per node, the template index of the start tag its own start tag matched, or -1. */
+  readonly openMatch: Int32Array;
 }
 
 /** Options of applyTemplate. */
 export interface ApplyOptions extends AlignOptions {
   /** Keep matched text that shares its line with kept text (default ALIGN_DEFAULTS.lineRule). */
   lineRule?: boolean;
+  /** Navigation regions and content slot (navigation.ts): matching subtrees outside the content are template. */
+  navigation?: Navigation;
+  /** Content slot share of the region test (default ALIGN_DEFAULTS.contentSlotShare). */
+  slotShare?: number;
 }
 
 /** Aligns a page's token sequence with the template's and marks the page's template nodes. */
@@ -56,13 +63,16 @@ export function applyTemplate(tree: Tree, seq: TokenSequence, template: Int32Arr
   const size = tree.size;
   // Per node: bit 1 start tag (or text) matched, bit 2 end tag matched.
   const hit = new Uint8Array(size);
+  const openMatch = new Int32Array(size).fill(-1);
   let matched = 0;
   for (let k = 0; k < aln.length; k++) {
     const i = aln.colA[k]!;
     const j = aln.colB[k]!;
     if (i < 0 || j < 0 || seq.ids[i] !== template[j]) continue;
     matched++;
-    hit[seq.node[i]!]! |= seq.type[i] === TokenType.Close ? 2 : 1;
+    const t = seq.type[i];
+    hit[seq.node[i]!]! |= t === TokenType.Close ? 2 : 1;
+    if (t === TokenType.Open) openMatch[seq.node[i]!] = j;
   }
   // Which elements had an end-tag token at all (void elements and unclosed ones did not).
   const hasEnd = new Uint8Array(size);
@@ -92,7 +102,8 @@ export function applyTemplate(tree: Tree, seq: TokenSequence, template: Int32Arr
       i = tree.end[i]! - 1;
     }
   }
-  return { template: marks, matched, score: aln.score, exact: aln.exact };
+  if (options.navigation) markRegions(tree, marks, openMatch, options.navigation, options.slotShare ?? ALIGN_DEFAULTS.contentSlotShare);
+  return { template: marks, matched, score: aln.score, exact: aln.exact, openMatch };
 }
 
 /**

@@ -6,17 +6,29 @@ export const ALIGN_DEFAULTS = {
   // ---- scoring (paper 1, section 2.1) ----
   /** Score of a column whose two tokens are equal: "we reward the case in which s1[i] = s2[j] giving score 1". */
   match: 1,
-  /** Score of a column of two different tokens: "we ignore the case in which we skip s1[i] and s2[j]". */
-  mismatch: 0,
+  /**
+   * Score of a column of two different tokens. Paper 1: 0 ("we ignore the case in which we skip s1[i] and
+   * s2[j]"). With a gap at -1 that makes a mismatch worth two thirds of a match (the score is 3 x matches +
+   * 2 x mismatches - n - m), so two pages whose menus differ in length (a table of contents inside the
+   * menu of the current page only) are aligned shifted, menu entries facing other entries, rather than
+   * with the gaps that would let them match. At -2 a mismatch costs as much as two gaps: the alignment
+   * maximises the matched tokens (a longest common subsequence). Chosen by leave-one-generator-out
+   * cross-validation over {0, -2} (docs/engines.md): -2 on every fold.
+   */
+  mismatch: -2,
+  /** The paper's mismatch score (section 2.1), for the paper's own scoring (`--mismatch 0`). */
+  paperMismatch: 0,
   /** Score of a gap: "we penalize the insertion of a gap giving score -1". */
   gap: -1,
 
   // ---- consensus (paper 1, section 2) ----
   /**
-   * Number of sample pages t. Paper 1: "only 16 pages are able to provide satisfactory performances";
-   * a power of two gives log2(t) full levels.
+   * Number of sample pages t. Paper 1: "only 16 pages are able to provide satisfactory performances"; a
+   * power of two gives log2(t) full levels. 8 is the value leave-one-generator-out cross-validation
+   * chooses on all sites over {8, 16, 32} (docs/engines.md: mean content F1 of the sites 0.992 with 8,
+   * 0.991 with 16, 0.983 with 32: a tie between 8 and 16; 8 learns in half the time).
    */
-  sample: 16,
+  sample: 8,
   /**
    * A consensus token survives a level when at least this fraction of the pages below it support it
    * (evidence >= ceil(minEvidence * pages)). The paper prunes "tokens that have receive[d] low evidence"
@@ -70,6 +82,16 @@ export const ALIGN_DEFAULTS = {
    * samesite recall 0.949 → 0.951, precision 0.646 → 0.642; sites template node F1 0.577 → 0.628.
    */
   lineRule: true,
+  /**
+   * Navigation regions (navigation.ts): template elements whose changing text is at least this share of
+   * link text on every sample page (and on the page marked) are template whole. One half: changing words
+   * mostly in links make navigation, mostly prose make content (as the hyperlink engine's regions).
+   */
+  navigationLinkShare: 0.5,
+  /** The content slot of a page (navigation.ts): the deepest template element holding more than this share of its changing prose. */
+  contentSlotShare: 0.5,
+  /** Learn and apply navigation regions (`--no-navigation-regions` turns them off). */
+  navigationRegions: true,
 
   // ---- engine ----
   /**

@@ -7,7 +7,10 @@
  * Scoring, as the paper states it: a column of two equal tokens scores +1 (match), a column of two
  * different tokens scores 0 (mismatch, "we ignore the case in which we skip s1[i] and s2[j] because they
  * are different"), a column where one sequence has a gap scores -1; "only one string can contain a gap in
- * a certain position" (no gap–gap column). The best alignment maximises the total score.
+ * a certain position" (no gap–gap column). The best alignment maximises the total score. The mismatch
+ * score is a parameter (`mismatch`, default the paper's 0): at -2 (or less) a mismatch costs as much as
+ * two gaps, so an optimal alignment needs none and maximises the number of matched tokens (3 x matches
+ * - n - m: a longest common subsequence); see defaults.ts for why the engine uses it.
  *
  * Three exact procedures live here:
  *  - `needlemanWunsch`: the textbook algorithm with a full (n+1)(m+1) score matrix and traceback. It is
@@ -92,13 +95,13 @@ export class ColumnBuilder {
 }
 
 /** Score of an alignment recomputed from its columns (a check, and how tests compare alignments). */
-export function alignmentScore(a: Int32Array, b: Int32Array, aln: Pick<Alignment, 'colA' | 'colB' | 'length'>): number {
+export function alignmentScore(a: Int32Array, b: Int32Array, aln: Pick<Alignment, 'colA' | 'colB' | 'length'>, mismatch: number = MISMATCH): number {
   let s = 0;
   for (let k = 0; k < aln.length; k++) {
     const i = aln.colA[k]!;
     const j = aln.colB[k]!;
     if (i < 0 || j < 0) s += GAP;
-    else s += a[i] === b[j] ? MATCH : MISMATCH;
+    else s += a[i] === b[j] ? MATCH : mismatch;
   }
   return s;
 }
@@ -130,14 +133,14 @@ export function isValidAlignment(a: Int32Array, b: Int32Array, aln: Pick<Alignme
  * The textbook Needleman–Wunsch: full score matrix, traceback from (n, m). O(nm) time and memory; the
  * reference implementation. Throws a RangeError above `REFERENCE_MAX_CELLS` cells.
  */
-export function needlemanWunsch(a: Int32Array, b: Int32Array): Alignment {
+export function needlemanWunsch(a: Int32Array, b: Int32Array, mismatch: number = MISMATCH): Alignment {
   const n = a.length;
   const m = b.length;
   if ((n + 1) * (m + 1) > REFERENCE_MAX_CELLS) {
     throw new RangeError(`needlemanWunsch: ${n}x${m} is too large for the full-matrix reference; use alignSequences`);
   }
   const out = new ColumnBuilder(n + m);
-  const score = fullMatrixInto(a, 0, n, b, 0, m, out, new Int32Array((n + 1) * (m + 1)));
+  const score = fullMatrixInto(a, 0, n, b, 0, m, out, new Int32Array((n + 1) * (m + 1)), mismatch);
   return out.finish(score);
 }
 
@@ -148,7 +151,7 @@ export function needlemanWunsch(a: Int32Array, b: Int32Array): Alignment {
 function fullMatrixInto(
   a: Int32Array, aLo: number, aHi: number,
   b: Int32Array, bLo: number, bHi: number,
-  out: ColumnBuilder, H: Int32Array,
+  out: ColumnBuilder, H: Int32Array, mismatch: number,
 ): number {
   const n = aHi - aLo;
   const m = bHi - bLo;
@@ -160,7 +163,7 @@ function fullMatrixInto(
     H[row] = i * GAP;
     const ai = a[aLo + i - 1]!;
     for (let j = 1; j <= m; j++) {
-      let s = H[prev + j - 1]! + (ai === b[bLo + j - 1]! ? MATCH : MISMATCH);
+      let s = H[prev + j - 1]! + (ai === b[bLo + j - 1]! ? MATCH : mismatch);
       const up = H[prev + j]! + GAP;
       if (up > s) s = up;
       const left = H[row + j - 1]! + GAP;
@@ -220,7 +223,7 @@ export function reverseColumns(out: ColumnBuilder, start: number): void {
 function directInto(
   a: Int32Array, aLo: number, aHi: number,
   b: Int32Array, bLo: number, bHi: number,
-  out: ColumnBuilder, row: Int32Array, dir: Uint8Array,
+  out: ColumnBuilder, row: Int32Array, dir: Uint8Array, mismatch: number,
 ): number {
   const n = aHi - aLo;
   const m = bHi - bLo;
@@ -233,7 +236,7 @@ function directInto(
     const base = (i - 1) * m - 1;
     for (let j = 1; j <= m; j++) {
       const up = row[j]!;
-      const d = diag + (ai === b[bLo + j - 1]! ? MATCH : MISMATCH);
+      const d = diag + (ai === b[bLo + j - 1]! ? MATCH : mismatch);
       const u = up + GAP;
       const l = left + GAP;
       let s = d;
@@ -278,7 +281,7 @@ function directInto(
  * Forward score row: after the call, `row[j]` (j = 0..bHi-bLo) is the best score of aligning a[aLo..aHi)
  * with b[bLo..bLo+j). Linear space; `row` must hold bHi-bLo+1 cells.
  */
-export function forwardRow(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo: number, bHi: number, row: Int32Array): void {
+export function forwardRow(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo: number, bHi: number, row: Int32Array, mismatch: number = MISMATCH): void {
   const m = bHi - bLo;
   for (let j = 0; j <= m; j++) row[j] = j * GAP;
   for (let i = aLo; i < aHi; i++) {
@@ -288,7 +291,7 @@ export function forwardRow(a: Int32Array, aLo: number, aHi: number, b: Int32Arra
     row[0] = left;
     for (let j = 1; j <= m; j++) {
       const up = row[j]!;
-      let s = diag + (ai === b[bLo + j - 1]! ? MATCH : MISMATCH);
+      let s = diag + (ai === b[bLo + j - 1]! ? MATCH : mismatch);
       const u = up + GAP;
       if (u > s) s = u;
       const l = left + GAP;
@@ -304,7 +307,7 @@ export function forwardRow(a: Int32Array, aLo: number, aHi: number, b: Int32Arra
  * Backward score row: after the call, `row[j]` (j = 0..bHi-bLo) is the best score of aligning
  * a[aLo..aHi) with b[bLo+j..bHi). Linear space; `row` must hold bHi-bLo+1 cells.
  */
-export function backwardRow(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo: number, bHi: number, row: Int32Array): void {
+export function backwardRow(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo: number, bHi: number, row: Int32Array, mismatch: number = MISMATCH): void {
   const m = bHi - bLo;
   for (let j = m; j >= 0; j--) row[j] = (m - j) * GAP;
   for (let i = aHi - 1; i >= aLo; i--) {
@@ -314,7 +317,7 @@ export function backwardRow(a: Int32Array, aLo: number, aHi: number, b: Int32Arr
     row[m] = right;
     for (let j = m - 1; j >= 0; j--) {
       const down = row[j]!;
-      let s = diag + (ai === b[bLo + j]! ? MATCH : MISMATCH);
+      let s = diag + (ai === b[bLo + j]! ? MATCH : mismatch);
       const d = down + GAP;
       if (d > s) s = d;
       const r = right + GAP;
@@ -327,9 +330,9 @@ export function backwardRow(a: Int32Array, aLo: number, aHi: number, b: Int32Arr
 }
 
 /** The optimal global alignment score of a and b, in linear space (one row of m+1 cells). */
-export function nwScore(a: Int32Array, b: Int32Array): number {
+export function nwScore(a: Int32Array, b: Int32Array, mismatch: number = MISMATCH): number {
   const row = new Int32Array(b.length + 1);
-  forwardRow(a, 0, a.length, b, 0, b.length, row);
+  forwardRow(a, 0, a.length, b, 0, b.length, row, mismatch);
   return row[b.length]!;
 }
 
@@ -372,16 +375,17 @@ export function hirschbergInto(
   out: ColumnBuilder,
   baseCells: number = ALIGN_DEFAULTS.baseCells,
   directCells: number = DIRECT_CELLS,
+  mismatch: number = MISMATCH,
 ): number {
   const base = Math.max(baseCells, 64);
   const sc = getScratch(bHi - bLo, base);
-  return hirschberg(a, aLo, aHi, b, bLo, bHi, out, sc, base, Math.min(directCells, DIRECT_CELLS));
+  return hirschberg(a, aLo, aHi, b, bLo, bHi, out, sc, base, Math.min(directCells, DIRECT_CELLS), mismatch);
 }
 
 function hirschberg(
   a: Int32Array, aLo: number, aHi: number,
   b: Int32Array, bLo: number, bHi: number,
-  out: ColumnBuilder, sc: Scratch, base: number, direct: number,
+  out: ColumnBuilder, sc: Scratch, base: number, direct: number, mismatch: number,
 ): number {
   const n = aHi - aLo;
   const m = bHi - bLo;
@@ -395,17 +399,17 @@ function hirschberg(
   }
   if (n * m <= direct && n * m > base) {
     if (!sc.dir) sc.dir = new Uint8Array(DIRECT_CELLS);
-    return directInto(a, aLo, aHi, b, bLo, bHi, out, sc.fwd, sc.dir);
+    return directInto(a, aLo, aHi, b, bLo, bHi, out, sc.fwd, sc.dir, mismatch);
   }
   if ((n + 1) * (m + 1) <= base || n === 1) {
-    if ((n + 1) * (m + 1) <= sc.base.length) return fullMatrixInto(a, aLo, aHi, b, bLo, bHi, out, sc.base);
-    return fullMatrixInto(a, aLo, aHi, b, bLo, bHi, out, new Int32Array((n + 1) * (m + 1)));
+    if ((n + 1) * (m + 1) <= sc.base.length) return fullMatrixInto(a, aLo, aHi, b, bLo, bHi, out, sc.base, mismatch);
+    return fullMatrixInto(a, aLo, aHi, b, bLo, bHi, out, new Int32Array((n + 1) * (m + 1)), mismatch);
   }
   const mid = aLo + (n >> 1);
   const fwd = sc.fwd;
   const bwd = sc.bwd;
-  forwardRow(a, aLo, mid, b, bLo, bHi, fwd);
-  backwardRow(a, mid, aHi, b, bLo, bHi, bwd);
+  forwardRow(a, aLo, mid, b, bLo, bHi, fwd, mismatch);
+  backwardRow(a, mid, aHi, b, bLo, bHi, bwd, mismatch);
   let best = -Infinity;
   let split = 0;
   for (let j = 0; j <= m; j++) {
@@ -416,8 +420,8 @@ function hirschberg(
     }
   }
   // The rows are overwritten by the recursive calls: only `split` and `best` are kept.
-  hirschberg(a, aLo, mid, b, bLo, bLo + split, out, sc, base, direct);
-  hirschberg(a, mid, aHi, b, bLo + split, bHi, out, sc, base, direct);
+  hirschberg(a, aLo, mid, b, bLo, bLo + split, out, sc, base, direct, mismatch);
+  hirschberg(a, mid, aHi, b, bLo + split, bHi, out, sc, base, direct, mismatch);
   return best;
 }
 

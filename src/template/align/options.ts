@@ -16,8 +16,18 @@ export const ALIGN_OPTIONS = declareOptions('align', {
     arg: 'fraction',
     description: 'a consensus token is kept when at least this fraction of the pages below it support it',
   }),
+  mismatch: option(z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').max(0, 'must be at most 0').default(ALIGN_DEFAULTS.mismatch), {
+    arg: 'score',
+    description: 'score of a column of two different tokens (gap -1, match 1): 0 as in paper 1, -2 to maximise the matched tokens',
+  }),
   lineRule: option(z.boolean().default(ALIGN_DEFAULTS.lineRule), {
     description: 'mark matched text as template even when its line of text holds kept text (default: such a line is kept whole)',
+  }),
+  languages: option(z.boolean().default(true), {
+    description: 'learn one template for all pages even when the site declares several languages (default: one per language)',
+  }),
+  navigationRegions: option(z.boolean().default(ALIGN_DEFAULTS.navigationRegions), {
+    description: 'do not treat template elements whose changing text is made of links (tables of contents, open menu sections) as template',
   }),
 });
 export type AlignOptions = OptionValues<typeof ALIGN_OPTIONS.shape>;

@@ -6,9 +6,11 @@
 export const HYPERLINK_DEFAULTS = {
   /**
    * n, the size of the complete subdigraph Algorithm 1 stops at. Paper 2, section 4.1: "We have
-   * empirically approximated the optimal value for n, which is 4."
+   * empirically approximated the optimal value for n, which is 4." 3 is what leave-one-generator-out
+   * cross-validation prefers over {3, 4, 5} (docs/engines.md): the same content F1 on every site but the
+   * Javadoc one, better there, and one page fewer loaded on every site (4.7 on average against 5.9).
    */
-  n: 4,
+  n: 3,
   /**
    * Most pages Algorithm 1 loads (besides the key page) before it settles for the biggest m-CS found.
    * The paper has no cap (it explores every link of the key page when no n-CS exists); a crawler is a
@@ -19,9 +21,10 @@ export const HYPERLINK_DEFAULTS = {
   /**
    * How the key page's links are ordered before Algorithm 1 walks them (link-order.ts). 'density' puts
    * the links of the most link-dense DOM regions first (menus), the paper's future work (section 6);
-   * 'document' is the paper's own order.
+   * 'document' is the paper's own order; 'proximity' the links into the key page's own folder first, in
+   * density order. Chosen by leave-one-generator-out cross-validation (docs/engines.md).
    */
-  linkOrder: 'density' as 'density' | 'document',
+  linkOrder: 'proximity' as 'density' | 'document' | 'proximity',
   /**
    * Link-density regions (link-order.ts): a link's region is its nearest ancestor holding at least this
    * many distinct same-site links. A menu has several items; 3 is the smallest list that is not a
@@ -41,7 +44,10 @@ export const HYPERLINK_DEFAULTS = {
   /**
    * Two elements are equal (mapped) when ≜ >= this. 0.65 is above 0.6, the best score two elements with
    * disjoint class lists can reach (0.2 + 0.2 + 0.2), so a class change alone breaks the mapping, while a
-   * partly shared class list (a menu item marked `--active` on its own page) still maps.
+   * partly shared class list (a menu item marked `--active` on its own page) still maps. Cross-validation
+   * (docs/engines.md): 0.55 and 0.75 give the same content F1 on every site but the Javadoc one, where
+   * 0.55 is better (a list item whose class marks the current page then maps): a gain one site alone
+   * brings, so the default stays.
    */
   threshold: 0.65,
   /**
@@ -73,6 +79,12 @@ export const HYPERLINK_DEFAULTS = {
    * words are mostly prose is the content slot.
    */
   navigationLinkShare: 0.5,
+  /**
+   * Which pages decide that a template region is navigation (navigation-regions.ts): 'all', the key page
+   * and every CS page; 'key', the key page alone (the region must still have an image on every CS page).
+   * Chosen by leave-one-generator-out cross-validation (docs/engines.md).
+   */
+  regionsDecidedBy: 'all' as 'all' | 'key',
   /**
    * The content slot (navigation-regions.ts): the deepest template element holding at least this share of
    * the key page's changing prose. More than half: there is one such element per level, and it is where

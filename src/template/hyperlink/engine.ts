@@ -72,6 +72,10 @@ export interface HyperlinkOptions {
   linkOrder: LinkOrder;
   equality: NodeEquality;
   navigationRegions: boolean;
+  /** Share of a region's changing text that must be link text (navigation-regions.ts). */
+  linkShare: number;
+  /** Which pages decide that a region is navigation (navigation-regions.ts). */
+  regionsDecidedBy: 'all' | 'key';
   siblings: boolean;
 }
 
@@ -93,7 +97,17 @@ export function readOptions(input: Readonly<Record<string, unknown>>): Hyperlink
   } catch (err) {
     throw new EngineError(BAD_OPTION, (err as Error).message);
   }
-  return { key: o.key, n: o.n, maxLoad: o.maxLoad, linkOrder: o.linkOrder, equality, navigationRegions: o.navigationRegions, siblings: o.siblings };
+  return {
+    key: o.key,
+    n: o.n,
+    maxLoad: o.maxLoad,
+    linkOrder: o.linkOrder,
+    equality,
+    navigationRegions: o.navigationRegions,
+    linkShare: o.navigationLinkShare,
+    regionsDecidedBy: o.regionsDecidedBy,
+    siblings: o.siblings,
+  };
 }
 
 /** One page loaded for learning. */
@@ -188,7 +202,7 @@ export class HyperlinkEngine implements LearningEngine {
     if (keyLinks.length === 0) {
       throw new EngineError('no-usable-links', `the key page ${keyPage.key} has no links to other pages of the site (root ${source.root}); the hyperlink method needs the pages it links to`);
     }
-    const ordered = orderLinks(keyTree, byKey(keyLinks), { order: o.linkOrder, minRegionLinks: D.minRegionLinks });
+    const ordered = orderLinks(keyTree, byKey(keyLinks), { order: o.linkOrder, minRegionLinks: D.minRegionLinks, key: keyPage.key });
     const urlOfKey = new Map(keyLinks.map((l) => [l.key, l.url]));
 
     // Algorithm 1.
@@ -290,9 +304,9 @@ export class HyperlinkEngine implements LearningEngine {
       throw new EngineError('no-shared-template', `${keyPage.key}: none of the ${set.pages.length} page(s) found shares the key page's root; no template can be justified`);
     }
     const regions = o.navigationRegions
-      ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOfTemplate(ext.template, m.map, m.features.tree.size) })))
+      ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOfTemplate(ext.template, m.map, m.features.tree.size) })), o.linkShare, D.contentSlotShare, o.regionsDecidedBy)
       : [];
-    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: D.navigationLinkShare, slotShare: D.contentSlotShare };
+    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare };
     const networkLoads = source.loaded - loadedBefore;
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);
@@ -336,20 +350,27 @@ export class HyperlinkEngine implements LearningEngine {
     const { learned, keyPage, keyF, features, scratch, timings } = l;
     const eq = learned.eq;
     const source = ctx.source;
-    // Mark every page of the source.
+    // Mark every page of the source, and the key page (whose template this is) even when the source's
+    // listing does not reach it (a frame of a frameset, which a crawl does not follow).
     const tMark = performance.now();
     let done = 0;
+    let keyMarked = false;
     for await (const r of source.pages()) {
       ctx.signal?.throwIfAborted();
       if (!r.ok) {
         ctx.onFailure({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
         continue;
       }
+      if (r.page.key === keyPage.key) keyMarked = true;
       const known = r.page.key === keyPage.key ? keyF : features.get(r.page.key);
       const f = known ?? new NodeFeatures(parsePage(r.page, ctx.labels), eq);
       const marks = markPage(learned, f, scratch);
       await ctx.onPage({ key: r.page.key, url: r.page.url, tree: f.tree, template: marks });
       ctx.onProgress?.('mark', ++done);
+    }
+    if (!keyMarked) {
+      await ctx.onPage({ key: keyPage.key, url: keyPage.url, tree: keyF.tree, template: markPage(learned, keyF, scratch) });
+      done++;
     }
     timings['mark'] = Math.round(performance.now() - tMark);
 

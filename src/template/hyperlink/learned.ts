@@ -41,6 +41,8 @@ export interface HyperlinkData {
     topWrapperDepth: number;
   };
   linkShare: number;
+  /** Which pages decided the regions (navigation-regions.ts); 'key' tests a page's images against its content slot. */
+  regionsDecidedBy: 'all' | 'key';
   slotShare: number;
 }
 
@@ -63,6 +65,7 @@ const schema: z.ZodType<HyperlinkData> = z.object({
     topWrapperDepth: z.number().int().min(0),
   }),
   linkShare: z.number(),
+  regionsDecidedBy: z.enum(['all', 'key']),
   slotShare: z.number(),
 });
 
@@ -102,6 +105,7 @@ export function hyperlinkData(l: LearnedTemplate, keyPage: Page, keyText: string
       topWrapperDepth: eq.topWrapperDepth,
     },
     linkShare: l.linkShare,
+    regionsDecidedBy: l.regionsDecidedBy,
     slotShare: l.slotShare,
   };
 }
@@ -123,7 +127,7 @@ export function compileHyperlink(template: Template): Applier {
   } catch (err) {
     throw new TemplateError(`hyperlink template: ${(err as Error).message}`);
   }
-  const learned: LearnedTemplate = { eq, key: new NodeFeatures(keyTree, eq), template: marks, regions: d.regions, linkShare: d.linkShare, slotShare: d.slotShare };
+  const learned: LearnedTemplate = { eq, key: new NodeFeatures(keyTree, eq), template: marks, regions: d.regions, linkShare: d.linkShare, regionsDecidedBy: d.regionsDecidedBy, slotShare: d.slotShare };
   const scratch = new AlignmentScratch();
   return {
     template,

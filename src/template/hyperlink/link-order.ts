@@ -10,14 +10,19 @@
  *  - links are sorted by the density of their region (densest first), then by region size (more links
  *    first: the site menu before a three-item breadcrumb), then in document order. A URL linked from
  *    several places takes its best position.
- * `document` keeps the paper's order (first occurrence). The engine reports which order it used, and
+ * `document` keeps the paper's order (first occurrence). `proximity` (ours) puts first the links whose
+ * page lies deepest in the key page's own folder (the longest common run of path segments: `docs/device/a`
+ * before `docs/other/b` before `blog/c` for the key `docs/device/k`), in density order among equals: a
+ * site's pages of one section (one folder) are usually made with one layout, and their menus link to
+ * each other, so the complete subdigraph is found among pages laid out as the key page rather than
+ * among the index pages of other sections. The engine reports which order it used, and
  * eval/hyperlink.eval.ts measures how many pages each order loads.
  */
 import { NodeKind, type Tree } from '../../html/tree.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
 
 /** How to order the key page's links. */
-export type LinkOrder = 'density' | 'document';
+export type LinkOrder = 'density' | 'document' | 'proximity';
 
 /** A link of the key page: absolute URL and the `<a>`/`<area>` node. */
 export interface KeyLink {
@@ -28,6 +33,17 @@ export interface KeyLink {
 export interface LinkOrderOptions {
   order?: LinkOrder;
   minRegionLinks?: number;
+  /** The key page's own key (`proximity`): link URLs are compared with it as keys, '/'-separated paths. */
+  key?: string;
+}
+
+/** Number of leading folder segments two keys share (`a/b/c.html` and `a/b/d/e.html`: 2). */
+export function sharedFolders(x: string, y: string): number {
+  const a = x.split('/');
+  const b = y.split('/');
+  let k = 0;
+  while (k < a.length - 1 && k < b.length - 1 && a[k] === b[k]) k++;
+  return k;
 }
 
 /** The region and density of each link (for diagnostics and tests). */
@@ -54,6 +70,13 @@ export function orderLinks(tree: Tree, links: readonly KeyLink[], options: LinkO
     return out;
   }
   const ranked = rankLinks(tree, links, options.minRegionLinks ?? HYPERLINK_DEFAULTS.minRegionLinks);
+  if (order === 'proximity' && options.key !== undefined) {
+    const key = options.key;
+    const depth = new Map<string, number>();
+    for (const r of ranked) if (!depth.has(r.url)) depth.set(r.url, sharedFolders(key, r.url));
+    // Stable: among links as deep in the key's folder, the density order stays.
+    ranked.sort((a, b) => depth.get(b.url)! - depth.get(a.url)!);
+  }
   const seen = new Set<string>();
   const out: string[] = [];
   for (const r of ranked) {

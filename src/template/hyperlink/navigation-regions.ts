@@ -9,13 +9,17 @@
  * the higher densities of links in a webpage" (section 6), tells them apart from the main content slot,
  * whose changing text is prose: a template element R of the key page is a navigation region when, on the
  * key page and on the image of R in every CS page, the text of R that is *not* template is at least
- * `linkShare` (by characters) inside links, and at least one of these pages has such text. Only topmost
+ * `linkShare` (by characters) inside links, and at least one of these pages has such text (with
+ * `decidedBy: 'key'`, the key page alone decides, R having an image on every CS page: a bar whose entries
+ * are links on some pages and plain words on others, as a class's "Summary: Nested | Field | Method" in a
+ * Javadoc, is navigation even where the CS page has it as plain words). Only topmost
  * regions are kept. Inside the key page's *content slot* (the deepest template element holding at least
  * `slotShare` of the key page's changing non-link text: the main content's container) a region must also
  * be mostly fixed text on the key page (at least as many template characters as changing ones): a
  * prev/next bar or a breadcrumb inside the content container ("Next: <a>1.1.3</a>, Previous: …") is
  * navigation, while a list of links made of changing words (an article's own table of contents) is
- * content. Every node of a navigation region (and of its image on any page marked, when that
+ * content. Outside the slot, a region never holds more changing text than the slot (an index page's cards
+ * or list of posts are its content, beside a heading that is all its prose). Every node of a navigation region (and of its image on any page marked, when that
  * image passes the same test) is template.
  */
 import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
@@ -90,6 +94,7 @@ export interface MappedPage {
 export function navigationRegions(
   keyTree: Tree, template: Uint8Array, pages: readonly MappedPage[],
   linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare, slotShare: number = HYPERLINK_DEFAULTS.contentSlotShare,
+  decidedBy: 'all' | 'key' = HYPERLINK_DEFAULTS.regionsDecidedBy,
 ): number[] {
   const keyVar = new VariableText(keyTree, template);
   const slot = contentSlot(keyTree, template, keyVar, slotShare);
@@ -120,6 +125,7 @@ export function navigationRegions(
         ok = false;
         break;
       }
+      if (decidedBy === 'key') continue;
       if (pageVar[k]!.text(j) > 0) some = true;
       ok = pageVar[k]!.navigational(j, linkShare);
     }
@@ -128,6 +134,9 @@ export function navigationRegions(
     if (slot >= 0 && r !== slot && keyTree.contains(slot, r) && keyVar.fixed(r) < keyVar.text(r)) {
       ok = false;
     }
+    // A region never holds more of the key page's changing text than its content slot: on an index page
+    // (cards, a list of posts) the links are the content, whatever little prose sits beside them.
+    if (slot >= 0 && !keyTree.contains(slot, r) && keyVar.text(r) > keyVar.text(slot)) ok = false;
     if (ok && some) {
       out.push(r);
       r = keyTree.end[r]!;
@@ -138,18 +147,24 @@ export function navigationRegions(
 
 /**
  * The content slot of the key page: the deepest template element whose subtree holds at least `share` of
- * the page's variable prose (non-template text outside links); -1 when the page has no variable prose.
+ * the body's variable prose (non-template text outside links) or, on a page without variable prose in its
+ * body (an index whose content is a list of links, a grid of cards), of its variable text; -1 when nothing
+ * in the body varies.
  */
 export function contentSlot(tree: Tree, template: Uint8Array, v: VariableText, share: number): number {
-  const total = v.prose(0);
+  // From <body>: the head's text (a page's <title>) is never the content.
+  const body = tree.body();
+  const byProse = v.prose(body) > 0;
+  const amount = (r: number): number => (byProse ? v.prose(r) : v.text(r));
+  const total = amount(body);
   if (total <= 0) return -1;
-  let slot = -1;
-  let r = 0;
-  // Walk down: at each step, the child (template element) still holding >= share of the prose.
+  let slot = template[body] === 1 ? body : -1;
+  let r = body;
+  // Walk down: at each step, the child (template element) still holding >= share of the amount.
   for (;;) {
     let next = -1;
     for (let c = r + 1, e = tree.end[r]!; c < e; c = tree.end[c]!) {
-      if (template[c] === 1 && tree.kind[c] === NodeKind.Element && v.prose(c) >= share * total) {
+      if (template[c] === 1 && tree.kind[c] === NodeKind.Element && amount(c) >= share * total) {
         next = c;
         break;
       }
@@ -163,15 +178,23 @@ export function contentSlot(tree: Tree, template: Uint8Array, v: VariableText, s
 
 /**
  * Extends a page's template marks with the images of the navigation regions: the subtree of `map[r]` is
- * marked when its variable text (against `marks`) is navigational. Returns how many regions were applied.
+ * marked when its variable text (against `marks`) is navigational or, with `decidedBy: 'key'` (the key
+ * page decided), when it lies outside the page's content slot (neither holding it nor, inside it, more
+ * changing text than fixed). Returns how many regions were applied.
  */
-export function markNavigationRegions(tree: Tree, marks: Uint8Array, map: Int32Array, regions: readonly number[], linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare): number {
+export function markNavigationRegions(
+  tree: Tree, marks: Uint8Array, map: Int32Array, regions: readonly number[],
+  linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare, decidedBy: 'all' | 'key' = HYPERLINK_DEFAULTS.regionsDecidedBy,
+  slotShare: number = HYPERLINK_DEFAULTS.contentSlotShare,
+): number {
   if (regions.length === 0) return 0;
   const v = new VariableText(tree, marks);
+  const slot = decidedBy === 'key' ? contentSlot(tree, marks, v, slotShare) : -1;
+  const outside = (j: number): boolean => slot < 0 || (!tree.contains(j, slot) && (!tree.contains(slot, j) || v.fixed(j) >= v.text(j)));
   const roots: number[] = [];
   for (const r of regions) {
     const j = map[r] ?? -1;
-    if (j >= 0 && v.navigational(j, linkShare)) roots.push(j);
+    if (j >= 0 && (decidedBy === 'key' ? outside(j) : v.navigational(j, linkShare))) roots.push(j);
   }
   for (const j of roots) marks.fill(1, j, tree.end[j]!);
   return roots.length;

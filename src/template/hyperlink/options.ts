@@ -11,7 +11,10 @@ export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
   key: option(z.string().min(1, 'must not be empty').optional(), { arg: 'url-or-key', description: "the key page (URL or key relative to the source root); default: the source's entry page" }),
   n: option(wholeNumber(2).default(HYPERLINK_DEFAULTS.n), { arg: 'n', description: 'size of the complete subdigraph to look for (paper: 4)' }),
   maxLoad: option(wholeNumber(1).default(HYPERLINK_DEFAULTS.maxLoad), { arg: 'n', description: 'most pages loaded to find it' }),
-  linkOrder: option(z.enum(['density', 'document']).default(HYPERLINK_DEFAULTS.linkOrder), { arg: 'order', description: "order of the key page's links: density (menus first) or document" }),
+  linkOrder: option(z.enum(['density', 'document', 'proximity']).default(HYPERLINK_DEFAULTS.linkOrder), {
+    arg: 'order',
+    description: "order of the key page's links: density (menus first), document (the paper's), or proximity (the key page's folder first, then density)",
+  }),
   equalityThreshold: option(finiteNumber().default(HYPERLINK_DEFAULTS.threshold), { arg: 'x', description: 'node equality: two nodes are equal when ≜ >= x' }),
   weightClass: option(finiteNumber().default(HYPERLINK_DEFAULTS.weightClass), { arg: 'w', description: 'node equality: weight of the class names' }),
   weightAttributes: option(finiteNumber().default(HYPERLINK_DEFAULTS.weightAttributes), { arg: 'w', description: 'node equality: weight of the other attributes' }),
@@ -21,6 +24,14 @@ export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
   documentSkeleton: option(z.boolean().default(HYPERLINK_DEFAULTS.documentSkeleton), { description: 'node equality: compare <html>, <head>, <body> by their attributes too (default: always equal)' }),
   topWrapperDepth: option(wholeNumber(0).default(HYPERLINK_DEFAULTS.topWrapperDepth), { arg: 'n', description: 'node equality: levels below <body> where a tag-unique wrapper is compared without its classes (0: none)' }),
   navigationRegions: option(z.boolean().default(true), { description: 'do not treat link-made regions with changing text as template' }),
+  navigationLinkShare: option(z.number().min(0, 'must be at least 0').max(1, 'must be at most 1').default(HYPERLINK_DEFAULTS.navigationLinkShare), {
+    arg: 'x',
+    description: 'navigation regions: share of the changing text that must be link text',
+  }),
+  regionsDecidedBy: option(z.enum(['all', 'key']).default(HYPERLINK_DEFAULTS.regionsDecidedBy), {
+    arg: 'pages',
+    description: 'navigation regions: decided by all (the key page and every CS page) or key (the key page alone)',
+  }),
   siblings: option(z.boolean().default(true), { description: "when no 2-CS exists, do not complete the set with the key page's siblings" }),
 });
 

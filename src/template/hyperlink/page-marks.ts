@@ -19,6 +19,7 @@
  *     output contract allows.
  */
 import { NodeKind, type Tree } from '../../html/tree.ts';
+import { HYPERLINK_DEFAULTS } from './defaults.ts';
 import type { AlignmentScratch } from './equal-top-down-mapping.ts';
 import { contentSlot, markNavigationRegions, VariableText } from './navigation-regions.ts';
 import type { NodeEquality, NodeFeatures } from './node-equality.ts';
@@ -31,6 +32,8 @@ export interface LearnedTemplate {
   template: Uint8Array;
   regions: readonly number[];
   linkShare: number;
+  /** Which pages decided the regions (navigation-regions.ts): with 'key', a page's images are tested against its content slot. */
+  regionsDecidedBy: 'all' | 'key';
   /** Share of a page's changing prose that its content slot holds (step 3); 0 turns step 3 off. */
   slotShare: number;
 }
@@ -38,7 +41,7 @@ export interface LearnedTemplate {
 /** Template marks of `page` (features of its tree), steps 1–4 above. */
 export function markPage(learned: LearnedTemplate, page: NodeFeatures, scratch?: AlignmentScratch): Uint8Array {
   const { marks, map } = markWithTemplate(learned.eq, learned.key, learned.template, page, scratch);
-  markNavigationRegions(page.tree, marks, map, learned.regions, learned.linkShare);
+  markNavigationRegions(page.tree, marks, map, learned.regions, learned.linkShare, learned.regionsDecidedBy, learned.slotShare || HYPERLINK_DEFAULTS.contentSlotShare);
   if (learned.slotShare > 0) unmarkContentPath(page.tree, marks, learned.slotShare);
   followText(page.tree, marks);
   for (let i = 0; i < marks.length; i++) if (marks[i] === CONTAINER) marks[i] = 0;

@@ -19,9 +19,11 @@ export const PAGELET_DEFAULTS = {
    * Number m of min-hash functions whose minima make up a pagelet's fingerprint. Two pagelets get the same
    * fingerprint with probability about J^m (J the Jaccard resemblance of their shingle sets): m = 2 keeps
    * pagelets that are 95 % alike together about 90 % of the time, and lets pagelets that share half their
-   * shingles collide only a quarter of the time. Tuned on the corpus sites (eval/pagelets.eval.ts).
+   * shingles collide only a quarter of the time. Chosen by leave-one-generator-out cross-validation over
+   * {2, 4, 6} (docs/engines.md; 4 before): near-identical menus (one entry a link on some pages, plain
+   * words on others) stay together more often.
    */
-  minhashes: 4,
+  minhashes: 2,
   /**
    * Link targets as shingle tokens. Off: a menu is known by its anchor texts and structure; "next /
    * previous" bars whose targets change on every page stay alike. Tuned on the corpus sites.
@@ -33,11 +35,19 @@ export const PAGELET_DEFAULTS = {
    */
   foldDigits: true,
   /**
+   * Navigation pagelets (navigation.ts): a pagelet of links outside the page's content region is
+   * shingled by its place and structure, not its words, so prev/next bars and open menu sections repeat.
+   * Chosen by leave-one-generator-out cross-validation (docs/engines.md).
+   */
+  navigationPagelets: true,
+  /**
    * Minimum fraction of the site's unique pages a template shingle must span (detection.ts
    * `supportThreshold`): the paper's "significant collection of pages" (section 1.4). 0 restores the
-   * paper's "at least two occurrences".
+   * paper's "at least two occurrences". Chosen by leave-one-generator-out cross-validation over {0, 0.05,
+   * 0.1} (docs/engines.md; 0.05 before): content repeated on a few pages of a site (an API reference's
+   * identical annotation pages, the same text in two language versions) stays content.
    */
-  minSupport: 0.05,
+  minSupport: 0.1,
   /** Cap, in pages, of the `minSupport` requirement, so large crawls keep templates of a few dozen pages. */
   supportCap: 50,
   /**

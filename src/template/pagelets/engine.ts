@@ -188,6 +188,11 @@ export interface PassOne {
   kept: Kept[] | null;
 }
 
+/** The per-page work's options (page-analysis.ts), the same in pass 1 and in the marking pass. */
+export function analysisOptions(o: PageletRunOptions): AnalysisOptions {
+  return { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigationPagelets, contentShare: o.contentShare };
+}
+
 /**
  * Pass 1 of the paper's job (section 3.2, "streaming through the pages"): every page of `ctx.source`
  * parsed, partitioned, shingled and its links collected, once (inline for the first pages, then in worker
@@ -195,7 +200,7 @@ export interface PassOne {
  * returns its id. The workers are closed before it returns (their heaps would sit idle afterwards).
  */
 export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (rec: PageRecord) => number, spool?: RenderSpool): Promise<PassOne> {
-  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
+  const analysis = analysisOptions(o);
   const ids = new Map<string, number>();
   let kept: Kept[] | null = [];
   let pool = null as PageletPool | null;
@@ -346,7 +351,7 @@ async function writeFromSpool(run: MarkInput & { spool: RenderSpool }, ctx: Engi
  */
 export async function markPagelets(run: MarkInput, ctx: EngineContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
   const o = run.options;
-  const analysis: AnalysisOptions = { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits };
+  const analysis = analysisOptions(o);
   const { detection, ids, kept } = run;
   const pipe = pipeline(o);
   let pool = null as PageletPool | null;
@@ -454,7 +459,7 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
     template: pageletTemplate(detection, o, ctx, {
       algorithm: detection.algorithm,
       paper: 'Bar-Yossef & Rajagopalan, Template Detection via Data Mining and its Applications (WWW 2002)',
-      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
+      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigationPagelets, contentShare: o.contentShare, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
       counts: detection.counts,
       templateCount: detection.templates.length,
       templates,

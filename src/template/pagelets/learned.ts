@@ -1,8 +1,9 @@
 /**
  * The pagelets engine's learned template (src/template/learned.ts): the template shingles s(T) of the
  * templates found (paper 3, Figures 4 and 5) with the options that make a pagelet's shingle (k, shingle
- * width, min-hashes, link targets, digit folding). Applying it to a page partitions the page into pagelets
- * (Definition 2), shingles each, and marks those whose shingle is a template shingle. For the local
+ * width, min-hashes, link targets, digit folding, navigation pagelets and their content share). Applying it
+ * to a page partitions the page into pagelets (Definition 2), shingles each (a navigation pagelet by its
+ * place and structure, navigation.ts), and marks those whose shingle is a template shingle. For the local
  * algorithm this is the detection's own rule on the pages it saw; the global algorithm also asks a
  * template's pages to be linked (Figure 5), which a page seen alone cannot show, so a page it was not
  * learned on is marked by shingle alone (docs/library.md measures the difference).
@@ -15,6 +16,7 @@ import { type Applier, type ApplyInput, inputTree, inputUrl, makeTemplate, readD
 import type { Detection } from './detection.ts';
 import type { PageletOptions } from './options.ts';
 import { pageLinks } from './links.ts';
+import { navigationShingles } from './navigation.ts';
 import { marksFromPagelets } from './page-analysis.ts';
 import { linkCounts, partition } from './partition.ts';
 import { NO_SHINGLE, shinglePagelets } from './shingle.ts';
@@ -27,6 +29,9 @@ export interface PageletData {
   minhashes: number;
   linkTargets: boolean;
   foldDigits: boolean;
+  /** Navigation pagelets get a navigation shingle (navigation.ts), in a content region of this share. */
+  navigationPagelets: boolean;
+  contentShare: number;
   /** The template shingles, sorted. */
   shingles: number[];
 }
@@ -38,13 +43,15 @@ const schema: z.ZodType<PageletData> = z.object({
   minhashes: z.number().int().min(1),
   linkTargets: z.boolean(),
   foldDigits: z.boolean(),
+  navigationPagelets: z.boolean(),
+  contentShare: z.number().gt(0).max(1),
   shingles: z.array(z.number().int().min(0)),
 });
 
 /** The data of a detection. */
 export function pageletData(detection: Detection, o: PageletOptions): PageletData {
   const shingles = [...new Set(detection.templates.map((t) => t.shingle))].sort((a, b) => a - b);
-  return { algorithm: detection.algorithm, k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, shingles };
+  return { algorithm: detection.algorithm, k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigationPagelets, contentShare: o.contentShare, shingles };
 }
 
 /** The template of a detection, as the engine's run and `learn` give it. */
@@ -68,6 +75,7 @@ export function compilePagelets(template: Template): Applier {
       // Links count even without their targets: a pagelet of links alone (image links) has a shingle.
       const links = pageLinks(tree, inputUrl(input) ?? 'http://page.invalid/');
       const shingles = shinglePagelets(tree, pagelets, links.node, links.dest, options);
+      if (d.navigationPagelets) navigationShingles(tree, pagelets, shingles, { ...options, contentShare: d.contentShare });
       const ordinals: number[] = [];
       for (let o = 0; o < shingles.length; o++) if (shingles[o] !== NO_SHINGLE && set.has(shingles[o]!)) ordinals.push(o);
       return { tree, template: marksFromPagelets(tree, pagelets, ordinals), info: { pagelets: pagelets.length, templatePagelets: ordinals.length } };

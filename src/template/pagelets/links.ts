@@ -6,6 +6,10 @@
  * `<base href>` when there is one, else against the page URL; the fragment is dropped; a path ending in
  * `/` gets `index.html` appended, so that `../api/` and the page whose key is `api/index.html` meet. Only
  * http(s) and file URLs count; `mailto:`, `javascript:` and unparsable hrefs are left out.
+ * A page's identity (the 53-bit id links join on) is its canonical URL without a final `.html`/`.htm`
+ * (and `index.html` reduced to its folder): static hosts serve `/docs/overview` from `docs/overview.html`,
+ * and sites built for them (Docusaurus, VitePress, Hugo's ugly URLs off) link that way, so the link and the
+ * page's own URL meet.
  */
 import { tagId, type Tree } from '../../html/tree.ts';
 import { hashString53 } from './hash.ts';
@@ -43,9 +47,19 @@ function resolveLink(href: string, base: string): [string, string] | null {
   return [u.href, written];
 }
 
-/** The 53-bit identity of a page URL (hash of its canonical form). */
+/** The 53-bit identity of a page URL: hash of its canonical form without `.html` (module comment). */
 export function urlId(url: string): number {
-  return hashString53(canonicalUrl(url) ?? url);
+  return hashString53(identity(canonicalUrl(url) ?? url));
+}
+
+/** A canonical URL as page identity: `…/index.html` → `…/`, `…/name.html` (or `.htm`) → `…/name`, query kept. */
+function identity(canonical: string): string {
+  const q = canonical.search(/[?#]/);
+  const path = q < 0 ? canonical : canonical.slice(0, q);
+  const rest = q < 0 ? '' : canonical.slice(q);
+  const m = /(^|\/)index\.html?$|\.html?$/i.exec(path);
+  if (!m) return canonical;
+  return path.slice(0, m.index + (m[1] ?? '').length) + rest;
 }
 
 /** Links of a page in document order. */
@@ -112,7 +126,7 @@ function resolveCached(href: string, base: string, dir: string): Resolved | null
   // the cache keeps the key. Copy its characters into a string of its own.
   key = (key + ' ').slice(0, -1);
   const both = resolveLink(href, base);
-  r = both === null ? null : { url: both[0], href: both[1], id: hashString53(both[0]) };
+  r = both === null ? null : { url: both[0], href: both[1], id: hashString53(identity(both[0])) };
   if (resolved.size >= RESOLVED_LIMIT) resolved.clear();
   resolved.set(key, r);
   return r;

@@ -10,12 +10,17 @@ import { parseHtml } from '../../html/parse.ts';
 import { NodeKind, type Tree } from '../../html/tree.ts';
 import { pageLinks, urlId } from './links.ts';
 import { linkCounts, pageletOf, partition } from './partition.ts';
+import { navigationShingles } from './navigation.ts';
 import { NO_SHINGLE, pageFingerprint, shinglePagelets, type ShingleOptions } from './shingle.ts';
 
 /** Options of the per-page work. */
 export interface AnalysisOptions extends ShingleOptions {
   /** k of Definition 2 (default 3). */
   k?: number;
+  /** Navigation pagelets get a navigation shingle (navigation.ts; default true). */
+  navigation?: boolean;
+  /** Share of the prose the content region holds (navigation.ts `CONTENT_SHARE`). */
+  contentShare?: number;
 }
 
 /** What one page contributes to the tables PAGES, PAGELETS and LINKS. */
@@ -56,6 +61,9 @@ export function analyseTree(tree: Tree, key: string, url: string, options: Analy
   const pagelets = partition(tree, { k: options.k ?? 3, counts });
   const links = pageLinks(tree, url);
   const shingles = shinglePagelets(tree, pagelets, links.node, links.dest, options);
+  // The page's fingerprint (duplicate elimination) from its words, before navigation pagelets lose theirs.
+  const fingerprint = pageFingerprint(shingles);
+  if (options.navigation ?? true) navigationShingles(tree, pagelets, shingles, options);
   const self = urlId(url);
   const owner = pageletOf(tree, pagelets);
   const pagelet = new Int32Array(links.node.length);
@@ -67,7 +75,7 @@ export function analyseTree(tree: Tree, key: string, url: string, options: Analy
     key,
     url,
     urlId: self,
-    fingerprint: pageFingerprint(shingles),
+    fingerprint,
     pagelets,
     spans,
     chars,

@@ -25,6 +25,7 @@
 import { NodeKind, tagName, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
 import { combine32, fmix32, hashString32, to53 } from './hash.ts';
+import { isLink } from './partition.ts';
 
 /** The fingerprint of a pagelet that has no words and no links. */
 export const NO_SHINGLE = -1;
@@ -213,6 +214,40 @@ export function shinglePagelets(
     out[p] = content && n > 0 ? fingerprint(n, w, m) : NO_SHINGLE;
   }
   return out;
+}
+
+/** Salt of the tokens of a pagelet's path (structureFingerprint), so a path tag never equals a tag inside. */
+const PATH_SALT = 0x3f84d5b5;
+
+/**
+ * The navigation fingerprint of the pagelet rooted at `v` (navigation.ts): min-hash over the w-shingles of
+ * the tag names on the path from `<body>` down to `v` (salted), then of its own tokens in document order
+ * with the words *inside links* left out (the tags and the other words stay). Same width, min-hashes and
+ * digit folding as `shinglePagelets`; link targets never count.
+ */
+export function navigationFingerprint(tree: Tree, v: number, options: ShingleOptions = {}): number {
+  const w = Math.max(1, options.width ?? 4);
+  const m = Math.min(MINHASH_SEEDS.length, Math.max(1, options.minhashes ?? 4));
+  const foldDigits = options.foldDigits ?? true;
+  const body = tree.body();
+  const path: number[] = [];
+  for (let a = tree.parent[v]!; a >= 0 && a !== body; a = tree.parent[a]!) path.push(a);
+  let n = 0;
+  for (let k = path.length - 1; k >= 0; k--) n = push(n, fmix32(tagToken(tree.name[path[k]!]!) ^ PATH_SALT) | 0);
+  const last = tree.end[v]!;
+  let linkEnd = -1;
+  for (let i = v; i < last; i++) {
+    if (i >= linkEnd) linkEnd = -1;
+    const kind = tree.kind[i];
+    if (kind === NodeKind.Element) {
+      n = push(n, tagToken(tree.name[i]!));
+      if (linkEnd < 0 && isLink(tree, i)) linkEnd = tree.end[i]!;
+      if (isNonText(tree, i)) i = tree.end[i]! - 1;
+    } else if (kind === NodeKind.Text && linkEnd < 0) {
+      n = wordTokens(tree.text, tree.textStart[i]!, tree.textEnd[i]!, n, foldDigits).n;
+    }
+  }
+  return fingerprint(n, w, m);
 }
 
 /**

@@ -23,11 +23,16 @@ const seq = (...xs: number[]): Int32Array => Int32Array.from(xs);
 test('merging two profiles sums evidence on matches and keeps the rest by threshold', () => {
   const x = pageProfile(seq(1, 2, 3, 4));
   const y = pageProfile(seq(1, 5, 3, 4));
-  // Threshold 0.5 of 2 pages = 1: the union, in alignment order.
-  const u = mergeProfiles(x, y, { minEvidence: 0.5 }).profile;
-  assert.deepEqual([...u.ids], [1, 2, 5, 3, 4]);
-  assert.deepEqual([...u.evidence], [2, 1, 1, 2, 2]);
-  assert.equal(u.pages, 2);
+  // Threshold 0.5 of 2 pages = 1: the union, in alignment order (the paper's scoring: 2 and 5 share a
+  // mismatch column, the left profile's token first; with mismatch -2 they are two gap columns).
+  for (const mismatch of [0, -2]) {
+    const u = mergeProfiles(x, y, { minEvidence: 0.5, mismatch }).profile;
+    assert.deepEqual([...u.ids].sort(), [1, 2, 3, 4, 5]);
+    assert.deepEqual([...u.ids].filter((t) => t !== 2 && t !== 5), [1, 3, 4]);
+    assert.deepEqual([...u.evidence].filter((_, k) => u.ids[k] !== 2 && u.ids[k] !== 5), [2, 2, 2]);
+    assert.equal(u.pages, 2);
+  }
+  assert.deepEqual([...mergeProfiles(x, y, { minEvidence: 0.5, mismatch: 0 }).profile.ids], [1, 2, 5, 3, 4]);
   // Threshold 1 of 2 pages = 2: only what both pages support.
   const i = mergeProfiles(x, y, { minEvidence: 1 }).profile;
   assert.deepEqual([...i.ids], [1, 3, 4]);

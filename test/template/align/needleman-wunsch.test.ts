@@ -23,19 +23,34 @@ function rng(seed: number): () => number {
   return () => (s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff) / 0x80000000;
 }
 
-test('reference NW scores +1 per match, 0 per mismatch, -1 per gap', () => {
+test('reference NW with the paper\'s scores: +1 per match, 0 per mismatch, -1 per gap', () => {
   // Equal sequences: all matches.
-  assert.equal(needlemanWunsch(seq(1, 2, 3), seq(1, 2, 3)).score, 3);
+  assert.equal(needlemanWunsch(seq(1, 2, 3), seq(1, 2, 3), 0).score, 3);
   // One substitution beats two gaps: 1 + 0 + 1.
-  assert.equal(needlemanWunsch(seq(1, 2, 3), seq(1, 9, 3)).score, 2);
+  assert.equal(needlemanWunsch(seq(1, 2, 3), seq(1, 9, 3), 0).score, 2);
   // One extra token: 3 matches, 1 gap.
-  const r = needlemanWunsch(seq(1, 2, 3), seq(1, 2, 7, 3));
+  const r = needlemanWunsch(seq(1, 2, 3), seq(1, 2, 7, 3), 0);
   assert.equal(r.score, 2);
   assert.deepEqual([...r.colA], [0, 1, -1, 2]);
   assert.deepEqual([...r.colB], [0, 1, 2, 3]);
   // Against nothing: all gaps.
-  assert.equal(needlemanWunsch(seq(1, 2), seq()).score, -2);
-  assert.equal(needlemanWunsch(seq(), seq()).score, 0);
+  assert.equal(needlemanWunsch(seq(1, 2), seq(), 0).score, -2);
+  assert.equal(needlemanWunsch(seq(), seq(), 0).score, 0);
+});
+
+test('mismatch -2: a substitution costs two gaps, the alignment keeps the most matches (a longest common subsequence)', () => {
+  // 1 9 3 / 1 8 3: two matches; the substitution column (-2) ties with two gaps (-1 -1): 1 - 2 + 1 = 0.
+  assert.equal(needlemanWunsch(seq(1, 9, 3), seq(1, 8, 3), -2).score, 0);
+  // A menu whose entries shifted by a table of contents inserted after the first one: the paper's scoring
+  // prefers two mismatches (x,y against b,c: 2 matches of 4 tokens), mismatch -2 the shift (3 matches).
+  const a = seq(1, 2, 3, 4);
+  const b = seq(1, 8, 9, 2, 3, 4);
+  const paper = needlemanWunsch(a, b, 0);
+  const lcs = needlemanWunsch(a, b, -2);
+  const matches = (x: typeof paper): number => Array.from(x.colA).filter((i, k) => i >= 0 && x.colB[k]! >= 0 && a[i] === b[x.colB[k]!]).length;
+  assert.equal(matches(lcs), 4);
+  assert.equal(lcs.score, 3 * 4 - a.length - b.length);
+  assert.ok(matches(paper) <= matches(lcs));
 });
 
 /**
@@ -51,21 +66,27 @@ const PATHS = [
   { name: 'bit-parallel, tiny store', options: { scalarCells: 0, storeWords: 3 } },
 ] as const;
 
+/**
+ * Mismatch scores the paths are checked with: the paper's 0 and -2 (each with its bit-parallel DP), -1
+ * and -3 (-1: the scalar DP only; -3: the LCS DP, as any score below -2).
+ */
+const MISMATCHES = [0, -2, -1, -3] as const;
+
 /** Checks every path against the full-matrix reference; returns the reference score. */
-function checkAllPaths(a: Int32Array, b: Int32Array, what: string): number {
-  const ref = needlemanWunsch(a, b);
+function checkAllPaths(a: Int32Array, b: Int32Array, what: string, mismatch: number): number {
+  const ref = needlemanWunsch(a, b, mismatch);
   assert.ok(isValidAlignment(a, b, ref));
-  assert.equal(alignmentScore(a, b, ref), ref.score);
+  assert.equal(alignmentScore(a, b, ref, mismatch), ref.score);
   for (const p of PATHS) {
-    const fast = alignSequences(a, b, p.options);
-    assert.ok(isValidAlignment(a, b, fast), `${what}, ${p.name}: valid alignment`);
-    assert.equal(alignmentScore(a, b, fast), fast.score, `${what}, ${p.name}: reported score is the columns' score`);
-    assert.equal(fast.score, ref.score, `${what}, ${p.name}: fast ${fast.score} vs reference ${ref.score}`);
+    const fast = alignSequences(a, b, { ...p.options, mismatch });
+    assert.ok(isValidAlignment(a, b, fast), `${what}, ${p.name}, mismatch ${mismatch}: valid alignment`);
+    assert.equal(alignmentScore(a, b, fast, mismatch), fast.score, `${what}, ${p.name}, mismatch ${mismatch}: reported score is the columns' score`);
+    assert.equal(fast.score, ref.score, `${what}, ${p.name}, mismatch ${mismatch}: fast ${fast.score} vs reference ${ref.score}`);
   }
   return ref.score;
 }
 
-test('every path equals the full-matrix reference on random pairs (lengths across word boundaries)', () => {
+test('every path equals the full-matrix reference on random pairs (lengths across word boundaries), every mismatch score', () => {
   const r = rng(7);
   for (let t = 0; t < 600; t++) {
     const n = Math.floor(r() * 140);
@@ -73,9 +94,10 @@ test('every path equals the full-matrix reference on random pairs (lengths acros
     const k = 1 + Math.floor(r() * 12);
     const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
     const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
-    const score = checkAllPaths(a, b, `pair ${t} (${n} x ${m}, alphabet ${k})`);
-    assert.equal(nwScore(a, b), score);
-    assert.equal(bitScore(a, 0, n, b, 0, m), score);
+    const mismatch = MISMATCHES[t % MISMATCHES.length]!;
+    const score = checkAllPaths(a, b, `pair ${t} (${n} x ${m}, alphabet ${k})`, mismatch);
+    assert.equal(nwScore(a, b, mismatch), score);
+    if (mismatch !== -1) assert.equal(bitScore(a, 0, n, b, 0, m, mismatch !== 0), score);
   }
 });
 
@@ -106,7 +128,7 @@ test('every path equals the reference on related pairs (a shared template with e
   const r = rng(19);
   for (let t = 0; t < 150; t++) {
     const [a, b] = relatedPair(r);
-    checkAllPaths(a, b, `related pair ${t}`);
+    checkAllPaths(a, b, `related pair ${t}`, MISMATCHES[t % MISMATCHES.length]!);
   }
 });
 
@@ -118,11 +140,12 @@ test('bit-parallel score on long random pairs equals the linear-space DP', () =>
     const k = 2 + Math.floor(r() * 40);
     const a = Int32Array.from({ length: n }, () => Math.floor(r() * k));
     const b = Int32Array.from({ length: m }, () => Math.floor(r() * k));
-    const opt = nwScore(a, b);
-    assert.equal(bitScore(a, 0, n, b, 0, m), opt);
-    const fast = alignSequences(a, b, t % 2 === 0 ? { scalarCells: 0, storeWords: 3 * 1024 } : { scalarCells: 0 });
+    const mismatch = t % 4 < 2 ? 0 : -2;
+    const opt = nwScore(a, b, mismatch);
+    assert.equal(bitScore(a, 0, n, b, 0, m, mismatch !== 0), opt);
+    const fast = alignSequences(a, b, t % 2 === 0 ? { scalarCells: 0, storeWords: 3 * 1024, mismatch } : { scalarCells: 0, mismatch });
     assert.ok(isValidAlignment(a, b, fast));
-    assert.equal(alignmentScore(a, b, fast), opt, `long pair ${t} (${n} x ${m})`);
+    assert.equal(alignmentScore(a, b, fast, mismatch), opt, `long pair ${t} (${n} x ${m}, mismatch ${mismatch})`);
   }
 });
 
@@ -142,10 +165,11 @@ test('every path equals the reference on real token sequences (prefixes and midd
         const a = seqs[x]!;
         const b = seqs[y]!;
         // A window small enough for the full-matrix reference: the first 400 tokens, and 400 from the middle.
-        checkAllPaths(a.slice(0, 400), b.slice(0, 400), `${site.name} ${keys[x]} / ${keys[y]} (start)`);
+        const mismatch = pairs % 2 === 0 ? 0 : -2;
+        checkAllPaths(a.slice(0, 400), b.slice(0, 400), `${site.name} ${keys[x]} / ${keys[y]} (start)`, mismatch);
         const ma = a.length >> 1;
         const mb = b.length >> 1;
-        checkAllPaths(a.slice(ma, ma + 400), b.slice(mb, mb + 400), `${site.name} ${keys[x]} / ${keys[y]} (middle)`);
+        checkAllPaths(a.slice(ma, ma + 400), b.slice(mb, mb + 400), `${site.name} ${keys[x]} / ${keys[y]} (middle)`, mismatch);
         pairs++;
       }
     }
@@ -162,10 +186,12 @@ test('fast path on whole corpus pages: the score of plain NW (linear-space refer
     for (let x = 0; x + 1 < seqs.length; x += 2) {
       const a = seqs[x]!;
       const b = seqs[x + 1]!;
-      const fast = alignSequences(a, b);
-      assert.ok(isValidAlignment(a, b, fast));
-      assert.equal(alignmentScore(a, b, fast), fast.score);
-      assert.equal(fast.score, nwScore(a, b), `${site.name} ${keys[x]} / ${keys[x + 1]}`);
+      for (const mismatch of [0, -2]) {
+        const fast = alignSequences(a, b, { mismatch });
+        assert.ok(isValidAlignment(a, b, fast));
+        assert.equal(alignmentScore(a, b, fast, mismatch), fast.score);
+        assert.equal(fast.score, nwScore(a, b, mismatch), `${site.name} ${keys[x]} / ${keys[x + 1]}, mismatch ${mismatch}`);
+      }
       pairs++;
     }
   }
@@ -175,30 +201,34 @@ test('fast path on whole corpus pages: the score of plain NW (linear-space refer
 test('fast path equals the reference on the fixture pages', () => {
   const labels = new LabelTable();
   const seqs = [0, 1, 2, 3].map((i) => tokenize(parseHtml(fixturePage(i), { labels }), labels).ids);
-  for (let i = 1; i < seqs.length; i++) checkAllPaths(seqs[0]!, seqs[i]!, `fixture 0 / ${i}`);
+  for (let i = 1; i < seqs.length; i++) for (const mismatch of MISMATCHES) checkAllPaths(seqs[0]!, seqs[i]!, `fixture 0 / ${i}`, mismatch);
 });
 
 test('a token unique in both sequences need not be matched: the fast path still finds the optimum', () => {
   // x B B B vs B B B x: the optimum pairs the tokens in place (two matches, two mismatches: 2); matching x
   // would force six gaps (1 - 6 = -5). The earlier anchored fast path scored 1 here.
-  assert.equal(checkAllPaths(seq(9, 1, 1, 1), seq(1, 1, 1, 9), 'x B B B'), 2);
-  assert.equal(checkAllPaths(seq(0, 2, 2, 1), seq(2, 0, 2), '0 2 2 1'), 0);
+  assert.equal(checkAllPaths(seq(9, 1, 1, 1), seq(1, 1, 1, 9), 'x B B B', 0), 2);
+  assert.equal(checkAllPaths(seq(0, 2, 2, 1), seq(2, 0, 2), '0 2 2 1', 0), 0);
+  // With mismatch -2: three matches and two gaps (1), still not through the unique x.
+  assert.equal(checkAllPaths(seq(9, 1, 1, 1), seq(1, 1, 1, 9), 'x B B B', -2), 1);
 });
 
 test('explicit fallback above maxExactCells: valid, never above the optimum, flagged when anchors were used', () => {
   const r = rng(11);
   let anchored = 0;
   let below = 0;
-  for (let t = 0; t < 200; t++) {
+  for (let t = 0; t < 300; t++) {
     const [a, b] = relatedPair(r);
-    const fast = alignSequences(a, b, { maxExactCells: 0, scalarCells: 0 });
+    // The first 200 pairs with the paper's scoring (the counts below), then 100 with mismatch -2.
+    const mismatch = t < 200 ? 0 : -2;
+    const fast = alignSequences(a, b, { maxExactCells: 0, scalarCells: 0, mismatch });
     assert.ok(isValidAlignment(a, b, fast));
-    assert.equal(alignmentScore(a, b, fast), fast.score);
-    const opt = nwScore(a, b);
+    assert.equal(alignmentScore(a, b, fast, mismatch), fast.score);
+    const opt = nwScore(a, b, mismatch);
     assert.ok(fast.score <= opt, `pair ${t}: ${fast.score} above the optimum ${opt}`);
-    if (!fast.exact) anchored++;
-    else assert.equal(fast.score, opt, 'an alignment flagged exact is optimal');
-    if (fast.score < opt) below++;
+    if (fast.exact) assert.equal(fast.score, opt, 'an alignment flagged exact is optimal');
+    else if (t < 200) anchored++;
+    if (fast.score < opt && t < 200) below++;
   }
   assert.ok(anchored >= 30, `${anchored} of 200 pairs took the fallback`);
   assert.ok(below >= 1, 'the fallback is not exact: some pair scores below the optimum');
@@ -206,11 +236,11 @@ test('explicit fallback above maxExactCells: valid, never above the optimum, fla
   // gaps: -1, below the optimum, and the result says so. Under the default limit: exact.
   const a = seq(0, 2, 2, 1);
   const b = seq(2, 0, 2);
-  assert.equal(nwScore(a, b), 0);
-  const forced = alignSequences(a, b, { maxExactCells: 0, scalarCells: 0 });
+  assert.equal(nwScore(a, b, 0), 0);
+  const forced = alignSequences(a, b, { maxExactCells: 0, scalarCells: 0, mismatch: 0 });
   assert.equal(forced.score, -1);
   assert.equal(forced.exact, false);
-  const d = alignSequences(a, b);
+  const d = alignSequences(a, b, { mismatch: 0 });
   assert.equal(d.score, 0);
   assert.equal(d.exact, true);
 });

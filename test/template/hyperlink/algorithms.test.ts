@@ -4,7 +4,7 @@ import { parseHtml } from '../../../src/html/parse.ts';
 import { LabelTable } from '../../../src/html/labels.ts';
 import { CompleteSubdigraph, findCompleteSubdigraph } from '../../../src/template/hyperlink/complete-subdigraph.ts';
 import { equalTopDownMapping, mappingSize } from '../../../src/template/hyperlink/equal-top-down-mapping.ts';
-import { orderLinks } from '../../../src/template/hyperlink/link-order.ts';
+import { orderLinks, sharedFolders } from '../../../src/template/hyperlink/link-order.ts';
 import { equality, nodeEquality, NodeFeatures } from '../../../src/template/hyperlink/node-equality.ts';
 import { extractTemplate } from '../../../src/template/hyperlink/template-extraction.ts';
 import { followText } from '../../../src/template/hyperlink/page-marks.ts';
@@ -134,6 +134,20 @@ test('link order: menu links (dense region) before content links', () => {
   assert.deepEqual(density.slice(0, 3), ['http://site.test/a.html', 'http://site.test/b.html', 'http://site.test/c.html']);
   const doc = orderLinks(t, links, { order: 'document' });
   assert.equal(doc[0], 'http://site.test/story.html');
+});
+
+test('link order proximity: links into the key page\'s own folder first, the density order among equals', () => {
+  const html = `<html><body><nav><ul><li><a href="/blog/x.html">X</a></li><li><a href="/guide/index.html">Guide</a></li><li><a href="/api/index.html">API</a></li></ul></nav>
+    <ul class="section"><li><a href="/guide/b/one.html">one</a></li><li><a href="/guide/b/two.html">two</a></li><li><a href="/guide/c/three.html">three</a></li></ul></body></html>`;
+  const t = tree(html);
+  const links = extractLinks(t, 'http://site.test/guide/b/k.html').map((l) => ({ url: new URL(l.url).pathname.slice(1), node: l.node }));
+  assert.equal(sharedFolders('guide/b/k.html', 'guide/b/one.html'), 2);
+  assert.equal(sharedFolders('guide/b/k.html', 'guide/c/three.html'), 1);
+  assert.equal(sharedFolders('guide/b/k.html', 'blog/x.html'), 0);
+  const near = orderLinks(t, links, { order: 'proximity', key: 'guide/b/k.html' });
+  // guide/index.html and guide/c/three.html share one folder with the key: the menu's link comes first.
+  assert.deepEqual(near.slice(0, 4), ['guide/b/one.html', 'guide/b/two.html', 'guide/index.html', 'guide/c/three.html']);
+  assert.deepEqual(orderLinks(t, links, { order: 'density' }).slice(0, 3), ['blog/x.html', 'guide/index.html', 'api/index.html']);
 });
 
 test('node equality: the document skeleton is always equal; tag-unique top wrappers ignore their classes', () => {

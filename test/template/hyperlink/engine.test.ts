@@ -40,12 +40,12 @@ test('the registry loads the hyperlink engine', async () => {
   assert.equal(e.name, 'hyperlink');
   const flags = e.options.cliFlags();
   assert.ok(flags.some((o) => o.flags.startsWith('--key')));
-  assert.ok(flags.some((o) => o.flags.startsWith('--n ') && o.defaultText === '4'));
-  assert.equal(e.options.defaults()['n'], 4);
+  assert.ok(flags.some((o) => o.flags.startsWith('--n ') && o.defaultText === '3'));
+  assert.equal(e.options.defaults()['n'], 3);
 });
 
 test('from an article: a 4-CS of menu pages, loaded menu-first, and the content kept on every page', async () => {
-  const r = await run(new MemorySource(fixtureSite()), { key: 'a1.html' });
+  const r = await run(new MemorySource(fixtureSite()), { key: 'a1.html', n: 4 });
   assert.equal(r.summary['csSize'], 4);
   assert.equal(r.summary['csComplete'], true);
   // Key page + the 4 first menu pages: the density order tries the menu before the inline link.
@@ -68,10 +68,29 @@ test('from an article: a 4-CS of menu pages, loaded menu-first, and the content 
 });
 
 test('the paper\'s document order loads at least as many pages as the density order', async () => {
-  const d = await run(new MemorySource(fixtureSite()), { key: 'a1.html', linkOrder: 'document' });
+  const d = await run(new MemorySource(fixtureSite()), { key: 'a1.html', linkOrder: 'document', n: 4 });
   assert.equal(d.summary['linkOrder'], 'document');
   assert.equal(d.summary['csSize'], 4);
   assert.ok((d.summary['pagesLoadedForLearning'] as number) >= 5);
+});
+
+test('the key page is marked even when the source\'s listing does not reach it (a frame of a frameset)', async () => {
+  const src = new MemorySource(fixtureSite());
+  const listing = src.pages.bind(src);
+  src.pages = async function* () {
+    for await (const r of listing()) if (!r.ok || r.page.key !== 'a1.html') yield r;
+  };
+  const r = await run(src, { key: 'a1.html' });
+  assert.equal(r.marks.size, fixtureSite().length);
+  assert.match(keptText(r.marks.get('a1.html')!), /a1word/);
+});
+
+test('navigation regions decided by the key page alone: same marks on the fixture, outside the content slot only', async () => {
+  const all = await run(new MemorySource(fixtureSite()), { key: 'a1.html' });
+  const key = await run(new MemorySource(fixtureSite()), { key: 'a1.html', regionsDecidedBy: 'key', navigationLinkShare: 0.3 });
+  for (const [k, m] of all.marks) assert.equal(keptText(key.marks.get(k)!), keptText(m), k);
+  await assert.rejects(run(new MemorySource(fixtureSite()), { key: 'a1.html', regionsDecidedBy: 'some' }), /regions-decided-by/);
+  await assert.rejects(run(new MemorySource(fixtureSite()), { key: 'a1.html', navigationLinkShare: 2 }), /navigation-link-share/);
 });
 
 test('page order does not change the template', async () => {
@@ -93,7 +112,7 @@ test('bad input: a key page that cannot be loaded', async () => {
 
 test('bad input: pages that fail to load are warned about and skipped; the CS is still found', async () => {
   const pages = fixtureSite().map((p) => (p.key === 'sport.html' ? { ...p, status: 500 } : p));
-  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  const r = await run(new MemorySource(pages), { key: 'a1.html', n: 4 });
   assert.ok(r.warnings.some((w) => /sport\.html/.test(w) && /http-status/.test(w)), r.warnings.join('\n'));
   assert.ok(!(r.summary['cs'] as string[]).includes('sport.html'));
   assert.equal(r.summary['csSize'], 4);
@@ -139,7 +158,7 @@ test('bad input: a CS page of a different template is left out with a warning', 
       ? { ...p, body: `<html><body><div class="other"><ul>${['news', 'sport', 'arts', 'travel'].map((s) => `<li><a href="/${s}.html">${s}</a></li>`).join('')}</ul><p>${sectionText('science')}</p></div></body></html>` }
       : p,
   );
-  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  const r = await run(new MemorySource(pages), { key: 'a1.html', n: 4 });
   assert.ok((r.summary['cs'] as string[]).includes('science.html'));
   assert.deepEqual(r.summary['droppedPages'], ['science.html']);
   assert.ok(r.warnings.some((w) => /science\.html/.test(w) && /another template/.test(w)), r.warnings.join('\n'));
@@ -161,7 +180,7 @@ test('a root whose class varies by page type (WordPress-style body and wrapper c
       .replace('<body>', `<body class="${/^a\d/.test(p.key) ? 'single' : 'page'} post-${i} postid-${i * 7}">`)
       .replace('<div class="layout">', `<div class="layout-${p.key.replace('.html', '')}">`),
   }));
-  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  const r = await run(new MemorySource(pages), { key: 'a1.html', n: 4 });
   assert.equal(r.summary['csSize'], 4);
   assert.ok((r.summary['templateNodes'] as number) > 20, `template nodes: ${String(r.summary['templateNodes'])}`);
   for (const [key, m] of r.marks) {
@@ -206,4 +225,22 @@ test('a prev/next bar inside the content container is template; the article\'s o
     assert.equal(m.template[t.find('hr')], 0, `ch${i}: an empty element in the content container is content`);
     assert.equal(m.template[t.find('nav')], 1, `ch${i}: the bar is template`);
   }
+});
+
+test('link order proximity: the complete subdigraph is found among the pages of the key page\'s own folder', async () => {
+  // Guide pages list each other in a side list (fewer links than the site menu, so the density order
+  // tries the menu's section pages first); proximity tries the key page's folder first.
+  const guides = ['g1', 'g2', 'g3', 'g4'];
+  const list = (self: string): string => `<ul class="guide">${guides.filter((g) => g !== self).map((g) => `<li><a href="/guide/${g}.html">Guide ${g}</a></li>`).join('')}</ul>`;
+  const pages: MemoryPage[] = [
+    ...fixtureSite(),
+    ...guides.map((g) => ({ key: `guide/${g}.html`, body: page('', `Guide ${g}`, `<p>The ${g} guide explains ${g}word.</p>${list(g)}`) })),
+  ];
+  const near = await run(new MemorySource(pages), { key: 'guide/g1.html', linkOrder: 'proximity', n: 3 });
+  assert.equal(near.summary['linkOrder'], 'proximity');
+  assert.equal(near.summary['csComplete'], true);
+  assert.deepEqual(near.summary['cs'], ['guide/g2.html', 'guide/g3.html', 'guide/g4.html']);
+  assert.equal(near.summary['pagesLoadedForLearning'], 4);
+  const dense = await run(new MemorySource(pages), { key: 'guide/g1.html', linkOrder: 'density', n: 3 });
+  assert.ok((dense.summary['cs'] as string[]).every((k) => !k.startsWith('guide/')), `density: the menu's pages first (${(dense.summary['cs'] as string[]).join(', ')})`);
 });

@@ -29,3 +29,13 @@ test('a <base href> changes what links resolve against', () => {
   assert.deepEqual(links.url, ['http://s.test/other/x.html']);
   assert.equal(canonicalUrl('http://s.test/d/#x'), 'http://s.test/d/index.html');
 });
+
+test('page identity: an extensionless link meets the page served from name.html, a folder link its index.html', () => {
+  const pages = ['http://s.test/docs/overview.html', 'http://s.test/docs/index.html', 'http://s.test/a/b.htm'];
+  const links = pageLinks(page('<a href="/docs/overview">1</a><a href="/docs/">2</a><a href="/a/b">3</a><a href="/docs/overview/">4</a>'), 'http://s.test/x.html');
+  assert.deepEqual(Array.from(links.dest).slice(0, 3), pages.map((u) => urlId(u)));
+  // A folder of the same name is another page; queries still tell pages apart.
+  assert.notEqual(links.dest[3], urlId('http://s.test/docs/overview.html'));
+  assert.notEqual(urlId('http://s.test/p.html?x=1'), urlId('http://s.test/p.html'));
+  assert.equal(urlId('http://s.test/p.html?x=1'), urlId('http://s.test/p?x=1'));
+});

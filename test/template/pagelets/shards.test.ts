@@ -19,7 +19,9 @@ import { listShards, parsePart, partOf, workPaths } from '../../../src/template/
 import { loadEngine } from '../../../src/template/engines.ts';
 import { differingFiles, globalRows } from '../../spark/compare.ts';
 
-const support = { minPages: 2, minSupport: 0.05, supportCap: 50 };
+// The engine's own support (its defaults), so that the sharded run's files can be compared with the engine's.
+const { minPages, minSupport, supportCap } = runOptions({ global: true });
+const support = { minPages, minSupport, supportCap };
 
 test('shards: names unique by parent folder, indexes by sorted path, parts by index modulo n', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gabarit-shards-'));
