@@ -1,5 +1,5 @@
 /**
- * Benchmark of the align engine (paper 1; issue 3). For 16 pages of each corpus site (the engine's own
+ * Benchmark of the align engine (paper 1). For 16 pages of each corpus site (the engine's own
  * sample, sample.ts):
  *  - parse: `parseHtml` of the 16 pages (the baseline);
  *  - learn: tokenise them and build the hierarchical consensus (every alignment exact, align.ts);
@@ -7,7 +7,7 @@
  * Runs are interleaved (parse, learn, mark, parse, learn, mark, ...) after two warm-up rounds, and each
  * run's learn/parse and mark/parse ratios are taken within the run, so a change of machine load hits both
  * sides of a ratio alike; the table gives the median ratio over the runs, in wall time and in CPU time
- * (user + system of the process). Target (issue 3): learning <= 3x the parse time. A second table marks
+ * (user + system of the process). Target: learning <= 3x the parse time. A second table marks
  * every page of the site with the learned template, as a ratio to parsing every page. Memory: peak RSS of
  * the process and the bit-parallel traceback store. The load average is printed before and after.
  * Run: `npx tsx bench/align.bench.ts [--runs N] [--crossover]` (skips when the corpus is absent).

@@ -1,5 +1,5 @@
 /**
- * Benchmark of `gabarit content` (issue 8): the throughput of the whole content path — the template engine
+ * Benchmark of `gabarit content`: the throughput of the whole content path — the template engine
  * chosen for the source (hyperlink on the corpus sites, align on the samesite groups), the main block of
  * every page and its kept text — as a ratio to parsing the same pages (decode + `parsePage`), per corpus
  * site and per samesite set. Pages are held in memory (a MemorySource), so no file reading is timed.

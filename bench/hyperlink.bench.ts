@@ -1,5 +1,5 @@
 /**
- * Benchmark of the hyperlink engine (paper 2, Alarte et al.; issue 4): the time to learn the template
+ * Benchmark of the hyperlink engine (paper 2, Alarte et al.): the time to learn the template
  * from one key page (Algorithm 1 + Algorithm 2 + navigation regions), loading excluded and included, as
  * a ratio to parsing the pages involved (the key page and every page Algorithm 1 loaded) with `parseHtml`;
  * and the time to mark one page (parse included) as a ratio to parsing it.

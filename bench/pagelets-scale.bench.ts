@@ -1,5 +1,5 @@
 /**
- * Scale benchmark of the pagelets engine (issue 5, "Scale"): a synthetic crawl made by perturbing corpus
+ * Scale benchmark of the pagelets engine: a synthetic crawl made by perturbing corpus
  * site pages (bench/pagelets-synthetic.ts says how), run end to end through the global algorithm in
  * DuckDB, in two phases timed apart: detection (pass 1: parse, partition, shingle, links in 2 worker
  * threads, rows appended to DuckDB as they come; the relational steps of Figure 5; every page's marks as

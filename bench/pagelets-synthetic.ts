@@ -1,5 +1,5 @@
 /**
- * The synthetic crawl of the pagelets scale benchmark (issue 5, "Scale"): any number of pages made by
+ * The synthetic crawl of the pagelets scale benchmark: any number of pages made by
  * perturbing the corpus site pages (or, without the corpus, the synthetic site of the pagelets tests),
  * with links, deterministic (page i is the same on every pass and every run).
  *

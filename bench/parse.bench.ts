@@ -1,5 +1,5 @@
 /**
- * Parse throughput over every corpus site (issue: "our fast path builds the Tree at no less than 60% of the
+ * Parse throughput over every corpus site (target: "our fast path builds the Tree at no less than 60% of the
  * speed of htmlparser2's own DOM building on the same pages").
  * Methods, each over every page of a site (text decoded beforehand; MB = bytes of the page files):
  *  (a) parseHtml        our fast path (htmlparser2 callbacks → Tree), one LabelTable per site;

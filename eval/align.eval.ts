@@ -1,5 +1,5 @@
 /**
- * Evaluation of the align engine (paper 1, alignment-template-detection; issue 3, "Done when"):
+ * Evaluation of the align engine (paper 1, alignment-template-detection):
  *  1. content P/R/F1 on every corpus site and samesite group, template node P/R/F1 on sites
  *     (eval/harness.ts `evaluateTemplateEngine`, scoring of src/eval/metrics.ts), next to the "keep the
  *     whole body" baseline: its recall is the most any template removal can keep (gold words absent from

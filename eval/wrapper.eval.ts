@@ -1,5 +1,5 @@
 /**
- * Evaluation of the self-healing wrappers (paper 5; issue 7), three parts, each for CTM, STM and the
+ * Evaluation of the self-healing wrappers (paper 5), three parts, each for CTM, STM and the
  * tree bigram and Jaro–Winkler variants (one algorithm at a time):
  *
  * 1. Real changes (versions/ota-*): for each document, a wrapper is built with its oldest selector on the
@@ -526,7 +526,7 @@ function prfOf(tp: number, fp: number, fn: number): { precision: number; recall:
 // ---------------------------------------------------------------------------------------------------------
 // 2. Synthetic mutations
 
-/** The mutation kinds (issue 7): each is applied alone to a page around its gold content container. */
+/** The mutation kinds: each is applied alone to a page around its gold content container. */
 const MUTATIONS = ['wrap', 'rename-classes', 'reorder', 'insert', 'remove-level', 'change-text'] as const;
 type Mutation = (typeof MUTATIONS)[number];
 /** Pages per corpus site used for the mutation benchmark (first pages with exactly one gold container). */

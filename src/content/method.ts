@@ -1,5 +1,5 @@
 /**
- * Which template engine removes the template of a source before the main block is chosen (issue 8):
+ * Which template engine removes the template of a source before the main block is chosen:
  *  - `hyperlink` (paper 2) where a link graph exists: the source is a crawl (http), or its entry page links
  *    to at least `graphMinLinks` pages that the source holds;
  *  - `pagelets` (paper 3) for large sources without a link graph (its cost is linear in the pages);
