@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the tag-list trie and the collections read through it share one interning of
+ * paths, and both are on the per-page hot path.
+ *
  * Link collections and tag-lists (paper 4, section 2, "Web page structure model"): "a web page is described
  * by considering only the paths of the corresponding DOM tree that start from the root and terminate into an
  * anchor node. We call link collection one of such DOM paths together with all the <url, anchor> pairs that
