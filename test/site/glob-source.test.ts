@@ -132,6 +132,8 @@ test('gabarit template over a glob of WARC files writes what it writes for one W
     assert.deepEqual([...a.keys()].sort(), [...b.keys()].sort());
     for (const [f, text] of a) assert.equal(text, b.get(f), f);
     assert.ok([...a.values()].some((t) => t.includes('data-gabarit="template"')), 'the shared header and footer are marked as template');
+    const summary = JSON.parse(readFileSync(join(dir, 'glob', 'summary.json'), 'utf8')) as { engine: { pagelets: { algorithm: string; pages: number } } };
+    assert.deepEqual([summary.engine.pagelets.algorithm, summary.engine.pagelets.pages], ['global', 8]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
