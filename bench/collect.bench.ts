@@ -52,7 +52,7 @@ if (!corpusAvailable()) {
       const tl = new TagLists();
       schemas = trees.map((t, i) => {
         const s = readStructure(t, g.pages[i]!.url, tl);
-        return schemaOfStructure(s, s.contentDepth);
+        return schemaOfStructure(s, tl, s.contentDepth);
       });
     });
     let k = 0;

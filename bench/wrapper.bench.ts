@@ -1,6 +1,6 @@
 /**
- * Wrapper adaptation time (issue 7: "the time of one adaptation on pages of 1k, 5k and 20k nodes, as a
- * ratio to parsing them"). Pages are generated here (deterministic; no corpus needed): a shop listing of
+ * Wrapper adaptation time (the time of one adaptation on pages of 1k, 5k and 20k nodes, as a
+ * ratio to parsing them). Pages are generated here (deterministic; no corpus needed): a shop listing of
  * product cards with a header, navigation and footer, about N nodes. The wrapper is created on the original
  * page; the changed page renames every class and wraps the listing in two new elements, so every selector
  * fails and the pattern must be found by matching. Two patterns:

@@ -1,14 +1,15 @@
 /**
  * Structural clustering (run: `npx tsx eval/cluster.eval.ts`): every corpus site with `classes` (sites/)
  * and every page set with known classes (clusters/, today stackoverflow) is clustered by page schema
- * (src/cluster/schema.ts: link tag-lists and layout, paper 4's Jaccard threshold T, single linkage) and
+ * (src/cluster/schema.ts: link features, frame and content, paper 4's threshold T, single linkage) and
  * scored over its labelled pages with purity and the adjusted Rand index (src/eval/metrics.ts); pages of
  * no class take part in the clustering but not in the scores. Target: purity >= 0.95 and ARI >= 0.9 on
  * every set.
  *
- * T, with the running-text words a text region needs (COLLECT_DEFAULTS.textRegionWords) and the levels of
- * layout below the content (COLLECT_DEFAULTS.layoutBelow), is chosen by leave-one-set-out cross-validation
- * over GRID × WORDS × BELOW: for each set, the choice whose worst min(purity, ARI) over the other sets is
+ * T, with the running-text words a text region needs (COLLECT_DEFAULTS.textRegionWords), the levels of
+ * the frame below the content (COLLECT_DEFAULTS.layoutBelow) and the levels of the content area kept
+ * (COLLECT_DEFAULTS.contentLevels), is chosen by leave-one-set-out cross-validation over GRID × WORDS ×
+ * BELOW × CONTENT: for each set, the choice whose worst min(purity, ARI) over the other sets is
  * highest (then the highest mean); the set's figure at that choice is its held-out figure, printed first;
  * beside it the in-sample figure at the choice made on all sets (the defaults), and the paper's schema
  * (links only, `layout: false`) at its own held-out T.
@@ -16,7 +17,7 @@
  * schema, the content method (src/cluster/content.ts) on clusters/. Writes eval/results/cluster.json.
  */
 import { clusterByContent } from '../src/cluster/content.ts';
-import { groupSchemas, readSchemas, type SchemaSet } from '../src/cluster/schema.ts';
+import { groupSchemas, readStructures, schemasOf, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
 import { classOf, listSites, loadClusters } from '../src/eval/corpus.ts';
 import { adjustedRandIndex, mean, purity } from '../src/eval/metrics.ts';
 import { MemorySource } from '../src/site/memory-source.ts';
@@ -27,26 +28,31 @@ import { leaveOneOut } from './loso.ts';
 
 /** Candidate thresholds T, the paper's first (preferred on ties). */
 const GRID = [0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5];
-/** Candidate text region minimum words (the earlier default first) and levels of layout below the content. */
-const WORDS = [50, 20];
+/**
+ * Candidate text region minimum words (the default first), levels of the frame below the content,
+ * and levels of the content area's structure (0: no content part).
+ */
+const WORDS = [20, 50];
 const BELOW = [0, 1];
+const CONTENT = [1, 0];
 
 /** One choice of options. */
 interface Choice {
   T: number;
   words: number;
   below: number;
+  content: number;
 }
 
-const CHOICES: Choice[] = WORDS.flatMap((words) => BELOW.flatMap((below) => GRID.map((T) => ({ T, words, below }))));
-const label = (c: Choice): string => `T ${c.T}, words ${c.words}, below ${c.below}`;
-const readKey = (words: number, below: number): string => `${words}/${below}`;
+const CHOICES: Choice[] = WORDS.flatMap((words) => CONTENT.flatMap((content) => BELOW.flatMap((below) => GRID.map((T) => ({ T, words, below, content })))));
+const label = (c: Choice): string => `T ${c.T}, words ${c.words}, below ${c.below}, content ${c.content}`;
+const readKey = (words: number, below: number, content: number): string => `${words}/${below}/${content}`;
 
 interface LabelledSet {
   name: string;
   /** key → class, labelled pages only. */
   gold: Map<string, string>;
-  /** Schemas with layouts per `readKey(words, below)`, and the paper's (links only, words 50). */
+  /** Schemas with layouts per `readKey(words, below, content)`, and the paper's (links only, words 50). */
   withLayout: Map<string, SchemaSet>;
   linksOnly: SchemaSet;
   synthetic: boolean;
@@ -73,11 +79,16 @@ function objective(scores: ReadonlyArray<Score>): number[] {
   return v.length === 0 ? [0, 0] : [Math.min(...v), mean(v)];
 }
 
-/** Reads a set once per (words, below). */
-async function readAll(read: (layout: boolean, words: number, below: number) => Promise<SchemaSet>): Promise<Map<string, SchemaSet>> {
-  const out = new Map<string, SchemaSet>();
-  for (const w of WORDS) for (const b of BELOW) out.set(readKey(w, b), await read(true, w, b));
-  return out;
+/** Reads a set once per text region minimum, and makes its schemas for every (below, content). */
+async function readAll(read: (words: number) => Promise<StructureSet>): Promise<{ withLayout: Map<string, SchemaSet>; linksOnly: SchemaSet }> {
+  const withLayout = new Map<string, SchemaSet>();
+  let linksOnly: SchemaSet | undefined;
+  for (const w of WORDS) {
+    const set = await read(w);
+    for (const b of BELOW) for (const c of CONTENT) withLayout.set(readKey(w, b, c), schemasOf(set, { layoutBelow: b, contentLevels: c }));
+    if (w === 50) linksOnly = schemasOf(set, { layout: false });
+  }
+  return { withLayout, linksOnly: linksOnly! };
 }
 
 await runEval('cluster', async () => {
@@ -89,39 +100,38 @@ await runEval('cluster', async () => {
       const c = classOf(site, k);
       if (c !== undefined) gold.set(k, c);
     }
-    const read = async (layout: boolean, words: number, below: number): Promise<SchemaSet> => {
+    const read = async (words: number): Promise<StructureSet> => {
       const source = await openSource(site.pagesDir);
       try {
-        // Within a site, off-site links lead nowhere a crawl goes: left out, as INDESIT does.
-        return await readSchemas(source, { layout, textRegionWords: words, layoutBelow: below });
+        return await readStructures(source, { textRegionWords: words });
       } finally {
         await source.close();
       }
     };
-    sets.push({ name: site.name, gold, withLayout: await readAll(read), linksOnly: await read(false, 50, 0), synthetic: false });
+    sets.push({ name: site.name, gold, ...(await readAll(read)), synthetic: false });
   }
   for (const c of loadClusters()) {
-    const read = async (layout: boolean, words: number, below: number): Promise<SchemaSet> => {
+    const read = async (words: number): Promise<StructureSet> => {
       const source = await openSource(c.dir);
       try {
-        return await readSchemas(source, { layout, textRegionWords: words, layoutBelow: below });
+        return await readStructures(source, { textRegionWords: words });
       } finally {
         await source.close();
       }
     };
-    sets.push({ name: c.name, gold: new Map(c.gold), withLayout: await readAll(read), linksOnly: await read(false, 50, 0), synthetic: false, dir: c.dir });
+    sets.push({ name: c.name, gold: new Map(c.gold), ...(await readAll(read)), synthetic: false, dir: c.dir });
   }
   for (const s of syntheticSites()) {
     const gold = new Map<string, string>();
     for (const k of s.files.keys()) for (const [cls, re] of Object.entries(s.classes)) if (re.test(k)) gold.set(k, cls);
-    const read = async (layout: boolean, words: number, below: number): Promise<SchemaSet> =>
-      readSchemas(new MemorySource([...s.files].map(([key, body]) => ({ key, body })), { entry: s.entry }), { layout, textRegionWords: words, layoutBelow: below });
-    sets.push({ name: s.name, gold, withLayout: await readAll(read), linksOnly: await read(false, 50, 0), synthetic: true });
+    const read = async (words: number): Promise<StructureSet> =>
+      readStructures(new MemorySource([...s.files].map(([key, body]) => ({ key, body })), { entry: s.entry }), { textRegionWords: words });
+    sets.push({ name: s.name, gold, ...(await readAll(read)), synthetic: true });
   }
 
   const corpus = sets.filter((s) => !s.synthetic);
   const units = corpus.map((s) => s.name);
-  const withLayout = new Map(CHOICES.map((c) => [c, new Map(sets.map((s) => [s.name, score(s.withLayout.get(readKey(c.words, c.below))!, s.gold, c.T)]))]));
+  const withLayout = new Map(CHOICES.map((c) => [c, new Map(sets.map((s) => [s.name, score(s.withLayout.get(readKey(c.words, c.below, c.content))!, s.gold, c.T)]))]));
   const linksOnly = new Map(GRID.map((T) => [T, new Map(sets.map((s) => [s.name, score(s.linksOnly, s.gold, T)]))]));
   const layoutCv = leaveOneOut(CHOICES, units, (c, us) => objective(us.map((u) => withLayout.get(c)!.get(u)!)));
   const paperCv = leaveOneOut(GRID, units, (T, us) => objective(us.map((u) => linksOnly.get(T)!.get(u)!)));

@@ -132,6 +132,11 @@ export function templateLines(summary: WrittenSummary, dir: string): string[] {
   const f = fractionStats(summary);
   if (f) lines.splice(3, 0, `template fraction: mean ${f.mean.toFixed(3)}, min ${f.min.toFixed(3)}, max ${f.max.toFixed(3)}`);
   const engine = (summary['engine'] ?? {}) as Record<string, unknown>;
+  const sites = engine['sites'];
+  if (Array.isArray(sites)) {
+    const alone = sites.filter((s: { method?: string }) => s.method === 'main-block').length;
+    lines[0] += ` (${sites.length} site(s): a template learned on ${sites.length - alone}; ${alone} page(s) alone, where all but the main block is template)`;
+  }
   for (const [k, v] of Object.entries(engine)) {
     if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') lines.push(`${k}: ${String(v)}`);
   }

@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: create and run share the pattern syntax, page loading and output; the wrapper
+ * logic itself is in src/wrapper/.
+ *
  * `gabarit wrapper create|run` (paper 5: self-healing wrappers; DESIGN.md "Commands").
  *
  *   gabarit wrapper create <page> --pattern name=selector … [--example name=value …] [-o wrapper.json]

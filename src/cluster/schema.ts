@@ -10,10 +10,10 @@
  */
 import { clusterBySchema } from '../collect/clusters.ts';
 import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
-import { LayoutDepth, layoutOf, type LayoutPaths } from '../collect/layout.ts';
+import { LayoutDepth } from '../collect/layout.ts';
 import { type TagListOptions, TagLists } from '../collect/link-collections.ts';
-import { type IdSet, type PageSchema, schemaOf, type SchemaOptions } from '../collect/page-schema.ts';
-import { readStructure } from '../collect/structure.ts';
+import type { PageSchema, SchemaOptions } from '../collect/page-schema.ts';
+import { readStructure, schemaOfStructure, type Structure, type StructureSchemaOptions } from '../collect/structure.ts';
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
@@ -31,6 +31,10 @@ export interface SchemaClusterOptions {
   textRegionWords?: number;
   /** Levels of the layout kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
   layoutBelow?: number;
+  /** The links of a list make one schema feature (default COLLECT_DEFAULTS.listRoots). */
+  listRoots?: boolean;
+  /** Levels of the content area's structure kept (default COLLECT_DEFAULTS.contentLevels). */
+  contentLevels?: number;
   /** Which collections make the schema (default: all of them, off-site ones included). */
   schema?: SchemaOptions;
   /** Called per page loaded (progress). */
@@ -56,7 +60,18 @@ export interface SchemaClustering {
   failures: PageFailure[];
 }
 
-/** The schemas of a page set, read once (to group them at several thresholds). */
+/** The structures of a page set, read once (to make schemas with several options). */
+export interface StructureSet {
+  readonly keys: string[];
+  /** Per page, its structure (link collections without their links: only their tag-lists are needed). */
+  readonly structures: Structure[];
+  readonly tagLists: TagLists;
+  /** The depth of the site's content: the median over its pages (layout.ts `LayoutDepth`). */
+  readonly contentDepth: number;
+  readonly failures: PageFailure[];
+}
+
+/** The schemas of a page set. */
 export interface SchemaSet {
   readonly keys: string[];
   readonly schemas: PageSchema[];
@@ -65,22 +80,18 @@ export interface SchemaSet {
 }
 
 /**
- * Reads the schemas of the pages of a source. One pass over the source: each page's link tag-lists and
- * layout paths are kept (integers only); the layouts are cut below the median depth of the content of the
- * site's pages once every page has been read (layout.ts).
+ * Reads the structures of the pages of a source, in one pass: each page's link collections (their tag-lists
+ * and schema features), text region and layout paths (integers only), and the median depth of the content
+ * of the site's pages once every page has been read (layout.ts).
  */
-export async function readSchemas(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaSet> {
+export async function readStructures(source: PageSource, options: SchemaClusterOptions = {}): Promise<StructureSet> {
   const labels = new LabelTable({ attributes: 'none' });
   const tagLists = new TagLists(options.tagLists);
   const keys: string[] = [];
-  const links: IdSet[] = [];
-  const layouts: LayoutPaths[] = [];
+  const structures: Structure[] = [];
   const depth = new LayoutDepth();
   const failures: PageFailure[] = [];
   const keyOf = (url: string): string | undefined => source.keyOf(url);
-  // A page set at hand need not hold its site's graph (saved pages link to their live site): every
-  // collection counts, as in the paper, unless told otherwise.
-  const schemaOptions: SchemaOptions = { offSiteLinks: true, ...options.schema };
   for await (const r of source.pages()) {
     if (!r.ok) {
       failures.push({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
@@ -91,18 +102,35 @@ export async function readSchemas(source: PageSource, options: SchemaClusterOpti
       keyOf,
       ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }),
       ...(options.textRegionWords === undefined ? {} : { textRegionWords: options.textRegionWords }),
+      ...(options.listRoots === undefined ? {} : { listRoots: options.listRoots }),
+      ...(options.contentLevels === undefined ? {} : { contentLevels: options.contentLevels }),
     });
-    links.push(schemaOf(s.collections, schemaOptions).links);
-    layouts.push(s.layout);
-    depth.add(s.contentDepth);
+    structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
+    depth.add(s.contentDepth, s.layout.region >= 0);
     keys.push(r.page.key);
     options.onPage?.(keys.length, r.page.key);
   }
-  const withLayout = options.layout ?? COLLECT_DEFAULTS.layout;
-  const cut = depth.value + (options.layoutBelow ?? COLLECT_DEFAULTS.layoutBelow);
-  const empty = new Int32Array(0);
-  const schemas: PageSchema[] = links.map((l, i) => ({ links: l, layout: withLayout ? layoutOf(layouts[i]!, cut) : empty }));
-  return { keys, schemas, tagLists, failures };
+  return { keys, structures, tagLists, contentDepth: depth.value, failures };
+}
+
+/** The schemas of a structure set (structure.ts `schemaOfStructure`, cut at the site's content depth). */
+export function schemasOf(set: StructureSet, options: SchemaClusterOptions = {}): SchemaSet {
+  // A page set at hand need not hold its site's graph (saved pages link to their live site): every
+  // collection counts, as in the paper, unless told otherwise.
+  const schemaOptions: StructureSchemaOptions = {
+    offSiteLinks: true,
+    ...options.schema,
+    ...(options.layout === undefined ? {} : { layout: options.layout }),
+    ...(options.layoutBelow === undefined ? {} : { layoutBelow: options.layoutBelow }),
+    ...(options.contentLevels === undefined ? {} : { contentLevels: options.contentLevels }),
+  };
+  const schemas = set.structures.map((s) => schemaOfStructure(s, set.tagLists, set.contentDepth, schemaOptions));
+  return { keys: set.keys, schemas, tagLists: set.tagLists, failures: set.failures };
+}
+
+/** Reads the schemas of the pages of a source (`readStructures`, then `schemasOf`). */
+export async function readSchemas(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaSet> {
+  return schemasOf(await readStructures(source, options), options);
 }
 
 /** Groups a schema set at threshold T (src/collect/clusters.ts `clusterBySchema`). */
@@ -119,7 +147,7 @@ export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULT
       distinct[g] = new Set();
     }
     clusters[g]!.keys.push(keys[i]!);
-    distinct[g]!.add(schemas[i]!.links.join(',') + '|' + schemas[i]!.layout.join(','));
+    distinct[g]!.add(schemas[i]!.links.join(',') + '|' + schemas[i]!.layout.join(',') + '|' + schemas[i]!.content.join(','));
     assignment.set(keys[i]!, `c${g}`);
   }
   clusters.forEach((c, g) => (c.schemas = distinct[g]!.size));

@@ -12,20 +12,32 @@
  * a given cluster" (section 3.1).
  */
 import { COLLECT_DEFAULTS } from './defaults.ts';
-import { type PageSchema, sameSchema, schemaHash, similar } from './page-schema.ts';
+import { type PageSchema, sameSchema, schemaHash, similar, similarity } from './page-schema.ts';
 
-/** A cluster of pages with identical schema. */
+/** A cluster of pages with identical schema (or, with a threshold, similar to its first). */
 export interface Cluster<P> {
   readonly id: number;
+  /** The schema of its first page. */
   readonly schema: PageSchema;
+  /** The distinct schemas of its pages, the first one's first. */
+  readonly schemas: PageSchema[];
   /** Its pages, in order of arrival. */
   readonly pages: P[];
 }
 
-/** Clusters of identical schema, built incrementally. */
+/**
+ * Clusters of identical schema, built incrementally. With a `threshold`, a schema that is not identical to a
+ * schema of a cluster joins the cluster whose first schema is the most similar to it (sim >= threshold), if
+ * any (leader clustering): pages of one class whose schemas differ in details (an optional block of their
+ * content, one more list) are one cluster, as pages of identical schema are in the paper.
+ */
 export class ClusterTable<P> {
-  private readonly byHash = new Map<number, number[]>();
+  private readonly byHash = new Map<number, Array<{ cluster: number; schema: PageSchema }>>();
   readonly clusters: Cluster<P>[] = [];
+  /** Incremented whenever a cluster is created or gains a distinct schema. */
+  version = 0;
+
+  constructor(private readonly threshold?: number) {}
 
   /** The cluster of `schema` (created when new), with `page` added to it. */
   add(schema: PageSchema, page: P): Cluster<P> {
@@ -37,18 +49,30 @@ export class ClusterTable<P> {
   /** The cluster of `schema`, created empty when new. */
   clusterOf(schema: PageSchema): Cluster<P> {
     const h = schemaHash(schema);
-    let ids = this.byHash.get(h);
-    if (ids === undefined) {
-      ids = [];
-      this.byHash.set(h, ids);
+    let known = this.byHash.get(h);
+    if (known === undefined) {
+      known = [];
+      this.byHash.set(h, known);
     }
-    for (const id of ids) {
-      const c = this.clusters[id]!;
-      if (sameSchema(c.schema, schema)) return c;
+    for (const k of known) if (sameSchema(k.schema, schema)) return this.clusters[k.cluster]!;
+    let c: Cluster<P> | undefined;
+    if (this.threshold !== undefined) {
+      let bestSim = this.threshold;
+      for (const d of this.clusters) {
+        const s = similarity(d.schema, schema);
+        if (s >= bestSim && (c === undefined || s > bestSim)) {
+          c = d;
+          bestSim = s;
+        }
+      }
     }
-    const c: Cluster<P> = { id: this.clusters.length, schema, pages: [] };
-    this.clusters.push(c);
-    ids.push(c.id);
+    if (c === undefined) {
+      c = { id: this.clusters.length, schema, schemas: [], pages: [] };
+      this.clusters.push(c);
+    }
+    c.schemas.push(schema);
+    known.push({ cluster: c.id, schema });
+    this.version++;
     return c;
   }
 
@@ -101,3 +125,4 @@ export function clusterBySchema(schemas: readonly PageSchema[], threshold: numbe
     return g;
   });
 }
+

@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the four steps of Figure 5 call each other recursively (the index step solves a
+ * new instance) over one crawl state; schemas, structure and link collections live in their own modules.
+ *
  * INDESIT (paper 4, section 3.1 and Figure 5): given one sample page, crawl its site to collect the pages
  * structurally similar to it, downloading as few pages as possible. The four steps of Figure 5, restated
  * as in the paper for a target *cluster* (initially the sample's singleton cluster C0):
@@ -21,10 +24,25 @@
  *     no score is positive.
  *
  * Choices the paper leaves open, made here and documented:
- *  - Target membership: a page is a target when its schema is similar (J >= T) to the schema of a
- *    cluster already in the target, starting from the sample's (`growTarget`, default true: "all the
- *    pages of clusters similar to a given cluster"); with `growTarget: false`, only similarity to the
- *    sample's cluster counts. Clusters that join later bring their already downloaded pages with them.
+ *  - Clusters: pages of identical schema, and a page whose schema is similar (sim >= T) to a cluster's first
+ *    joins the most similar such cluster (clusters.ts, leader clustering): with the richer schema
+ *    (page-schema.ts), pages of one class rarely have identical schemas, and singleton clusters would
+ *    defeat the n rule of step 1 and multiply the candidates of step 2.
+ *  - Target membership: a cluster is in the target when one of its distinct schemas is similar to one of
+ *    the target's, starting from the sample's (`growTarget`, default true: "all the pages of clusters
+ *    similar to a given cluster"); with `growTarget: false`, only similarity to the sample's cluster
+ *    counts. Clusters that join later bring their already downloaded pages with them.
+ *  - The site's content depth (structure.ts, layout.ts `LayoutDepth`), which every schema depends on, is
+ *    learnt after step 1 from the sample: the median depth of the text regions of the pages read whose
+ *    region lies above or below the sample's content (`learnDepth`); the sample alone may have none (a
+ *    documentation page holding only its title). Schemas and clusters are then computed again, once.
+ *  - Step 1 runs from the sample, and in a recursion from one page of each of the target's clusters.
+ *  - Links are followed in order of how much their address looks like the target's pages' (addresses.ts).
+ *    In step 1, once a collection led to a page that is no target, its further links are not downloaded
+ *    when their address shares a folder with a page read that is no target and looks more like it than like
+ *    any target; in step 2, a link whose address looks more like a page read that is no target than like a
+ *    target is not downloaded, nor a link from a page that is no target to its other language or version
+ *    (variants.ts: it has the page's structure); pages read are tried first.
  *  - The target cluster is itself a candidate index ("self"): target pages that link to other target
  *    pages (related items, prev/next) are scored like any neighbour, without recursion (its index pages
  *    are the targets themselves).
@@ -33,10 +51,12 @@
  *    (at the bound, the index cluster's downloaded pages are the index pages).
  *  - Widening (`rings`, default 1): when no candidate scores, step 1 runs once more from one page of each
  *    cluster not explored yet (neighbours, and clusters that joined the target), so that index pages two
- *    links away from the target become candidates; then, while nothing was found, from the entry page; the
- *    paper's neighbourhood is one link deep (`rings: 0`).
+ *    links away from the target become candidates, unless targets were found and every link of the
+ *    targets that may lead to one was followed (`closed`); then, while nothing was found, from the entry
+ *    page; the paper's neighbourhood is one link deep (`rings: 0`).
  *  - Links that leave the site (PageSource.keyOf undefined) and links back to their own page are not
- *    followed; a link whose download fails (404, not HTML…) names no page of any structure: it is counted
+ *    followed, nor a link to a page read under another spelling of its address (`docs/setup` once
+ *    `docs/setup.html` was read); a link whose download fails (404, not HTML…) names no page of any structure: it is counted
  *    as a download and a failure but neither kills nor feeds a score.
  *  - Every download is counted here (`downloads`, each attempt once; pages are cached for the run) and the
  *    source's own `loaded` counter is reported beside it.
@@ -49,11 +69,13 @@ import { ClusterTable } from './clusters.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
 import { type LinkCollection, type TagListOptions, TagLists } from './link-collections.ts';
 import { type PageSchema, similar } from './page-schema.ts';
-import { readStructure, schemaOfStructure } from './structure.ts';
+import { Addresses } from './addresses.ts';
+import { LayoutDepth } from './layout.ts';
+import { readStructure, schemaOfStructure, type Structure } from './structure.ts';
 import { variantOf } from './variants.ts';
 import { isSkippedResource } from '../site/defaults.ts';
 
-const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0) };
+const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0), content: new Int32Array(0) };
 
 /** Options of `indesit`; every threshold defaults to COLLECT_DEFAULTS. */
 export interface IndesitOptions {
@@ -81,6 +103,8 @@ export interface IndesitOptions {
   textRegionWords?: number;
   /** Levels of the layout kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
   layoutBelow?: number;
+  /** Levels of the content area's structure kept (default COLLECT_DEFAULTS.contentLevels). */
+  contentLevels?: number;
   /** Parse with the browser-exact parser. */
   exact?: boolean;
   /** Called after each download. */
@@ -97,6 +121,13 @@ export interface CrawledPage {
   readonly collections: readonly LinkCollection[];
   readonly schema: PageSchema;
   readonly cluster: number;
+}
+
+/** A crawled page with its structure; its schema and cluster are set again when the site's content depth is. */
+interface Crawled extends CrawledPage {
+  readonly structure: Structure | undefined;
+  schema: PageSchema;
+  cluster: number;
 }
 
 /** One index cluster followed (step 3), in the order they were chosen. */
@@ -202,62 +233,87 @@ const ENTRY = '\0entry';
 class Stop extends Error {}
 
 /** The pages similar to one cluster, growing by single linkage over similar clusters. */
+let targets = 0;
+
 class Target {
+  /** Distinguishes targets (the sample's, the recursions'). */
+  readonly id = targets++;
   readonly members = new Set<number>();
+  /** The addresses of the target's pages, to follow the links that look like them first. */
+  readonly addresses = new Addresses();
+  /** The distinct schemas of the target's clusters (of the first cluster only without `grow`). */
   private readonly schemas: PageSchema[] = [];
-  private seen = 0;
+  /** Per member cluster, how many of its schemas are in `schemas`. */
+  private readonly taken = new Map<number, number>();
+  private readonly first: number;
+  private version = -1;
 
   constructor(
     private readonly run: Run,
     first: number,
   ) {
-    this.members.add(first);
-    this.schemas.push(run.table.clusters[first]!.schema);
+    this.first = first;
+    this.join(first);
+    for (const p of run.table.clusters[first]!.pages) this.addresses.add(p.key);
   }
 
-  /** True when cluster `c` belongs to this target (clusters met since the last call are checked first). */
+  /** True when cluster `c` belongs to this target (checked again whenever the clusters changed). */
   accepts(c: number): boolean {
     if (c < 0) return false;
-    if (this.seen < this.run.table.size) this.refresh();
+    if (this.version !== this.run.table.version) this.refresh();
     return this.members.has(c);
   }
 
+  private join(c: number): void {
+    this.members.add(c);
+    this.take(c);
+  }
+
+  /** Adds the schemas cluster `c` gained since last taken. */
+  private take(c: number): void {
+    if (!this.run.grow && c !== this.first) return;
+    const schemas = this.run.table.clusters[c]!.schemas;
+    for (let k = this.taken.get(c) ?? 0; k < schemas.length; k++) this.schemas.push(schemas[k]!);
+    this.taken.set(c, schemas.length);
+  }
+
+  /**
+   * Single linkage over schemas: a cluster joins when one of its schemas is similar to one of the target's
+   * ("all the pages of clusters similar to a given cluster", section 3.1), until no more joins.
+   */
   private refresh(): void {
     const clusters = this.run.table.clusters;
+    for (const m of this.members) this.take(m);
     let changed = true;
     while (changed) {
       changed = false;
       for (const cl of clusters) {
         if (this.members.has(cl.id)) continue;
-        const limit = this.run.grow ? this.schemas.length : 1;
-        for (let k = 0; k < limit; k++) {
-          if (similar(cl.schema, this.schemas[k]!, this.run.threshold)) {
-            this.members.add(cl.id);
-            this.schemas.push(cl.schema);
-            changed = this.run.grow;
-            break;
-          }
+        if (cl.schemas.some((s) => this.schemas.some((t) => similar(s, t, this.run.threshold)))) {
+          this.join(cl.id);
+          changed = this.run.grow;
         }
       }
     }
-    this.seen = clusters.length;
+    this.version = this.run.table.version;
   }
 
   /** The downloaded pages of this target, in order of arrival. */
-  pages(): CrawledPage[] {
-    if (this.seen < this.run.table.size) this.refresh();
-    const out: CrawledPage[] = [];
+  pages(): Crawled[] {
+    if (this.version !== this.run.table.version) this.refresh();
+    const out: Crawled[] = [];
     for (const p of this.run.order) if (this.members.has(p.cluster)) out.push(p);
+    for (const p of out) this.addresses.add(p.key);
     return out;
   }
 }
 
 /** The state of one INDESIT run: the page cache, the clusters, the counters. */
 class Run {
-  readonly table = new ClusterTable<CrawledPage>();
-  readonly pages = new Map<string, CrawledPage>();
+  table: ClusterTable<Crawled>;
+  readonly pages = new Map<string, Crawled>();
   /** Successfully parsed pages in order of download. */
-  readonly order: CrawledPage[] = [];
+  readonly order: Crawled[] = [];
   readonly failures: CollectFailure[] = [];
   readonly indexPath: IndexStep[] = [];
   /** Pages that served as index pages of another cluster (step 3). */
@@ -271,20 +327,23 @@ class Run {
   readonly grow: boolean;
   readonly rings: number;
   readonly strayShare: number;
-  /** Depth that cuts the layout of pages without a text region: the sample's content depth (structure.ts). */
-  private layoutDepth = -1;
   /**
-   * The sample's text region (-1: none): the region of a page with too little text of its own but an element
-   * at that path (a short page of the sample's class; link-collections.ts `knownRegion`).
+   * The depth of the site's content (layout.ts `LayoutDepth`), where layouts are cut and deeper text regions
+   * lifted (structure.ts): the sample's until `learnDepth`, then the median over the sample and its
+   * neighbours.
    */
-  private sampleRegion = -1;
+  private layoutDepth = -1;
+  private samplePath = -1;
+  /** Paths on the way to the sample's content that several of its elements have: no place of its layout. */
+  private sampleShared = new Set<number>();
+  private readonly depths = new LayoutDepth();
   /** Per variant (language, version: variants.ts), links tried that were dead, and whether one was alive. */
   private readonly variantDead = new Map<string, number>();
   private readonly variantAlive = new Set<string>();
   /** The first address each key was linked by. */
   readonly addressOf = new Map<string, string>();
   /** Pages by a hash of their bytes: one page reached by two addresses is one page. */
-  private readonly byContent = new Map<string, CrawledPage>();
+  private readonly byContent = new Map<string, Crawled>();
   downloads = 0;
   /** Downloads that failed (dead links: missing, refused, not HTML…). */
   dead = 0;
@@ -295,6 +354,7 @@ class Run {
   ) {
     this.tagLists = new TagLists(options.tagLists);
     this.threshold = options.similarity ?? COLLECT_DEFAULTS.similarity;
+    this.table = new ClusterTable<Crawled>(this.threshold);
     this.n = options.sameClusterLinks ?? COLLECT_DEFAULTS.sameClusterLinks;
     this.maxDepth = options.maxDepth ?? COLLECT_DEFAULTS.maxDepth;
     this.maxDownloads = options.maxDownloads ?? COLLECT_DEFAULTS.maxDownloads;
@@ -306,7 +366,7 @@ class Run {
   keyOf = (url: string): string | undefined => this.source.keyOf(url);
 
   /** The page of `key`, downloaded once; failed downloads give a page of cluster -1. */
-  async fetch(requested: string): Promise<CrawledPage> {
+  async fetch(requested: string): Promise<Crawled> {
     let key = requested;
     const known = this.pages.get(key);
     if (known !== undefined) return known;
@@ -314,7 +374,7 @@ class Run {
     this.downloads++;
     // The address as linked (a directory `…/` served from its index.xhtml), else the key's spelled-out one.
     const url = this.addressOf.get(key) ?? this.source.urlOf(key);
-    let page: CrawledPage;
+    let page: Crawled;
     try {
       const got = await this.source.get(url);
       // A redirect (`a/b` → `a/b/`) names a page by another key: one page, cached under both keys.
@@ -342,17 +402,22 @@ class Run {
         keyOf: this.keyOf,
         ...(o.textRegion === undefined ? {} : { textRegion: o.textRegion }),
         ...(o.textRegionWords === undefined ? {} : { textRegionWords: o.textRegionWords }),
-        ...(this.sampleRegion > 0 ? { knownRegion: this.sampleRegion } : {}),
+        ...(o.contentLevels === undefined ? {} : { contentLevels: o.contentLevels }),
+        sharedPaths: this.layoutDepth < 0,
       });
-      // The first page read is the sample: the depth of its content sets where pages without a text region
-      // are cut (layout.ts).
+      // The first page read is the sample: the depth of its content stands for the site's until `learnDepth`.
       if (this.layoutDepth < 0) {
         this.layoutDepth = structure.contentDepth >= 0 ? structure.contentDepth : COLLECT_DEFAULTS.layoutDepth;
-        this.sampleRegion = structure.layout.region;
+        this.samplePath = structure.contentPath;
+        this.sampleShared = new Set(structure.sharedPaths);
       }
-      const schema = schemaOfStructure(structure, this.layoutDepth, { ...(o.layout === undefined ? {} : { layout: o.layout }), ...(o.layoutBelow === undefined ? {} : { layoutBelow: o.layoutBelow }) });
+      // The site's content depth is learnt from the pages whose text region lies where the sample's content
+      // does (above or below it): the other classes of a site may put theirs elsewhere (a home page, a blog).
+      const r = structure.layout.region;
+      if (r >= 0 && this.samplePath >= 0 && (this.tagLists.hasPrefix(r, this.samplePath) || (this.tagLists.hasPrefix(this.samplePath, r) && !this.sampleShared.has(r)))) this.depths.add(structure.contentDepth, true);
+      const schema = this.schemaOf(structure);
       const cluster = this.table.clusterOf(schema);
-      page = { key, url: got.url, collections: structure.collections, schema, cluster: cluster.id };
+      page = { key, url: got.url, collections: structure.collections, structure, schema, cluster: cluster.id };
       cluster.pages.push(page);
       this.order.push(page);
       this.byContent.set(hash, page);
@@ -360,7 +425,7 @@ class Run {
       if (!(e instanceof PageError)) throw e;
       this.dead++;
       this.failures.push({ url, key, code: e.code, message: e.message });
-      page = { key, url, collections: [], schema: NO_SCHEMA, cluster: -1 };
+      page = { key, url, collections: [], structure: undefined, schema: NO_SCHEMA, cluster: -1 };
     }
     this.pages.set(key, page);
     if (key !== requested) this.pages.set(requested, page);
@@ -368,14 +433,42 @@ class Run {
     return page;
   }
 
+  private schemaOf(s: Structure): PageSchema {
+    const o = this.options;
+    return schemaOfStructure(s, this.tagLists, this.layoutDepth, {
+      ...(o.layout === undefined ? {} : { layout: o.layout }),
+      ...(o.layoutBelow === undefined ? {} : { layoutBelow: o.layoutBelow }),
+      ...(o.contentLevels === undefined ? {} : { contentLevels: o.contentLevels }),
+    });
+  }
+
+  /**
+   * Sets the site's content depth from the pages read so far (the sample and the pages its links led to:
+   * one page alone, a short one especially, may put its content anywhere) and, when it changed, computes
+   * every page's schema and cluster again, in the order they were read.
+   */
+  learnDepth(): void {
+    if (this.depths.size === 0) return;
+    const d = this.depths.value;
+    if (d === this.layoutDepth) return;
+    this.layoutDepth = d;
+    this.table = new ClusterTable<Crawled>(this.threshold);
+    for (const p of this.order) {
+      p.schema = this.schemaOf(p.structure!);
+      const c = this.table.clusterOf(p.schema);
+      p.cluster = c.id;
+      c.pages.push(p);
+    }
+  }
+
   /**
    * The page of link `key` found on page `from`. A link to another language or version of `from`
    * (variants.ts) is not tried once n links to that variant were dead and none was alive: undefined.
    */
-  async follow(from: string, key: string): Promise<CrawledPage | undefined> {
+  async follow(from: string, key: string): Promise<Crawled | undefined> {
     const variant = variantOf(from, key);
     if (variant === undefined) return this.fetch(key);
-    if (!this.variantAlive.has(variant) && (this.variantDead.get(variant) ?? 0) >= this.n && !this.pages.has(key)) return undefined;
+    if (this.skipsVariant(from, key) && !this.pages.has(key)) return undefined;
     const q = await this.fetch(key);
     if (q.cluster >= 0) this.variantAlive.add(variant);
     else this.variantDead.set(variant, (this.variantDead.get(variant) ?? 0) + 1);
@@ -387,8 +480,10 @@ class Run {
     const out: string[] = [];
     const seen = new Set<string>();
     for (const l of c.links) {
-      const k = this.keyOf(l.url);
-      if (k === undefined || k === own || seen.has(k) || isSkippedResource(l.url)) continue;
+      const raw = this.keyOf(l.url);
+      if (raw === undefined || isSkippedResource(l.url)) continue;
+      const k = this.known(raw);
+      if (k === own || seen.has(k)) continue;
       seen.add(k);
       if (!this.addressOf.has(k)) this.addressOf.set(k, l.url);
       out.push(k);
@@ -397,16 +492,75 @@ class Run {
   }
 
   /**
-   * Step 1: follow the collections of `p`, skipping the rest of one once n links met the same cluster, or
-   * once n links were dead before any led to a page (dead links are no page of any cluster: they neither
-   * count for a cluster nor against one, but a collection of them is not worth more requests).
+   * True when every link of the target's pages was followed, but those whose address looks like no target
+   * (`unlikely`) and those to a language or version found missing (variants.ts).
+   */
+  closed(target: Target): boolean {
+    for (const p of target.pages()) {
+      for (const c of p.collections) {
+        for (const k of this.keysOf(c, p.key)) {
+          if (this.pages.has(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k)) continue;
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** True when link `key` of page `from` is to a variant found missing (`follow` does not try it). */
+  private skipsVariant(from: string, key: string): boolean {
+    const variant = variantOf(from, key);
+    return variant !== undefined && !this.variantAlive.has(variant) && (this.variantDead.get(variant) ?? 0) >= this.n;
+  }
+
+  /**
+   * True when the address of `key` looks more like a page read that is not a target than like any target
+   * (addresses.ts: the nearest known address decides, a tie is not unlikely).
+   */
+  unlikely(target: Target, key: string, sameFolder = false): boolean {
+    if (this.othersVersion !== this.order.length + ':' + target.id) {
+      this.others = new Addresses();
+      for (const p of this.order) if (!target.accepts(p.cluster)) this.others.add(p.key);
+      this.othersVersion = this.order.length + ':' + target.id;
+    }
+    const other = this.others.nearest(key);
+    return other > target.addresses.nearest(key) && (!sameFolder || other >= 2);
+  }
+
+  private others = new Addresses();
+  private othersVersion = '';
+
+  /**
+   * The key of a page read under another spelling of the same address, as a static host serves it
+   * (`docs/setup` and `docs/setup.html`, `blog/` and `blog/index.html`), else `key` itself: a link to the
+   * page read costs no download (two addresses with the same bytes would be one page anyway).
+   */
+  private known(key: string): string {
+    if (this.pages.has(key)) return key;
+    const bare = key.replace(/(?:index)?\.(?:html?|xhtml)$/i, '');
+    for (const k of [bare, bare + '.html', bare + '.htm', bare.endsWith('/') ? bare + 'index.html' : bare + '/index.html']) if (k !== key && this.pages.has(k)) return k;
+    return key;
+  }
+
+  /**
+   * Step 1: follow the collections of `p`, each in order of likeness to the target's addresses, skipping the
+   * rest of one once n links met the same cluster, or once n links were dead before any led to a page (dead
+   * links are no page of any cluster: they neither count for a cluster nor against one, but a collection of
+   * them is not worth more requests), and, once it led to a page that is no target, the links whose address
+   * looks like such a page (module comment).
    */
   async discover(p: CrawledPage, target: Target, neighbours: Set<number>): Promise<void> {
     for (const c of p.collections) {
       const counts = new Map<number, number>();
       let dead = 0;
       let reached = 0;
-      for (const k of this.keysOf(c, p.key)) {
+      let nonTarget = false;
+      for (const k of target.addresses.order(this.keysOf(c, p.key))) {
+        // Once the collection led to a page that is no target, a link not read yet is followed only when its
+        // address looks at least as much like a target as like a page that is none (addresses.ts).
+        if (nonTarget && !this.pages.has(k) && this.unlikely(target, k, true)) continue;
+        // The variant of a page that is no target has its structure: it is a cluster met already.
+        if (!this.pages.has(k) && !target.accepts(p.cluster) && variantOf(p.key, k) !== undefined) continue;
         const q = await this.follow(p.key, k);
         if (q === undefined) continue;
         if (q.cluster < 0) {
@@ -414,7 +568,10 @@ class Run {
           continue;
         }
         reached++;
-        if (!target.accepts(q.cluster)) neighbours.add(q.cluster);
+        if (!target.accepts(q.cluster)) {
+          neighbours.add(q.cluster);
+          nonTarget = true;
+        }
         const m = (counts.get(q.cluster) ?? 0) + 1;
         counts.set(q.cluster, m);
         if (m >= this.n) break;
@@ -453,7 +610,14 @@ class Run {
       outer: for (const p of owners) {
         for (const c of p.collections) {
           if (c.tagList !== tagList) continue;
-          const keys = this.keysOf(c, p.key);
+          // Pages already read first (what they are costs nothing), then the links likeliest to be targets;
+          // a link whose address looks more like a page read that is not a target than like a target is
+          // not downloaded (addresses.ts).
+          const all = target.addresses.order(this.keysOf(c, p.key));
+          // A page's variant (its other language or version, variants.ts) has its structure: from a page that is
+          // no target it leads to none.
+          const other = !target.accepts(p.cluster);
+          const keys = [...all.filter((k) => this.pages.has(k)), ...all.filter((k) => !this.pages.has(k) && !this.unlikely(target, k) && !(other && variantOf(p.key, k) !== undefined))];
           if (keys.length === 0) continue;
           let counted = false;
           for (const k of keys) {
@@ -508,7 +672,12 @@ class Run {
     const neighbours = new Set<number>();
     const explored = new Set<string>();
     let ring = 0;
+    // Step 1 from one page of each of the target's clusters: the pages of a cluster have the same
+    // collections, which lead to the same clusters (the homologous link conjecture, section 2).
+    const seenClusters = new Set<number>();
     for (const p of target.pages()) {
+      if (seenClusters.has(p.cluster)) continue;
+      seenClusters.add(p.cluster);
       explored.add(p.key);
       await this.discover(p, target, neighbours);
     }
@@ -531,7 +700,8 @@ class Run {
         // grows by one ring: step 1 runs on the pages of the neighbours not yet explored, so that index
         // pages two links away (a tag page reached through the list of tags) become candidates.
         const size = neighbours.size;
-        if (ring < this.rings) {
+        // Not once a step found targets and every link of the targets that may lead to one was followed.
+        if (ring < this.rings && (steps === 0 || !this.closed(target))) {
           ring++;
           // One page per cluster not explored yet, among the neighbours and the target's own clusters (pages
           // joined the target since step 1): the pages of a cluster have the same collections, which lead
@@ -619,9 +789,14 @@ export async function indesit(source: PageSource, sample: string, options: Indes
     const f = run.failures[0];
     throw new PageError(first.url, (f?.code ?? 'read-error') as PageError['code'], `sample page could not be loaded: ${f?.message ?? 'unknown error'}`);
   }
-  const target = new Target(run, first.cluster);
+  let target = new Target(run, first.cluster);
   let complete = true;
   try {
+    // Step 1 from the sample first: its neighbours tell the depth of the site's content (`learnDepth`);
+    // the pages are cached, step 1 of `solve` reads them again for free.
+    await run.discover(first, target, new Set());
+    run.learnDepth();
+    target = new Target(run, first.cluster);
     await run.solve(target, 0, []);
   } catch (e) {
     if (!(e instanceof Stop)) throw e;

@@ -10,14 +10,19 @@
  *  - pages of one class whose content has optional parts: what distinguishes classes is the frame the
  *    template puts around the content, not the content.
  * The layout is that frame: the tag-lists (same interned paths as link tag-lists) of the page's block
- * elements that lie outside its text region (text-region.ts) and no deeper than the site's content: the
- * header, the bars, the sidebars, the containers down to the text region, and the text region itself, but
- * nothing inside it and nothing nested deeper than the content of the site's pages (a menu's items at
- * depth 12 of a site whose articles sit at depth 6). The depth is one for all pages of a site (the median
- * depth of their content, `LayoutDepth`), so that a page without a text region (a list of links, a page
- * with little text) is cut where the others are.
+ * elements that lie outside its content area (structure.ts: its text region, lifted to the site's content
+ * depth) and no deeper than the site's content: the header, the bars, the sidebars, the containers down to
+ * the content area, and the area itself, but nothing inside it and nothing nested deeper than the content
+ * of the site's pages (a menu's items at depth 12 of a site whose articles sit at depth 6). The depth is one
+ * for all pages of a site (the median depth of their content, `LayoutDepth`), so that a page without a text
+ * region (a list of links, a page with little text) is cut where the others are.
  *
- * Like a schema, a layout is a sorted Int32Array of distinct ids; pages compare by the Jaccard coefficient.
+ * What is inside the content area is the third part of the schema, `contentOf`: its blocks, one level
+ * down (a description, a summary table, a list of answers). Pages of one class differ there by their
+ * optional sections, so it is compared apart (page-schema.ts).
+ *
+ * `layoutPaths` reads every block path of a page once; `layoutOf` and `contentOf` cut them once the site's
+ * content depth is known. Like a schema, each is a sorted Int32Array of distinct ids.
  */
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
@@ -30,7 +35,7 @@ const NOT_LAYOUT: ReadonlySet<number> = new Set([
   ...['a', 'html', 'body', 'head', 'meta', 'link', 'title', 'img', 'picture', 'source', 'input', 'br', 'hr', 'wbr', 'path'].map(tagId),
 ]);
 
-/** The block elements of a page outside its text region, as tag-list ids with their depths. */
+/** The block elements of a page, as tag-list ids with their depths. */
 export interface LayoutPaths {
   /** Distinct tag-list ids, ascending. */
   readonly ids: Int32Array;
@@ -43,11 +48,15 @@ export interface LayoutPaths {
 
 /**
  * The layout paths of a page. `memo` is the tag-list memo of the page (link-collections.ts `pageLinks`),
- * `region` its text region (-1 when none).
+ * `region` its text region (-1 when none), recorded with them. Inside the region only `levels` levels are
+ * read: the region lies in the page's content area (structure.ts), whose structure is kept that deep
+ * (`contentOf`), and the inside of an article is most of a long page.
  */
-export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, region: number): LayoutPaths {
+export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, region: number, levels: number = COLLECT_DEFAULTS.contentLevels): LayoutPaths {
   const seen = new Set<number>();
-  // Skip the subtrees of unread elements (scripts, templates, svg…) and of the text region.
+  const regionDepth = region < 0 ? -1 : tagLists.depth(region);
+  let regionEnd = -1;
+  // Skip the subtrees of unread elements (scripts, templates, svg…) and the depths of the region not read.
   for (let i = 0; i < tree.size; ) {
     if (tree.kind[i] !== NodeKind.Element) {
       i++;
@@ -63,50 +72,97 @@ export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, re
       continue;
     }
     const id = tagLists.pathOf(tree, i, memo);
+    if (i < regionEnd && tagLists.depth(id) > regionDepth + levels) {
+      i = tree.end[i]!;
+      continue;
+    }
+    if (id === region && i >= regionEnd) regionEnd = tree.end[i]!;
     seen.add(id);
-    i = id === region ? tree.end[i]! : i + 1;
+    i++;
   }
   const ids = Int32Array.from(seen).sort();
   const depths = new Uint16Array(ids.length);
   for (let k = 0; k < ids.length; k++) depths[k] = tagLists.depth(ids[k]!);
-  return { ids, depths, region, regionDepth: region < 0 ? -1 : tagLists.depth(region) };
+  return { ids, depths, region, regionDepth };
 }
 
 /**
- * The layout of a page: its layout paths no deeper than `depth` (one depth for every page of a site, the
- * depth of its content: `LayoutDepth`). Paths inside the text region (under each element of its path) were
- * left out by `layoutPaths`.
+ * The frame of a page: its layout paths no deeper than `depth` (one depth for every page of a site, the
+ * depth of its content plus a level: `LayoutDepth`), outside its content area `area` (-1: none; the area's
+ * own path is kept).
  */
-export function layoutOf(paths: LayoutPaths, depth: number): Int32Array {
+export function layoutOf(paths: LayoutPaths, depth: number, tagLists?: TagLists, area = -1): Int32Array {
   let n = 0;
   const out = new Int32Array(paths.ids.length);
-  for (let k = 0; k < paths.ids.length; k++) if (paths.depths[k]! <= depth) out[n++] = paths.ids[k]!;
+  for (let k = 0; k < paths.ids.length; k++) {
+    const id = paths.ids[k]!;
+    if (paths.depths[k]! > depth || (area >= 0 && id !== area && tagLists !== undefined && tagLists.hasPrefix(id, area))) continue;
+    out[n++] = id;
+  }
+  return out.slice(0, n);
+}
+
+/** The content of a page: its layout paths inside its content area `area`, at most `levels` below it. */
+export function contentOf(paths: LayoutPaths, tagLists: TagLists, area: number, levels: number): Int32Array {
+  if (area < 0 || levels <= 0) return new Int32Array(0);
+  const limit = tagLists.depth(area) + levels;
+  let n = 0;
+  const out = new Int32Array(paths.ids.length);
+  for (let k = 0; k < paths.ids.length; k++) {
+    const id = paths.ids[k]!;
+    if (id !== area && paths.depths[k]! <= limit && tagLists.hasPrefix(id, area)) out[n++] = id;
+  }
   return out.slice(0, n);
 }
 
 /**
- * The depth at which layouts are cut: the median depth of the content of the site's pages (structure.ts
- * `contentDepth`), or COLLECT_DEFAULTS.layoutDepth before any.
+ * The depth of a site's content, where layouts are cut and deeper text regions lifted (structure.ts): the
+ * median depth of the text regions of its pages; when no page read has one, the median of the other
+ * content depths (structure.ts `contentDepth`: a page's text with no minimum of words, its `main`), or
+ * COLLECT_DEFAULTS.layoutDepth before any. Pages with little text say little about where a site puts its
+ * articles (a documentation site's category pages hold a list in `main`, its articles lie five levels
+ * deeper).
  */
 export class LayoutDepth {
+  private readonly regions = new Median();
+  private readonly others = new Median();
+
+  /** Records a page's content depth (structure.ts `contentDepth`; -1: none), `region` when it is its text region's. */
+  add(contentDepth: number, region: boolean): void {
+    if (contentDepth >= 0) (region ? this.regions : this.others).add(contentDepth);
+  }
+
+  /** Depths recorded. */
+  get size(): number {
+    return this.regions.size + this.others.size;
+  }
+
+  /** The median depth of the text regions, else of the other content depths, else the default. */
+  get value(): number {
+    return this.regions.value ?? this.others.value ?? COLLECT_DEFAULTS.layoutDepth;
+  }
+}
+
+/** The median of small integers (the lower one of two middles). */
+class Median {
   private readonly counts = new Map<number, number>();
   private n = 0;
 
-  /** Records the content depth of a page (structure.ts `contentDepth`; -1: none). */
-  add(contentDepth: number): void {
-    if (contentDepth < 0) return;
-    this.counts.set(contentDepth, (this.counts.get(contentDepth) ?? 0) + 1);
+  get size(): number {
+    return this.n;
+  }
+
+  add(x: number): void {
+    this.counts.set(x, (this.counts.get(x) ?? 0) + 1);
     this.n++;
   }
 
-  /** The median recorded depth (the lower one of two middles), or the default when none. */
-  get value(): number {
-    if (this.n === 0) return COLLECT_DEFAULTS.layoutDepth;
+  get value(): number | undefined {
     let seen = 0;
     for (const d of [...this.counts.keys()].sort((a, b) => a - b)) {
       seen += this.counts.get(d)!;
       if (2 * seen >= this.n) return d;
     }
-    return COLLECT_DEFAULTS.layoutDepth;
+    return undefined;
   }
 }

@@ -52,6 +52,11 @@ export interface LinkCollection {
   readonly inline: boolean;
   /** True when every link of the collection leaves the site (`onSite` option of `linkCollections`). */
   readonly offSite: boolean;
+  /**
+   * The collection's feature in the page schema (page-schema.ts): its tag-list, or for links in a list, the
+   * list's (`TagLists.listFeature`).
+   */
+  readonly feature: number;
 }
 
 /** Which attributes, with the tag name, make up one step of a tag-list. */
@@ -69,6 +74,12 @@ export interface TagListOptions {
 
 /** The step that ends the tag-list of a text region's links (not a tag name: no element matches it). */
 const TEXT_STEP = '#text';
+/** The step that ends the feature of a list's links, at whatever depth they are (`TagLists.listFeature`). */
+const ITEM_STEP = '#item';
+/** Lists: their links, however deeply nested, are one feature of the page schema. */
+const LIST_TAGS: ReadonlySet<number> = new Set(['ul', 'ol', 'menu', 'dl'].map(tagId));
+/** The items of a list: left out of a list's feature, with the anchor itself. */
+const ITEM_TAGS: ReadonlySet<number> = new Set(['li', 'dt', 'dd'].map(tagId));
 
 /** Multiplier of the trie's composite key (parent * STEP_SPACE + step); steps stay below 2^24. */
 const STEP_SPACE = 0x1000000;
@@ -85,6 +96,7 @@ export class TagLists {
   private readonly stepIds = new Map<string, number>();
   private readonly stepKeys: string[] = ['#document'];
   private readonly stepTags: number[] = [-1];
+  private readonly features = new Map<number, number>();
   private readonly allow: ReadonlySet<string> | null;
   private readonly ignore: ReadonlySet<string>;
   private readonly none: boolean;
@@ -149,6 +161,13 @@ export class TagLists {
     return d;
   }
 
+  /** The prefix of tag-list `id` of `depth` steps (`id` itself when it is no deeper). */
+  ancestorAt(id: number, depth: number): number {
+    let t = id;
+    for (let d = this.depth(id); d > depth && t > 0; d--) t = this.parents[t]!;
+    return t;
+  }
+
   /** The tag-list one step shorter than `id` (-1 for the empty path 0). */
   parentOf(id: number): number {
     return this.parents[id] ?? -1;
@@ -166,14 +185,49 @@ export class TagLists {
    * path followed by the step `#text`, which no element has.
    */
   textLinks(region: number): number {
-    let step = this.stepIds.get(TEXT_STEP);
+    return this.child(region, this.namedStep(TEXT_STEP));
+  }
+
+  /**
+   * The schema feature of the links of tag-list `id`: `id` itself, or when a step of it is a list (`ul`, `ol`,
+   * `menu`, `dl`), the outermost such list's path followed by the step `#item`. The items of a menu differ from
+   * page to page in how deep they are nested and in the classes that mark the open, current or collapsed ones;
+   * the list is where the template put them.
+   */
+  listFeature(id: number): number {
+    const known = this.features.get(id);
+    if (known !== undefined) return known;
+    const chain: number[] = [];
+    for (let t = id; t > 0; t = this.parents[t]!) chain.push(t);
+    chain.reverse();
+    const root = chain.findIndex((t) => LIST_TAGS.has(this.stepTag(t)));
+    let f = id;
+    if (root >= 0) {
+      f = chain[root]!;
+      const kept = new Set<number>([this.stepOf[f]!]);
+      for (let k = root + 1; k < chain.length - 1; k++) {
+        const t = chain[k]!;
+        const st = this.stepOf[t]!;
+        if (ITEM_TAGS.has(this.stepTag(t)) || kept.has(st)) continue;
+        kept.add(st);
+        f = this.child(f, st);
+      }
+      f = this.child(f, this.namedStep(ITEM_STEP));
+    }
+    this.features.set(id, f);
+    return f;
+  }
+
+  /** The id of a step that is no element (`#text`, `#item`). */
+  private namedStep(name: string): number {
+    let step = this.stepIds.get(name);
     if (step === undefined) {
       step = this.stepKeys.length;
-      this.stepKeys.push(TEXT_STEP);
+      this.stepKeys.push(name);
       this.stepTags.push(-1);
-      this.stepIds.set(TEXT_STEP, step);
+      this.stepIds.set(name, step);
     }
-    return this.child(region, step);
+    return step;
   }
 
   /** The tag-name id of the last step of tag-list `id` (-1 for the empty path and the `#text` step). */
@@ -234,11 +288,8 @@ export interface LinkCollectionOptions {
   textRegion?: boolean;
   /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
   textRegionWords?: number;
-  /**
-   * A text region (tag-list id) known from another page of the site (INDESIT: the sample's): used when this
-   * page has too little text for a region of its own but has an element at that path.
-   */
-  knownRegion?: number;
+  /** Make the links of a list one schema feature (`TagLists.listFeature`; default COLLECT_DEFAULTS.listRoots). */
+  listRoots?: boolean;
 }
 
 /** A page's link collections with what was found on the way: its text region and the tag-list memo. */
@@ -274,8 +325,8 @@ export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, optio
   const selfKey = keyOf?.(normalizeUrl(pageUrl) ?? pageUrl);
   const memo = new Int32Array(tree.size).fill(-1);
   const useRegion = options.textRegion ?? COLLECT_DEFAULTS.textRegion;
-  let region = useRegion ? textRegion(tree, tagLists, memo, options.textRegionWords === undefined ? {} : { minWords: options.textRegionWords }) : -1;
-  if (region < 0 && useRegion && options.knownRegion !== undefined && options.knownRegion > 0 && hasPath(tree, tagLists, memo, options.knownRegion)) region = options.knownRegion;
+  const listRoots = options.listRoots ?? COLLECT_DEFAULTS.listRoots;
+  const region = useRegion ? textRegion(tree, tagLists, memo, options.textRegionWords === undefined ? {} : { minWords: options.textRegionWords }) : -1;
   const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
   const byList = new Map<number, LinkPair[]>();
   const inlineLists = new Set<number>();
@@ -316,18 +367,14 @@ export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, optio
   const out: LinkCollection[] = [];
   for (const [tagList, links] of byList) {
     // The text region's collection is the page's article, wherever its links go (none may stay on site).
-    out.push({ tagList, links, inline: inlineLists.has(tagList), offSite: tagList !== regionLinks && !onSiteLists.has(tagList) });
+    const feature = tagList === regionLinks || !listRoots ? tagList : tagLists.listFeature(tagList);
+    out.push({ tagList, links, inline: inlineLists.has(tagList), offSite: tagList !== regionLinks && !onSiteLists.has(tagList), feature });
   }
   // A text region without links is still part of the page's structure: its collection is there, empty.
-  if (regionLinks >= 0 && !byList.has(regionLinks)) out.push({ tagList: regionLinks, links: [], inline: true, offSite: false });
+  if (regionLinks >= 0 && !byList.has(regionLinks)) out.push({ tagList: regionLinks, links: [], inline: true, offSite: false, feature: regionLinks });
   return { collections: out, region, memo };
 }
 
-/** True when some element of the page has tag-list `id`. */
-function hasPath(tree: Tree, tagLists: TagLists, memo: Int32Array, id: number): boolean {
-  for (let i = 0; i < tree.size; i++) if (tree.isElement(i) && tagLists.pathOf(tree, i, memo) === id) return true;
-  return false;
-}
 
 /** Text of an anchor's subtree, whitespace collapsed (alt text of an only image when there is no text). */
 function anchorText(tree: Tree, a: number): string {

@@ -3,20 +3,25 @@
  * the set of tag-lists in p", and "Page similarity": sim(pi, pj) = J(∆(pi), ∆(pj)), the Jaccard coefficient
  * |X ∩ Y| / |X ∪ Y| of the two schemas; two pages are similar when sim >= T (footnote 2: T = 0.85).
  *
- * Departure from the paper: a schema has two halves, compared separately,
- *  - `links`: the paper's ∆(p), the tag-lists of the page's link collections (link-collections.ts);
- *  - `layout`: the page's layout, the paths of its block elements around its text region (layout.ts);
- * and sim(pi, pj) = min(J(links), J(layout)): two pages are similar when both their links and their layout
- * are. The links separate pages whose frame is the same but whose lists differ (an index and an article of
- * one site, sections of a manual told apart by which menu is open); the layout separates pages whose links
- * are the same but whose frame differs (a Javadoc type page and a package page). Either half alone is
- * the paper's model or its mirror image; a schema without a layout (`layout` empty on both sides) is
- * compared on its links alone, as in the paper. MEASURED: see src/collect/README.md and docs/collect.md.
+ * Departure from the paper: a schema has three parts, compared separately (structure.ts builds them),
+ *  - `links`: the paper's ∆(p), the features of the page's link collections (link-collections.ts: a
+ *    collection's tag-list, the list's path for links in a list, the content area's for the links of the
+ *    article);
+ *  - `layout`: the page's frame, the paths of its block elements around its content area (layout.ts);
+ *  - `content`: the blocks of its content area, one level down (layout.ts `contentOf`);
+ * and sim(pi, pj) = min(J(links), J(layout), c), c being 0 when both pages have a content area and the two
+ * share no block, 1 otherwise (`contentSim`). The links separate pages whose frame is the same but whose
+ * lists differ (an index and an article of one site, sections of a manual told apart by which menu is
+ * open); the layout separates pages whose links are the same but whose frame differs; the content
+ * separates pages whose links and frame are the same but whose articles have nothing in common (a Javadoc
+ * type page and a package summary, a stackoverflow question and a tag list). A schema without a layout
+ * (`layout` and `content` empty on both sides) is compared on its links alone, as in the paper. MEASURED:
+ * see src/collect/README.md and docs/collect.md.
  *
- * One choice the paper leaves open: the links half leaves out the tag-lists of collections whose links all
- * leave the site (`LinkCollection.offSite`: social-media buttons, an article's external references). They
- * lead to no page of the site INDESIT crawls, and on the corpus they are what varies between pages of one
- * class (jekyll-blog posts have 1 distinct schema without them and 3 with them).
+ * One choice the paper leaves open: whether the links half keeps the tag-lists of collections whose links
+ * all leave the site (`LinkCollection.offSite`: social-media buttons, a page's list of external links). It
+ * does by default (COLLECT_DEFAULTS.offSiteLinks: they are part of the page's structure); an article's
+ * external references are in its content area's one collection either way.
  *
  * Each half is a sorted Int32Array of distinct tag-list ids (link-collections.ts), so a Jaccard coefficient
  * is one merge of two integer arrays, with no allocation.
@@ -27,19 +32,21 @@ import { COLLECT_DEFAULTS } from './defaults.ts';
 /** A set of tag-list ids, ascending, distinct. */
 export type IdSet = Int32Array;
 
-/** ∆(p) and the page's layout. */
+/** ∆(p), the page's frame and the blocks of its content. */
 export interface PageSchema {
   /** The tag-lists of the page's link collections (the paper's schema). */
   readonly links: IdSet;
   /** The tag-lists of the page's layout (layout.ts); empty when not computed. */
   readonly layout: IdSet;
+  /** The tag-lists of the structure of its content area (layout.ts `contentOf`); empty when none. */
+  readonly content: IdSet;
 }
 
 /** Options of `schemaOf`. */
 export interface SchemaOptions {
   /** Keep the tag-lists of links in running text (`LinkCollection.inline`). Default true, as in the paper. */
   inlineLinks?: boolean;
-  /** Keep the tag-lists of collections whose links all leave the site. Default false (module comment). */
+  /** Keep the tag-lists of collections whose links all leave the site (default COLLECT_DEFAULTS.offSiteLinks). */
   offSiteLinks?: boolean;
 }
 
@@ -53,9 +60,9 @@ export function schemaOf(collections: readonly LinkCollection[], options: Schema
   let n = 0;
   for (let k = 0; k < collections.length; k++) {
     const c = collections[k]!;
-    if ((keepInline || !c.inline) && (keepOff || !c.offSite)) ids[n++] = c.tagList;
+    if ((keepInline || !c.inline) && (keepOff || !c.offSite)) ids[n++] = c.feature;
   }
-  return { links: distinctSorted(ids.subarray(0, n)), layout };
+  return { links: distinctSorted(ids.subarray(0, n)), layout, content: NONE };
 }
 
 /** The distinct values of `ids`, ascending (a new array). */
@@ -94,14 +101,35 @@ export function jaccard(a: IdSet, b: IdSet): number {
   return inter / (a.length + b.length - inter);
 }
 
-/** sim(a, b) = min(J(a.links, b.links), J(a.layout, b.layout)) (see the module comment). */
+/**
+ * The overlap coefficient |X ∩ Y| / min(|X|, |Y|): 1 when one set holds the other (a page without an
+ * optional section and one with it). When either set is empty (a page without a content area) there is no
+ * evidence either way: 1.
+ */
+export function overlap(a: IdSet, b: IdSet): number {
+  if (a.length === 0 || b.length === 0) return 1;
+  return intersectionSize(a, b) / Math.min(a.length, b.length);
+}
+
+/** sim(a, b) = min(J(a.links, b.links), J(a.layout, b.layout), overlap(a.content, b.content)) (see the module comment). */
 export function similarity(a: PageSchema, b: PageSchema): number {
-  return Math.min(jaccard(a.links, b.links), jaccard(a.layout, b.layout));
+  return Math.min(jaccard(a.links, b.links), jaccard(a.layout, b.layout), contentSim(a.content, b.content));
+}
+
+/**
+ * The content half's part in sim: 0 when the two content areas share no block (an API type page and a package
+ * summary: a description and member tables, or a table of types), 1 otherwise. Optional sections make the
+ * blocks of two pages of one class differ (the overlap coefficient of PEPs goes down to 0.45, of
+ * stackoverflow questions with and without answers 0.75), so the content does not grade the similarity;
+ * it vetoes pages with nothing in common in their articles.
+ */
+function contentSim(a: IdSet, b: IdSet): number {
+  return overlap(a, b) > 0 ? 1 : 0;
 }
 
 /** True when sim(a, b) >= T. */
 export function similar(a: PageSchema, b: PageSchema, threshold: number = COLLECT_DEFAULTS.similarity): boolean {
-  return boundedJaccard(a.links, b.links, threshold) && boundedJaccard(a.layout, b.layout, threshold);
+  return boundedJaccard(a.links, b.links, threshold) && boundedJaccard(a.layout, b.layout, threshold) && contentSim(a.content, b.content) >= threshold;
 }
 
 /** J(a, b) >= T, the cheap size bound first (J <= min/max of the sizes). */
@@ -114,7 +142,7 @@ function boundedJaccard(a: IdSet, b: IdSet, threshold: number): boolean {
 
 /** True when two schemas are the same (same cluster, in the paper's strict sense). */
 export function sameSchema(a: PageSchema, b: PageSchema): boolean {
-  return sameIds(a.links, b.links) && sameIds(a.layout, b.layout);
+  return sameIds(a.links, b.links) && sameIds(a.layout, b.layout) && sameIds(a.content, b.content);
 }
 
 function sameIds(a: IdSet, b: IdSet): boolean {
@@ -129,5 +157,7 @@ export function schemaHash(s: PageSchema): number {
   for (let k = 0; k < s.links.length; k++) h = Math.imul(h ^ s.links[k]!, 0x01000193);
   h = Math.imul(h ^ -1, 0x01000193);
   for (let k = 0; k < s.layout.length; k++) h = Math.imul(h ^ s.layout[k]!, 0x01000193);
+  h = Math.imul(h ^ -2, 0x01000193);
+  for (let k = 0; k < s.content.length; k++) h = Math.imul(h ^ s.content[k]!, 0x01000193);
   return h >>> 0;
 }

@@ -6,9 +6,9 @@
  */
 import { tagId, type Tree } from '../html/tree.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
-import { layoutOf, layoutPaths, type LayoutPaths } from './layout.ts';
+import { contentOf, layoutOf, layoutPaths, type LayoutPaths } from './layout.ts';
 import { type LinkCollection, pageLinks, type TagLists } from './link-collections.ts';
-import { type PageSchema, schemaOf, type SchemaOptions } from './page-schema.ts';
+import { distinctSorted, type PageSchema, type SchemaOptions } from './page-schema.ts';
 import { textRegion } from './text-region.ts';
 
 /** Options of `readStructure`. */
@@ -19,8 +19,12 @@ export interface StructureOptions {
   textRegion?: boolean;
   /** Running-text words a page needs to have a text region (default COLLECT_DEFAULTS.textRegionWords). */
   textRegionWords?: number;
-  /** A text region known from another page, for a page with too little text (link-collections.ts). */
-  knownRegion?: number;
+  /** The links of a list make one schema feature (default COLLECT_DEFAULTS.listRoots; link-collections.ts). */
+  listRoots?: boolean;
+  /** Levels of the text region's structure read (default COLLECT_DEFAULTS.contentLevels; layout.ts). */
+  contentLevels?: number;
+  /** Find `Structure.sharedPaths` (a walk of the whole page; INDESIT needs it for its sample only). */
+  sharedPaths?: boolean;
 }
 
 /** What a page's structure is made of. */
@@ -33,16 +37,40 @@ export interface Structure {
    * `main` element (or `[role=main]`, or first `article`); -1 when none of these is found.
    */
   readonly contentDepth: number;
+  /** The tag-list of that content (-1 when none). */
+  readonly contentPath: number;
+  /** The text region with no minimum of words, for a page without a text region (-1: none, or it has one). */
+  readonly weakRegion: number;
+  /** The tag-lists on the way to `contentPath` (itself included) that more than one element has (with `sharedPaths`). */
+  readonly sharedPaths: readonly number[];
 }
 
 /** Reads the link collections and layout paths of a parsed page. */
 export function readStructure(tree: Tree, pageUrl: string, tagLists: TagLists, options: StructureOptions = {}): Structure {
   const { collections, region, memo } = pageLinks(tree, pageUrl, tagLists, options);
-  const layout = layoutPaths(tree, tagLists, memo, region);
+  const layout = layoutPaths(tree, tagLists, memo, region, options.contentLevels);
   const weak = region >= 0 ? region : textRegion(tree, tagLists, memo, { minWords: 1 });
-  if (weak >= 0) return { collections, layout, contentDepth: tagLists.depth(weak) };
-  const main = mainElement(tree);
-  return { collections, layout, contentDepth: main < 0 ? -1 : tagLists.depth(tagLists.pathOf(tree, main, memo)) };
+  const weakRegion = region >= 0 ? -1 : weak;
+  const main = weak >= 0 ? -1 : mainElement(tree);
+  const contentPath = weak >= 0 ? weak : main < 0 ? -1 : tagLists.pathOf(tree, main, memo);
+  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths: options.sharedPaths ? sharedAncestors(tree, tagLists, memo, contentPath) : [] };
+}
+
+/**
+ * The tag-lists on the way to `path` (itself included) that more than one element of the page has (three
+ * sibling `div`s for a header, a page and a footer whose only difference is their `id`).
+ */
+function sharedAncestors(tree: Tree, tagLists: TagLists, memo: Int32Array, path: number): number[] {
+  if (path < 0) return [];
+  const counts = new Map<number, number>();
+  for (let t = path; t > 0; t = tagLists.parentOf(t)) counts.set(t, 0);
+  for (let i = 0; i < tree.size; i++) {
+    if (!tree.isElement(i)) continue;
+    const id = memo[i]! >= 0 ? memo[i]! : tagLists.pathOf(tree, i, memo);
+    const n = counts.get(id);
+    if (n !== undefined) counts.set(id, n + 1);
+  }
+  return [...counts].filter(([, n]) => n > 1).map(([t]) => t);
 }
 
 const MAIN = tagId('main');
@@ -63,16 +91,43 @@ function mainElement(tree: Tree): number {
 export interface StructureSchemaOptions extends SchemaOptions {
   /** Compare layouts too (default COLLECT_DEFAULTS.layout; false: links only, the paper's schema). */
   layout?: boolean;
-  /** Levels of the layout kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
+  /** Levels of the frame kept below the content depth (default COLLECT_DEFAULTS.layoutBelow). */
   layoutBelow?: number;
+  /** Levels of the content area's structure kept (default COLLECT_DEFAULTS.contentLevels; 0: none). */
+  contentLevels?: number;
 }
 
 /**
- * The schema of a page's structure; its layout is cut `layoutBelow` levels below `contentDepth`, the depth
- * of the content of the site's pages (layout.ts `LayoutDepth`).
+ * The schema of a page's structure, for a site whose content lies at depth `contentDepth` (layout.ts
+ * `LayoutDepth`). The page's content area is its text region, or when the region is deeper than the site's
+ * content, the region's ancestor at that depth (a short article's region is its description block, a long
+ * one's the whole content container): the links under it are one collection, its own structure (`levels`
+ * below it) is the schema's content, and the frame is the layout around it.
  */
-export function schemaOfStructure(s: Structure, contentDepth: number, options: StructureSchemaOptions = {}): PageSchema {
+export function schemaOfStructure(s: Structure, tagLists: TagLists, contentDepth: number, options: StructureSchemaOptions = {}): PageSchema {
   const withLayout = options.layout ?? COLLECT_DEFAULTS.layout;
   const below = options.layoutBelow ?? COLLECT_DEFAULTS.layoutBelow;
-  return schemaOf(s.collections, options, withLayout ? layoutOf(s.layout, contentDepth + below) : undefined);
+  const levels = withLayout ? (options.contentLevels ?? COLLECT_DEFAULTS.contentLevels) : 0;
+  const keepInline = options.inlineLinks ?? true;
+  const keepOff = options.offSiteLinks ?? COLLECT_DEFAULTS.offSiteLinks;
+  const region = s.layout.region;
+  const weak = region < 0 && s.weakRegion >= 0 && tagLists.depth(s.weakRegion) >= contentDepth ? s.weakRegion : -1;
+  const area = region < 0 ? (weak < 0 ? -1 : tagLists.ancestorAt(weak, contentDepth)) : tagLists.ancestorAt(region, Math.max(contentDepth, 1));
+  const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
+  const areaLinks = area < 0 ? -1 : tagLists.textLinks(area);
+  const ids = new Int32Array(s.collections.length + 1);
+  let n = 0;
+  // The content area's collection is part of the structure even without links.
+  if (areaLinks >= 0) ids[n++] = areaLinks;
+  for (const c of s.collections) {
+    if ((!keepInline && c.inline) || (!keepOff && c.offSite)) continue;
+    const inArea = area >= 0 && (c.tagList === regionLinks || (tagLists.hasPrefix(c.tagList, area) && (region < 0 || !tagLists.hasPrefix(c.tagList, region))));
+    ids[n++] = inArea ? areaLinks : c.feature;
+  }
+  const none = new Int32Array(0);
+  return {
+    links: distinctSorted(ids.subarray(0, n)),
+    layout: withLayout ? layoutOf(s.layout, contentDepth + below, tagLists, area) : none,
+    content: withLayout ? contentOf(s.layout, tagLists, area, levels) : none,
+  };
 }

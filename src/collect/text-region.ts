@@ -13,7 +13,10 @@
  * the central part of the page"): the text region is the tag-list under which most of the page's running
  * text lies, found by descending the page's tag-list trie from the root, at each step into the child
  * holding the most running-text words, as long as that child holds at least
- * COLLECT_DEFAULTS.textRegionShare of them and is not itself the path of a text block (a paragraph). Running
+ * COLLECT_DEFAULTS.textRegionShare of them and is not itself the path of a text block (a paragraph), and
+ * not below an element that holds a heading (an article whose text lies in one of its sections is the
+ * article, not that section: a short reference page's region is the same as a long one's). A region of
+ * `html > body` is none (the text is spread over the page's template). Running
  * text is the text of blocks holding at least COLLECT_DEFAULTS.proseWords words of their own, not counting
  * the text of links (the test link-collections.ts uses for links "in running text"). Pages with less than
  * COLLECT_DEFAULTS.textRegionWords such words (index pages, lists, tables of links) have no text region:
@@ -36,6 +39,8 @@ export const UNREAD_TAGS: ReadonlySet<number> = new Set(['script', 'style', 'nos
 const A = tagId('a');
 /** Lists and tables: content inside a text region, never a region themselves. */
 const LIST_TAGS: ReadonlySet<number> = new Set(['ul', 'ol', 'dl', 'menu', 'li', 'dt', 'dd', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th'].map(tagId));
+/** Headings: the element holding one titles its own content (an article and its sections). */
+const HEADING_TAGS: ReadonlySet<number> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map(tagId));
 /** Blocks whose text is not running text: preformatted code and listings. */
 const CODE_TAGS: ReadonlySet<number> = new Set(['pre', 'listing', 'xmp'].map(tagId));
 
@@ -93,8 +98,17 @@ export function textRegion(tree: Tree, tagLists: TagLists, memo: Int32Array, opt
     if (cs === undefined) children.set(p, (cs = []));
     cs.push(t);
   }
+  // Paths of the elements holding a heading: an element that titles its own content is the article, the
+  // region does not descend below it into one of its sections.
+  const headed = new Set<number>();
+  for (let i = 0; i < tree.size; i++) {
+    if (!tree.isElement(i) || !HEADING_TAGS.has(tree.name[i]!)) continue;
+    const p = tree.parent[i]!;
+    if (p > 0) headed.add(tagLists.pathOf(tree, p, memo));
+  }
   let cur = 0;
   for (;;) {
+    if (cur > 0 && tagLists.depth(cur) > 2 && headed.has(cur)) break;
     let best = -1;
     let bestWords = 0;
     for (const c of children.get(cur) ?? []) {
@@ -108,7 +122,9 @@ export function textRegion(tree: Tree, tagLists: TagLists, memo: Int32Array, opt
     if (best < 0 || bestWords < share * total || (ownWords.get(best) ?? 0) >= share * total) break;
     cur = best;
   }
-  return cur > 0 ? cur : -1;
+  // A region of `html > body` is no article: the page's text is spread over its template (a page of short
+  // texts in several places); the paper's collections describe it better.
+  return cur > 0 && tagLists.depth(cur) > 2 ? cur : -1;
 }
 
 /**

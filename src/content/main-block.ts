@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the five steps below share one per-block table and read it in order; the names,
+ * records and hints they use live in their own modules.
+ *
  * The main block of a page once its template is removed. Paper 2 (Alarte et al., "Web Template Extraction
  * Based on Hyperlink Analysis", section 6, conclusion) leaves the choice of the main content among what the
  * template leaves to the signals of content-extraction work: text concentration (the main content is where

@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: css-select's adapter is one object of callbacks over the module's current tree,
+ * and the compiled-selector cache wraps it.
+ *
  * CSS selectors on a Tree (STYLE.md 2 and 5): css-select compiles a selector into a chain of small
  * functions, cheapest check first, and reaches the document only through its `Adapter`; we give it an
  * adapter over our preorder arrays, so no DOM is ever built.

@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the Tree's arrays and the builder that fills them are one data contract, kept
+ * where it can be read at once.
+ *
  * The compact Tree (DESIGN.md, "The compact Tree"): an immutable, preorder, struct-of-arrays view of one
  * HTML document. Node 0 is the document. For node i:
  *  - `kind[i]`   NodeKind (element, text, blank text, comment, document);
@@ -63,6 +66,29 @@ export const VOID_TAGS: ReadonlySet<string> = new Set([
  */
 export type ParseRules = 'fast' | 'exact';
 
+/** The per-node typed arrays of a Tree (see the module comment). */
+export interface TreeArrays {
+  kind: Uint8Array;
+  name: Uint16Array;
+  label: Int32Array;
+  parent: Int32Array;
+  end: Int32Array;
+  depth: Uint16Array;
+  textStart: Int32Array;
+  textEnd: Int32Array;
+  attrStart: Int32Array;
+}
+
+/** What a Tree is made of. */
+export interface TreeParts extends TreeArrays {
+  size: number;
+  attrNames: readonly string[];
+  attrValues: readonly string[];
+  text: string;
+  doctype?: string | undefined;
+  rules?: ParseRules;
+}
+
 /** An immutable parsed document. Build one with `parseHtml` (parse.ts) or `TreeBuilder`. */
 export class Tree {
   readonly size: number;
@@ -84,23 +110,7 @@ export class Tree {
   /** The rules the tree was parsed with (default `fast`). */
   readonly rules: ParseRules;
 
-  constructor(parts: {
-    size: number;
-    kind: Uint8Array;
-    name: Uint16Array;
-    label: Int32Array;
-    parent: Int32Array;
-    end: Int32Array;
-    depth: Uint16Array;
-    textStart: Int32Array;
-    textEnd: Int32Array;
-    attrStart: Int32Array;
-    attrNames: readonly string[];
-    attrValues: readonly string[];
-    text: string;
-    doctype?: string | undefined;
-    rules?: ParseRules;
-  }) {
+  constructor(parts: TreeParts) {
     this.size = parts.size;
     this.kind = parts.kind;
     this.name = parts.name;
@@ -422,17 +432,8 @@ export class TreeBuilder {
 }
 
 /** Working arrays of a finished TreeBuilder, kept for the next one (one set per thread). */
-interface SpareArrays {
+interface SpareArrays extends TreeArrays {
   cap: number;
-  kind: Uint8Array;
-  name: Uint16Array;
-  label: Int32Array;
-  parent: Int32Array;
-  end: Int32Array;
-  depth: Uint16Array;
-  textStart: Int32Array;
-  textEnd: Int32Array;
-  attrStart: Int32Array;
 }
 let spareArrays: SpareArrays | null = null;
 /** Builders larger than this many nodes do not keep their arrays for reuse (bounds the memory held). */

@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the candidate search (bounds, pruning, evidence, the ambiguity rule) is one
+ * procedure over shared candidate state; each similarity lives in match/.
+ *
  * Wrapper adaptation (paper 5, Section 4 and Figure 2): given a pattern's stored tree-gram and the DOM of
  * the current page, find the subtrees most similar to the tree-gram above the threshold, with the
  * algorithms in the wrapper's order (clustered tree matching, simple tree matching, tree bigram,

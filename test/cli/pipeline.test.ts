@@ -85,6 +85,7 @@ test('content of one page file, and template of a one-page directory: the main b
   await writeFile(join(dir, 'one', 'index.html'), lonePage('delta', 2));
   const t1 = await gabarit(['template', join(dir, 'one'), '--out', join(dir, 't')]);
   assert.equal(t1.code, 0, t1.stderr);
+  assert.match(t1.stdout, /^method: align \(1 site\(s\): a template learned on 0; 1 page\(s\) alone/m, 'the printed method says the page was alone');
   assert.match(await readFile(join(dir, 't', 'index.txt'), 'utf8'), /Story 102 tells of the/);
 });
 

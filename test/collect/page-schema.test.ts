@@ -55,19 +55,19 @@ test('attributes take part in steps, except per-link data; repeats collapse; in-
   assert.equal(tl.describe(a[0]!.tagList), 'body > section > ul class="nav" > li > a');
 });
 
-test('collections leaving the site are left out of the schema; a link to the page itself by address stays', () => {
+test('collections leaving the site are flagged and kept in the schema unless told; a link to the page itself by address stays', () => {
   const tl = new TagLists();
   const page = '<body><ul class="social"><li><a href="https://elsewhere.test/me">me</a></li></ul><ul class="menu"><li><a href="/x">x</a></li><li><a href="/y">y</a></li></ul></body>';
   const cols = linkCollections(parseHtml(page), ROOT + 'x', tl, { keyOf });
   assert.deepEqual(cols.map((c) => c.offSite), [true, false]);
   assert.equal(cols[1]!.links.length, 2, 'the menu keeps its link to the page itself');
-  assert.equal(schemaOf(cols).links.length, 1);
-  assert.equal(schemaOf(cols, { offSiteLinks: true }).links.length, 2);
+  assert.equal(schemaOf(cols).links.length, 2);
+  assert.equal(schemaOf(cols, { offSiteLinks: false }).links.length, 1);
 });
 
 test('Jaccard of empty schemas, the size bound of similar(), and the minimum of the two halves', () => {
   const e = new Int32Array(0);
-  const s = (links: Int32Array, layout: Int32Array = e): PageSchema => ({ links, layout });
+  const s = (links: Int32Array, layout: Int32Array = e, content: Int32Array = e): PageSchema => ({ links, layout, content });
   assert.equal(jaccard(e, e), 1);
   assert.equal(jaccard(e, Int32Array.of(1)), 0);
   assert.equal(similar(s(Int32Array.of(1, 2, 3, 4, 5, 6)), s(Int32Array.of(1, 2, 3, 4, 5, 6, 7)), 0.85), true, '6/7 >= 0.85');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/html/parse.ts';
 import { indesit } from '../../src/collect/indesit.ts';
 import { TagLists } from '../../src/collect/link-collections.ts';
-import { jaccard } from '../../src/collect/page-schema.ts';
+import { jaccard, similarity } from '../../src/collect/page-schema.ts';
 import { readStructure, schemaOfStructure } from '../../src/collect/structure.ts';
 import { variantOf } from '../../src/collect/variants.ts';
 import { wordCount } from '../../src/collect/text-region.ts';
@@ -24,7 +24,7 @@ test('the layout leaves out the inside of the text region and keeps the frame ar
   const tl = new TagLists();
   const schema = (html: string) => {
     const s = readStructure(parseHtml(html), ROOT + 'x', tl, { keyOf });
-    return schemaOfStructure(s, s.contentDepth);
+    return schemaOfStructure(s, tl, s.contentDepth);
   };
   const withSections = schema(page('<div class="head"><h2 class="title">open</h2></div>', `<p>${PROSE}</p><section class="params"><h3>Parameters</h3><dl><dt>fd</dt><dd>${PROSE}</dd></dl></section>`));
   const without = schema(page('<div class="head"><h2 class="title">close</h2></div>', `<p>${PROSE}</p><pre>close(fd);</pre>`));
@@ -66,4 +66,44 @@ test('a page with 20,000 links in one element: two collections (prose links, a l
   const s = readStructure(parseHtml(html), ROOT, new TagLists(), { keyOf, textRegion: false });
   assert.deepEqual(s.collections.map((c) => c.links.length).sort((a, b) => a - b), [n, n]);
   assert.deepEqual(s.collections.map((c) => c.inline).sort(), [false, true]);
+});
+
+test('a menu is one schema feature however deep its open item is and whatever marks it; named sections stay apart', () => {
+  const tl = new TagLists();
+  const menu = (open: string): string =>
+    `<nav class="side"><ul class="menu"><li class="cat${open === 'a' ? ' open' : ''}"><a href="/a">A</a>${open === 'a' ? '<ul class="menu"><li class="cat"><a href="/a1">A1</a><ul class="menu"><li class="item active"><a class="current" href="/a11">A11</a></li></ul></li></ul>' : ''}</li><li class="item"><a href="/b">B</a></li></ul></nav>`;
+  const schema = (html: string) => {
+    const s = readStructure(parseHtml(html), ROOT + 'x', tl, { keyOf });
+    return schemaOfStructure(s, tl, s.contentDepth);
+  };
+  const deep = schema(`<html><body>${menu('a')}<main><p>${PROSE}</p></main></body></html>`);
+  const flat = schema(`<html><body>${menu('')}<main><p>${PROSE}</p></main></body></html>`);
+  assert.equal(jaccard(deep.links, flat.links), 1, 'the depth and state classes of menu items are not the schema');
+  const section = (label: string): string => `<ul class="nav"><li><nav aria-labelledby="${label}"><ul class="nav"><li><a href="/${label}">x</a></li></ul></nav></li></ul>`;
+  const one = schema(`<html><body>${section('guide')}<main><p>${PROSE}</p></main></body></html>`);
+  const other = schema(`<html><body>${section('api')}<main><p>${PROSE}</p></main></body></html>`);
+  assert.ok(jaccard(one.links, other.links) < 1, 'a nested list inside another container is another feature');
+});
+
+test('the content area: a short article and a long one share it; articles with no block in common are not alike', () => {
+  const tl = new TagLists();
+  const read = (article: string) => readStructure(parseHtml(page('', article)), ROOT + 'x', tl, { keyOf });
+  const short = read(`<h1>open</h1><section class="synopsis"><pre>open()</pre></section><section class="description"><p>${PROSE}</p></section>`);
+  const long = read(`<h1>read</h1><section class="synopsis"><pre>read()</pre></section><section class="description"><p>${PROSE}</p></section><section class="params"><p>${PROSE}</p><p>${PROSE}</p></section>`);
+  assert.equal(short.layout.region, long.layout.region, 'the region stops at the element holding the heading');
+  const depth = long.contentDepth;
+  const a = schemaOfStructure(short, tl, depth);
+  const b = schemaOfStructure(long, tl, depth);
+  assert.equal(jaccard(a.links, b.links), 1);
+  assert.equal(jaccard(a.layout, b.layout), 1);
+  assert.ok(similarity(a, b) === 1, 'optional sections do not lower the similarity');
+  const table = schemaOfStructure(read(`<table class="types"><tr><td>${PROSE}</td></tr></table><div class="note"><p>${PROSE}</p></div>`), tl, depth);
+  assert.equal(jaccard(a.links, table.links), 1, 'same links');
+  assert.equal(similarity(a, table), 0, 'no block of the content in common');
+});
+
+test('a page whose text is spread over its template has no text region', () => {
+  const tl = new TagLists();
+  const html = `<html><body><div class="a"><p>${PROSE}</p></div><div class="b"><p>${PROSE}</p></div><div class="c"><p>${PROSE}</p></div></body></html>`;
+  assert.equal(readStructure(parseHtml(html), ROOT + 'x', tl, { keyOf }).layout.region, -1);
 });

@@ -68,9 +68,10 @@ export const PAGE_STEPS: readonly PageStep[] = [
   {
     name: 'page schema',
     run: (p) => {
-      const s = readStructure(p.tree, p.url, new TagLists());
-      const schema = schemaOfStructure(s, Math.max(0, s.contentDepth));
-      return schema.links.length + schema.layout.length;
+      const tagLists = new TagLists();
+      const s = readStructure(p.tree, p.url, tagLists);
+      const schema = schemaOfStructure(s, tagLists, Math.max(0, s.contentDepth));
+      return schema.links.length + schema.layout.length + schema.content.length;
     },
   },
   { name: 'hints', run: (p) => elementHints(p.tree).length },

@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the reference algorithm and the two linear-space procedures are tested against
+ * each other and share their scoring.
+ *
  * Needleman–Wunsch global alignment of two token sequences (paper 1, section 2.1), over integer token ids.
  *
  * Scoring, as the paper states it: a column of two equal tokens scores +1 (match), a column of two

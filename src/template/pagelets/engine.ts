@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: the two phases share the run's tables, spool and worker pool and their cleanup;
+ * the algorithms (partition, shingles, Figures 4 and 5) live in their own modules.
+ *
  * The pagelets template engine (paper 3: Bar-Yossef & Rajagopalan, WWW 2002): pages are partitioned into
  * pagelets (Definition 2, Figure 3), pagelets are shingled, and templates are found by the local algorithm
  * (Figure 4, default: small page sets) or the global one (Figure 5, `--global`: whole sites, with links).

@@ -1,4 +1,7 @@
 /**
+ * One file over 400 lines: Figure 5's relational steps, one after the other, read as the paper's figure
+ * does.
+ *
  * The global template detection algorithm (paper 3, section 3.2, Figure 5) as relational steps over the
  * paper's tables PAGES, LINKS and PAGELETS in embedded DuckDB. Pages are ingested streaming (appender,
  * data chunks of up to 2,048 rows); DuckDB keeps the tables on disk or in memory within its memory limit

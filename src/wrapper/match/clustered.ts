@@ -21,7 +21,7 @@
  * absolute similarity of two roots of which exactly one has children is 0 (nothing below the root was
  * matched); everywhere else Algorithm 1 is applied as written.
  */
-import { RowArena } from './arena.ts';
+import { childrenMatching, RowArena } from './arena.ts';
 import type { LabelledTree } from './labelled-tree.ts';
 
 const arena = new RowArena();
@@ -40,27 +40,7 @@ function ctm(a: LabelledTree, i: number, ti: number, b: LabelledTree, j: number,
   const n = b.degree[j]!;
   const t = ti > tj ? ti : tj;
   if (m === 0 || n === 0) return 0 + 1 / t; // M[m][n] is 0 when either side has no children
-  const w = n + 1;
-  const base = arena.take(2 * w);
-  let prev = base;
-  let cur = base + w;
-  arena.buf.fill(0, base, base + 2 * w);
-  for (let ci = i + 1, ei = a.end[i]!; ci < ei; ci = a.end[ci]!) {
-    arena.buf[cur] = 0;
-    let col = 1;
-    for (let cj = j + 1, ej = b.end[j]!; cj < ej; cj = b.end[cj]!, col++) {
-      const diag = arena.buf[prev + col - 1]! + (a.label[ci] === b.label[cj] ? ctm(a, ci, m, b, cj, n) : 0);
-      const buf = arena.buf;
-      const up = buf[prev + col]!;
-      const left = buf[cur + col - 1]!;
-      buf[cur + col] = diag > up ? (diag > left ? diag : left) : up > left ? up : left;
-    }
-    const s = prev;
-    prev = cur;
-    cur = s;
-  }
-  const result = arena.buf[prev + n]!;
-  arena.release(base);
+  const result = childrenMatching(arena, a, i, b, j, n, (ci, cj) => ctm(a, ci, m, b, cj, n));
   return result / t;
 }
 

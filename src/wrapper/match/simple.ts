@@ -8,7 +8,7 @@
  * threshold across algorithms we report `stmSimilarity` = 2·STM / (|A| + |B|) (the Dice form: 1 for
  * identical trees, 0 for no common root, symmetric).
  */
-import { RowArena } from './arena.ts';
+import { childrenMatching, RowArena } from './arena.ts';
 import type { LabelledTree } from './labelled-tree.ts';
 
 const arena = new RowArena();
@@ -24,27 +24,7 @@ function stm(a: LabelledTree, i: number, b: LabelledTree, j: number): number {
   const m = a.degree[i]!;
   const n = b.degree[j]!;
   if (m === 0 || n === 0) return 1;
-  const w = n + 1;
-  const base = arena.take(2 * w);
-  let prev = base;
-  let cur = base + w;
-  arena.buf.fill(0, base, base + 2 * w);
-  for (let ci = i + 1, ei = a.end[i]!; ci < ei; ci = a.end[ci]!) {
-    arena.buf[cur] = 0;
-    let col = 1;
-    for (let cj = j + 1, ej = b.end[j]!; cj < ej; cj = b.end[cj]!, col++) {
-      const diag = arena.buf[prev + col - 1]! + (a.label[ci] === b.label[cj] ? stm(a, ci, b, cj) : 0);
-      const buf = arena.buf; // may have grown during the recursive call
-      const up = buf[prev + col]!;
-      const left = buf[cur + col - 1]!;
-      buf[cur + col] = diag > up ? (diag > left ? diag : left) : up > left ? up : left;
-    }
-    const t = prev;
-    prev = cur;
-    cur = t;
-  }
-  const result = arena.buf[prev + n]!;
-  arena.release(base);
+  const result = childrenMatching(arena, a, i, b, j, n, (ci, cj) => stm(a, ci, b, cj));
   return 1 + result;
 }
 
