@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { destination, finishRun, pipelineLines, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 
 interface ApplyFlags extends SourceFlags {
   out: string;
@@ -20,7 +20,7 @@ export function register(program: Command): void {
     .command('apply')
     .description('mark every page of a source with a template learned before (template.json of gabarit template), pages it was not learned on included')
     .argument('<template>', 'template.json written by gabarit template')
-    .argument('<source>', 'directory of pages, a page file, .warc/.warc.gz file, or http(s) URL');
+    .argument('<source>', SOURCE_ARGUMENT);
   cmd.addOption(new Option('-f, --format <format>', 'text: <page>.txt and <page>.html per page; jsonl: one record per page in pages.jsonl (or stdout with --out -)').choices(['text', 'jsonl']).default('text'));
   addSourceOptions(cmd);
   addOutOption(cmd, 'apply');

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { destination, finishRun, pipelineLines, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 import { METHODS } from './template.ts';
 
 interface ContentFlags extends SourceFlags {
@@ -28,7 +28,7 @@ export function register(program: Command): void {
   const cmd = program
     .command('content')
     .description('main content of every page: site template removed by the best engine, then the main block (text concentration, few links, position)')
-    .argument('<source>', 'directory of pages, a page file, .warc/.warc.gz file, or http(s) URL');
+    .argument('<source>', SOURCE_ARGUMENT);
   cmd.addOption(new Option('-m, --method <name>', 'template engine (default: chosen from the source: hyperlink, align or pagelets)'));
   cmd.addOption(
     new Option('-f, --format <format>', 'format written beside <page>.txt (text, html, markdown, json), or jsonl: one record per page in pages.jsonl (or stdout with --out -) instead of page files')

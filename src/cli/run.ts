@@ -80,6 +80,9 @@ export interface SourceFlags {
 /** Attribute names of the source options (for documentation: they are the same on every command). */
 export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(['userAgent', 'delay', 'concurrency', 'maxPages', 'maxBytes', 'timeout', 'store']);
 
+/** The help of a command's `<source>` argument. */
+export const SOURCE_ARGUMENT = 'directory of pages, a page file, .warc/.warc.gz file, http(s) URL, or a quoted glob of WARC files or directories (\'crawl-*.warc.gz\') read as one source';
+
 /** Adds the source options (fetch politeness, limits, resume store) to a command, defaults from DEFAULTS. */
 export function addSourceOptions(cmd: Command): Command {
   return cmd

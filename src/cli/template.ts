@@ -15,7 +15,7 @@ import type { DetectOptions } from '../run/template.ts';
 import type { WrittenSummary } from '../run/write.ts';
 import type { CliFlag } from '../template/options.ts';
 import { destination, finishRun, pipelineLines, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 
 /** The registered engines (a static list: the command's help does not load the registry). */
 export const METHODS = ['align', 'hyperlink', 'pagelets'] as const;
@@ -80,7 +80,7 @@ export function register(program: Command): void {
   const cmd = program
     .command('template')
     .description('learn the template of a site and mark it on every page (the output contract in --out)')
-    .argument('<source>', 'directory of pages, a page file, .warc/.warc.gz file, or http(s) URL');
+    .argument('<source>', SOURCE_ARGUMENT);
   cmd.addOption(new Option('-m, --method <name>', `template engine: ${METHODS.join(', ')}`).default(METHODS[0]));
   cmd.addOption(new Option('-f, --format <format>', 'text: <page>.txt and <page>.html per page; jsonl: one record per page in pages.jsonl (or stdout with --out -)').choices(['text', 'jsonl']).default('text'));
   addSourceOptions(cmd);

@@ -10,6 +10,7 @@ export { DirSource } from './dir-source.ts';
 export { WarcSource, writeWarc } from './warc-source.ts';
 export { HttpSource } from './http-source.ts';
 export { MemorySource } from './memory-source.ts';
+export { UnionSource } from './union-source.ts';
 export { Fetcher } from './fetch.ts';
 export { extractLinks, normalizeUrl, registrableDomain, sameSite, type Link } from './links.ts';
 export { LinkGraph } from './graph.ts';

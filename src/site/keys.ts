@@ -38,6 +38,30 @@ export function keyFromUrl(url: string, root: string): string | undefined {
   return key;
 }
 
+/**
+ * The common root of absolute URLs: their origin and the longest directory they share (ends with '/'), or
+ * undefined when they are on several origins (or there are none).
+ */
+export function commonRoot(urls: Iterable<string>): string | undefined {
+  let origin: string | undefined;
+  let dir: string | undefined;
+  for (const s of urls) {
+    const u = new URL(s);
+    const o = `${u.protocol}//${u.host}`;
+    const d = directoryOf(u);
+    if (origin === undefined) {
+      origin = o;
+      dir = d;
+      continue;
+    }
+    if (o !== origin) return undefined;
+    let i = 0;
+    while (i < dir!.length && i < d.length && dir![i] === d[i]) i++;
+    dir = dir!.slice(0, dir!.slice(0, i).lastIndexOf('/') + 1);
+  }
+  return origin === undefined ? undefined : origin + dir!;
+}
+
 /** Percent-encodes each '/'-separated segment of a key path. */
 export function encodeKeyPath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');

@@ -7,6 +7,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { UsageError } from '../errors.ts';
+import { expandGlob, isGlob } from './glob.ts';
 import type { DirSourceOptions } from './dir-source.ts';
 import type { HttpSourceOptions } from './http-source.ts';
 import { isHttpUrl } from './keys.ts';
@@ -25,8 +26,10 @@ export function isWarcPath(spec: string): boolean {
 }
 
 /**
- * Opens `spec` as a PageSource: an http(s) URL (a crawl from it), a .warc/.warc.gz file, a directory, or
- * one page file (FileSource). Throws a UsageError when it is none of these (a missing path, a malformed URL).
+ * Opens `spec` as a PageSource: an http(s) URL (a crawl from it), a .warc/.warc.gz file, a directory, one
+ * page file (FileSource), or a quoted glob of these (`'crawl/crawl-*.warc.gz'`, glob.ts) read as one source
+ * (union-source.ts). Throws a UsageError when it is none of these (a missing path, a malformed URL, a glob
+ * that matches nothing, parts of different kinds or sites).
  */
 export async function openSource(spec: string, options: SourceOptions = {}): Promise<PageSource> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
@@ -34,6 +37,42 @@ export async function openSource(spec: string, options: SourceOptions = {}): Pro
     const { HttpSource } = await import('./http-source.ts');
     return new HttpSource(spec, options);
   }
+  if (isGlob(spec) && !(await exists(spec))) return openGlob(spec, options);
+  return openPath(spec, options);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The sources a glob names, as one (a single match is opened as itself). */
+async function openGlob(spec: string, options: SourceOptions): Promise<PageSource> {
+  let paths: string[];
+  try {
+    paths = await expandGlob(spec);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (paths.length === 0) throw new UsageError(`no file or directory matches ${spec}`);
+  if (paths.length === 1) return openPath(paths[0]!, options);
+  const { entry, ...partOptions } = options;
+  const parts: PageSource[] = [];
+  try {
+    for (const p of paths) parts.push(await openPath(p, partOptions));
+    const { UnionSource } = await import('./union-source.ts');
+    return new UnionSource(parts, paths, entry);
+  } catch (err) {
+    await Promise.all(parts.map((s) => s.close()));
+    throw err;
+  }
+}
+
+async function openPath(spec: string, options: SourceOptions): Promise<PageSource> {
   let isFile = false;
   let isDir = false;
   try {

@@ -26,8 +26,8 @@ import { PageError } from '../errors.ts';
 import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
 import { RootedSource } from './rooted-source.ts';
 import { DirSource } from './dir-source.ts';
-import { keyFromUrl, urlFromKey, encodeKeyPath } from './keys.ts';
-import { directoryOf, normalizeUrl } from './links.ts';
+import { commonRoot, keyFromUrl, urlFromKey, encodeKeyPath } from './keys.ts';
+import { normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
 
 export interface WarcSourceOptions {
@@ -75,26 +75,6 @@ async function readCapped(record: WARCRecord, max: number, keep: boolean): Promi
 
 /** Headers that describe the transfer, not the (decoded) payload warcio gives. */
 const TRANSFER_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
-
-function commonRoot(urls: readonly string[]): string | undefined {
-  let origin: string | undefined;
-  let dir: string | undefined;
-  for (const s of urls) {
-    const u = new URL(s);
-    const o = `${u.protocol}//${u.host}`;
-    const d = directoryOf(u);
-    if (origin === undefined) {
-      origin = o;
-      dir = d;
-      continue;
-    }
-    if (o !== origin) return undefined;
-    let i = 0;
-    while (i < dir!.length && i < d.length && dir![i] === d[i]) i++;
-    dir = dir!.slice(0, dir!.slice(0, i).lastIndexOf('/') + 1);
-  }
-  return origin === undefined ? undefined : origin + dir!;
-}
 
 export class WarcSource extends RootedSource implements PageSource {
   readonly kind = 'warc' as const;

@@ -139,7 +139,10 @@ export class EngineOptions<S extends OptionShape> {
       const isBool = base instanceof z.ZodBoolean;
       const flags = isBool ? this.flagOf(name) : `--${kebab(name)} <${spec.arg ?? 'value'}>`;
       const defaultText = spec.defaultText ?? (d === undefined || (isBool && d === true) ? '' : String(d));
-      out.push({ name, flags, description: spec.description, defaultText, convert: (raw) => convertRaw(spec, base, raw) });
+      // a boolean flag takes no value: giving it means the opposite of its default (commander calls the
+      // parser with no string for it)
+      const convert = isBool ? () => d !== true : (raw: string) => convertRaw(spec, base, raw);
+      out.push({ name, flags, description: spec.description, defaultText, convert });
     }
     return out;
   }

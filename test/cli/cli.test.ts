@@ -189,6 +189,20 @@ test('template writes the output contract for every page', { skip: ENGINES['alig
   await readJson(join(out, 'template.json'));
 });
 
+test('engine flags that take no value turn their option on (--global) or off (--no-fold-digits)', async (t) => {
+  const dir = await tempDir(t);
+  await writeSite(join(dir, 'site'));
+  const run = async (flags: string[]): Promise<Record<string, unknown>> => {
+    const out = join(dir, `out${flags.join('')}`);
+    const r = await gabarit(['--quiet', 'template', join(dir, 'site'), '-m', 'pagelets', ...flags, '--out', out]);
+    assert.equal(r.code, 0, r.stderr);
+    return (await readJson(join(out, 'summary.json')))['options'] as Record<string, unknown>;
+  };
+  const [given, defaults] = [await run(['--global', '--no-fold-digits']), await run([])];
+  assert.deepEqual([given['global'], given['foldDigits']], [true, false]);
+  assert.deepEqual([defaults['global'], defaults['foldDigits']], [false, true]);
+});
+
 test('crawl over HTTP (a site served on 127.0.0.1): pages loaded counted, a broken link named as a failure', async (t) => {
   const dir = await tempDir(t);
   await writeSite(join(dir, 'site'));

@@ -22,9 +22,10 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { OrdinalBits } from './detection.ts';
 import { type DetectContext, type MarkInput, type PageletRunOptions, passOne } from './engine.ts';
+import { expandGlob } from '../../site/glob.ts';
 import { SqlPageletStore } from './global.ts';
 import { SHARD_STRIDE } from './sql-steps.ts';
 
@@ -62,30 +63,6 @@ export const workPaths = {
   global: (work: string): string => join(work, 'global'),
   marked: (work: string, s: Pick<Shard, 'index' | 'name'>): string => join(work, 'marked', `${s.index}-${s.name}.json`),
 };
-
-const GLOB = /[*?[]/;
-
-/** Expands `*`, `?` and `[...]` in the last path segment of a spec (a quoted glob, as shells leave it). */
-export async function expandGlob(spec: string): Promise<string[]> {
-  if (!GLOB.test(basename(spec))) return [spec];
-  const dir = dirname(spec);
-  if (GLOB.test(dir)) throw new Error(`only the last part of a path may be a pattern: ${spec}`);
-  const re = new RegExp(
-    '^' +
-      basename(spec)
-        .replace(/[.+^${}()|\\]/g, '\\$&')
-        .replace(/\*/g, '[^/]*')
-        .replace(/\?/g, '[^/]') +
-      '$',
-  );
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return [];
-  }
-  return names.filter((n) => re.test(n) && !n.startsWith('.')).map((n) => join(dir, n));
-}
 
 /**
  * The shards of a crawl: every source the specs name (globs expanded), sorted by absolute path and
