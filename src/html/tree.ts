@@ -447,3 +447,9 @@ export function isBlank(s: string): boolean {
   }
   return true;
 }
+
+/** The first element child of `r` for which `accept` holds, or -1. */
+export function firstElementChild(tree: Tree, r: number, accept: (c: number) => boolean): number {
+  for (let c = r + 1, e = tree.end[r]!; c < e; c = tree.end[c]!) if (tree.kind[c] === NodeKind.Element && accept(c)) return c;
+  return -1;
+}

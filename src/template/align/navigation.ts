@@ -23,7 +23,7 @@
  *  - On any page, an element matching a region, outside the page's content slot as above, is template
  *    with its whole subtree (topmost ones).
  */
-import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
+import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { VariableText } from '../hyperlink/navigation-regions.ts';
 
 /** Options of the region test (defaults in ALIGN_DEFAULTS). */
@@ -153,13 +153,7 @@ export function contentSlot(tree: Tree, openMatch: Int32Array, v: VariableText, 
   let slot = body;
   let r = body;
   for (;;) {
-    let next = -1;
-    for (let c = r + 1, e = tree.end[r]!; c < e; c = tree.end[c]!) {
-      if (tree.kind[c] === NodeKind.Element && amount(c) >= share * total) {
-        next = c;
-        break;
-      }
-    }
+    const next = firstElementChild(tree, r, (c) => amount(c) >= share * total);
     if (next < 0) break;
     if (openMatch[next]! >= 0 || openMatch[slot]! < 0) slot = next;
     r = next;

@@ -22,7 +22,7 @@
  * or list of posts are its content, beside a heading that is all its prose). Every node of a navigation region (and of its image on any page marked, when that
  * image passes the same test) is template.
  */
-import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
+import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
 
 /** Per-tree prefix sums over preorder of non-template text characters, all and inside `<a href>`. */
@@ -162,13 +162,7 @@ export function contentSlot(tree: Tree, template: Uint8Array, v: VariableText, s
   let r = body;
   // Walk down: at each step, the child (template element) still holding >= share of the amount.
   for (;;) {
-    let next = -1;
-    for (let c = r + 1, e = tree.end[r]!; c < e; c = tree.end[c]!) {
-      if (template[c] === 1 && tree.kind[c] === NodeKind.Element && amount(c) >= share * total) {
-        next = c;
-        break;
-      }
-    }
+    const next = firstElementChild(tree, r, (c) => template[c] === 1 && amount(c) >= share * total);
     if (next < 0) break;
     slot = next;
     r = next;

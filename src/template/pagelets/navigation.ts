@@ -23,7 +23,7 @@
  * Content never gets a structural shingle: the content region and what surrounds it keep their words; a
  * list of links inside an article is in the content region.
  */
-import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
+import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
 import { navigationFingerprint, type ShingleOptions } from './shingle.ts';
 
@@ -87,13 +87,7 @@ export function contentRegion(tree: Tree, sums = textSums(tree), start = mainEle
   if (total <= 0) return -1;
   let region = body;
   for (;;) {
-    let next = -1;
-    for (let c = region + 1, e = tree.end[region]!; c < e; c = tree.end[c]!) {
-      if (tree.kind[c] === NodeKind.Element && amount(c) >= share * total) {
-        next = c;
-        break;
-      }
-    }
+    const next = firstElementChild(tree, region, (c) => amount(c) >= share * total);
     if (next < 0) return region;
     region = next;
   }
