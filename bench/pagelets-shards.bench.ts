@@ -11,7 +11,7 @@
  * spark-submit process tree (the JVM and the Python driver), sampled every 100 ms from /proc.
  *
  * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--backends
- * duckdb,spark`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
+ * duckdb,spark`, `--memory-limit 2GB` for the DuckDB step); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
@@ -144,6 +144,7 @@ async function main(): Promise<void> {
         support,
         sparkMaster: 'local[2]',
         driverMemory: flag('driver-memory', '2g'),
+        ...(args.includes('--memory-limit') ? { memoryLimit: flag('memory-limit', '') } : {}),
         sparkConf: { 'spark.ui.enabled': 'false', 'spark.eventLog.enabled': 'true', 'spark.eventLog.compress': 'false', 'spark.eventLog.rolling.enabled': 'false', 'spark.eventLog.dir': `file://${events}` },
         env: sparkEnv(),
         onSparkProcess: (pid) => {
