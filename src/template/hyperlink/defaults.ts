@@ -26,12 +26,14 @@ export const HYPERLINK_DEFAULTS = {
    */
   linkOrder: 'proximity' as 'density' | 'document' | 'proximity',
   /**
-   * Navigation cells (navigation-regions.ts `markNavigationCells`, ours): in a template bar whose other
-   * cells are fixed words, one of them a link, a cell written as plain changing text (a breadcrumb's current
-   * entry, a "Prev" with no previous page) is template. Chosen by leave-one-generator-out cross-validation
+   * Navigation bars (navigation-regions.ts, ours): in a template bar whose other cells are fixed words, one
+   * of them a link, the cells written as changing text (a breadcrumb's current entry, a "Prev" with no
+   * previous page) are template (`markNavigationCells`); and a template region of mostly fixed text (a
+   * prev/next bar) is navigation even where it holds more changing text than the content slot (a stub
+   * page whose content is one heading). Chosen by leave-one-generator-out cross-validation
    * (docs/engines.md).
    */
-  navigationCells: false,
+  navigationBars: true,
   /**
    * Fewest pages of the complete subdigraph (or its fallback set) the template must rest on once the pages
    * of another template are set aside (template-extraction.ts, `differentTemplates`). A node is template
@@ -40,7 +42,7 @@ export const HYPERLINK_DEFAULTS = {
    * fewer pages, further linked pages are loaded (at most `n`) to find more of the key page's template and,
    * failing that, no page is set aside. Chosen by leave-one-generator-out cross-validation (docs/engines.md).
    */
-  agreeingPages: 1,
+  agreeingPages: 2,
   /**
    * A CS page whose ETDM pairs fewer than this share of the key page's texts that the best CS page pairs is
    * taken for a page of another template and set aside (template-extraction.ts, `differentTemplates`).

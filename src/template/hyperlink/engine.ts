@@ -50,13 +50,23 @@ export function siteLinks(source: PageSource, tree: Tree, page: Pick<Page, 'url'
   const urlOf = new Map<string, string>();
   for (const l of extractLinks(tree, page.url, { duplicates: true })) {
     const key = source.keyOf(l.url);
-    if (key === undefined || key === page.key) continue;
+    if (key === undefined || key === page.key || sameDocument(key, page.key)) continue;
     // Every occurrence is kept (link density counts them); one URL per key.
     const first = urlOf.get(key);
     if (first === undefined) urlOf.set(key, l.url);
     out.push({ url: first ?? l.url, key, node: l.node });
   }
   return out;
+}
+
+/**
+ * True when two keys name one document on a static host: `docs/a` and `docs/a.html`, `docs/` and
+ * `docs/index.html` (a host serves an extensionless path from its `.html` file and a folder from its
+ * index). A link to the key page under its other name is a self-link.
+ */
+export function sameDocument(a: string, b: string): boolean {
+  const bare = (k: string): string => k.replace(/(^|\/)index\.x?html?$/i, '$1').replace(/\.x?html?$/i, '').replace(/\/$/, '');
+  return bare(a) === bare(b);
 }
 
 /** Links keyed by page key (the identity Algorithm 1 works on). */
@@ -77,8 +87,8 @@ export interface HyperlinkOptions {
   /** Which pages decide that a region is navigation (navigation-regions.ts). */
   regionsDecidedBy: 'all' | 'key';
   /** Fewest pages of the key page's template the template rests on (defaults.ts). */
-  /** Plain-text cells of navigation bars are template (navigation-regions.ts `markNavigationCells`). */
-  navigationCells: boolean;
+  /** Navigation bars (defaults.ts): plain-text cells of a bar, and bars beside a stub's content slot. */
+  navigationBars: boolean;
   agreeingPages: number;
   /** A CS page sharing less than this share of the key page's texts that the best one shares is set aside. */
   differentTemplateShare: number;
@@ -112,7 +122,7 @@ export function readOptions(input: Readonly<Record<string, unknown>>): Hyperlink
     navigationRegions: o.navigationRegions,
     linkShare: o.navigationLinkShare,
     regionsDecidedBy: o.regionsDecidedBy,
-    navigationCells: o.navigationCells,
+    navigationBars: o.navigationBars,
     agreeingPages: o.agreeingPages,
     differentTemplateShare: o.differentTemplateShare,
     siblings: o.siblings,
@@ -341,16 +351,16 @@ export class HyperlinkEngine implements LearningEngine {
     if (ext.maps.length === 0) {
       throw new EngineError('no-shared-template', `${keyPage.key}: none of the ${set.pages.length} page(s) found shares the key page's root; no template can be justified`);
     }
-    if (o.navigationCells) markNavigationCells(keyTree, ext.template);
+    if (o.navigationBars) markNavigationCells(keyTree, ext.template);
     const imageOn = (m: ExtractedTemplate['maps'][number]): Uint8Array => {
       const marks = imageOfTemplate(ext.template, m.map, m.features.tree.size);
-      if (o.navigationCells) markNavigationCells(m.features.tree, marks);
+      if (o.navigationBars) markNavigationCells(m.features.tree, marks);
       return marks;
     };
     const regions = o.navigationRegions
-      ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOn(m) })), o.linkShare, D.contentSlotShare, o.regionsDecidedBy)
+      ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOn(m) })), o.linkShare, D.contentSlotShare, o.regionsDecidedBy, o.navigationBars)
       : [];
-    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare, cells: o.navigationCells };
+    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare, cells: o.navigationBars };
     const networkLoads = source.loaded - loadedBefore;
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);

@@ -19,7 +19,8 @@
  * prev/next bar or a breadcrumb inside the content container ("Next: <a>1.1.3</a>, Previous: …") is
  * navigation, while a list of links made of changing words (an article's own table of contents) is
  * content. Outside the slot, a region never holds more changing text than the slot (an index page's cards
- * or list of posts are its content, beside a heading that is all its prose). Every node of a navigation region (and of its image on any page marked, when that
+ * or list of posts are its content, beside a heading that is all its prose) unless, with `bars`, it is
+ * mostly fixed text as inside the slot (a prev/next bar beside a stub page's one heading). Every node of a navigation region (and of its image on any page marked, when that
  * image passes the same test) is template.
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
@@ -94,7 +95,7 @@ export interface MappedPage {
 export function navigationRegions(
   keyTree: Tree, template: Uint8Array, pages: readonly MappedPage[],
   linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare, slotShare: number = HYPERLINK_DEFAULTS.contentSlotShare,
-  decidedBy: 'all' | 'key' = HYPERLINK_DEFAULTS.regionsDecidedBy,
+  decidedBy: 'all' | 'key' = HYPERLINK_DEFAULTS.regionsDecidedBy, bars: boolean = HYPERLINK_DEFAULTS.navigationBars,
 ): number[] {
   const keyVar = new VariableText(keyTree, template);
   const slot = contentSlot(keyTree, template, keyVar, slotShare);
@@ -135,8 +136,9 @@ export function navigationRegions(
       ok = false;
     }
     // A region never holds more of the key page's changing text than its content slot: on an index page
-    // (cards, a list of posts) the links are the content, whatever little prose sits beside them.
-    if (slot >= 0 && !keyTree.contains(slot, r) && keyVar.text(r) > keyVar.text(slot)) ok = false;
+    // (cards, a list of posts) the links are the content, whatever little prose sits beside them. With
+    // `bars`, a region that is mostly fixed text (a prev/next bar beside a stub page's one heading) still is.
+    if (slot >= 0 && !keyTree.contains(slot, r) && keyVar.text(r) > keyVar.text(slot) && !(bars && keyVar.fixed(r) >= keyVar.text(r))) ok = false;
     if (ok && some) {
       out.push(r);
       r = keyTree.end[r]!;
@@ -195,7 +197,7 @@ export function markNavigationRegions(
 }
 
 /** True when text node i holds a letter or a digit (any script). */
-function hasWord(tree: Tree, i: number): boolean {
+export function hasWord(tree: Tree, i: number): boolean {
   return WORD.test(tree.nodeText(i));
 }
 const WORD = /[\p{L}\p{N}]/u;

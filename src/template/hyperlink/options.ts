@@ -32,7 +32,7 @@ export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
     arg: 'pages',
     description: 'navigation regions: decided by all (the key page and every CS page) or key (the key page alone)',
   }),
-  navigationCells: option(z.boolean().default(HYPERLINK_DEFAULTS.navigationCells), { description: "the plain-text cells of a navigation bar (a breadcrumb's current entry) are template" }),
+  navigationBars: option(z.boolean().default(HYPERLINK_DEFAULTS.navigationBars), { description: "navigation bars: do not take a bar's plain-text cells (a breadcrumb's current entry) for template, nor a region of mostly fixed text beside a short content slot for navigation" }),
   agreeingPages: option(wholeNumber(1).default(HYPERLINK_DEFAULTS.agreeingPages), {
     arg: 'n',
     description: 'fewest CS pages of the key page\'s template the template rests on: when setting pages of another template aside leaves fewer, further linked pages are loaded and, failing that, none is set aside',

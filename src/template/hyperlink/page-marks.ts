@@ -22,7 +22,7 @@
 import { NodeKind, type Tree } from '../../html/tree.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
 import type { AlignmentScratch } from './equal-top-down-mapping.ts';
-import { contentSlot, markNavigationCells, markNavigationRegions, VariableText } from './navigation-regions.ts';
+import { contentSlot, hasWord, markNavigationCells, markNavigationRegions, VariableText } from './navigation-regions.ts';
 import type { NodeEquality, NodeFeatures } from './node-equality.ts';
 import { markWithTemplate } from './template-extraction.ts';
 
@@ -71,11 +71,6 @@ export function unmarkContentPath(tree: Tree, marks: Uint8Array, slotShare: numb
   return slot;
 }
 
-/** True when text node i holds a letter or a digit (any script). */
-function hasWord(tree: Tree, i: number): boolean {
-  return WORD.test(tree.nodeText(i));
-}
-const WORD = /[\p{L}\p{N}]/u;
 
 /**
  * Step 4: an element whose subtree text is all unmarked is unmarked; an element with no text takes its
