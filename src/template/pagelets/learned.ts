@@ -32,6 +32,10 @@ export interface PageletData {
   /** Navigation pagelets get a navigation shingle (navigation.ts), in a content region of this share. */
   navigationPagelets: boolean;
   contentShare: number;
+  /** Landmarks as pagelet boundaries, `<nav>` pagelets navigation (absent in templates learned before: off). */
+  landmarks?: boolean | undefined;
+  /** Navigation pagelets shingled by their items (absent in templates learned before: off). */
+  navigationItems?: boolean | undefined;
   /** The template shingles, sorted. */
   shingles: number[];
 }
@@ -45,13 +49,15 @@ const schema: z.ZodType<PageletData> = z.object({
   foldDigits: z.boolean(),
   navigationPagelets: z.boolean(),
   contentShare: z.number().gt(0).max(1),
+  landmarks: z.boolean().optional(),
+  navigationItems: z.boolean().optional(),
   shingles: z.array(z.number().int().min(0)),
 });
 
 /** The data of a detection. */
 export function pageletData(detection: Detection, o: PageletOptions): PageletData {
   const shingles = [...new Set(detection.templates.map((t) => t.shingle))].sort((a, b) => a - b);
-  return { algorithm: detection.algorithm, k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigationPagelets, contentShare: o.contentShare, shingles };
+  return { algorithm: detection.algorithm, k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigationPagelets, contentShare: o.contentShare, landmarks: o.landmarks, navigationItems: o.navigationItems, shingles };
 }
 
 /** The template of a detection, as the engine's run and `learn` give it. */
@@ -71,11 +77,11 @@ export function compilePagelets(template: Template): Applier {
     template,
     apply(input: ApplyInput) {
       const tree = input instanceof Tree ? input : inputTree(input, labels);
-      const pagelets = partition(tree, { k: d.k, counts: linkCounts(tree) });
+      const pagelets = partition(tree, { k: d.k, counts: linkCounts(tree), landmarks: d.landmarks ?? false });
       // Links count even without their targets: a pagelet of links alone (image links) has a shingle.
       const links = pageLinks(tree, inputUrl(input) ?? 'http://page.invalid/');
       const shingles = shinglePagelets(tree, pagelets, links.node, links.dest, options);
-      if (d.navigationPagelets) navigationShingles(tree, pagelets, shingles, { ...options, contentShare: d.contentShare });
+      if (d.navigationPagelets) navigationShingles(tree, pagelets, shingles, { ...options, contentShare: d.contentShare, landmarks: d.landmarks ?? false, items: d.navigationItems ?? false });
       const ordinals: number[] = [];
       for (let o = 0; o < shingles.length; o++) if (shingles[o] !== NO_SHINGLE && set.has(shingles[o]!)) ordinals.push(o);
       return { tree, template: marksFromPagelets(tree, pagelets, ordinals), info: { pagelets: pagelets.length, templatePagelets: ordinals.length } };

@@ -25,6 +25,7 @@
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
+import { isLandmark } from './partition.ts';
 import { navigationFingerprint, type ShingleOptions } from './shingle.ts';
 
 /**
@@ -76,6 +77,22 @@ function mainElement(tree: Tree): number {
 }
 const MAIN = tagId('main');
 
+/** True when node v is or lies inside a landmark (partition.ts `isLandmark`). */
+function inLandmark(tree: Tree, v: number): boolean {
+  for (let a = v; a >= 0; a = tree.parent[a]!) if (isLandmark(tree, a)) return true;
+  return false;
+}
+
+/** Options of `navigationShingles`. */
+export interface NavigationOptions extends ShingleOptions {
+  /** Share of the prose the content region holds (`CONTENT_SHARE`). */
+  contentShare?: number;
+  /** Pagelets of links inside a landmark (partition.ts `isLandmark`) are navigation wherever they are. */
+  landmarks?: boolean;
+  /** Shingle the items of a bar alike, linked or not (shingle.ts `navigationFingerprint`). */
+  items?: boolean;
+}
+
 /** The content region of a page (see the module comment); -1 when it has no text. */
 export function contentRegion(tree: Tree, sums = textSums(tree), start = mainElement(tree), share = CONTENT_SHARE): number {
   const body = start;
@@ -97,7 +114,7 @@ export function contentRegion(tree: Tree, sums = textSums(tree), start = mainEle
  * Replaces, in `shingles` (one per pagelet, from `shinglePagelets`), the fingerprint of every navigation
  * pagelet by its structural fingerprint. Returns how many were replaced.
  */
-export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: Float64Array, options: ShingleOptions & { contentShare?: number } = {}): number {
+export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: Float64Array, options: NavigationOptions = {}): number {
   if (pagelets.length === 0) return 0;
   const sums = textSums(tree);
   const main = mainElement(tree);
@@ -113,13 +130,18 @@ export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: F
     const t = sums.all[tree.end[v]!]! - sums.all[v]!;
     if (largest < 0 || t > sums.all[tree.end[pagelets[largest]!]!]! - sums.all[pagelets[largest]!]!) largest = p;
   }
+  const landmarks = options.landmarks === true;
   let replaced = 0;
   for (let p = 0; p < pagelets.length; p++) {
     const v = pagelets[p]!;
-    if (shingles[p]! < 0 || p === largest) continue;
-    if (region >= 0 && (tree.contains(v, region) || tree.contains(region, v))) continue;
+    if (shingles[p]! < 0) continue;
     const e = tree.end[v]!;
     if (sums.link[e]! - sums.link[v]! <= 0) continue;
+    // What HTML itself marks as around the content (a landmark) needs no content region to tell.
+    if (!(landmarks && inLandmark(tree, v))) {
+      if (p === largest) continue;
+      if (region >= 0 && (tree.contains(v, region) || tree.contains(region, v))) continue;
+    }
     shingles[p] = navigationFingerprint(tree, v, options);
     replaced++;
   }

@@ -30,6 +30,12 @@ export const PAGELET_OPTIONS = declareOptions('pagelets', {
     arg: 'fraction',
     description: 'share of the text outside links that the content region holds (navigation pagelets lie outside it)',
   }),
+  landmarks: option(z.boolean().default(PAGELET_DEFAULTS.landmarks), {
+    description: "HTML's landmarks (nav, header, footer, aside and their ARIA roles) are pagelets of their own, and pagelets inside a nav are navigation pagelets",
+  }),
+  navigationItems: option(z.boolean().default(PAGELET_DEFAULTS.navigationItems), {
+    description: 'shingle navigation pagelets by their list items whether linked or not (a bar whose current entry is plain text keeps its shape)',
+  }),
   navigationPagelets: option(z.boolean().default(PAGELET_DEFAULTS.navigationPagelets), {
     description: 'shingle pagelets of links outside the content by their words like the others (default: by their place and structure)',
   }),
