@@ -1,8 +1,9 @@
 /**
  * The pagelets engine's learned template (src/template/learned.ts): the template shingles s(T) of the
  * templates found (paper 3, Figures 4 and 5) with the options that make a pagelet's shingle (k, shingle
- * width, min-hashes, link targets, digit folding, navigation pagelets and their content share). Applying it
- * to a page partitions the page into pagelets (Definition 2), shingles each (a navigation pagelet by its
+ * width, min-hashes, link targets, digit folding, navigation pagelets, their content share, landmarks and
+ * navigation items; a template learned before the last two has neither field and applies with both off).
+ * Applying it to a page partitions the page into pagelets (Definition 2), shingles each (a navigation pagelet by its
  * place and structure, navigation.ts), and marks those whose shingle is a template shingle. For the local
  * algorithm this is the detection's own rule on the pages it saw; the global algorithm also asks a
  * template's pages to be linked (Figure 5), which a page seen alone cannot show, so a page it was not

@@ -11,8 +11,7 @@
  *    one), the deepest element holding at least `CONTENT_SHARE` of that start's text outside links (of all
  *    its text when there is none: a listing of links). Starting at `<main>` keeps a listing's links in the
  *    content even where the footer holds more prose than the listing;
- *  - a *navigation pagelet*: one that holds a link, whose text is at least `LINK_SHARE` link text (by
- *    characters), that lies outside the content region (neither inside it nor around it), and that is not
+ *  - a *navigation pagelet*: one that holds text inside a link, that lies outside the content region (neither inside it nor around it), and that is not
  *    the pagelet with the most text inside `<main>` (or the body): a page whose content is a listing of
  *    links (an index of a section, cards) has little prose, often beside the listing;
  *  - its shingle is then taken over its *structure*: the tag names on the path from `<body>` to it, then
@@ -21,7 +20,16 @@
  *    same place of two pages get the same fingerprint, and Figure 5 (or Figure 4) decides as for any
  *    pagelet whether it is a template: on enough pages, owned by connected pages.
  * Content never gets a structural shingle: the content region and what surrounds it keep their words; a
- * list of links inside an article is in the content region.
+ * list of links inside an article is in the content region. Two extensions (options, on by default):
+ *  - `landmarks`: a pagelet of links inside one of HTML's landmarks (partition.ts `isLandmark`: a `<nav>`,
+ *    `<header>`, `<footer>`, `<aside>` or their ARIA roles) is a navigation pagelet wherever it lies: the
+ *    page itself says it surrounds the content. On a short page the content region is the whole article
+ *    (its breadcrumb holds as much prose as its heading), and without this the breadcrumb and the edit
+ *    link of the article's footer would be shingled by their words there and by their structure on the
+ *    long pages, so neither would repeat;
+ *  - `items` (shingle.ts `navigationFingerprint`): a bar's list items count alike, linked or not, so a bar
+ *    whose current entry is plain text (an API reference's highlighted cell, a breadcrumb's last crumb)
+ *    has the shape of the same bar on the other pages.
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';

@@ -31,10 +31,10 @@ export const PAGELET_OPTIONS = declareOptions('pagelets', {
     description: 'share of the text outside links that the content region holds (navigation pagelets lie outside it)',
   }),
   landmarks: option(z.boolean().default(PAGELET_DEFAULTS.landmarks), {
-    description: "HTML's landmarks (nav, header, footer, aside and their ARIA roles) are pagelets of their own, and pagelets inside a nav are navigation pagelets",
+    description: "treat HTML's landmarks (nav, header, footer, aside, their ARIA roles) as any element (default: each is a pagelet of its own, and a pagelet of links inside one is a navigation pagelet)",
   }),
   navigationItems: option(z.boolean().default(PAGELET_DEFAULTS.navigationItems), {
-    description: 'shingle navigation pagelets by their list items whether linked or not (a bar whose current entry is plain text keeps its shape)',
+    description: 'shingle navigation pagelets with the words of their list items that are not links (default: a list item counts the same, linked or not, so a bar whose current entry is plain text keeps its shape)',
   }),
   navigationPagelets: option(z.boolean().default(PAGELET_DEFAULTS.navigationPagelets), {
     description: 'shingle pagelets of links outside the content by their words like the others (default: by their place and structure)',

@@ -14,6 +14,13 @@
  *    content); non-blank text children are, as in Figure 3 which queues "all the children".
  *  - We walk depth-first with an explicit stack, so pagelets come out in document order; Figure 3's queue
  *    order does not change which nodes are pagelets.
+ *  - Landmarks (`landmarks`, our extension, on by default): HTML names what surrounds a page's content
+ *    (`<nav>`, `<header>`, `<footer>`, `<aside>`, ARIA roles navigation, banner, contentinfo,
+ *    complementary). An element with a child that is or holds a landmark is split too, whatever its
+ *    links: on a short page an `<article>` holding a breadcrumb `<nav>` (2 links), a heading and an
+ *    "Edit this page" `<footer>` (1 link) has no child with k links, so Definition 2 makes it one pagelet
+ *    whose text changes on every page; split at its landmarks, the breadcrumb and the footer repeat across
+ *    pages like the rest of the template (navigation.ts) and the heading alone stays content.
  */
 import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
 
