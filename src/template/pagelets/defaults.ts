@@ -43,14 +43,14 @@ export const PAGELET_DEFAULTS = {
   /**
    * HTML's landmarks as pagelet boundaries (partition.ts): `<nav>`, `<header>`, `<footer>`, `<aside>` and
    * the ARIA roles navigation, banner, contentinfo, complementary, whatever their links; a pagelet inside
-   * a `<nav>` is a navigation pagelet wherever it is. Chosen by leave-one-generator-out cross-validation
-   * (docs/engines.md).
+   * a landmark is a navigation pagelet wherever it is. Chosen by leave-one-generator-out cross-validation
+   * (docs/engines.md): every fold's choice has it (mean F1 over the sites 0.971 without, 0.987 with).
    */
   landmarks: true,
   /**
    * Navigation pagelets shingled by their list items whether linked or not (shingle.ts): a bar whose
    * current entry is plain text has the shape of the same bar elsewhere. Chosen by leave-one-generator-out
-   * cross-validation (docs/engines.md).
+   * cross-validation (docs/engines.md): every fold's choice has it (mean F1 0.985 without, 0.987 with).
    */
   navigationItems: true,
   /**
