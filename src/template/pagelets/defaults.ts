@@ -42,9 +42,10 @@ export const PAGELET_DEFAULTS = {
   navigationPagelets: true,
   /**
    * HTML's landmarks as pagelet boundaries (partition.ts): `<nav>`, `<header>`, `<footer>`, `<aside>` and
-   * the ARIA roles navigation, banner, contentinfo, complementary, whatever their links; a pagelet inside
-   * a landmark is a navigation pagelet wherever it is. Chosen by leave-one-generator-out cross-validation
-   * (docs/engines.md): every fold's choice has it (mean F1 over the sites 0.971 without, 0.987 with).
+   * the ARIA roles navigation, banner, contentinfo, complementary, whatever their links; a pagelet of links
+   * inside a landmark is a navigation pagelet wherever it is. Chosen by leave-one-generator-out
+   * cross-validation (docs/engines.md): every fold's choice has it (mean F1 over the sites 0.971 without,
+   * 0.987 with).
    */
   landmarks: true,
   /**
