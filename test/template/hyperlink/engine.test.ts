@@ -8,7 +8,7 @@ import type { PageFailure } from '../../../src/output.ts';
 import engine, { sameDocument } from '../../../src/template/hyperlink/engine.ts';
 import { loadEngine } from '../../../src/template/engines.ts';
 import { keptText, type PageMarks } from '../../../src/template/result.ts';
-import { fixtureSite, page, sectionText } from './fixture-site.ts';
+import { fixtureSite, page, SECTIONS, sectionText } from './fixture-site.ts';
 
 interface Run {
   marks: Map<string, PageMarks>;
@@ -194,6 +194,19 @@ test('agreeing pages: a template never rests on one page that repeats the key pa
   const kept = keptText(two.marks.get('index.html')!);
   for (const w of ['word1p0', 'word2p3', 'word3p7']) assert.match(kept, new RegExp(w));
   assert.doesNotMatch(kept, /Copyright|Example blog/);
+});
+
+test('agreeing pages: when setting pages of another template aside leaves one page, a further page of the key page\'s template is loaded', async () => {
+  const other = (s: string): string => `<html><body><div class="other"><ul>${SECTIONS.filter((x) => x !== s).map((x) => `<li><a href="/${x}.html">${x}</a></li>`).join('')}</ul><p>${sectionText(s)}</p></div></body></html>`;
+  const pages = fixtureSite().map((p) => (p.key === 'sport.html' || p.key === 'science.html' ? { ...p, body: other(p.key.replace('.html', '')) } : p));
+  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  assert.deepEqual(r.summary['cs'], ['news.html', 'sport.html', 'science.html']);
+  assert.deepEqual(r.summary['droppedPages'], ['sport.html', 'science.html']);
+  assert.deepEqual(r.summary['widenedPages'], ['arts.html']);
+  assert.deepEqual(r.summary['templatePages'], ['news.html', 'arts.html']);
+  const kept = keptText(r.marks.get('a2.html')!);
+  assert.match(kept, /a2word/);
+  assert.doesNotMatch(kept, /Gazette|Copyright/);
 });
 
 test('a link to the key page under its other name on a static host (`docs/a` for `docs/a.html`) is a self-link', () => {
