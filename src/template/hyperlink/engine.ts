@@ -8,8 +8,9 @@
  *     (sibling-pages.ts) complete the set, and the run says so;
  *  3. Algorithm 2 / Definition 3.3 (template-extraction.ts): the key page's nodes that an equal top-down
  *     mapping (equal-top-down-mapping.ts, with node equality ≜ from node-equality.ts) pairs in every page
- *     of the set; CS pages of a clearly different template are set aside with a warning; plus navigation
- *     regions (navigation-regions.ts);
+ *     of the set; CS pages of a clearly different template are set aside with a warning, as long as
+ *     `agreeingPages` pages remain (else further linked pages are loaded, and failing that none is set
+ *     aside); plus navigation bars' changing cells and navigation regions (navigation-regions.ts);
  *  4. every page of the source is marked with the same mapping (page-marks.ts) and handed to `onPage`.
  * Bad input never yields a template from the key page alone: no usable link, no page loaded, or no page
  * sharing the key page's root raise an EngineError with a code; weaker fallbacks are warnings.
@@ -86,9 +87,9 @@ export interface HyperlinkOptions {
   linkShare: number;
   /** Which pages decide that a region is navigation (navigation-regions.ts). */
   regionsDecidedBy: 'all' | 'key';
-  /** Fewest pages of the key page's template the template rests on (defaults.ts). */
   /** Navigation bars (defaults.ts): plain-text cells of a bar, and bars beside a stub's content slot. */
   navigationBars: boolean;
+  /** Fewest pages of the key page's template the template rests on (defaults.ts). */
   agreeingPages: number;
   /** A CS page sharing less than this share of the key page's texts that the best one shares is set aside. */
   differentTemplateShare: number;
@@ -322,7 +323,8 @@ export class HyperlinkEngine implements LearningEngine {
     const widened: string[] = [];
     if (dropped.length > 0 && ext.maps.length - dropped.length < o.agreeingPages) {
       const inPool = new Set(pool.map((p) => p.page.key));
-      const candidates = [...[...loaded.keys()].filter((k) => !inPool.has(k)), ...ordered.filter((k) => !loaded.has(k) && !found.tried.includes(k))];
+      const tried = new Set(found.tried);
+      const candidates = [...[...loaded.keys()].filter((k) => !inPool.has(k)), ...ordered.filter((k) => !loaded.has(k) && !tried.has(k))];
       let agreed = false;
       for (const k of candidates) {
         if (widened.length >= o.n || (!loaded.has(k) && loads - 1 >= o.maxLoad)) break;
