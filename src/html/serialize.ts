@@ -81,19 +81,193 @@ const enum Content {
   Endless = 2,
 }
 
+/**
+ * Where serialisation writes: a string (`serialize`) or UTF-8 bytes (`serializeUtf8`). Markup is written as
+ * is; text and attribute values are escaped by the sink as `escapeText` and `escapeAttr` do.
+ */
+interface Sink {
+  /** s[from, to) as is (markup, raw text, comments, the doctype). */
+  raw(s: string, from: number, to: number): void;
+  /** s[from, to) escaped for text, or with `attr` for a double-quoted attribute value. */
+  escaped(s: string, from: number, to: number, attr: boolean): void;
+}
+
+class StringSink implements Sink {
+  out = '';
+  raw(s: string, from: number, to: number): void {
+    this.out += from === 0 && to === s.length ? s : s.slice(from, to);
+  }
+  escaped(s: string, from: number, to: number, attr: boolean): void {
+    const t = from === 0 && to === s.length ? s : s.slice(from, to);
+    this.out += attr ? escapeAttr(t) : escapeText(t);
+  }
+}
+
 export function serialize(tree: Tree, options: SerializeOptions = {}): string {
+  const sink = new StringSink();
+  const mark = options.mark;
+  writeTree(tree, sink, options, mark ? (i) => writeAttrs(sink, mark(i)) : undefined);
+  return sink.out;
+}
+
+/** ` name="value"` for each attribute (the value escaped). */
+function writeAttrs(sink: Sink, attrs: Readonly<Record<string, string>> | undefined): void {
+  if (!attrs) return;
+  for (const n of Object.keys(attrs)) {
+    const v = attrs[n]!;
+    sink.raw(' ', 0, 1);
+    sink.raw(n, 0, n.length);
+    sink.raw('="', 0, 2);
+    sink.escaped(v, 0, v.length, true);
+    sink.raw('"', 0, 1);
+  }
+}
+
+/** A document serialised to UTF-8, with the place of every element's marks (see `serializeUtf8`). */
+export interface Utf8Document {
+  /** The bytes (a view of the sink's buffer: valid until its next use). */
+  bytes: Uint8Array;
+  /** Every element, in node order, and the byte offset where its extra attributes would go. */
+  elems: Int32Array;
+  markAt: Int32Array;
+}
+
+/** How many bytes each escaped ASCII character takes as its reference (0: written as is). */
+const TEXT_REF = new Uint8Array(128);
+const ATTR_REF = new Uint8Array(128);
+for (const [c, r] of Object.entries(ESCAPES)) {
+  if (c.charCodeAt(0) >= 128) continue;
+  if ('&<>\r'.includes(c)) TEXT_REF[c.charCodeAt(0)] = r.length;
+  if ('&"\r'.includes(c)) ATTR_REF[c.charCodeAt(0)] = r.length;
+}
+const REF_BYTES: Uint8Array[] = Array.from({ length: 128 }, (_, c) => new TextEncoder().encode(ESCAPES[String.fromCharCode(c)] ?? ''));
+const NBSP_BYTES = new TextEncoder().encode(ESCAPES['\u00a0']!);
+
+/**
+ * A reusable UTF-8 writer (one per thread): grows by doubling, never shrinks. A string with an unpaired
+ * surrogate sets `lone` (a whole-string encoder would pair a high and a low surrogate written apart; the
+ * caller falls back to `serialize` then).
+ */
+export class Utf8Sink implements Sink {
+  buf = new Uint8Array(1 << 16);
+  pos = 0;
+  lone = false;
+  private elems = new Int32Array(1024);
+  private markAt = new Int32Array(1024);
+  private marks = 0;
+
+  private room(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.pos + n) size *= 2;
+    const b = new Uint8Array(size);
+    b.set(this.buf.subarray(0, this.pos));
+    this.buf = b;
+  }
+
+  raw(s: string, from: number, to: number): void {
+    this.put(s, from, to, null);
+  }
+
+  escaped(s: string, from: number, to: number, attr: boolean): void {
+    this.put(s, from, to, attr ? ATTR_REF : TEXT_REF);
+  }
+
+  /** Records where element i's marks go: here. */
+  slot(i: number): void {
+    if (this.marks === this.elems.length) {
+      const e = new Int32Array(this.marks * 2);
+      e.set(this.elems);
+      this.elems = e;
+      const m = new Int32Array(this.marks * 2);
+      m.set(this.markAt);
+      this.markAt = m;
+    }
+    this.elems[this.marks] = i;
+    this.markAt[this.marks++] = this.pos;
+  }
+
+  private put(s: string, from: number, to: number, refs: Uint8Array | null): void {
+    // at most 6 bytes a UTF-16 unit (`&nbsp;`)
+    this.room((to - from) * 6);
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = from; i < to; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        if (refs !== null && refs[c] !== 0) {
+          b.set(REF_BYTES[c]!, p);
+          p += refs[c]!;
+        } else b[p++] = c;
+      } else if (c < 0x800) {
+        if (c === 0xa0 && refs !== null) {
+          b.set(NBSP_BYTES, p);
+          p += NBSP_BYTES.length;
+        } else {
+          b[p++] = 0xc0 | (c >> 6);
+          b[p++] = 0x80 | (c & 0x3f);
+        }
+      } else if (c < 0xd800 || c > 0xdfff) {
+        b[p++] = 0xe0 | (c >> 12);
+        b[p++] = 0x80 | ((c >> 6) & 0x3f);
+        b[p++] = 0x80 | (c & 0x3f);
+      } else {
+        const d = i + 1 < to ? s.charCodeAt(i + 1) : 0;
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          const u = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          b[p++] = 0xf0 | (u >> 18);
+          b[p++] = 0x80 | ((u >> 12) & 0x3f);
+          b[p++] = 0x80 | ((u >> 6) & 0x3f);
+          b[p++] = 0x80 | (u & 0x3f);
+          i++;
+        } else {
+          this.lone = true;
+          b[p++] = 0xef;
+          b[p++] = 0xbf;
+          b[p++] = 0xbd;
+        }
+      }
+    }
+    this.pos = p;
+  }
+
+  /** Starts a new document. */
+  reset(): void {
+    this.pos = 0;
+    this.marks = 0;
+    this.lone = false;
+  }
+
+  /** What was written since `reset` (views of the sink's buffers). */
+  document(): Utf8Document {
+    return { bytes: this.buf.subarray(0, this.pos), elems: this.elems.subarray(0, this.marks), markAt: this.markAt.subarray(0, this.marks) };
+  }
+}
+
+/**
+ * The document (`root`, `mark` ignored) as `serialize` writes it, in UTF-8 (what writing its string to a
+ * file gives), into `sink` (reset first), with the offset where each element's marks go; undefined when the
+ * tree's strings hold an unpaired surrogate (then encode `serialize`'s string).
+ */
+export function serializeUtf8(tree: Tree, sink: Utf8Sink, options: Omit<SerializeOptions, 'root' | 'mark'> = {}): Utf8Document | undefined {
+  sink.reset();
+  writeTree(tree, sink, options, (i) => sink.slot(i));
+  return sink.lone ? undefined : sink.document();
+}
+
+function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i: number) => void) | undefined): void {
   const root = options.root ?? 0;
-  const out: string[] = [];
-  if (root === 0 && (options.doctype ?? true) && tree.doctype !== undefined) out.push(tree.doctype);
+  const raw = (s: string): void => sink.raw(s, 0, s.length);
+  if (root === 0 && (options.doctype ?? true) && tree.doctype !== undefined) raw(tree.doctype);
   // The element the injected HTML goes into (-1: written first).
   let injectAt = -1;
   if (root === 0 && options.inject !== undefined) {
     injectAt = tree.find('head');
     if (injectAt < 0) injectAt = tree.find('html');
-    if (injectAt < 0) out.push(options.inject);
+    if (injectAt < 0) raw(options.inject);
   }
   const exact = tree.rules === 'exact';
-  const raw = exact ? RAW_EXACT_IDS : RAW_FAST_IDS;
+  const rawIds = exact ? RAW_EXACT_IDS : RAW_FAST_IDS;
   // Open elements: node, how its content is written, whether it is in svg/math content.
   const closers: number[] = [];
   const content: Content[] = [];
@@ -101,12 +275,17 @@ export function serialize(tree: Tree, options: SerializeOptions = {}): string {
   const spaces: Namespace[] = [];
   let endless = false;
   const last = tree.end[root]!;
+  const text = tree.text;
   const closeUntil = (pos: number): void => {
     while (closers.length > 0 && tree.end[closers[closers.length - 1]!]! <= pos) {
       const e = closers.pop()!;
       content.pop();
       spaces.pop();
-      if (!endless) out.push(`</${tree.tag(e)}>`);
+      if (!endless) {
+        raw('</');
+        raw(tree.tag(e));
+        raw('>');
+      }
     }
   };
   const nsOf = (i: number): Namespace => {
@@ -120,31 +299,36 @@ export function serialize(tree: Tree, options: SerializeOptions = {}): string {
     if (k === NodeKind.Element) {
       const tag = tree.tag(i);
       const id = tree.name[i]!;
-      let s = '<' + tag;
+      raw('<');
+      raw(tag);
       for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) {
-        s += ` ${tree.attrNames[a]}="${escapeAttr(tree.attrValues[a]!)}"`;
+        const v = tree.attrValues[a]!;
+        raw(' ');
+        raw(tree.attrNames[a]!);
+        raw('="');
+        sink.escaped(v, 0, v.length, true);
+        raw('"');
       }
-      const extra = options.mark?.(i);
-      if (extra) for (const [n, v] of Object.entries(extra)) s += ` ${n}="${escapeAttr(v)}"`;
+      marks?.(i);
       const ns = nsOf(i);
       const html = ns === Namespace.Html;
       // Raw text: exact path, HTML elements only (in svg and math every element is ordinary); fast path,
       // as htmlparser2 reads it (xmp anywhere; script and style are decoded in svg and math, parse.ts).
       let c = Content.Escaped;
-      if (raw.has(id) && (html || (!exact && !FOREIGN_ORDINARY.has(id)))) c = id === PLAINTEXT ? Content.Endless : Content.Raw;
+      if (rawIds.has(id) && (html || (!exact && !FOREIGN_ORDINARY.has(id)))) c = id === PLAINTEXT ? Content.Endless : Content.Raw;
       // htmlparser2 reads the content of `<style/>` (script, xmp, title, textarea too) as markup: such an
       // element that holds elements or comments, or text that would end it early, is written so.
       const markupInside = !exact && FAST_SPECIAL.has(id) && !specialReadable(tree, i, tag, c === Content.Raw);
       if (markupInside) c = Content.Escaped;
-      out.push(s + (markupInside ? '/>' : '>'));
-      if (i === injectAt) out.push(options.inject!);
+      raw(markupInside ? '/>' : '>');
+      if (i === injectAt) raw(options.inject!);
       // htmlparser2 knows no namespaces: a void tag name is void everywhere on the fast path.
       if (VOID_TAGS.has(tag) && (html || !exact)) continue;
       if (LEADING_NEWLINE.has(id) && (html || !exact)) {
         const first = i + 1;
         if (first < tree.end[i]! && tree.kind[first] !== NodeKind.Element && tree.kind[first] !== NodeKind.Comment) {
-          const c0 = tree.text.charCodeAt(tree.textStart[first]!);
-          if (c0 === 10 || c0 === 13) out.push('\n');
+          const c0 = text.charCodeAt(tree.textStart[first]!);
+          if (c0 === 10 || c0 === 13) raw('\n');
         }
       }
       closers.push(i);
@@ -152,19 +336,32 @@ export function serialize(tree: Tree, options: SerializeOptions = {}): string {
       spaces.push(ns);
       if (c === Content.Endless) endless = true;
     } else if (k === NodeKind.Text || k === NodeKind.Blank) {
-      const t = tree.nodeText(i);
       const c = content.length > 0 ? content[content.length - 1]! : Content.Escaped;
-      out.push(c === Content.Escaped ? escapeText(t) : t);
+      const from = tree.textStart[i]!;
+      if (from < 0) continue;
+      if (c === Content.Escaped) sink.escaped(text, from, tree.textEnd[i]!, false);
+      else sink.raw(text, from, tree.textEnd[i]!);
     } else if (k === NodeKind.Comment) {
       const t = tree.nodeText(i);
       // htmlparser2 reads `<![CDATA[x]]>` as a comment "[CDATA[x]]", which may hold "-->".
-      out.push(!exact && t.includes('-->') && t.startsWith('[CDATA[') && t.endsWith(']]') ? `<!${t}>` : `<!--${t}-->`);
+      if (!exact && t.includes('-->') && t.startsWith('[CDATA[') && t.endsWith(']]')) {
+        raw('<!');
+        raw(t);
+        raw('>');
+      } else {
+        raw('<!--');
+        raw(t);
+        raw('-->');
+      }
     }
   }
   closeUntil(last);
   while (closers.length > 0) {
     const e = closers.pop()!;
-    if (!endless) out.push(`</${tree.tag(e)}>`);
+    if (!endless) {
+      raw('</');
+      raw(tree.tag(e));
+      raw('>');
+    }
   }
-  return out.join('');
 }

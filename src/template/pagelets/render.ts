@@ -2,8 +2,9 @@
  * The output files of a page without its tree: what `<page>.html` (the page with its template elements
  * marked) and `<page>.txt` (the text kept) need is recorded in pass 1, while the tree is at hand, so the
  * output phase writes them from the template pagelets' node ranges without parsing the page again:
- *  - the page serialised once without marks (html/serialize.ts), with the offset where each element's
- *    mark attribute goes (just before the `>` of its start tag) and the element's node number;
+ *  - the page serialised once without marks, as the UTF-8 bytes of its file (html/serialize.ts
+ *    `serializeUtf8`), with the byte offset where each element's mark attribute goes (just before the `>`
+ *    of its start tag) and the element's node number; marking is copying byte ranges;
  *  - the text walk of html/text.ts `textOf` as a program: each text node's text, in order, and the points
  *    where a block ends a line; replayed with the template nodes' text left out (a space, as textOf does).
  * The written files are byte for byte what OutputWriter.writePage writes from the marked tree (tested).
@@ -12,16 +13,16 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { escapeAttr, serialize } from '../../html/serialize.ts';
+import { escapeAttr, serializeUtf8, Utf8Sink } from '../../html/serialize.ts';
 import { OVERLAY_STYLE } from '../../output.ts';
 import { isBlock, isNonText } from '../../html/text.ts';
 import { NodeKind, type Tree } from '../../html/tree.ts';
 
 /** What writing a page's output needs (see the module comment). */
 export interface RenderRecord {
-  /** The page serialised without marks. */
-  html: string;
-  /** Per element, in node order: where its mark attribute goes in `html`, and its node number. */
+  /** The page's file without marks (UTF-8). */
+  html: Uint8Array;
+  /** Per element, in node order: the byte offset in `html` where its mark attribute goes, and its node number. */
   markAt: Int32Array;
   elems: Int32Array;
   /** The body's text nodes' texts, concatenated, and each one's length. */
@@ -31,29 +32,13 @@ export interface RenderRecord {
   seq: Int32Array;
 }
 
-/** A character no serialised page contains in its markup, so its positions are exactly the mark slots. */
-const SLOT = '\uE000';
-const SLOT_ATTR = { [SLOT]: '' };
-const SLOT_TEXT = ` ${SLOT}=""`;
+/** The thread's serialisation buffer (records copy what they keep out of it). */
+const sink = new Utf8Sink();
 
-/** Records what writing the page needs; undefined when the page itself contains the slot character. */
+/** Records what writing the page needs; undefined when its strings hold an unpaired surrogate. */
 export function recordRender(tree: Tree): RenderRecord | undefined {
-  const elems: number[] = [];
-  const marked = serialize(tree, {
-    mark: (i) => {
-      elems.push(i);
-      return SLOT_ATTR;
-    },
-    inject: OVERLAY_STYLE,
-  });
-  const parts = marked.split(SLOT_TEXT);
-  if (parts.length !== elems.length + 1) return undefined;
-  const markAt = new Int32Array(elems.length);
-  let at = 0;
-  for (let j = 0; j < elems.length; j++) {
-    at += parts[j]!.length;
-    markAt[j] = at;
-  }
+  const doc = serializeUtf8(tree, sink, { inject: OVERLAY_STYLE });
+  if (!doc) return undefined;
   // textOf's walk over the body (html/text.ts): blocks end lines, non-text elements are skipped
   const root = tree.body();
   const seq: number[] = [];
@@ -81,28 +66,48 @@ export function recordRender(tree: Tree): RenderRecord | undefined {
     }
   }
   seq.push(-1);
-  return { html: parts.join(''), markAt, elems: Int32Array.from(elems), text: texts.join(''), textLen: Int32Array.from(texts, (t) => t.length), seq: Int32Array.from(seq) };
+  return { html: doc.bytes.slice(), markAt: doc.markAt.slice(), elems: doc.elems.slice(), text: texts.join(''), textLen: Int32Array.from(texts, (t) => t.length), seq: Int32Array.from(seq) };
 }
 
-/** The marked page (`<page>.html`): `attr` inserted in every element of the node ranges [start, start + count). */
-export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: ArrayLike<number>, attr: Readonly<Record<string, string>>): string {
+/** The UTF-8 bytes of ` name="value"` for each of `attr`. */
+function attrBytes(attr: Readonly<Record<string, string>>): Uint8Array {
   let text = '';
   for (const [n, v] of Object.entries(attr)) text += ` ${n}="${escapeAttr(v)}"`;
-  const out: string[] = [];
-  let from = 0;
-  let j = 0;
+  return new TextEncoder().encode(text);
+}
+
+/** The marked page (`<page>.html`, UTF-8): `attr` inserted in every element of the node ranges [start, start + count). */
+export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: ArrayLike<number>, attr: Readonly<Record<string, string>>): Uint8Array {
+  const mark = attrBytes(attr);
   const elems = r.elems;
+  // the marked elements' indexes in `elems`: ranges [lo, hi) of them, one per node range
+  let marked = 0;
+  let j = 0;
+  for (let k = 0; k < start.length; k++) {
+    const s = start[k]!;
+    const e = s + count[k]!;
+    while (j < elems.length && elems[j]! < s) j++;
+    for (; j < elems.length && elems[j]! < e; j++) marked++;
+  }
+  const out = new Uint8Array(r.html.length + marked * mark.length);
+  let from = 0;
+  let at = 0;
+  j = 0;
   for (let k = 0; k < start.length; k++) {
     const s = start[k]!;
     const e = s + count[k]!;
     while (j < elems.length && elems[j]! < s) j++;
     for (; j < elems.length && elems[j]! < e; j++) {
-      out.push(r.html.slice(from, r.markAt[j]), text);
-      from = r.markAt[j]!;
+      const to = r.markAt[j]!;
+      out.set(r.html.subarray(from, to), at);
+      at += to - from;
+      out.set(mark, at);
+      at += mark.length;
+      from = to;
     }
   }
-  out.push(r.html.slice(from));
-  return out.join('');
+  out.set(r.html.subarray(from), at);
+  return out;
 }
 
 /** The kept text (`<page>.txt` without its final newline): textOf with the ranges' text nodes left out. */
@@ -131,19 +136,17 @@ export function renderText(r: RenderRecord, start: ArrayLike<number>, count: Arr
 
 const HEADER = 5;
 
-/** A record as bytes: a header of five lengths, the two strings in UTF-8, then the four arrays. */
+/** A record as bytes: a header of five lengths, the page's bytes, the text in UTF-8, then the four arrays. */
 export function encodeRender(r: RenderRecord): Uint8Array {
-  const enc = new TextEncoder();
-  const html = enc.encode(r.html);
-  const text = enc.encode(r.text);
+  const text = new TextEncoder().encode(r.text);
   const pad = (n: number): number => (n + 3) & ~3;
   const ints = r.markAt.length * 2 + r.textLen.length + r.seq.length;
-  const bytes = new Uint8Array(HEADER * 4 + pad(html.length) + pad(text.length) + ints * 4);
+  const bytes = new Uint8Array(HEADER * 4 + pad(r.html.length) + pad(text.length) + ints * 4);
   const head = new Int32Array(bytes.buffer, 0, HEADER);
-  head.set([html.length, text.length, r.markAt.length, r.textLen.length, r.seq.length]);
+  head.set([r.html.length, text.length, r.markAt.length, r.textLen.length, r.seq.length]);
   let at = HEADER * 4;
-  bytes.set(html, at);
-  at += pad(html.length);
+  bytes.set(r.html, at);
+  at += pad(r.html.length);
   bytes.set(text, at);
   at += pad(text.length);
   const body = new Int32Array(bytes.buffer, at, ints);
@@ -154,17 +157,16 @@ export function encodeRender(r: RenderRecord): Uint8Array {
   return bytes;
 }
 
-/** A record back from its bytes (arrays copied out, so the bytes can be reused). */
+/** A record back from its bytes (copied out, so the bytes can be reused). */
 export function decodeRender(bytes: Uint8Array): RenderRecord {
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   const head = new Int32Array(aligned.buffer, aligned.byteOffset, HEADER);
   const [hl, tl, ne, nt, ns] = [head[0]!, head[1]!, head[2]!, head[3]!, head[4]!];
-  const dec = new TextDecoder();
   const pad = (n: number): number => (n + 3) & ~3;
   let at = HEADER * 4;
-  const html = dec.decode(aligned.subarray(at, at + hl));
+  const html = aligned.slice(at, at + hl);
   at += pad(hl);
-  const text = dec.decode(aligned.subarray(at, at + tl));
+  const text = new TextDecoder().decode(aligned.subarray(at, at + tl));
   at += pad(tl);
   const ints = new Int32Array(aligned.buffer.slice(aligned.byteOffset + at, aligned.byteOffset + at + (ne * 2 + nt + ns) * 4));
   return { html, text, markAt: ints.subarray(0, ne), elems: ints.subarray(ne, ne * 2), textLen: ints.subarray(ne * 2, ne * 2 + nt), seq: ints.subarray(ne * 2 + nt) };
