@@ -13,7 +13,7 @@
  *    to the end of the document).
  */
 import { childNamespace, Namespace, namespaceOf } from './namespace.ts';
-import { NodeKind, type Tree, tagId, VOID_TAGS } from './tree.ts';
+import { NodeKind, type Tree, tagId, tagName, VOID_TAGS } from './tree.ts';
 
 /** Elements whose text is raw for both parsers (htmlparser2 and the WHATWG algorithm). */
 const RAW_BOTH = ['script', 'style', 'xmp'];
@@ -73,6 +73,39 @@ export interface SerializeOptions {
   inject?: string;
 }
 
+/** What the serialiser asks of a tag, as bits by tag id (one lookup per element; see the sets above). */
+const F_RAW_FAST = 1;
+const F_RAW_EXACT = 2;
+const F_FAST_SPECIAL = 4;
+const F_FOREIGN_ORDINARY = 8;
+const F_LEADING_NEWLINE = 16;
+const F_VOID = 32;
+/** Bits 6-7: the namespace of an element of this tag whose parent is in HTML content (namespace.ts). */
+const NS_SHIFT = 6;
+/** 0: not computed yet (every computed entry has bit 8 set). */
+const F_KNOWN = 256;
+let tagFlags = new Uint16Array(256);
+function flagsOf(id: number): number {
+  if (id >= tagFlags.length) {
+    const t = new Uint16Array(Math.max(id + 1, tagFlags.length * 2));
+    t.set(tagFlags);
+    tagFlags = t;
+  }
+  let f = tagFlags[id]!;
+  if (f === 0) {
+    const name = tagName(id);
+    f = F_KNOWN | (childNamespace(Namespace.Html, '', undefined, name) << NS_SHIFT);
+    if (RAW_FAST_IDS.has(id)) f |= F_RAW_FAST;
+    if (RAW_EXACT_IDS.has(id)) f |= F_RAW_EXACT;
+    if (FAST_SPECIAL.has(id)) f |= F_FAST_SPECIAL;
+    if (FOREIGN_ORDINARY.has(id)) f |= F_FOREIGN_ORDINARY;
+    if (LEADING_NEWLINE.has(id)) f |= F_LEADING_NEWLINE;
+    if (VOID_TAGS.has(name)) f |= F_VOID;
+    tagFlags[id] = f;
+  }
+  return f;
+}
+
 /** How the content of an open element is written. */
 const enum Content {
   Escaped = 0,
@@ -90,6 +123,10 @@ interface Sink {
   raw(s: string, from: number, to: number): void;
   /** s[from, to) escaped for text, or with `attr` for a double-quoted attribute value. */
   escaped(s: string, from: number, to: number, attr: boolean): void;
+  /** `<name` (of tag id `id`), or with `end` `</name>`. */
+  tag(id: number, name: string, end: boolean): void;
+  /** ` name="value"`, the value escaped. */
+  attr(name: string, value: string): void;
 }
 
 class StringSink implements Sink {
@@ -100,6 +137,12 @@ class StringSink implements Sink {
   escaped(s: string, from: number, to: number, attr: boolean): void {
     const t = from === 0 && to === s.length ? s : s.slice(from, to);
     this.out += attr ? escapeAttr(t) : escapeText(t);
+  }
+  tag(_id: number, name: string, end: boolean): void {
+    this.out += end ? '</' + name + '>' : '<' + name;
+  }
+  attr(name: string, value: string): void {
+    this.out += ` ${name}="${escapeAttr(value)}"`;
   }
 }
 
@@ -112,15 +155,7 @@ export function serialize(tree: Tree, options: SerializeOptions = {}): string {
 
 /** ` name="value"` for each attribute (the value escaped). */
 function writeAttrs(sink: Sink, attrs: Readonly<Record<string, string>> | undefined): void {
-  if (!attrs) return;
-  for (const n of Object.keys(attrs)) {
-    const v = attrs[n]!;
-    sink.raw(' ', 0, 1);
-    sink.raw(n, 0, n.length);
-    sink.raw('="', 0, 2);
-    sink.escaped(v, 0, v.length, true);
-    sink.raw('"', 0, 1);
-  }
+  if (attrs) for (const n of Object.keys(attrs)) sink.attr(n, attrs[n]!);
 }
 
 /** A document serialised to UTF-8, with the place of every element's marks (see `serializeUtf8`). */
@@ -142,6 +177,11 @@ for (const [c, r] of Object.entries(ESCAPES)) {
 }
 const REF_BYTES: Uint8Array[] = Array.from({ length: 128 }, (_, c) => new TextEncoder().encode(ESCAPES[String.fromCharCode(c)] ?? ''));
 const NBSP_BYTES = new TextEncoder().encode(ESCAPES['\u00a0']!);
+const ENCODER = new TextEncoder();
+/** Pieces at least this long go to the platform's encoder (below, a loop costs less than the call). */
+const NATIVE_MIN = 24;
+const TEXT_SPECIAL = /[&<>\u00a0\r]/g;
+const ATTR_SPECIAL = /[&"\u00a0\r]/g;
 
 /**
  * A reusable UTF-8 writer (one per thread): grows by doubling, never shrinks. A string with an unpaired
@@ -152,6 +192,9 @@ export class Utf8Sink implements Sink {
   buf = new Uint8Array(1 << 16);
   pos = 0;
   lone = false;
+  /** `<name` and `</name>` in bytes, by tag id (tag ids are per thread, so is the sink). */
+  private readonly tags: Array<Uint8Array | undefined> = [];
+  private readonly ends: Array<Uint8Array | undefined> = [];
   private elems = new Int32Array(1024);
   private markAt = new Int32Array(1024);
   private marks = 0;
@@ -166,11 +209,67 @@ export class Utf8Sink implements Sink {
   }
 
   raw(s: string, from: number, to: number): void {
-    this.put(s, from, to, null);
+    if (to - from >= NATIVE_MIN) this.encode(s, from, to, null, null);
+    else this.put(s, from, to, null);
   }
 
   escaped(s: string, from: number, to: number, attr: boolean): void {
-    this.put(s, from, to, attr ? ATTR_REF : TEXT_REF);
+    if (to - from >= NATIVE_MIN) this.encode(s, from, to, attr ? ATTR_SPECIAL : TEXT_SPECIAL, attr ? ATTR_REF : TEXT_REF);
+    else this.put(s, from, to, attr ? ATTR_REF : TEXT_REF);
+  }
+
+  /**
+   * A long piece: the runs between the characters to escape are encoded by the platform's encoder (much
+   * faster than a loop over code units), the characters themselves by `put`.
+   */
+  private encode(s: string, from: number, to: number, special: RegExp | null, refs: Uint8Array | null): void {
+    const t = from === 0 && to === s.length ? s : s.slice(from, to);
+    if (!(t as unknown as { isWellFormed(): boolean }).isWellFormed()) {
+      this.put(s, from, to, refs);
+      return;
+    }
+    let at = 0;
+    if (special !== null) {
+      special.lastIndex = 0;
+      for (let m = special.exec(t); m !== null; m = special.exec(t)) {
+        if (m.index > at) this.native(t.slice(at, m.index));
+        this.put(t, m.index, m.index + 1, refs);
+        at = m.index + 1;
+      }
+    }
+    this.native(at === 0 ? t : t.slice(at));
+  }
+
+  /** A well-formed string, with nothing to escape, by the platform's encoder. */
+  private native(t: string): void {
+    this.room(t.length * 3);
+    this.pos += ENCODER.encodeInto(t, this.buf.subarray(this.pos)).written;
+  }
+
+  tag(id: number, name: string, end: boolean): void {
+    const cache = end ? this.ends : this.tags;
+    let b = cache[id];
+    if (b === undefined) {
+      b = new TextEncoder().encode(end ? '</' + name + '>' : '<' + name);
+      cache[id] = b;
+    }
+    this.room(b.length);
+    const buf = this.buf;
+    let p = this.pos;
+    for (let k = 0; k < b.length; k++) buf[p++] = b[k]!;
+    this.pos = p;
+  }
+
+  attr(name: string, value: string): void {
+    this.room(4);
+    this.buf[this.pos++] = 32;
+    this.put(name, 0, name.length, null);
+    this.room(2);
+    this.buf[this.pos++] = 61;
+    this.buf[this.pos++] = 34;
+    this.put(value, 0, value.length, ATTR_REF);
+    this.room(1);
+    this.buf[this.pos++] = 34;
   }
 
   /** Records where element i's marks go: here. */
@@ -267,7 +366,7 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
     if (injectAt < 0) raw(options.inject);
   }
   const exact = tree.rules === 'exact';
-  const rawIds = exact ? RAW_EXACT_IDS : RAW_FAST_IDS;
+  const rawBit = exact ? F_RAW_EXACT : F_RAW_FAST;
   // Open elements: node, how its content is written, whether it is in svg/math content.
   const closers: number[] = [];
   const content: Content[] = [];
@@ -281,16 +380,14 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
       const e = closers.pop()!;
       content.pop();
       spaces.pop();
-      if (!endless) {
-        raw('</');
-        raw(tree.tag(e));
-        raw('>');
-      }
+      if (!endless) sink.tag(tree.name[e]!, tree.tag(e), true);
     }
   };
   const nsOf = (i: number): Namespace => {
     const p = tree.parent[i]!;
     const parentNs = spaces.length > 0 ? spaces[spaces.length - 1]! : p > 0 ? namespaceOf(tree, p) : Namespace.Html;
+    // the common case without string work: an element in HTML content (as childNamespace decides it)
+    if (parentNs === Namespace.Html) return ((flagsOf(tree.name[i]!) >> NS_SHIFT) & 3) as Namespace;
     return p > 0 ? childNamespace(parentNs, tree.tag(p), tree.attr(p, 'encoding'), tree.tag(i)) : childNamespace(Namespace.Html, '', undefined, tree.tag(i));
   };
   for (let i = root; i < last; i++) {
@@ -299,32 +396,25 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
     if (k === NodeKind.Element) {
       const tag = tree.tag(i);
       const id = tree.name[i]!;
-      raw('<');
-      raw(tag);
-      for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) {
-        const v = tree.attrValues[a]!;
-        raw(' ');
-        raw(tree.attrNames[a]!);
-        raw('="');
-        sink.escaped(v, 0, v.length, true);
-        raw('"');
-      }
+      sink.tag(id, tag, false);
+      for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) sink.attr(tree.attrNames[a]!, tree.attrValues[a]!);
       marks?.(i);
+      const f = flagsOf(id);
       const ns = nsOf(i);
       const html = ns === Namespace.Html;
       // Raw text: exact path, HTML elements only (in svg and math every element is ordinary); fast path,
       // as htmlparser2 reads it (xmp anywhere; script and style are decoded in svg and math, parse.ts).
       let c = Content.Escaped;
-      if (rawIds.has(id) && (html || (!exact && !FOREIGN_ORDINARY.has(id)))) c = id === PLAINTEXT ? Content.Endless : Content.Raw;
+      if ((f & rawBit) !== 0 && (html || (!exact && (f & F_FOREIGN_ORDINARY) === 0))) c = id === PLAINTEXT ? Content.Endless : Content.Raw;
       // htmlparser2 reads the content of `<style/>` (script, xmp, title, textarea too) as markup: such an
       // element that holds elements or comments, or text that would end it early, is written so.
-      const markupInside = !exact && FAST_SPECIAL.has(id) && !specialReadable(tree, i, tag, c === Content.Raw);
+      const markupInside = !exact && (f & F_FAST_SPECIAL) !== 0 && !specialReadable(tree, i, tag, c === Content.Raw);
       if (markupInside) c = Content.Escaped;
       raw(markupInside ? '/>' : '>');
       if (i === injectAt) raw(options.inject!);
       // htmlparser2 knows no namespaces: a void tag name is void everywhere on the fast path.
-      if (VOID_TAGS.has(tag) && (html || !exact)) continue;
-      if (LEADING_NEWLINE.has(id) && (html || !exact)) {
+      if ((f & F_VOID) !== 0 && (html || !exact)) continue;
+      if ((f & F_LEADING_NEWLINE) !== 0 && (html || !exact)) {
         const first = i + 1;
         if (first < tree.end[i]! && tree.kind[first] !== NodeKind.Element && tree.kind[first] !== NodeKind.Comment) {
           const c0 = text.charCodeAt(tree.textStart[first]!);
@@ -358,10 +448,6 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
   closeUntil(last);
   while (closers.length > 0) {
     const e = closers.pop()!;
-    if (!endless) {
-      raw('</');
-      raw(tree.tag(e));
-      raw('>');
-    }
+    if (!endless) sink.tag(tree.name[e]!, tree.tag(e), true);
   }
 }
