@@ -5,8 +5,9 @@
  *  - the page serialised once without marks, as the UTF-8 bytes of its file (html/serialize.ts
  *    `serializeUtf8`), with the byte offset where each element's mark attribute goes (just before the `>`
  *    of its start tag) and the element's node number; marking is copying byte ranges;
- *  - the text walk of html/text.ts `textOf` as a program: each text node's text, in order, and the points
- *    where a block ends a line; replayed with the template nodes' text left out (a space, as textOf does).
+ *  - the text walk of html/text.ts `textOf` as a program: each text node's text (its white space already
+ *    collapsed), in order, and the points where a block ends a line; replayed with the template nodes'
+ *    text left out (a space, as textOf does).
  * The written files are byte for byte what OutputWriter.writePage writes from the marked tree (tested).
  * A record travels as bytes (`encodeRender`): moved from a worker, spooled to disk between the passes.
  */
@@ -25,7 +26,7 @@ export interface RenderRecord {
   /** Per element, in node order: the byte offset in `html` where its mark attribute goes, and its node number. */
   markAt: Int32Array;
   elems: Int32Array;
-  /** The body's text nodes' texts, concatenated, and each one's length. */
+  /** The body's text nodes' texts (white space collapsed, `collapsed`), concatenated, and each one's length. */
   text: string;
   textLen: Int32Array;
   /** The text walk: a text node's number, or -1 where a line ends. */
@@ -62,7 +63,7 @@ export function recordRender(tree: Tree): RenderRecord | undefined {
       }
     } else if (k === NodeKind.Text || k === NodeKind.Blank) {
       seq.push(i);
-      texts.push(tree.text.slice(tree.textStart[i]!, tree.textEnd[i]!));
+      texts.push(collapsed(tree, i));
     }
   }
   seq.push(-1);
@@ -110,28 +111,68 @@ export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: Arr
   return out;
 }
 
-/** The kept text (`<page>.txt` without its final newline): textOf with the ranges' text nodes left out. */
+/** Runs of white space, as textOf collapses them (html/text.ts). */
+const SPACES = /[\s\u00a0]+/g;
+
+/**
+ * A text node's text as the kept text uses it: its runs of white space collapsed to one space (as textOf
+ * collapses a line; a run that spans two nodes is joined when the line is made, `renderText`).
+ */
+function collapsed(tree: Tree, i: number): string {
+  if (tree.kind[i] === NodeKind.Blank) return ' ';
+  return tree.text.slice(tree.textStart[i]!, tree.textEnd[i]!).replace(SPACES, ' ');
+}
+
+/**
+ * The kept text (`<page>.txt` without its final newline): textOf with the ranges' text nodes left out.
+ * textOf joins a line's texts (a left-out node is a space), collapses its runs of white space and trims
+ * it, and drops empty lines; with each node's runs already collapsed, that is: a node's text without its
+ * first and last space, one space where either side of a join had one, nothing at the ends of a line.
+ */
 export function renderText(r: RenderRecord, start: ArrayLike<number>, count: ArrayLike<number>): string {
-  const lines: string[] = [];
-  let line = '';
+  const text = r.text;
+  let out = '';
+  let any = false;
+  let inLine = false;
+  let space = false;
   let k = 0;
   let at = 0;
   let t = 0;
   for (let q = 0; q < r.seq.length; q++) {
     const i = r.seq[q]!;
     if (i < 0) {
-      const s = line.replace(/[\s\u00a0]+/g, ' ').trim();
-      if (s) lines.push(s);
-      line = '';
+      inLine = false;
+      space = false;
       continue;
     }
     const len = r.textLen[t++]!;
+    let a = at;
+    let b = at + len;
+    at = b;
     while (k < start.length && start[k]! + count[k]! <= i) k++;
-    if (k < start.length && start[k]! <= i) line += ' ';
-    else line += r.text.slice(at, at + len);
-    at += len;
+    if (k < start.length && start[k]! <= i) {
+      space = true;
+      continue;
+    }
+    const lead = a < b && text.charCodeAt(a) === 32;
+    if (lead) a++;
+    const trail = a < b && text.charCodeAt(b - 1) === 32;
+    if (trail) b--;
+    if (a === b) {
+      if (lead) space = true;
+      continue;
+    }
+    if (inLine) {
+      if (space || lead) out += ' ';
+    } else {
+      if (any) out += '\n';
+      inLine = true;
+      any = true;
+    }
+    out += text.slice(a, b);
+    space = trail;
   }
-  return lines.join('\n');
+  return out;
 }
 
 const HEADER = 5;
