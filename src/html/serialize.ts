@@ -267,7 +267,7 @@ export class Utf8Sink implements Sink {
     this.room(2);
     this.buf[this.pos++] = 61;
     this.buf[this.pos++] = 34;
-    this.put(value, 0, value.length, ATTR_REF);
+    this.escaped(value, 0, value.length, true);
     this.room(1);
     this.buf[this.pos++] = 34;
   }

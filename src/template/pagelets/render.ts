@@ -11,12 +11,12 @@
  * The written files are byte for byte what OutputWriter.writePage writes from the marked tree (tested).
  * A record travels as bytes (`encodeRender`): moved from a worker, spooled to disk between the passes.
  */
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writevSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { escapeAttr, serializeUtf8, Utf8Sink } from '../../html/serialize.ts';
 import { OVERLAY_STYLE } from '../../output.ts';
-import { isBlock, isNonText } from '../../html/text.ts';
+import { textTables } from '../../html/text.ts';
 import { NodeKind, type Tree } from '../../html/tree.ts';
 
 /** What writing a page's output needs (see the module comment). */
@@ -36,38 +36,61 @@ export interface RenderRecord {
 /** The thread's serialisation buffer (records copy what they keep out of it). */
 const sink = new Utf8Sink();
 
+/** Scratch arrays of the text walk (one set per thread, grown as needed). */
+let seqBuf: Int32Array = new Int32Array(4096);
+let lenBuf: Int32Array = new Int32Array(4096);
+let stack: Int32Array = new Int32Array(256);
+function grown(a: Int32Array, n: number): Int32Array {
+  if (n < a.length) return a;
+  const b = new Int32Array(Math.max(n + 1, a.length * 2));
+  b.set(a);
+  return b;
+}
+
 /** Records what writing the page needs; undefined when its strings hold an unpaired surrogate. */
 export function recordRender(tree: Tree): RenderRecord | undefined {
   const doc = serializeUtf8(tree, sink, { inject: OVERLAY_STYLE });
   if (!doc) return undefined;
   // textOf's walk over the body (html/text.ts): blocks end lines, non-text elements are skipped
+  const { block, skip } = textTables();
+  const { kind, name, end } = tree;
   const root = tree.body();
-  const seq: number[] = [];
   const texts: string[] = [];
-  const closers: number[] = [];
-  const last = tree.end[root]!;
+  let ns = 0;
+  let nt = 0;
+  let depth = 0;
+  const last = end[root]!;
   for (let i = root; i < last; i++) {
-    while (closers.length > 0 && closers[closers.length - 1]! <= i) {
-      closers.pop();
-      seq.push(-1);
+    while (depth > 0 && stack[depth - 1]! <= i) {
+      depth--;
+      seqBuf = grown(seqBuf, ns);
+      seqBuf[ns++] = -1;
     }
-    const k = tree.kind[i];
+    const k = kind[i];
     if (k === NodeKind.Element) {
-      if (i !== root && isNonText(tree, i)) {
-        i = tree.end[i]! - 1;
+      const nm = name[i]!;
+      if (i !== root && nm < skip.length && skip[nm] === 1) {
+        i = end[i]! - 1;
         continue;
       }
-      if (isBlock(tree, i)) {
-        seq.push(-1);
-        closers.push(tree.end[i]!);
+      if (nm < block.length && block[nm] === 1) {
+        seqBuf = grown(seqBuf, ns);
+        seqBuf[ns++] = -1;
+        stack = grown(stack, depth);
+        stack[depth++] = end[i]!;
       }
     } else if (k === NodeKind.Text || k === NodeKind.Blank) {
-      seq.push(i);
-      texts.push(collapsed(tree, i));
+      seqBuf = grown(seqBuf, ns);
+      seqBuf[ns++] = i;
+      const t = collapsed(tree, i);
+      texts.push(t);
+      lenBuf = grown(lenBuf, nt);
+      lenBuf[nt++] = t.length;
     }
   }
-  seq.push(-1);
-  return { html: doc.bytes.slice(), markAt: doc.markAt.slice(), elems: doc.elems.slice(), text: texts.join(''), textLen: Int32Array.from(texts, (t) => t.length), seq: Int32Array.from(seq) };
+  seqBuf = grown(seqBuf, ns);
+  seqBuf[ns++] = -1;
+  return { html: doc.bytes.slice(), markAt: doc.markAt.slice(), elems: doc.elems.slice(), text: texts.join(''), textLen: lenBuf.slice(0, nt), seq: seqBuf.slice(0, ns) };
 }
 
 /** The UTF-8 bytes of ` name="value"` for each of `attr`. */
@@ -113,6 +136,8 @@ export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: Arr
 
 /** Runs of white space, as textOf collapses them (html/text.ts). */
 const SPACES = /[\s\u00a0]+/g;
+/** Text that collapsing changes: two white-space characters in a row, or one other than a space. */
+const NOT_COLLAPSED = /[\s\u00a0]{2}|[^\S ]/;
 
 /**
  * A text node's text as the kept text uses it: its runs of white space collapsed to one space (as textOf
@@ -120,7 +145,8 @@ const SPACES = /[\s\u00a0]+/g;
  */
 function collapsed(tree: Tree, i: number): string {
   if (tree.kind[i] === NodeKind.Blank) return ' ';
-  return tree.text.slice(tree.textStart[i]!, tree.textEnd[i]!).replace(SPACES, ' ');
+  const t = tree.text.slice(tree.textStart[i]!, tree.textEnd[i]!);
+  return NOT_COLLAPSED.test(t) ? t.replace(SPACES, ' ') : t;
 }
 
 /**
@@ -256,15 +282,16 @@ export class RenderSpool {
     const payload = entry.kind === 'render' ? entry.bytes : entry.body;
     const head = new Int32Array([entry.kind === 'render' ? 1 : 2, pagelets, u.length, ct.length, entry.kind === 'page' && entry.contentType === undefined ? 1 : 0]);
     const pad = (n: number): number => (n + 3) & ~3;
-    const bytes = new Uint8Array(20 + pad(u.length) + pad(ct.length) + payload.length);
+    // the header and names, then the payload as it is (not copied)
+    const bytes = new Uint8Array(20 + pad(u.length) + pad(ct.length));
     bytes.set(new Uint8Array(head.buffer), 0);
     bytes.set(u, 20);
     bytes.set(ct, 20 + pad(u.length));
-    bytes.set(payload, 20 + pad(u.length) + pad(ct.length));
-    writeSync(this.fd, bytes, 0, bytes.length, this.pos);
+    const n = bytes.length + payload.length;
+    if (writevSync(this.fd, [bytes, payload], this.pos) !== n) throw new Error(`render spool: short write to ${this.path}`);
     this.at[id] = this.pos;
-    this.len[id] = bytes.length;
-    this.pos += bytes.length;
+    this.len[id] = n;
+    this.pos += n;
   }
 
   /** Page `id`'s entry, or undefined when none was put. */
