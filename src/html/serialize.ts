@@ -210,7 +210,10 @@ export class Utf8Sink implements Sink {
 
   raw(s: string, from: number, to: number): void {
     if (to - from >= NATIVE_MIN) this.encode(s, from, to, null, null);
-    else this.put(s, from, to, null);
+    else if (to - from === 1 && s.charCodeAt(from) < 0x80) {
+      this.room(1);
+      this.buf[this.pos++] = s.charCodeAt(from);
+    } else this.put(s, from, to, null);
   }
 
   escaped(s: string, from: number, to: number, attr: boolean): void {

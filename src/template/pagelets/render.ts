@@ -47,8 +47,11 @@ function grown(a: Int32Array, n: number): Int32Array {
   return b;
 }
 
-/** Records what writing the page needs; undefined when its strings hold an unpaired surrogate. */
-export function recordRender(tree: Tree): RenderRecord | undefined {
+/**
+ * Records what writing the page needs, as bytes (`decodeRender` reads them back); undefined when its
+ * strings hold an unpaired surrogate.
+ */
+export function recordRender(tree: Tree): Uint8Array | undefined {
   const doc = serializeUtf8(tree, sink, { inject: OVERLAY_STYLE });
   if (!doc) return undefined;
   // textOf's walk over the body (html/text.ts): blocks end lines, non-text elements are skipped
@@ -90,7 +93,7 @@ export function recordRender(tree: Tree): RenderRecord | undefined {
   }
   seqBuf = grown(seqBuf, ns);
   seqBuf[ns++] = -1;
-  return { html: doc.bytes.slice(), markAt: doc.markAt.slice(), elems: doc.elems.slice(), text: texts.join(''), textLen: lenBuf.slice(0, nt), seq: seqBuf.slice(0, ns) };
+  return encodeRender({ html: doc.bytes, markAt: doc.markAt, elems: doc.elems, text: texts.join(''), textLen: lenBuf.subarray(0, nt), seq: seqBuf.subarray(0, ns) });
 }
 
 /** The UTF-8 bytes of ` name="value"` for each of `attr`. */
@@ -204,7 +207,7 @@ export function renderText(r: RenderRecord, start: ArrayLike<number>, count: Arr
 const HEADER = 5;
 
 /** A record as bytes: a header of five lengths, the page's bytes, the text in UTF-8, then the four arrays. */
-export function encodeRender(r: RenderRecord): Uint8Array {
+function encodeRender(r: RenderRecord): Uint8Array {
   const text = new TextEncoder().encode(r.text);
   const pad = (n: number): number => (n + 3) & ~3;
   const ints = r.markAt.length * 2 + r.textLen.length + r.seq.length;
