@@ -227,18 +227,18 @@ function encodeRender(r: RenderRecord): Uint8Array {
   return bytes;
 }
 
-/** A record back from its bytes (copied out, so the bytes can be reused). */
+/** A record back from its bytes: views of them (no copy), valid as long as the bytes are not reused. */
 export function decodeRender(bytes: Uint8Array): RenderRecord {
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   const head = new Int32Array(aligned.buffer, aligned.byteOffset, HEADER);
   const [hl, tl, ne, nt, ns] = [head[0]!, head[1]!, head[2]!, head[3]!, head[4]!];
   const pad = (n: number): number => (n + 3) & ~3;
   let at = HEADER * 4;
-  const html = aligned.slice(at, at + hl);
+  const html = aligned.subarray(at, at + hl);
   at += pad(hl);
   const text = new TextDecoder().decode(aligned.subarray(at, at + tl));
   at += pad(tl);
-  const ints = new Int32Array(aligned.buffer.slice(aligned.byteOffset + at, aligned.byteOffset + at + (ne * 2 + nt + ns) * 4));
+  const ints = new Int32Array(aligned.buffer, aligned.byteOffset + at, ne * 2 + nt + ns);
   return { html, text, markAt: ints.subarray(0, ne), elems: ints.subarray(ne, ne * 2), textLen: ints.subarray(ne * 2, ne * 2 + nt), seq: ints.subarray(ne * 2 + nt) };
 }
 
@@ -297,7 +297,7 @@ export class RenderSpool {
     this.pos += n;
   }
 
-  /** Page `id`'s entry, or undefined when none was put. */
+  /** Page `id`'s entry, or undefined when none was put; a render record's arrays are valid until the next `get`. */
   get(id: number): { url: string; pagelets: number; entry: { kind: 'render'; record: RenderRecord } | { kind: 'page'; body: Uint8Array; contentType: string | undefined } } | undefined {
     const n = id < this.len.length ? this.len[id]! : 0;
     if (n === 0) return undefined;
