@@ -242,11 +242,11 @@ async function main(): Promise<void> {
     }
     const markMs = performance.now() - tm;
     console.log(`mark: ${(markMs / 1000).toFixed(1)} s for ${marked} pages, load ${load()}`);
-    console.log(`peak RSS of this process (Node + DuckDB) by phase, MiB: ${JSON.stringify(Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, mib(v)])))}`);
     const sizeOf = (d: string): number => readdirSync(d, { recursive: true }).reduce<number>((a, f) => a + (statSync(join(d, String(f))).isFile() ? statSync(join(d, String(f))).size : 0), 0);
     console.log(`global results on disk: ${(sizeOf(join(work, 'global')) / 1048576).toFixed(1)} MiB`);
   } finally {
     clearInterval(timer);
+    console.log(`peak RSS of this process (Node + DuckDB) by phase, MiB: ${JSON.stringify(Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, mib(v)])))}`);
     if (!keptWork) rmSync(work, { recursive: true, force: true });
   }
 }
