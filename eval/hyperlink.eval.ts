@@ -47,9 +47,10 @@ export function keyPages(site: CorpusSite, count = KEY_PAGES_PER_SITE): string[]
 }
 
 /**
- * The grid the options are chosen from (defaults first): each option varied alone, and paper 2 as written
- * (n = 4, its link order, no navigation regions, no sibling fallback, every attribute of <html>/<body> and
- * of the top wrapper compared), and the defaults before this grid was measured.
+ * The grid the options are chosen from (defaults first): each option varied alone, the defaults before
+ * `agreeingPages` and `navigationBars`, and paper 2 as written (n = 4, its link order, no navigation
+ * regions or bars, a template from however many CS pages remain, no sibling fallback, every attribute of
+ * <html>/<body> and of the top wrapper compared).
  */
 const HYPERLINK_GRID: readonly GridPoint[] = [
   { name: 'default', options: {} },
@@ -65,8 +66,11 @@ const HYPERLINK_GRID: readonly GridPoint[] = [
   { name: 'top wrapper 0', options: { topWrapperDepth: 0 } },
   { name: 'no navigation regions', options: { navigationRegions: false } },
   { name: 'regions by the key page', options: { regionsDecidedBy: 'key' } },
-  { name: 'former defaults', options: { n: 4, linkOrder: 'density' } },
-  { name: 'paper 2', options: { n: 4, linkOrder: 'document', navigationRegions: false, siblings: false, documentSkeleton: false, topWrapperDepth: 0 } },
+  { name: 'different template 0.7', options: { differentTemplateShare: 0.7 } },
+  { name: 'agreeing pages 1', options: { agreeingPages: 1 } },
+  { name: 'no navigation bars', options: { navigationBars: false } },
+  { name: 'former defaults', options: { agreeingPages: 1, navigationBars: false } },
+  { name: 'paper 2', options: { n: 4, linkOrder: 'document', navigationRegions: false, navigationBars: false, agreeingPages: 1, siblings: false, documentSkeleton: false, topWrapperDepth: 0 } },
 ];
 
 /** Objective of a site's figures: content F1, less 0.02 per page loaded above the target on average. */

@@ -21,7 +21,7 @@ const pages = Array.from({ length: N }, (_, i) => ({ key: `p${i}.html`, body: si
 const OFF_DEFAULT = {
   align: { mismatch: 0, lineRule: false, navigationRegions: false },
   hyperlink: { regionsDecidedBy: 'key', navigationLinkShare: 0.3, linkOrder: 'document' },
-  pagelets: { navigationPagelets: false, contentShare: 0.5, minhashes: 4 },
+  pagelets: { navigationPagelets: false, contentShare: 0.5, minhashes: 4, landmarks: false, navigationItems: false },
 } as const;
 
 for (const method of ['align', 'hyperlink', 'pagelets'] as const) {

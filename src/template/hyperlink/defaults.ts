@@ -26,6 +26,32 @@ export const HYPERLINK_DEFAULTS = {
    */
   linkOrder: 'proximity' as 'density' | 'document' | 'proximity',
   /**
+   * Navigation bars (navigation-regions.ts, ours): in a template bar whose other cells are fixed words, one
+   * of them a link, the cells written as changing text (a breadcrumb's current entry, a "Prev" with no
+   * previous page) are template (`markNavigationCells`); and a template region of mostly fixed text (a
+   * prev/next bar) is navigation even where it holds more changing text than the content slot (a stub
+   * page whose content is one heading). Chosen by leave-one-generator-out cross-validation
+   * (docs/engines.md).
+   */
+  navigationBars: true,
+  /**
+   * Fewest pages of the complete subdigraph (or its fallback set) the template must rest on once the pages
+   * of another template are set aside (template-extraction.ts, `differentTemplates`). A node is template
+   * when it repeats on other pages; a single other page that repeats the key page's content (a tag page
+   * listing the same posts as the blog index) would make that content template. When setting aside leaves
+   * fewer pages, further linked pages are loaded (at most `n`) to find more of the key page's template and,
+   * failing that, no page is set aside. Chosen by leave-one-generator-out cross-validation (docs/engines.md).
+   */
+  agreeingPages: 2,
+  /**
+   * A CS page whose ETDM pairs fewer than this share of the key page's texts that the best CS page pairs is
+   * taken for a page of another template and set aside (template-extraction.ts, `differentTemplates`).
+   * One half: pages of one template share most of their fixed texts (menus, headers, footers); a page of
+   * another template shares a few words at best. Chosen by leave-one-generator-out cross-validation
+   * (docs/engines.md).
+   */
+  differentTemplateShare: 0.5,
+  /**
    * Link-density regions (link-order.ts): a link's region is its nearest ancestor holding at least this
    * many distinct same-site links. A menu has several items; 3 is the smallest list that is not a
    * sentence with two links in it.

@@ -8,8 +8,9 @@
  *     (sibling-pages.ts) complete the set, and the run says so;
  *  3. Algorithm 2 / Definition 3.3 (template-extraction.ts): the key page's nodes that an equal top-down
  *     mapping (equal-top-down-mapping.ts, with node equality ≜ from node-equality.ts) pairs in every page
- *     of the set; CS pages of a clearly different template are set aside with a warning; plus navigation
- *     regions (navigation-regions.ts);
+ *     of the set; CS pages of a clearly different template are set aside with a warning, as long as
+ *     `agreeingPages` pages remain (else further linked pages are loaded, and failing that none is set
+ *     aside); plus navigation bars' changing cells and navigation regions (navigation-regions.ts);
  *  4. every page of the source is marked with the same mapping (page-marks.ts) and handed to `onPage`.
  * Bad input never yields a template from the key page alone: no usable link, no page loaded, or no page
  * sharing the key page's root raise an EngineError with a code; weaker fallbacks are warnings.
@@ -27,7 +28,7 @@ import { HYPERLINK_DEFAULTS } from './defaults.ts';
 import { HYPERLINK_OPTIONS } from './options.ts';
 import { AlignmentScratch } from './equal-top-down-mapping.ts';
 import { type KeyLink, type LinkOrder, orderLinks } from './link-order.ts';
-import { navigationRegions } from './navigation-regions.ts';
+import { markNavigationCells, navigationRegions } from './navigation-regions.ts';
 import { nodeEquality, type NodeEquality, NodeFeatures } from './node-equality.ts';
 import { type LearnedTemplate, markPage } from './page-marks.ts';
 import { siblingLinks } from './sibling-pages.ts';
@@ -50,13 +51,23 @@ export function siteLinks(source: PageSource, tree: Tree, page: Pick<Page, 'url'
   const urlOf = new Map<string, string>();
   for (const l of extractLinks(tree, page.url, { duplicates: true })) {
     const key = source.keyOf(l.url);
-    if (key === undefined || key === page.key) continue;
+    if (key === undefined || key === page.key || sameDocument(key, page.key)) continue;
     // Every occurrence is kept (link density counts them); one URL per key.
     const first = urlOf.get(key);
     if (first === undefined) urlOf.set(key, l.url);
     out.push({ url: first ?? l.url, key, node: l.node });
   }
   return out;
+}
+
+/**
+ * True when two keys name one document on a static host: `docs/a` and `docs/a.html`, `docs/` and
+ * `docs/index.html` (a host serves an extensionless path from its `.html` file and a folder from its
+ * index). A link to the key page under its other name is a self-link.
+ */
+export function sameDocument(a: string, b: string): boolean {
+  const bare = (k: string): string => k.replace(/(^|\/)index\.x?html?$/i, '$1').replace(/\.x?html?$/i, '').replace(/\/$/, '');
+  return bare(a) === bare(b);
 }
 
 /** Links keyed by page key (the identity Algorithm 1 works on). */
@@ -76,6 +87,12 @@ export interface HyperlinkOptions {
   linkShare: number;
   /** Which pages decide that a region is navigation (navigation-regions.ts). */
   regionsDecidedBy: 'all' | 'key';
+  /** Navigation bars (defaults.ts): plain-text cells of a bar, and bars beside a stub's content slot. */
+  navigationBars: boolean;
+  /** Fewest pages of the key page's template the template rests on (defaults.ts). */
+  agreeingPages: number;
+  /** A CS page sharing less than this share of the key page's texts that the best one shares is set aside. */
+  differentTemplateShare: number;
   siblings: boolean;
 }
 
@@ -106,6 +123,9 @@ export function readOptions(input: Readonly<Record<string, unknown>>): Hyperlink
     navigationRegions: o.navigationRegions,
     linkShare: o.navigationLinkShare,
     regionsDecidedBy: o.regionsDecidedBy,
+    navigationBars: o.navigationBars,
+    agreeingPages: o.agreeingPages,
+    differentTemplateShare: o.differentTemplateShare,
     siblings: o.siblings,
   };
 }
@@ -292,21 +312,57 @@ export class HyperlinkEngine implements LearningEngine {
       }
       return f;
     };
-    let ext: ExtractedTemplate = extractTemplate(eq, keyF, set.pages.map((p) => ({ key: p.page.key, features: featuresOf(p) })), scratch);
+    const extractFrom = (pages: readonly Loaded[]): ExtractedTemplate => extractTemplate(eq, keyF, pages.map((p) => ({ key: p.page.key, features: featuresOf(p) })), scratch);
+    let ext: ExtractedTemplate = extractFrom(set.pages);
     for (const k of ext.skipped) warn(`${k}: its root is not equal to the key page's; left out of the template (Algorithm 2)`);
-    const dropped = differentTemplates(keyF, ext);
-    if (dropped.length > 0) {
+    let pool = set.pages;
+    let dropped = differentTemplates(keyF, ext, o.differentTemplateShare);
+    // Setting pages aside must leave `agreeingPages` pages of the key page's template: else further
+    // linked pages (those loaded but outside the CS first, then the next links) are tried, at most n of
+    // them, and failing that no page is set aside.
+    const widened: string[] = [];
+    if (dropped.length > 0 && ext.maps.length - dropped.length < o.agreeingPages) {
+      const inPool = new Set(pool.map((p) => p.page.key));
+      const tried = new Set(found.tried);
+      const candidates = [...[...loaded.keys()].filter((k) => !inPool.has(k)), ...ordered.filter((k) => !loaded.has(k) && !tried.has(k))];
+      let agreed = false;
+      for (const k of candidates) {
+        if (widened.length >= o.n || (!loaded.has(k) && loads - 1 >= o.maxLoad)) break;
+        const l = await load(k, urlOfKey.get(k) ?? source.urlOf(k));
+        if (!l) continue;
+        widened.push(l.page.key);
+        pool = [...pool, l];
+        const e = extractFrom(pool);
+        const d = differentTemplates(keyF, e, o.differentTemplateShare);
+        if (e.maps.length - d.length >= o.agreeingPages) {
+          agreed = true;
+          dropped = d;
+          break;
+        }
+      }
+      if (!agreed) {
+        warn(`${keyPage.key}: fewer than ${o.agreeingPages} pages of the complete subdigraph share the key page's template, and ${widened.length} further page(s) did not make up for it; no page is set aside`);
+        pool = set.pages;
+        dropped = [];
+      }
+    }
+    if (dropped.length > 0 || pool !== set.pages) {
       for (const d of dropped) warn(`${d.key}: shares ${d.shared} of the key page's texts where the best page shares ${d.best}; it seems to use another template and is left out`);
-      const keep = set.pages.filter((p) => !dropped.some((d) => d.key === p.page.key));
-      ext = extractTemplate(eq, keyF, keep.map((p) => ({ key: p.page.key, features: featuresOf(p) })), scratch);
+      ext = extractFrom(pool.filter((p) => !dropped.some((d) => d.key === p.page.key)));
     }
     if (ext.maps.length === 0) {
       throw new EngineError('no-shared-template', `${keyPage.key}: none of the ${set.pages.length} page(s) found shares the key page's root; no template can be justified`);
     }
+    if (o.navigationBars) markNavigationCells(keyTree, ext.template);
+    const imageOn = (m: ExtractedTemplate['maps'][number]): Uint8Array => {
+      const marks = imageOfTemplate(ext.template, m.map, m.features.tree.size);
+      if (o.navigationBars) markNavigationCells(m.features.tree, marks);
+      return marks;
+    };
     const regions = o.navigationRegions
-      ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOfTemplate(ext.template, m.map, m.features.tree.size) })), o.linkShare, D.contentSlotShare, o.regionsDecidedBy)
+      ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOn(m) })), o.linkShare, D.contentSlotShare, o.regionsDecidedBy, o.navigationBars)
       : [];
-    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare };
+    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare, cells: o.navigationBars };
     const networkLoads = source.loaded - loadedBefore;
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);
@@ -325,6 +381,8 @@ export class HyperlinkEngine implements LearningEngine {
       fallback: set.fallback,
       templatePages: usedKeys,
       droppedPages: dropped.map((d) => d.key),
+      /** Pages loaded beyond the CS to find enough pages of the key page's template (`agreeingPages`). */
+      widenedPages: widened,
       linkOrder: o.linkOrder,
       linksConsidered: ordered.length,
       linksTried: found.tried,

@@ -44,6 +44,8 @@ export interface HyperlinkData {
   /** Which pages decided the regions (navigation-regions.ts); 'key' tests a page's images against its content slot. */
   regionsDecidedBy: 'all' | 'key';
   slotShare: number;
+  /** Plain-text cells of navigation bars are template (navigation-regions.ts); absent in older templates: false. */
+  cells?: boolean | undefined;
 }
 
 const schema: z.ZodType<HyperlinkData> = z.object({
@@ -67,6 +69,7 @@ const schema: z.ZodType<HyperlinkData> = z.object({
   linkShare: z.number(),
   regionsDecidedBy: z.enum(['all', 'key']),
   slotShare: z.number(),
+  cells: z.boolean().optional(),
 });
 
 /** Ranges [start, end) of the 1s of a mark array. */
@@ -107,6 +110,7 @@ export function hyperlinkData(l: LearnedTemplate, keyPage: Page, keyText: string
     linkShare: l.linkShare,
     regionsDecidedBy: l.regionsDecidedBy,
     slotShare: l.slotShare,
+    cells: l.cells,
   };
 }
 
@@ -127,7 +131,7 @@ export function compileHyperlink(template: Template): Applier {
   } catch (err) {
     throw new TemplateError(`hyperlink template: ${(err as Error).message}`);
   }
-  const learned: LearnedTemplate = { eq, key: new NodeFeatures(keyTree, eq), template: marks, regions: d.regions, linkShare: d.linkShare, regionsDecidedBy: d.regionsDecidedBy, slotShare: d.slotShare };
+  const learned: LearnedTemplate = { eq, key: new NodeFeatures(keyTree, eq), template: marks, regions: d.regions, linkShare: d.linkShare, regionsDecidedBy: d.regionsDecidedBy, slotShare: d.slotShare, cells: d.cells ?? false };
   const scratch = new AlignmentScratch();
   return {
     template,

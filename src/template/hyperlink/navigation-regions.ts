@@ -19,7 +19,8 @@
  * prev/next bar or a breadcrumb inside the content container ("Next: <a>1.1.3</a>, Previous: …") is
  * navigation, while a list of links made of changing words (an article's own table of contents) is
  * content. Outside the slot, a region never holds more changing text than the slot (an index page's cards
- * or list of posts are its content, beside a heading that is all its prose). Every node of a navigation region (and of its image on any page marked, when that
+ * or list of posts are its content, beside a heading that is all its prose) unless, with `bars`, it is
+ * mostly fixed text as inside the slot (a prev/next bar beside a stub page's one heading). Every node of a navigation region (and of its image on any page marked, when that
  * image passes the same test) is template.
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
@@ -94,7 +95,7 @@ export interface MappedPage {
 export function navigationRegions(
   keyTree: Tree, template: Uint8Array, pages: readonly MappedPage[],
   linkShare: number = HYPERLINK_DEFAULTS.navigationLinkShare, slotShare: number = HYPERLINK_DEFAULTS.contentSlotShare,
-  decidedBy: 'all' | 'key' = HYPERLINK_DEFAULTS.regionsDecidedBy,
+  decidedBy: 'all' | 'key' = HYPERLINK_DEFAULTS.regionsDecidedBy, bars: boolean = HYPERLINK_DEFAULTS.navigationBars,
 ): number[] {
   const keyVar = new VariableText(keyTree, template);
   const slot = contentSlot(keyTree, template, keyVar, slotShare);
@@ -135,8 +136,9 @@ export function navigationRegions(
       ok = false;
     }
     // A region never holds more of the key page's changing text than its content slot: on an index page
-    // (cards, a list of posts) the links are the content, whatever little prose sits beside them.
-    if (slot >= 0 && !keyTree.contains(slot, r) && keyVar.text(r) > keyVar.text(slot)) ok = false;
+    // (cards, a list of posts) the links are the content, whatever little prose sits beside them. With
+    // `bars`, a region that is mostly fixed text (a prev/next bar beside a stub page's one heading) still is.
+    if (slot >= 0 && !keyTree.contains(slot, r) && keyVar.text(r) > keyVar.text(slot) && !(bars && keyVar.fixed(r) >= keyVar.text(r))) ok = false;
     if (ok && some) {
       out.push(r);
       r = keyTree.end[r]!;
@@ -192,4 +194,77 @@ export function markNavigationRegions(
   }
   for (const j of roots) marks.fill(1, j, tree.end[j]!);
   return roots.length;
+}
+
+/** True when text node i holds a letter or a digit (any script). */
+export function hasWord(tree: Tree, i: number): boolean {
+  return WORD.test(tree.nodeText(i));
+}
+const WORD = /[\p{L}\p{N}]/u;
+
+/**
+ * Navigation cells (ours): a bar's cell whose words change from page to page: a breadcrumb's current entry
+ * (plain text) or its entries above the pages' common folder (links), a Javadoc bar's "Prev Class" written
+ * as plain text on the first class. The ETDM maps the cell's element (same place, same classes) but not its
+ * text, so the text would be content, and a navigation region (below) does not take a bar whose changing
+ * text is plain words. In a template element P (below `<body>`, holding no words of its own) whose element
+ * children that hold words are all of one tag (a list's items, a row's cells), a child is a *fixed cell*
+ * when it is template and all its words are template, a *changing cell* when it is template and none of its
+ * words is template, and they are all plain text or all inside links. When every word-holding child is one
+ * or the other and some fixed cell holds a link, P is a bar and the words of its changing cells are
+ * template. Marks are an ETDM's (elements marked when mapped, before page-marks.ts `followText`); changed
+ * in place. Returns the number of cells marked.
+ */
+export function markNavigationCells(tree: Tree, marks: Uint8Array): number {
+  const n = tree.size;
+  const a = tagId('a');
+  const tplWords = new Int32Array(n + 1);
+  const varWords = new Int32Array(n + 1);
+  const varLinkWords = new Int32Array(n + 1);
+  const links = new Int32Array(n + 1);
+  let linkEnd = -1;
+  for (let i = 0; i < n; i++) {
+    if (i >= linkEnd) linkEnd = -1;
+    const isLink = tree.kind[i] === NodeKind.Element && tree.name[i] === a && tree.attr(i, 'href') !== undefined;
+    if (isLink && linkEnd < 0) linkEnd = tree.end[i]!;
+    const word = tree.kind[i] === NodeKind.Text && hasWord(tree, i);
+    tplWords[i + 1] = tplWords[i]! + (word && marks[i] === 1 ? 1 : 0);
+    varWords[i + 1] = varWords[i]! + (word && marks[i] !== 1 ? 1 : 0);
+    varLinkWords[i + 1] = varLinkWords[i]! + (word && marks[i] !== 1 && linkEnd >= 0 ? 1 : 0);
+    links[i + 1] = links[i]! + (isLink ? 1 : 0);
+  }
+  const sum = (p: Int32Array, i: number): number => p[tree.end[i]!]! - p[i]!;
+  const body = tree.body();
+  let marked = 0;
+  const changing: number[] = [];
+  for (let p = body + 1; p < n; p++) {
+    if (tree.kind[p] !== NodeKind.Element || marks[p] !== 1 || !tree.contains(body, p)) continue;
+    changing.length = 0;
+    let fixed = 0;
+    let linked = false;
+    let bar = true;
+    let tag = -1;
+    for (let c = tree.firstChild(p); c >= 0 && bar; c = tree.nextSibling(c)) {
+      if (tree.kind[c] !== NodeKind.Element) {
+        if (tree.kind[c] === NodeKind.Text && hasWord(tree, c)) bar = false;
+        continue;
+      }
+      const t = sum(tplWords, c);
+      const v = sum(varWords, c);
+      if (t === 0 && v === 0) continue;
+      if (tag < 0) tag = tree.name[c]!;
+      if (marks[c] !== 1 || tree.name[c] !== tag) bar = false;
+      else if (v === 0) {
+        fixed++;
+        if (sum(links, c) > 0) linked = true;
+      } else if (t === 0 && (sum(links, c) === 0 || sum(varLinkWords, c) === v)) changing.push(c);
+      else bar = false;
+    }
+    if (!bar || !linked || changing.length === 0) continue;
+    for (const c of changing) {
+      for (let i = c; i < tree.end[c]!; i++) if (tree.kind[i] === NodeKind.Text) marks[i] = 1;
+      marked++;
+    }
+  }
+  return marked;
 }

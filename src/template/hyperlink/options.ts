@@ -32,6 +32,15 @@ export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
     arg: 'pages',
     description: 'navigation regions: decided by all (the key page and every CS page) or key (the key page alone)',
   }),
+  navigationBars: option(z.boolean().default(HYPERLINK_DEFAULTS.navigationBars), { description: "navigation bars: do not take a bar's plain-text cells (a breadcrumb's current entry) for template, nor a region of mostly fixed text beside a short content slot for navigation" }),
+  agreeingPages: option(wholeNumber(1).default(HYPERLINK_DEFAULTS.agreeingPages), {
+    arg: 'n',
+    description: 'fewest CS pages of the key page\'s template the template rests on: when setting pages of another template aside leaves fewer, further linked pages are loaded and, failing that, none is set aside',
+  }),
+  differentTemplateShare: option(z.number().min(0, 'must be at least 0').max(1, 'must be at most 1').default(HYPERLINK_DEFAULTS.differentTemplateShare), {
+    arg: 'x',
+    description: "a CS page sharing less than this share of the key page's texts that the best CS page shares is set aside as another template",
+  }),
   siblings: option(z.boolean().default(true), { description: "when no 2-CS exists, do not complete the set with the key page's siblings" }),
 });
 

@@ -4,7 +4,8 @@
  * Definition 3.3):
  *  1. the ETDM from the key page restricted to its template onto the page (template-extraction.ts): the
  *     page's nodes paired with template nodes;
- *  2. plus the images of the navigation regions (navigation-regions.ts);
+ *  2. plus, when learned so, the words of navigation bars' plain-text cells, and the images of the
+ *     navigation regions (navigation-regions.ts);
  *  3. the page's content slot (navigation-regions.ts `contentSlot`: the deepest template element holding at
  *     least `slotShare` of the page's changing prose) and its ancestors are not template: they are the
  *     containers of the page's own content, mapped by the ETDM because every page has one, not parts of
@@ -21,7 +22,7 @@
 import { NodeKind, type Tree } from '../../html/tree.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
 import type { AlignmentScratch } from './equal-top-down-mapping.ts';
-import { contentSlot, markNavigationRegions, VariableText } from './navigation-regions.ts';
+import { contentSlot, hasWord, markNavigationCells, markNavigationRegions, VariableText } from './navigation-regions.ts';
 import type { NodeEquality, NodeFeatures } from './node-equality.ts';
 import { markWithTemplate } from './template-extraction.ts';
 
@@ -36,11 +37,14 @@ export interface LearnedTemplate {
   regionsDecidedBy: 'all' | 'key';
   /** Share of a page's changing prose that its content slot holds (step 3); 0 turns step 3 off. */
   slotShare: number;
+  /** Plain-text cells of navigation bars are template (navigation-regions.ts `markNavigationCells`). */
+  cells: boolean;
 }
 
 /** Template marks of `page` (features of its tree), steps 1–4 above. */
 export function markPage(learned: LearnedTemplate, page: NodeFeatures, scratch?: AlignmentScratch): Uint8Array {
   const { marks, map } = markWithTemplate(learned.eq, learned.key, learned.template, page, scratch);
+  if (learned.cells) markNavigationCells(page.tree, marks);
   markNavigationRegions(page.tree, marks, map, learned.regions, learned.linkShare, learned.regionsDecidedBy, learned.slotShare || HYPERLINK_DEFAULTS.contentSlotShare);
   if (learned.slotShare > 0) unmarkContentPath(page.tree, marks, learned.slotShare);
   followText(page.tree, marks);
@@ -67,11 +71,6 @@ export function unmarkContentPath(tree: Tree, marks: Uint8Array, slotShare: numb
   return slot;
 }
 
-/** True when text node i holds a letter or a digit (any script). */
-function hasWord(tree: Tree, i: number): boolean {
-  return WORD.test(tree.nodeText(i));
-}
-const WORD = /[\p{L}\p{N}]/u;
 
 /**
  * Step 4: an element whose subtree text is all unmarked is unmarked; an element with no text takes its

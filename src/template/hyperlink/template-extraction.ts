@@ -14,6 +14,7 @@
  */
 import type { Tree } from '../../html/tree.ts';
 import { AlignmentScratch, equalTopDownMapping, mappingSize } from './equal-top-down-mapping.ts';
+import { HYPERLINK_DEFAULTS } from './defaults.ts';
 import { type NodeEquality, NodeFeatures } from './node-equality.ts';
 
 /** One page of the CS as Algorithm 2 sees it. */
@@ -109,11 +110,11 @@ export function imageOfTemplate(template: Uint8Array, map: Int32Array, size: num
 
 /**
  * CS pages of another template than the key page's ("Bad input" of the issue): a page whose ETDM pairs
- * fewer than `DIFFERENT_TEMPLATE_SHARE` of the key page's texts that the best page pairs is left out
+ * fewer than `share` (default `DIFFERENT_TEMPLATE_SHARE`) of the key page's texts that the best page pairs is left out
  * (only when at least one other page remains). Shared texts, not shared nodes, because the ETDM also pairs
  * the content slot's skeleton, whose size follows the content, not the template.
  */
-export function differentTemplates(key: NodeFeatures, ext: ExtractedTemplate): Array<{ key: string; shared: number; best: number }> {
+export function differentTemplates(key: NodeFeatures, ext: ExtractedTemplate, share: number = DIFFERENT_TEMPLATE_SHARE): Array<{ key: string; shared: number; best: number }> {
   if (ext.maps.length < 2) return [];
   const tree = key.tree;
   const shared = ext.maps.map((m) => {
@@ -124,15 +125,10 @@ export function differentTemplates(key: NodeFeatures, ext: ExtractedTemplate): A
   const best = Math.max(...shared);
   const out: Array<{ key: string; shared: number; best: number }> = [];
   shared.forEach((s, k) => {
-    if (s < DIFFERENT_TEMPLATE_SHARE * best) out.push({ key: ext.maps[k]!.key, shared: s, best });
+    if (s < share * best) out.push({ key: ext.maps[k]!.key, shared: s, best });
   });
   return out.length < ext.maps.length ? out : [];
 }
 
-/**
- * A CS page sharing less than this fraction of the key page's texts that the best CS page shares is taken
- * for a page of another template. One half: pages of one template share most of their fixed texts (menus,
- * headers, footers); a page of another template shares a few words at best.
- */
-export const DIFFERENT_TEMPLATE_SHARE = 0.5;
-
+/** The default of `differentTemplates`' share (defaults.ts says why). */
+export const DIFFERENT_TEMPLATE_SHARE = HYPERLINK_DEFAULTS.differentTemplateShare;

@@ -190,7 +190,7 @@ export interface PassOne {
 
 /** The per-page work's options (page-analysis.ts), the same in pass 1 and in the marking pass. */
 export function analysisOptions(o: PageletRunOptions): AnalysisOptions {
-  return { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigationPagelets, contentShare: o.contentShare };
+  return { k: o.k, width: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigationPagelets, contentShare: o.contentShare, landmarks: o.landmarks, items: o.navigationItems };
 }
 
 /**
@@ -376,7 +376,7 @@ export async function markPagelets(run: MarkInput, ctx: EngineContext): Promise<
         return;
       }
       const tree = parseBytes(page.body, page.headers['content-type'], page.key, ctx.labels);
-      const pagelets = partition(tree, { k: o.k });
+      const pagelets = partition(tree, { k: o.k, landmarks: o.landmarks });
       await emit(page, tree, marksFromPagelets(tree, pagelets, ordinals), pagelets.length, ordinals);
     };
     let markPages: Page[] = [];
@@ -459,7 +459,7 @@ export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
     template: pageletTemplate(detection, o, ctx, {
       algorithm: detection.algorithm,
       paper: 'Bar-Yossef & Rajagopalan, Template Detection via Data Mining and its Applications (WWW 2002)',
-      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigationPagelets, contentShare: o.contentShare, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
+      options: { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigationPagelets: o.navigationPagelets, contentShare: o.contentShare, landmarks: o.landmarks, navigationItems: o.navigationItems, minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap, backend: o.global ? o.backend : 'memory' },
       counts: detection.counts,
       templateCount: detection.templates.length,
       templates,

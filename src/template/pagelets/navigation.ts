@@ -11,8 +11,7 @@
  *    one), the deepest element holding at least `CONTENT_SHARE` of that start's text outside links (of all
  *    its text when there is none: a listing of links). Starting at `<main>` keeps a listing's links in the
  *    content even where the footer holds more prose than the listing;
- *  - a *navigation pagelet*: one that holds a link, whose text is at least `LINK_SHARE` link text (by
- *    characters), that lies outside the content region (neither inside it nor around it), and that is not
+ *  - a *navigation pagelet*: one that holds text inside a link, that lies outside the content region (neither inside it nor around it), and that is not
  *    the pagelet with the most text inside `<main>` (or the body): a page whose content is a listing of
  *    links (an index of a section, cards) has little prose, often beside the listing;
  *  - its shingle is then taken over its *structure*: the tag names on the path from `<body>` to it, then
@@ -21,10 +20,20 @@
  *    same place of two pages get the same fingerprint, and Figure 5 (or Figure 4) decides as for any
  *    pagelet whether it is a template: on enough pages, owned by connected pages.
  * Content never gets a structural shingle: the content region and what surrounds it keep their words; a
- * list of links inside an article is in the content region.
+ * list of links inside an article is in the content region. Two extensions (options, on by default):
+ *  - `landmarks`: a pagelet of links inside one of HTML's landmarks (partition.ts `isLandmark`: a `<nav>`,
+ *    `<header>`, `<footer>`, `<aside>` or their ARIA roles) is a navigation pagelet wherever it lies: the
+ *    page itself says it surrounds the content. On a short page the content region is the whole article
+ *    (its breadcrumb holds as much prose as its heading), and without this the breadcrumb and the edit
+ *    link of the article's footer would be shingled by their words there and by their structure on the
+ *    long pages, so neither would repeat;
+ *  - `items` (shingle.ts `navigationFingerprint`): a bar's list items count alike, linked or not, so a bar
+ *    whose current entry is plain text (an API reference's highlighted cell, a breadcrumb's last crumb)
+ *    has the shape of the same bar on the other pages.
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
+import { isLandmark } from './partition.ts';
 import { navigationFingerprint, type ShingleOptions } from './shingle.ts';
 
 /**
@@ -76,6 +85,22 @@ function mainElement(tree: Tree): number {
 }
 const MAIN = tagId('main');
 
+/** True when node v is or lies inside a landmark (partition.ts `isLandmark`). */
+function inLandmark(tree: Tree, v: number): boolean {
+  for (let a = v; a >= 0; a = tree.parent[a]!) if (isLandmark(tree, a)) return true;
+  return false;
+}
+
+/** Options of `navigationShingles`. */
+export interface NavigationOptions extends ShingleOptions {
+  /** Share of the prose the content region holds (`CONTENT_SHARE`). */
+  contentShare?: number;
+  /** Pagelets of links inside a landmark (partition.ts `isLandmark`) are navigation wherever they are. */
+  landmarks?: boolean;
+  /** Shingle the items of a bar alike, linked or not (shingle.ts `navigationFingerprint`). */
+  items?: boolean;
+}
+
 /** The content region of a page (see the module comment); -1 when it has no text. */
 export function contentRegion(tree: Tree, sums = textSums(tree), start = mainElement(tree), share = CONTENT_SHARE): number {
   const body = start;
@@ -97,7 +122,7 @@ export function contentRegion(tree: Tree, sums = textSums(tree), start = mainEle
  * Replaces, in `shingles` (one per pagelet, from `shinglePagelets`), the fingerprint of every navigation
  * pagelet by its structural fingerprint. Returns how many were replaced.
  */
-export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: Float64Array, options: ShingleOptions & { contentShare?: number } = {}): number {
+export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: Float64Array, options: NavigationOptions = {}): number {
   if (pagelets.length === 0) return 0;
   const sums = textSums(tree);
   const main = mainElement(tree);
@@ -113,13 +138,18 @@ export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: F
     const t = sums.all[tree.end[v]!]! - sums.all[v]!;
     if (largest < 0 || t > sums.all[tree.end[pagelets[largest]!]!]! - sums.all[pagelets[largest]!]!) largest = p;
   }
+  const landmarks = options.landmarks === true;
   let replaced = 0;
   for (let p = 0; p < pagelets.length; p++) {
     const v = pagelets[p]!;
-    if (shingles[p]! < 0 || p === largest) continue;
-    if (region >= 0 && (tree.contains(v, region) || tree.contains(region, v))) continue;
+    if (shingles[p]! < 0) continue;
     const e = tree.end[v]!;
     if (sums.link[e]! - sums.link[v]! <= 0) continue;
+    // What HTML itself marks as around the content (a landmark) needs no content region to tell.
+    if (!(landmarks && inLandmark(tree, v))) {
+      if (p === largest) continue;
+      if (region >= 0 && (tree.contains(v, region) || tree.contains(region, v))) continue;
+    }
     shingles[p] = navigationFingerprint(tree, v, options);
     replaced++;
   }

@@ -30,6 +30,12 @@ export const PAGELET_OPTIONS = declareOptions('pagelets', {
     arg: 'fraction',
     description: 'share of the text outside links that the content region holds (navigation pagelets lie outside it)',
   }),
+  landmarks: option(z.boolean().default(PAGELET_DEFAULTS.landmarks), {
+    description: "treat HTML's landmarks (nav, header, footer, aside, their ARIA roles) as any element (default: each is a pagelet of its own, and a pagelet of links inside one is a navigation pagelet)",
+  }),
+  navigationItems: option(z.boolean().default(PAGELET_DEFAULTS.navigationItems), {
+    description: 'shingle navigation pagelets with the words of their list items that are not links (default: a list item counts the same, linked or not, so a bar whose current entry is plain text keeps its shape)',
+  }),
   navigationPagelets: option(z.boolean().default(PAGELET_DEFAULTS.navigationPagelets), {
     description: 'shingle pagelets of links outside the content by their words like the others (default: by their place and structure)',
   }),

@@ -21,6 +21,10 @@ export interface AnalysisOptions extends ShingleOptions {
   navigation?: boolean;
   /** Share of the prose the content region holds (navigation.ts `CONTENT_SHARE`). */
   contentShare?: number;
+  /** Landmarks are pagelet boundaries and `<nav>` pagelets navigation (partition.ts, navigation.ts). */
+  landmarks?: boolean;
+  /** Navigation pagelets shingled by their items, linked or not (shingle.ts `navigationFingerprint`). */
+  items?: boolean;
 }
 
 /** What one page contributes to the tables PAGES, PAGELETS and LINKS. */
@@ -58,7 +62,7 @@ export interface PageletLinks {
 /** Analyses a parsed page. `withLinks` also returns each link with its pagelet (for section 4). */
 export function analyseTree(tree: Tree, key: string, url: string, options: AnalysisOptions = {}): PageRecord & { pageletLinks: PageletLinks } {
   const counts = linkCounts(tree);
-  const pagelets = partition(tree, { k: options.k ?? 3, counts });
+  const pagelets = partition(tree, { k: options.k ?? 3, counts, landmarks: options.landmarks ?? false });
   const links = pageLinks(tree, url);
   const shingles = shinglePagelets(tree, pagelets, links.node, links.dest, options);
   // The page's fingerprint (duplicate elimination) from its words, before navigation pagelets lose theirs.

@@ -14,11 +14,43 @@
  *    content); non-blank text children are, as in Figure 3 which queues "all the children".
  *  - We walk depth-first with an explicit stack, so pagelets come out in document order; Figure 3's queue
  *    order does not change which nodes are pagelets.
+ *  - Landmarks (`landmarks`, our extension, on by default): HTML names what surrounds a page's content
+ *    (`<nav>`, `<header>`, `<footer>`, `<aside>`, ARIA roles navigation, banner, contentinfo,
+ *    complementary). An element with a child that is or holds a landmark is split too, whatever its
+ *    links: on a short page an `<article>` holding a breadcrumb `<nav>` (2 links), a heading and an
+ *    "Edit this page" `<footer>` (1 link) has no child with k links, so Definition 2 makes it one pagelet
+ *    whose text changes on every page; split at its landmarks, the breadcrumb and the footer repeat across
+ *    pages like the rest of the template (navigation.ts) and the heading alone stays content.
  */
 import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
 
 const A = tagId('a');
 const AREA = tagId('area');
+const SECTIONING = new Set([tagId('nav'), tagId('header'), tagId('footer'), tagId('aside')]);
+const LANDMARK_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary']);
+
+/**
+ * True when node i is one of HTML's landmarks of what surrounds content: `<nav>`, `<header>`, `<footer>`,
+ * `<aside>`, or an element whose ARIA role is navigation, banner, contentinfo or complementary.
+ */
+export function isLandmark(tree: Tree, i: number): boolean {
+  if (tree.kind[i] !== NodeKind.Element) return false;
+  if (SECTIONING.has(tree.name[i]!)) return true;
+  const role = tree.attr(i, 'role');
+  return role !== undefined && LANDMARK_ROLES.has(role);
+}
+
+/** Per node: 1 when its subtree (itself included) holds a landmark (`isLandmark`). */
+export function landmarkMask(tree: Tree): Uint8Array {
+  const n = tree.size;
+  const mask = new Uint8Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    if (mask[i] === 0 && isLandmark(tree, i)) mask[i] = 1;
+    const p = tree.parent[i]!;
+    if (p >= 0 && mask[i] === 1) mask[p] = 1;
+  }
+  return mask;
+}
 
 /** True when node i is a hyperlink (`<a href>` or `<area href>`). */
 export function isLink(tree: Tree, i: number): boolean {
@@ -51,6 +83,12 @@ export interface PartitionOptions {
   root?: number;
   /** Link counts from `linkCounts`, when the caller already has them. */
   counts?: Int32Array;
+  /**
+   * Landmarks are pagelet boundaries too (default false): an element with a child that is or holds a
+   * landmark (`isLandmark`) is split, whatever its links, so a breadcrumb `<nav>` or an article's
+   * `<footer>` is a pagelet of its own.
+   */
+  landmarks?: boolean;
 }
 
 /**
@@ -61,6 +99,7 @@ export function partition(tree: Tree, options: PartitionOptions = {}): Int32Arra
   const k = options.k ?? 3;
   const root = options.root ?? tree.body();
   const count = options.counts ?? linkCounts(tree);
+  const landmark = options.landmarks === true ? landmarkMask(tree) : null;
   const out: number[] = [];
   const stack: number[] = [root];
   const kids: number[] = [];
@@ -68,7 +107,7 @@ export function partition(tree: Tree, options: PartitionOptions = {}): Int32Arra
     const v = stack.pop()!;
     let split = false;
     for (let c = v + 1, e = tree.end[v]!; c < e; c = tree.end[c]!) {
-      if (count[c]! >= k) {
+      if (count[c]! >= k || (landmark !== null && landmark[c] === 1)) {
         split = true;
         break;
       }

@@ -47,7 +47,7 @@ export interface ShardManifest {
   /** SHA-256 of the source (a file's bytes; a directory's sorted list of paths, sizes and times). */
   sourceChecksum: string;
   /** The options of the per-page work (the output phase partitions pages with the same k). */
-  analysis: { k: number; shingleWidth: number; minhashes: number; linkTargets: boolean; foldDigits: boolean; navigation: boolean; contentShare: number };
+  analysis: { k: number; shingleWidth: number; minhashes: number; linkTargets: boolean; foldDigits: boolean; navigation: boolean; contentShare: number; landmarks?: boolean; items?: boolean };
   pages: number;
   failures: number;
   files: Record<string, { bytes: number; sha256: string }>;
@@ -131,7 +131,7 @@ export async function sourceChecksum(spec: string): Promise<string> {
 }
 
 function analysisOf(o: PageletRunOptions): ShardManifest['analysis'] {
-  return { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigationPagelets, contentShare: o.contentShare };
+  return { k: o.k, shingleWidth: o.shingleWidth, minhashes: o.minhashes, linkTargets: o.linkTargets, foldDigits: o.foldDigits, navigation: o.navigationPagelets, contentShare: o.contentShare, landmarks: o.landmarks, items: o.navigationItems };
 }
 
 /** The shard's manifest when it is complete and still matches its files (else undefined). */
@@ -273,7 +273,7 @@ export async function shardMarkInput(work: string, manifest: ShardManifest, o: P
     bits.finish();
     const a = manifest.analysis;
     return {
-      options: { ...o, k: a.k, shingleWidth: a.shingleWidth, minhashes: a.minhashes, linkTargets: a.linkTargets, foldDigits: a.foldDigits, navigationPagelets: a.navigation, contentShare: a.contentShare, keepTreesUpTo: 0 },
+      options: { ...o, k: a.k, shingleWidth: a.shingleWidth, minhashes: a.minhashes, linkTargets: a.linkTargets, foldDigits: a.foldDigits, navigationPagelets: a.navigation, contentShare: a.contentShare, landmarks: a.landmarks ?? false, navigationItems: a.items ?? false, keepTreesUpTo: 0 },
       ids,
       kept: null,
       workers: o.workers,

@@ -22,7 +22,7 @@
  * Pagelets with no word and no link (an `<hr>`, an empty anchor, a lone script) have no fingerprint
  * (`NO_SHINGLE`): they carry no evidence either way and never become template.
  */
-import { NodeKind, tagName, type Tree } from '../../html/tree.ts';
+import { NodeKind, tagId, tagName, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
 import { combine32, fmix32, hashString32, to53 } from './hash.ts';
 import { isLink } from './partition.ts';
@@ -216,6 +216,8 @@ export function shinglePagelets(
   return out;
 }
 
+const LI = tagId('li');
+
 /** Salt of the tokens of a pagelet's path (structureFingerprint), so a path tag never equals a tag inside. */
 const PATH_SALT = 0x3f84d5b5;
 
@@ -223,9 +225,12 @@ const PATH_SALT = 0x3f84d5b5;
  * The navigation fingerprint of the pagelet rooted at `v` (navigation.ts): min-hash over the w-shingles of
  * the tag names on the path from `<body>` down to `v` (salted), then of its own tokens in document order
  * with the words *inside links* left out (the tags and the other words stay). Same width, min-hashes and
- * digit folding as `shinglePagelets`; link targets never count.
+ * digit folding as `shinglePagelets`; link targets never count. With `items`, a list item is one unit of
+ * the bar whether it is a link or not: the words inside `<li>` elements and the link tags are left out
+ * too, so a bar whose current entry is plain text (the page's own cell, a breadcrumb's last crumb) has
+ * the shape of the same bar on the other pages.
  */
-export function navigationFingerprint(tree: Tree, v: number, options: ShingleOptions = {}): number {
+export function navigationFingerprint(tree: Tree, v: number, options: ShingleOptions & { items?: boolean } = {}): number {
   const w = Math.max(1, options.width ?? 4);
   const m = Math.min(MINHASH_SEEDS.length, Math.max(1, options.minhashes ?? 4));
   const foldDigits = options.foldDigits ?? true;
@@ -235,15 +240,20 @@ export function navigationFingerprint(tree: Tree, v: number, options: ShingleOpt
   let n = 0;
   for (let k = path.length - 1; k >= 0; k--) n = push(n, fmix32(tagToken(tree.name[path[k]!]!) ^ PATH_SALT) | 0);
   const last = tree.end[v]!;
+  const items = options.items === true;
   let linkEnd = -1;
+  let itemEnd = -1;
   for (let i = v; i < last; i++) {
     if (i >= linkEnd) linkEnd = -1;
+    if (i >= itemEnd) itemEnd = -1;
     const kind = tree.kind[i];
     if (kind === NodeKind.Element) {
-      n = push(n, tagToken(tree.name[i]!));
-      if (linkEnd < 0 && isLink(tree, i)) linkEnd = tree.end[i]!;
+      const link = isLink(tree, i);
+      if (!(items && link)) n = push(n, tagToken(tree.name[i]!));
+      if (linkEnd < 0 && link) linkEnd = tree.end[i]!;
+      if (items && itemEnd < 0 && tree.name[i] === LI) itemEnd = tree.end[i]!;
       if (isNonText(tree, i)) i = tree.end[i]! - 1;
-    } else if (kind === NodeKind.Text && linkEnd < 0) {
+    } else if (kind === NodeKind.Text && linkEnd < 0 && itemEnd < 0) {
       n = wordTokens(tree.text, tree.textStart[i]!, tree.textEnd[i]!, n, foldDigits).n;
     }
   }

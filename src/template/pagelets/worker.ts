@@ -71,7 +71,7 @@ parentPort?.on('message', (req: WorkerRequest) => {
     for (let j = 0; j < n; j++) {
       try {
         const tree = parseBytes(body(j), req.contentTypes[j], req.keys[j]!, labels);
-        const pagelets = partition(tree, { k: req.options.k ?? 3 });
+        const pagelets = partition(tree, { k: req.options.k ?? 3, landmarks: req.options.landmarks ?? false });
         const marks = marksFromPagelets(tree, pagelets, ordinals.subarray(start[j]!, start[j + 1]!));
         const t = treeParts(tree);
         transfer.push(...t.transfer, marks.buffer as ArrayBuffer);

@@ -5,10 +5,10 @@ import { LabelTable } from '../../../src/html/labels.ts';
 import { MemorySource, type MemoryPage } from '../../../src/site/memory-source.ts';
 import type { PageSource } from '../../../src/site/page.ts';
 import type { PageFailure } from '../../../src/output.ts';
-import engine from '../../../src/template/hyperlink/engine.ts';
+import engine, { sameDocument } from '../../../src/template/hyperlink/engine.ts';
 import { loadEngine } from '../../../src/template/engines.ts';
 import { keptText, type PageMarks } from '../../../src/template/result.ts';
-import { fixtureSite, page, sectionText } from './fixture-site.ts';
+import { fixtureSite, page, SECTIONS, sectionText } from './fixture-site.ts';
 
 interface Run {
   marks: Map<string, PageMarks>;
@@ -165,6 +165,56 @@ test('bad input: a CS page of a different template is left out with a warning', 
   const kept = keptText(r.marks.get('a2.html')!);
   assert.ok(!/Gazette|Copyright/.test(kept), kept);
   assert.match(kept, /a2word/);
+});
+
+test('agreeing pages: a template never rests on one page that repeats the key page\'s content (a blog index and the tag page listing the same posts)', async () => {
+  const TAGS = ['tagall', 'tagone', 'tagtwo'];
+  const post = (i: number): string => `<article class="post"><h2><a href="/post${i}.html">Post ${i} title</a></h2>${Array.from({ length: 8 }, (_, k) => `<p>Post ${i} paragraph ${k} word${i}p${k}.</p>`).join('')}</article>`;
+  const blog = (current: string, posts: readonly number[]): string =>
+    `<html><body><header class="top"><div class="logo">Example blog</div><ul class="tags">${TAGS.map((t) => `<li><a href="/${t}.html">${t} tag</a></li>`).join('')}</ul></header>` +
+    `<main class="posts"><h1 class="title">${current}</h1>${posts.map(post).join('')}</main><footer class="foot"><p>Copyright Example blog</p></footer></body></html>`;
+  const pages: MemoryPage[] = [
+    { key: 'index.html', body: blog('All posts', [1, 2, 3]) },
+    { key: 'tagall.html', body: blog('Tagged all', [1, 2, 3]) },
+    { key: 'tagone.html', body: blog('Tagged one', [1]) },
+    { key: 'tagtwo.html', body: blog('Tagged two', [2]) },
+    ...[1, 2, 3].map((i) => ({ key: `post${i}.html`, body: blog(`Post ${i}`, [i]) })),
+  ];
+  // One page agreeing is enough (the former rule): the two one-post tags are set aside, and the page that
+  // repeats every post makes them template.
+  const one = await run(new MemorySource(pages), { key: 'index.html', agreeingPages: 1 });
+  assert.deepEqual(one.summary['droppedPages'], ['tagone.html', 'tagtwo.html']);
+  assert.doesNotMatch(keptText(one.marks.get('index.html')!), /word2p3/);
+  // Two pages must agree: the further pages (the posts) share less still, so none is set aside and the
+  // posts, which the three tags do not all repeat, are content.
+  const two = await run(new MemorySource(pages), { key: 'index.html', agreeingPages: 2 });
+  assert.deepEqual(two.summary['droppedPages'], []);
+  assert.ok((two.summary['widenedPages'] as string[]).length > 0);
+  assert.ok(two.warnings.some((w) => /no page is set aside/.test(w)), two.warnings.join('\n'));
+  const kept = keptText(two.marks.get('index.html')!);
+  for (const w of ['word1p0', 'word2p3', 'word3p7']) assert.match(kept, new RegExp(w));
+  assert.doesNotMatch(kept, /Copyright|Example blog/);
+});
+
+test('agreeing pages: when setting pages of another template aside leaves one page, a further page of the key page\'s template is loaded', async () => {
+  const other = (s: string): string => `<html><body><div class="other"><ul>${SECTIONS.filter((x) => x !== s).map((x) => `<li><a href="/${x}.html">${x}</a></li>`).join('')}</ul><p>${sectionText(s)}</p></div></body></html>`;
+  const pages = fixtureSite().map((p) => (p.key === 'sport.html' || p.key === 'science.html' ? { ...p, body: other(p.key.replace('.html', '')) } : p));
+  const r = await run(new MemorySource(pages), { key: 'a1.html' });
+  assert.deepEqual(r.summary['cs'], ['news.html', 'sport.html', 'science.html']);
+  assert.deepEqual(r.summary['droppedPages'], ['sport.html', 'science.html']);
+  assert.deepEqual(r.summary['widenedPages'], ['arts.html']);
+  assert.deepEqual(r.summary['templatePages'], ['news.html', 'arts.html']);
+  const kept = keptText(r.marks.get('a2.html')!);
+  assert.match(kept, /a2word/);
+  assert.doesNotMatch(kept, /Gazette|Copyright/);
+});
+
+test('a link to the key page under its other name on a static host (`docs/a` for `docs/a.html`) is a self-link', () => {
+  assert.ok(sameDocument('docs/a', 'docs/a.html'));
+  assert.ok(sameDocument('docs/', 'docs/index.html'));
+  assert.ok(sameDocument('index.html', ''));
+  assert.ok(!sameDocument('docs/a', 'docs/ab.html'));
+  assert.ok(!sameDocument('docs/a/index.html', 'docs/b.html'));
 });
 
 test('bad options are EngineErrors with a clear code', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { LabelTable } from '../../../src/html/labels.ts';
 import { parseHtml } from '../../../src/html/parse.ts';
 import type { Tree } from '../../../src/html/tree.ts';
-import { contentSlot, markNavigationRegions, type MappedPage, navigationRegions, VariableText } from '../../../src/template/hyperlink/navigation-regions.ts';
+import { contentSlot, markNavigationCells, markNavigationRegions, type MappedPage, navigationRegions, VariableText } from '../../../src/template/hyperlink/navigation-regions.ts';
 import { nodeEquality, NodeFeatures } from '../../../src/template/hyperlink/node-equality.ts';
 import { extractTemplate } from '../../../src/template/hyperlink/template-extraction.ts';
 
@@ -109,4 +109,31 @@ test('a region never holds more changing text than the content slot: an index pa
     const regions = navigationRegions(t, template, pages, 0.5, 0.5, decidedBy);
     assert.ok(!regions.some((r) => t.contains(r, box) || r === box), `${decidedBy}: the cards are not navigation (${regions.map((r) => t.tag(r)).join(', ')})`);
   }
+});
+
+test('navigation cells: a breadcrumb\'s current entry, plain text among fixed link cells, is template; a list of changing items is not a bar', () => {
+  const page = (current: string, w: string): string =>
+    `<html><body><nav class="crumbs"><ul class="breadcrumbs"><li class="crumb"><a href="/"><img src="/home.svg"></a></li><li class="crumb"><a href="/guide/">Guide section</a></li><li class="crumb crumb--active"><span class="label">${current}</span></li></ul></nav>` +
+    `<main class="doc"><h1>${current}</h1>${PROSE(w)}<ul class="posts"><li class="post"><a href="/p/${w}1">${w} first post</a></li><li class="post"><a href="/p/${w}2">${w} second post</a></li></ul></main></body></html>`;
+  const { key: t, template } = learn(page('Install the tool', 'alpha'), [page('Configure the tool', 'beta'), page('Run the tool', 'gamma')]);
+  const label = el(t, 'span', 'label');
+  const text = (i: number): number => i + 1;
+  assert.equal(template[text(label)], 0, 'the ETDM maps the cell, not its changing text');
+  const marks = Uint8Array.from(template);
+  assert.equal(markNavigationCells(t, marks), 1);
+  assert.equal(marks[text(label)], 1, 'the current entry is template');
+  const h1 = t.find('h1');
+  assert.equal(marks[text(h1)], 0, 'the heading, plain text outside any bar, stays content');
+  const posts = el(t, 'ul', 'posts');
+  for (let i = posts; i < t.end[posts]!; i++) if (t.kind[i] === 2) assert.equal(marks[i], 0, 'a list whose items all change is no bar');
+});
+
+test('navigation bars: a prev/next bar of mostly fixed text beside a stub\'s short content slot is navigation only with `bars`', () => {
+  const page = (title: string, prev: string, next: string): string =>
+    `<html><body><div class="logo">Site name</div><main class="doc"><h1 class="title">${title}</h1></main>` +
+    `<nav class="pager"><a class="prev" href="/${prev}"><span class="sub">Previous page</span><span class="label">${prev}</span></a><a class="next" href="/${next}"><span class="sub">Next page</span><span class="label">${next}</span></a></nav></body></html>`;
+  const { key: t, template, pages } = learn(page('Stub', 'Setup', 'Usage'), [page('Other', 'Intro', 'Howto'), page('Third', 'Begin', 'Close')]);
+  const pager = el(t, 'nav', 'pager');
+  assert.deepEqual(navigationRegions(t, template, pages, 0.5, 0.5, 'all', false), [], 'the bar holds more changing text than the one-word heading');
+  assert.deepEqual(navigationRegions(t, template, pages, 0.5, 0.5, 'all', true), [pager]);
 });

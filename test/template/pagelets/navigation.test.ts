@@ -6,8 +6,10 @@ import { loadEngine } from '../../../src/template/engines.ts';
 import { contentRegion, navigationShingles } from '../../../src/template/pagelets/navigation.ts';
 import { partition } from '../../../src/template/pagelets/partition.ts';
 import { pageLinks } from '../../../src/template/pagelets/links.ts';
-import { shinglePagelets } from '../../../src/template/pagelets/shingle.ts';
+import { navigationFingerprint, shinglePagelets } from '../../../src/template/pagelets/shingle.ts';
 import { keptText, type PageMarks } from '../../../src/template/result.ts';
+import { applyTemplate, learnTemplate } from '../../../src/run/learn.ts';
+import { MemorySource } from '../../../src/site/memory-source.ts';
 import { memorySource } from './fixtures.ts';
 
 const TOPICS = ['otters', 'volcanoes', 'bread', 'comets', 'chess', 'tides', 'maple', 'beacons', 'glaciers', 'orchids', 'rivers', 'lanterns'];
@@ -83,5 +85,62 @@ test('content share: with a half, an article\'s longest paragraph is the content
       const kept = squash(keptText(most.get(`${t}.html`)!));
       assert.match(kept, /See also \w+, \w+, \w+\./, `${t} (global ${global}), share 0.8`);
     }
+  }
+});
+
+/** A bar of entries, each a link but the page's own (plain text, highlighted). */
+function bar(current: string, entries = ['Overview', 'Package', 'Class', 'Tree', 'Index']): string {
+  return '<ul class="bar">' + entries.map((e) => (e === current ? `<li class="current">${e}</li>` : `<li><a href="/${e}.html">${e}</a></li>`)).join('') + '</ul>';
+}
+
+test('navigation items: bars that differ by which entry is the current page get one fingerprint with items, not without', () => {
+  const a = parseHtml(`<html><body><div class="top">${bar('Class')}</div><p>Text</p></body></html>`);
+  const b = parseHtml(`<html><body><div class="top">${bar('Tree')}</div><p>Other text</p></body></html>`);
+  const fp = (t: typeof a, items: boolean): number => navigationFingerprint(t, t.find('ul'), { minhashes: 2, items });
+  assert.equal(fp(a, true), fp(b, true));
+  assert.notEqual(fp(a, false), fp(b, false), 'the words outside links differ: Class on one page, Tree on the other');
+  // A different bar at the same place keeps its own shape.
+  const c = parseHtml(`<html><body><div class="top"><ul class="bar"><li><a href="/x">X</a> <em>new</em></li></ul></div></body></html>`);
+  assert.notEqual(fp(a, true), fp(c, true));
+});
+
+/**
+ * Page i of a made-up documentation site whose short pages hold their breadcrumb and edit link inside the
+ * article (its crumbs link the pages to each other, as Figure 5 needs).
+ */
+function stubPage(i: number): string {
+  const t = TOPICS[i]!;
+  const menu = `<nav class="menu"><ul><li><a href="/">Home</a></li><li><a href="/guide">Guide</a></li><li><a href="/api">API</a></li></ul></nav>`;
+  const crumbs = `<nav class="crumbs"><ul><li><a href="/">Home</a></li><li><a href="/${TOPICS[(i + 1) % TOPICS.length]}.html">Guide ${TOPICS[(i + 3) % TOPICS.length]}</a></li><li>${t} stub</li></ul></nav>`;
+  const article = `<article>${crumbs}<div class="doc"><h1>${t} stub</h1></div><footer><a href="https://edit.test/${t}">Edit this page</a></footer></article>`;
+  return `<html><body>${menu}<main>${article}</main><footer><p>Footer text of the site</p></footer></body></html>`;
+}
+
+test('landmarks: on short pages the breadcrumb and the edit link inside the article are template, the heading is kept', async () => {
+  const pages: Record<string, string> = {};
+  TOPICS.forEach((t, i) => (pages[`${t}.html`] = stubPage(i)));
+  for (const global of [true, false]) {
+    const on = await run(pages, { global, workers: 0, backend: 'memory' });
+    const off = await run(pages, { global, workers: 0, backend: 'memory', landmarks: false });
+    for (const t of TOPICS) {
+      assert.equal(squash(keptText(on.get(`${t}.html`)!)), `${t} stub`, `${t} (global ${global})`);
+      assert.match(squash(keptText(off.get(`${t}.html`)!)), /Edit this page/, `${t} (global ${global}): without landmarks the article is one pagelet`);
+    }
+  }
+});
+
+test('a learned template without the landmark and item fields (learned before them) applies with both off', async () => {
+  const pages = TOPICS.map((t, i) => ({ key: `${t}.html`, body: stubPage(i) }));
+  const off = JSON.parse(JSON.stringify(await learnTemplate(new MemorySource(pages), { method: 'pagelets', workers: 0, landmarks: false, navigationItems: false }))) as { data: Record<string, unknown> };
+  const on = await learnTemplate(new MemorySource(pages), { method: 'pagelets', workers: 0 });
+  const old = structuredClone(off);
+  delete old.data['landmarks'];
+  delete old.data['navigationItems'];
+  for (const p of pages) {
+    const url = `http://memory.invalid/${p.key}`;
+    const kept = squash(keptText(applyTemplate(old, p.body, { key: p.key, url })));
+    assert.equal(kept, squash(keptText(applyTemplate(off, p.body, { key: p.key, url }))));
+    assert.match(kept, /Edit this page/, 'the article is one pagelet, as before landmarks');
+    assert.doesNotMatch(squash(keptText(applyTemplate(on, p.body, { key: p.key, url }))), /Edit this page/);
   }
 });

@@ -33,3 +33,20 @@ test('linkCounts counts <a href> and <area href> only', () => {
   assert.equal(c[t.find('div')], 2);
   assert.equal(c[0], 2);
 });
+
+test('landmarks: a breadcrumb <nav> and an article <footer> are pagelets of their own, whatever their links', () => {
+  const article = '<article><nav aria-label="Breadcrumbs"><a href="/">Home</a> <a href="/guide">Guide</a> Page</nav>' +
+    '<div class="doc"><h1>Page</h1></div><footer><a href="https://edit.test/page">Edit this page</a></footer></article>';
+  const t = parseHtml(html(`<div role="navigation"><a href="1">1</a></div>${article}`));
+  // No child of the article holds k = 3 links: Definition 2 alone makes the article one pagelet.
+  assert.deepEqual(Array.from(partition(t, { k: 3 }), (v) => t.tag(v)), ['div', 'article']);
+  const tags = Array.from(partition(t, { k: 3, landmarks: true }), (v) => t.tag(v));
+  assert.deepEqual(tags, ['div', 'nav', 'div', 'footer']);
+  assert.equal(t.attr(partition(t, { k: 3, landmarks: true })[0]!, 'role'), 'navigation', 'an ARIA landmark role counts as its element');
+});
+
+test('landmarks: a landmark that holds k links is still split by Definition 2, one without landmarks inside stays whole', () => {
+  const t = parseHtml(html('<header><p>Site</p><ul><li><a href="1">1</a></li><li><a href="2">2</a></li><li><a href="3">3</a></li></ul></header><main><p>Text</p><aside>Note</aside></main>'));
+  const tags = Array.from(partition(t, { k: 3, landmarks: true }), (v) => t.tag(v));
+  assert.deepEqual(tags, ['p', 'ul', 'p', 'aside']);
+});
