@@ -29,7 +29,10 @@ const flag = (name: string, d: string): string => {
 };
 const n = Number(args.find((a) => /^\d+$/.test(a)) ?? '20000');
 const shardCount = Number(flag('shards', '8'));
-const backends = flag('backends', 'duckdb,spark').split(',');
+const backends = flag('backends', 'duckdb,spark').split(',').filter((b) => b !== '');
+// `--work DIR`: a kept work directory (shards already analysed there are skipped); `--phases analyse,global,mark`
+const keptWork = flag('work', '');
+const phases = new Set(flag('phases', 'analyse,global,mark').split(','));
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 const mib = (b: number): number => Math.round(b / 1048576);
 
@@ -98,9 +101,38 @@ function sparkEnv(): NodeJS.ProcessEnv {
   return { ...process.env, PATH: `${join(venv, 'bin')}:${process.env['PATH'] ?? ''}`, PYSPARK_PYTHON: join(venv, 'bin', 'python'), SPARK_LOCAL_IP: '127.0.0.1', SPARK_LOCAL_HOSTNAME: '127.0.0.1' };
 }
 
+/** Whether two global results hold the same rows: per output, row count and sum of row hashes (DuckDB). */
+async function sameRows(a: string, b: string): Promise<Record<string, boolean>> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const db = await DuckDBInstance.create(':memory:', { memory_limit: '256MB' });
+  const c = await db.connect();
+  // each column cast to one type, so that the engines' own column types do not change the hash
+  const columns: Record<string, string> = {
+    template_pagelets: 'shard::BIGINT, page::BIGINT, ordinal::BIGINT, node::BIGINT, nodes::BIGINT, chars::BIGINT',
+    templates: 'shingle::DOUBLE, first_page::BIGINT, size::BIGINT',
+  };
+  const digest = async (dir: string, name: string): Promise<string> =>
+    JSON.stringify(
+      (
+        await c.runAndReadAll(
+          `SELECT count(*)::VARCHAR, sum(hash(${columns[name]})::HUGEINT)::VARCHAR FROM read_parquet('${join(dir, name)}/**/*.parquet', hive_partitioning = true)`,
+        )
+      ).getRows(),
+    );
+  const out: Record<string, boolean> = {};
+  try {
+    for (const name of Object.keys(columns)) out[name] = (await digest(a, name)) === (await digest(b, name));
+  } finally {
+    c.closeSync();
+    db.closeSync();
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const crawl = new SyntheticCrawl();
-  const work = mkdtempSync(join(tmpdir(), 'gabarit-shards-bench-'));
+  const work = keptWork || mkdtempSync(join(tmpdir(), 'gabarit-shards-bench-'));
+  mkdirSync(work, { recursive: true });
   const o = runOptions({ global: true, workers: 2 });
   const labels = new LabelTable({ attributes: 'none' });
   const onFailure = (f: { message: string }): void => console.error(f.message);
@@ -138,8 +170,11 @@ async function main(): Promise<void> {
       let sparkPeak = new Map<string, number>();
       let sampler: ReturnType<typeof setInterval> | undefined;
       const events = join(work, 'spark-events');
+      rmSync(events, { recursive: true, force: true });
       mkdirSync(events, { recursive: true });
-      const r = await runGlobalShards(work, {
+      let r: GlobalResult;
+      try {
+        r = await runGlobalShards(work, {
         backend: backend as 'duckdb' | 'spark',
         support,
         sparkMaster: 'local[2]',
@@ -158,13 +193,21 @@ async function main(): Promise<void> {
             sparkPeak.set('(all)', Math.max(sparkPeak.get('(all)') ?? 0, total));
           }, 100);
         },
-      });
-      if (sampler) clearInterval(sampler);
+        });
+      } catch (err) {
+        // the library's error names the step that failed
+        console.log(`global on ${backend} FAILED after ${((performance.now() - t) / 1000).toFixed(1)} s, load ${load()}: ${err instanceof Error ? err.message : String(err)}`);
+        process.exitCode = 1;
+        continue;
+      } finally {
+        if (sampler) clearInterval(sampler);
+      }
       if (backend === 'spark') shuffle = shuffleByStep(events);
       const peakMiB: Record<string, number> = { node: mib(peak[phase] ?? 0) };
       for (const [k, v] of sparkPeak) peakMiB[k] = mib(v);
       results[backend] = { ...r, peakMiB, wallS: (performance.now() - t) / 1000, loadAfter: load() };
       // keep each backend's results apart (the mark phase uses the first backend's)
+      rmSync(join(work, `global-${backend}`), { recursive: true, force: true });
       renameSync(join(work, 'global'), join(work, `global-${backend}`));
       sparkPeak = new Map();
     }
@@ -174,14 +217,20 @@ async function main(): Promise<void> {
       console.log(`global on ${b}: wall ${r.wallS.toFixed(1)} s, iterations ${r.iterations}, peak RSS MiB ${JSON.stringify(r.peakMiB)}, load after ${r.loadAfter}`);
       console.log(`  counts ${JSON.stringify(r.counts)}`);
     }
-    if (results['duckdb'] && results['spark']) console.log(`same counts on both: ${JSON.stringify(results['duckdb'].counts) === JSON.stringify(results['spark'].counts)}`);
+    if (results['duckdb'] && results['spark']) {
+      console.log(`same counts on both: ${JSON.stringify(results['duckdb'].counts) === JSON.stringify(results['spark'].counts)}`);
+      const same = await sameRows(join(work, 'global-duckdb'), join(work, 'global-spark')).catch((err: Error) => err.message);
+      console.log(`same rows on both (count and sum of row hashes): ${JSON.stringify(same)}`);
+    }
     if (Object.keys(shuffle).length > 0) {
       console.table(Object.entries(shuffle).map(([step, s]) => ({ step, 'shuffle written MiB': +(s.written / 1048576).toFixed(1), 'shuffle records': s.records, 'bytes/record': s.records ? Math.round(s.written / s.records) : 0, 'shuffle read MiB': +(s.read / 1048576).toFixed(1) })));
     }
 
     // ---- mark (the output phase: parse again, trees counted) ----
+    const done = backends.find((b) => results[b]);
+    if (!phases.has('mark') || !done) return;
     phase = 'mark';
-    renameSync(join(work, `global-${backends[0]}`), join(work, 'global'));
+    renameSync(join(work, `global-${done}`), join(work, 'global'));
     const tm = performance.now();
     let marked = 0;
     for (const shard of shards) {
@@ -193,12 +242,12 @@ async function main(): Promise<void> {
     }
     const markMs = performance.now() - tm;
     console.log(`mark: ${(markMs / 1000).toFixed(1)} s for ${marked} pages, load ${load()}`);
-    console.log(`peak RSS of this process (Node + DuckDB) by phase, MiB: ${JSON.stringify(Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, mib(v)])))}`);
     const sizeOf = (d: string): number => readdirSync(d, { recursive: true }).reduce<number>((a, f) => a + (statSync(join(d, String(f))).isFile() ? statSync(join(d, String(f))).size : 0), 0);
     console.log(`global results on disk: ${(sizeOf(join(work, 'global')) / 1048576).toFixed(1)} MiB`);
   } finally {
     clearInterval(timer);
-    rmSync(work, { recursive: true, force: true });
+    console.log(`peak RSS of this process (Node + DuckDB) by phase, MiB: ${JSON.stringify(Object.fromEntries(Object.entries(peak).map(([k, v]) => [k, mib(v)])))}`);
+    if (!keptWork) rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -21,6 +21,15 @@ import time
 from pyspark.sql import SparkSession
 
 
+class StepError(RuntimeError):
+    """A step that failed, named as gabarit names it (the engine's message follows)."""
+
+    def __init__(self, table, iteration, err):
+        at = "" if iteration is None else " (iteration %d of the components loop)" % iteration
+        first = str(err).strip().split("\n")[0]
+        super().__init__("pagelets global step %s%s failed: %s" % (table, at, first))
+
+
 def main(job_paths):
     jobs = []
     for path in job_paths:
@@ -59,10 +68,13 @@ def run_job(spark, job):
 
     sc = spark.sparkContext
 
-    def materialize(sql):
+    def materialize(table, sql, iteration=None):
         written[0] += 1
         path = os.path.join(steps_dir, "%05d" % written[0])
-        spark.sql(sql).write.parquet(path)
+        try:
+            spark.sql(sql).write.parquet(path)
+        except Exception as err:
+            raise StepError(table, iteration, err) from err
         df = spark.read.parquet(path)
         return df, path
 
@@ -73,7 +85,7 @@ def run_job(spark, job):
     def run(step):
         start = time.time()
         sc.setJobDescription(step["table"])
-        df, path = materialize(step["sql"])
+        df, path = materialize(step["table"], step["sql"])
         register(step["table"], df, path)
         count_of(step["table"])
         timings[step["group"]] = timings.get(step["group"], 0) + (time.time() - start) * 1000
@@ -88,16 +100,19 @@ def run_job(spark, job):
         run(step)
     start = time.time()
     iterations = 0
-    last = loop["body"][-1]["table"]
+    last = loop["next"]
     while True:
         if iterations >= loop["maxIterations"]:
             raise RuntimeError("connected components did not converge in %d iterations of label propagation" % loop["maxIterations"])
         iterations += 1
         for step in loop["body"]:
             sc.setJobDescription(step["table"])
-            register(step["table"], *materialize(step["sql"]))
+            register(step["table"], *materialize(step["table"], step["sql"], iterations))
         sc.setJobDescription("cc_changed")
-        changed = spark.sql(loop["changed"]).collect()[0][0]
+        try:
+            changed = spark.sql(loop["changed"]).collect()[0][0]
+        except Exception as err:
+            raise StepError("cc_changed", iterations, err) from err
         register(loop["state"], frames[last], paths[last])
         if changed == 0:
             break

@@ -172,11 +172,15 @@ async function onSpark(plan: SqlPlan, jobs: ReadonlyArray<{ inputs: Record<strin
   });
   await log.close();
   if (code !== 0) {
-    const tail = (await logTail(logPath)).split('\n').filter((l) => /error|exception|Traceback/i.test(l)).slice(-5).join('\n');
+    const lines = (await logTail(logPath)).split('\n');
+    const tail = lines.filter((l) => /error|exception|Traceback/i.test(l)).slice(-5).join('\n');
+    // the driver names the step that failed (StepError)
+    const step = lines.reverse().find((l) => /pagelets global step \S+.* failed/.test(l));
     // the log stays beside the work directory for the user (the temporary folder is removed)
     const kept = resolve(jobs[0]!.tmp, '..', 'spark-failed.log');
     await rename(logPath, kept).catch(() => undefined);
-    throw new Error(`spark-submit exited with code ${code} (log: ${kept})${tail ? `:\n${tail}` : ''}`);
+    const named = step ? `: ${step.slice(step.indexOf('pagelets global step'))}` : '';
+    throw new Error(`spark-submit exited with code ${code}${named} (log: ${kept})${tail ? `:\n${tail}` : ''}`);
   }
   const out: Partial[] = [];
   for (const j of jobs) {

@@ -35,6 +35,16 @@ export interface RunPlanOptions {
   components?: () => Promise<void>;
 }
 
+/** Runs one statement of the step that makes `table`; an error names the step (and the iteration). */
+async function named<T>(table: string, run: () => Promise<T>, iteration?: number): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const at = iteration === undefined ? '' : ` (iteration ${iteration} of the components loop)`;
+    throw new Error(`pagelets global step ${table}${at} failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
 const mentions = (sql: string, table: string): boolean => new RegExp(`\\b${table}\\b`).test(sql);
 
 /** The text of every statement of the plan, in order, with the table each one creates. */
@@ -93,7 +103,7 @@ export async function runPlan(c: DuckDBConnection, plan: SqlPlan, options: RunPl
   };
   const run = async (s: SqlStep): Promise<void> => {
     const t0 = performance.now();
-    await c.run(DUCKDB.materialize(t(s.table), s.sql));
+    await named(s.table, () => c.run(DUCKDB.materialize(t(s.table), s.sql)));
     timings[s.group] = (timings[s.group] ?? 0) + performance.now() - t0;
     await count(s.table);
     await options.afterStep?.(s.group);
@@ -125,22 +135,21 @@ export async function runPlan(c: DuckDBConnection, plan: SqlPlan, options: RunPl
   return { timings, iterations, counts };
 }
 
-/** The components loop: body steps until nothing changes; fails past `maxIterations`. */
-async function iterate(c: DuckDBConnection, loop: SqlLoop, t: TableName, timings: Record<string, number>): Promise<number> {
+/** The components loop (its init steps already run): body steps until nothing changes; fails past `maxIterations`. */
+export async function iterate(c: DuckDBConnection, loop: SqlLoop, t: TableName, timings: Record<string, number>): Promise<number> {
   const t0 = performance.now();
-  const lastTable = loop.body[loop.body.length - 1]!.table;
   let iterations = 0;
   for (;;) {
     if (iterations >= loop.maxIterations) {
       throw new Error(`pagelets: connected components did not converge in ${loop.maxIterations} iterations of label propagation`);
     }
     iterations++;
-    for (const s of loop.body) await c.run(DUCKDB.materialize(t(s.table), s.sql));
-    const changed = Number((await c.runAndReadAll(loop.changed)).getRows()[0]![0]);
-    await c.run(`DROP TABLE ${t(loop.state)}; ALTER TABLE ${t(lastTable)} RENAME TO ${loop.state};`);
+    for (const s of loop.body) await named(s.table, () => c.run(DUCKDB.materialize(t(s.table), s.sql)), iterations);
+    const changed = Number((await named('cc_changed', () => c.runAndReadAll(loop.changed), iterations)).getRows()[0]![0]);
+    await c.run(`DROP TABLE ${t(loop.state)}; ALTER TABLE ${t(loop.next)} RENAME TO ${loop.state};`);
     if (changed === 0) break;
   }
-  for (const s of loop.body) if (s.table !== lastTable) await c.run(`DROP TABLE IF EXISTS ${t(s.table)}`);
+  for (const s of loop.body) if (s.table !== loop.next) await c.run(`DROP TABLE IF EXISTS ${t(s.table)}`);
   timings[loop.group] = (timings[loop.group] ?? 0) + performance.now() - t0;
   return iterations;
 }

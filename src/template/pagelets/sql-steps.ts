@@ -19,7 +19,8 @@
  *   (2)  template_candidates / candidate_pages: pagelets (and (shingle, page) pairs) of template shingles;
  *   (3)  template_links: the triple join T1.page = LINKS.src, T2.page = LINKS.dest, T1.shingle = T2.shingle;
  *   (4)–(5) components: undirected connected components of each shingle's pages under its template links,
- *        by min-label propagation iterated until no label changes (`COMPONENT_LOOP`); each component is a
+ *        by label propagation with hooking and pointer jumping, of the changed labels only, iterated until
+ *        no label changes (`SqlPlan.loop`); each component is a
  *        template (a component has at least two pages: an edge);
  *   template_pagelets: candidates whose page has a template link for their shingle (exactly the pages of
  *        non-singleton components), plus each duplicate page's pagelets at its original's template ordinals.
@@ -44,10 +45,12 @@ export interface SqlLoop {
   group: string;
   /** Steps run once before the loop. */
   init: SqlStep[];
-  /** Steps of one iteration; the last one's table replaces `state` after each iteration. */
+  /** Steps of one iteration. */
   body: SqlStep[];
   /** The table the loop updates. */
   state: string;
+  /** The body's table that replaces `state` after each iteration. */
+  next: string;
   /** SELECT count(*): rows of the new state that differ from the old one (0: done). */
   changed: string;
   /** Iterations allowed before the run fails (never a silent partial result). */
@@ -144,6 +147,8 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPl
   ];
   // (4)-(5): undirected edges per shingle; every page starts with the least page among itself and its
   // neighbours; an iteration propagates and hooks least labels, then shortcuts; stop when no label changes.
+  // Only the labels that changed in the last iteration are propagated (cc_delta): a page's label is never
+  // above the previous label of any neighbour, so a neighbour whose label did not change cannot lower it.
   const loop: SqlLoop = {
     group: 'components',
     init: [
@@ -153,37 +158,33 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPl
         sql: `SELECT shingle, src AS a, dest AS b FROM ${t('template_links')} UNION SELECT shingle, dest AS a, src AS b FROM ${t('template_links')}`,
       },
       { group: 'components', table: 'cc_labels', sql: `SELECT shingle, a AS page, least(a, min(b)) AS label FROM ${t('cc_edges')} GROUP BY shingle, a` },
+      // the labels that changed from the start (every page its own label)
+      { group: 'components', table: 'cc_delta', sql: `SELECT shingle, page, label FROM ${t('cc_labels')} WHERE label <> page` },
     ],
     body: [
-      // every page's least label among its neighbours; and each page's label (a root of the forest of
-      // labels) takes the least label found next to any page that points to it ("hooking", as in
-      // Shiloach-Vishkin): whole trees of labels move at once, not one edge a step. Four steps rather than
-      // one query: joined and grouped at once, DuckDB ran out of its 256 MB at 200,000 pages.
+      // every page's least label among its neighbours whose label changed
       {
         group: 'components',
         table: 'cc_min',
-        sql: `SELECT e.shingle, e.a AS page, min(n.label) AS label
-          FROM ${t('cc_edges')} e JOIN ${t('cc_labels')} n ON n.shingle = e.shingle AND n.page = e.b
+        sql: `SELECT e.shingle, e.a AS page, min(d.label) AS label
+          FROM ${t('cc_edges')} e JOIN ${t('cc_delta')} d ON d.shingle = e.shingle AND d.page = e.b
           GROUP BY e.shingle, e.a`,
       },
-      {
-        group: 'components',
-        table: 'cc_edge_roots',
-        sql: `SELECT e.shingle, la.label AS root, e.b FROM ${t('cc_edges')} e JOIN ${t('cc_labels')} la ON la.shingle = e.shingle AND la.page = e.a`,
-      },
+      // each page's label (a root of the forest of labels) takes the least label found next to any page
+      // that points to it ("hooking", as in Shiloach-Vishkin): whole trees of labels move at once
       {
         group: 'components',
         table: 'cc_hook',
-        sql: `SELECT r.shingle, r.root AS page, min(lb.label) AS label
-          FROM ${t('cc_edge_roots')} r JOIN ${t('cc_labels')} lb ON lb.shingle = r.shingle AND lb.page = r.b
-          GROUP BY r.shingle, r.root`,
+        sql: `SELECT l.shingle, l.label AS page, min(m.label) AS label
+          FROM ${t('cc_min')} m JOIN ${t('cc_labels')} l ON l.shingle = m.shingle AND l.page = m.page
+          GROUP BY l.shingle, l.label`,
       },
       {
         group: 'components',
         table: 'cc_propagated',
-        sql: `SELECT l.shingle, l.page, least(l.label, m.label, coalesce(h.label, l.label)) AS label
+        sql: `SELECT l.shingle, l.page, least(l.label, coalesce(m.label, l.label), coalesce(h.label, l.label)) AS label
           FROM ${t('cc_labels')} l
-          JOIN ${t('cc_min')} m ON m.shingle = l.shingle AND m.page = l.page
+          LEFT JOIN ${t('cc_min')} m ON m.shingle = l.shingle AND m.page = l.page
           LEFT JOIN ${t('cc_hook')} h ON h.shingle = l.shingle AND h.page = l.page`,
       },
       // then two jumps to the label's label (a label is a page of the same component with a label no
@@ -200,9 +201,16 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPl
         sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
           FROM ${t('cc_jumped')} p JOIN ${t('cc_jumped')} j ON j.shingle = p.shingle AND j.page = p.label`,
       },
+      {
+        group: 'components',
+        table: 'cc_delta',
+        sql: `SELECT n.shingle, n.page, n.label
+          FROM ${t('cc_next')} n JOIN ${t('cc_labels')} o ON o.shingle = n.shingle AND o.page = n.page WHERE n.label <> o.label`,
+      },
     ],
     state: 'cc_labels',
-    changed: `SELECT count(*) AS changed FROM ${t('cc_next')} n JOIN ${t('cc_labels')} o ON o.shingle = n.shingle AND o.page = n.page WHERE n.label <> o.label`,
+    next: 'cc_next',
+    changed: `SELECT count(*) AS changed FROM ${t('cc_delta')}`,
     maxIterations: MAX_COMPONENT_ITERATIONS,
   };
   const after: SqlStep[] = [
