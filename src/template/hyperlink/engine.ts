@@ -267,7 +267,9 @@ export class HyperlinkEngine implements LearningEngine {
       tried: found.tried,
       failed,
     };
-    if (!found.complete) {
+    if (!found.complete && found.cs.length >= 3 && found.tried.length >= o.loadBudget && found.tried.length < Math.min(ordered.length, o.maxLoad)) {
+      warn(`${keyPage.key}: no ${o.n}-page complete subdigraph within the load budget (${o.loadBudget} pages); the ${found.cs.length}-page one found is used`);
+    } else if (!found.complete) {
       warn(`${keyPage.key}: no ${o.n}-page complete subdigraph among its ${ordered.length} links (${found.tried.length} tried); the biggest has ${found.cs.length} page(s)`);
     }
 
