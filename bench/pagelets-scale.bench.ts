@@ -14,8 +14,9 @@
  *    default label table, as `npm run bench -- parse`); the baseline is timed just before and just after
  *    the run and averaged, so both see about the same machine load;
  *  - CPU: end-to-end CPU seconds per page (every thread of the process: main, workers, DuckDB, GC) against
- *    the baseline's CPU seconds per page; their ratio does not depend on how busy the machine is. With the
- *    2 workers on 2 free cores, wall ratio ≈ 2 × CPU ratio at best;
+ *    the baseline's CPU seconds per page, for the detection and for the whole run (output included); their
+ *    ratio depends little on how busy the machine is. With the 2 workers on 2 free cores, wall ratio ≈ 2 ×
+ *    CPU ratio at best;
  *  - the time of each SQL step; peak RSS (sampled every 50 ms, and the kernel's high-water mark, which
  *    covers the whole process: run one size per process for a clean figure); the load average.
  *
@@ -160,6 +161,11 @@ async function main(): Promise<void> {
     console.log(`n=${n}: output phase ${RENDERED ? `rendered from pass 1 records (spool ${((run.spool?.size ?? 0) / 1048576).toFixed(0)} MiB)` : 'trees (second parse)'}: ${(bytes / 1048576).toFixed(0)} MiB of HTML and text made`);
     console.log(`n=${n}: mean template fraction ${(fractions / run.ids.size).toFixed(4)}, template pagelet ranges ${ranges}, pages marked in the output phase ${marked}`);
     const cpuRatio = parseCpu / (cpu / n);
+    console.log(
+      `n=${n}: whole run ${(n / ((ms + outMs) / 1000)).toFixed(0)} pages/s, wall ratio ${(n / ((ms + outMs) / 1000) / parseRate).toFixed(2)}; ` +
+        `CPU ${((cpu + outCpu) / n).toFixed(2)} ms/page (detection ${(cpu / n).toFixed(2)}, output ${(outCpu / n).toFixed(2)}) against parse ${parseCpu.toFixed(2)}: ` +
+        `CPU ratio ${(parseCpu / ((cpu + outCpu) / n)).toFixed(2)}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`,
+    );
     rows.push({
       pages: n,
       'detect pages/s': Math.round(rate),
@@ -177,6 +183,8 @@ async function main(): Promise<void> {
       'output peak RSS MiB': Math.round(peak / 1048576),
       'with output pages/s': Math.round(n / ((ms + outMs) / 1000)),
       'with output wall ratio': +(n / ((ms + outMs) / 1000) / parseRate).toFixed(2),
+      'with output CPU ms/page': +((cpu + outCpu) / n).toFixed(2),
+      'with output CPU ratio': +(parseCpu / ((cpu + outCpu) / n)).toFixed(2),
       'max RSS MiB': Math.round(process.resourceUsage().maxRSS / 1024),
       pagelets: d.counts.pagelets,
       'template links': d.counts.templateLinks,

@@ -134,8 +134,8 @@ export interface OutputWriterOptions {
 export interface RenderedPage {
   key: string;
   url: string;
-  /** `<page>.html`: the page with its marks. */
-  html: string;
+  /** `<page>.html`: the page with its marks (its UTF-8 bytes, or the string that encodes to them). */
+  html: string | Uint8Array;
   /** `<page>.txt` without its final newline: the text kept. */
   text: string;
   /** Fraction of the page's body text that is template. */
@@ -188,7 +188,7 @@ export class OutputWriter {
   private async writeFiles(
     page: { key: string; url: string },
     extra: Record<string, unknown>,
-    files: () => { text: string; html: string; templateFraction: number },
+    files: () => { text: string; html: string | Uint8Array; templateFraction: number },
   ): Promise<PageReport | undefined> {
     let fraction: number;
     try {

@@ -14,7 +14,8 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
 
 let blockIds: Uint8Array | null = null;
 let skipIds: Uint8Array | null = null;
-function tables(): { block: Uint8Array; skip: Uint8Array } {
+/** By tag id: 1 for block-level tags (`block`), 1 for non-text tags (`skip`); ids past the end are neither. */
+export function textTables(): { block: Uint8Array; skip: Uint8Array } {
   if (!blockIds || !skipIds) {
     const max = 1 + Math.max(...[...BLOCK_TAGS, ...NON_TEXT_TAGS].map((t) => tagId(t)));
     blockIds = new Uint8Array(max);
@@ -27,13 +28,13 @@ function tables(): { block: Uint8Array; skip: Uint8Array } {
 
 /** True when element i is block-level (starts a new line in extracted text). */
 export function isBlock(tree: Tree, i: number): boolean {
-  const { block } = tables();
+  const { block } = textTables();
   return tree.kind[i] === NodeKind.Element && block[tree.name[i]!] === 1;
 }
 
 /** True when element i holds no page text (script, style, head, svg…). */
 export function isNonText(tree: Tree, i: number): boolean {
-  const { skip } = tables();
+  const { skip } = textTables();
   return tree.kind[i] === NodeKind.Element && skip[tree.name[i]!] === 1;
 }
 
@@ -42,7 +43,7 @@ export function isNonText(tree: Tree, i: number): boolean {
  * line per block and runs of white space collapsed. Text nodes for which `keep` returns false are left out.
  */
 export function textOf(tree: Tree, root = tree.body(), keep?: (node: number) => boolean): string {
-  const { block, skip } = tables();
+  const { block, skip } = textTables();
   const lines: string[] = [];
   let line = '';
   const flush = (): void => {

@@ -151,8 +151,8 @@ export function recordOf(o: PageDone | PageRendered): PageRecord {
 }
 
 /** The `<title>` of a rendered page's HTML (white space collapsed, character references decoded). */
-function titleIn(html: string): string {
-  const m = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html);
+function titleIn(html: string | Uint8Array): string {
+  const m = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(typeof html === 'string' ? html : new TextDecoder().decode(html));
   return m ? decodeHTML(m[1]!.replace(/\s+/g, ' ').trim()) : '';
 }
 

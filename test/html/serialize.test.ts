@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LabelTable } from '../../src/html/labels.ts';
 import { parseHtml, parseHtmlExact, type ParseOptions } from '../../src/html/parse.ts';
-import { serialize } from '../../src/html/serialize.ts';
+import { serialize, serializeUtf8, Utf8Sink } from '../../src/html/serialize.ts';
 import type { Tree } from '../../src/html/tree.ts';
 import { corpusSkip } from '../../src/eval/corpus-path.ts';
 import { corpusPages } from './corpus-pages.ts';
@@ -94,4 +94,32 @@ test('marks add attributes without changing anything else', () => {
   assert.equal(back.attr(back.find('a'), 'data-gabarit'), 'template');
   assert.equal(back.attr(back.find('p'), 'data-gabarit'), undefined);
   assert.equal(serialize(t, { root: t.find('main') }), '<main><p>text</p></main>');
+});
+
+test('serializeUtf8 writes the UTF-8 bytes of serialize, with each element’s mark slot; an unpaired surrogate gives undefined', () => {
+  const sink = new Utf8Sink();
+  const pages = [...FIXTURES, ...TRICKY, '<p title="é &amp; ü">naïve — ✓ 😀 &nbsp;x\r</p>', '<math><mi>x</mi></math><svg><foreignObject><p>y</p></foreignObject></svg>'];
+  for (const [label, parse] of [['fast', parseHtml], ['exact', parseHtmlExact]] as const) {
+    for (const html of pages) {
+      const t = parse(html);
+      const inject = '<style>x{}</style>';
+      const doc = serializeUtf8(t, sink, { inject });
+      assert.ok(doc, `${label} ${JSON.stringify(html)}`);
+      assert.ok(Buffer.from(serialize(t, { inject })).equals(doc.bytes), `${label} ${JSON.stringify(html)}: bytes`);
+      // a mark at every slot gives the marked string
+      const mark = ' data-m="1"';
+      const parts: Buffer[] = [];
+      let from = 0;
+      for (const at of doc.markAt) {
+        parts.push(Buffer.from(doc.bytes.subarray(from, at)), Buffer.from(mark));
+        from = at;
+      }
+      parts.push(Buffer.from(doc.bytes.subarray(from)));
+      const elements = Array.from({ length: t.size }, (_, i) => i).filter((i) => t.isElement(i));
+      assert.deepEqual(Array.from(doc.elems), elements, `${label}: every element has a slot`);
+      assert.ok(Buffer.concat(parts).equals(Buffer.from(serialize(t, { inject, mark: () => ({ 'data-m': '1' }) }))), `${label} ${JSON.stringify(html)}: marked`);
+    }
+  }
+  assert.equal(serializeUtf8(parseHtml('<p>a\ud800b</p>'), sink), undefined);
+  assert.ok(serializeUtf8(parseHtml('<p>a\ud83d\ude00b</p>'), sink));
 });

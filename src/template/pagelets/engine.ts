@@ -35,7 +35,7 @@ import { detectGlobalInMemory } from './memory.ts';
 import { linkBaseUrl } from './links.ts';
 import { analyseTree, type AnalysisOptions, marksFromPagelets, parseBytes, type PageRecord, recordAt } from './page-analysis.ts';
 import { partition } from './partition.ts';
-import { encodeRender, recordRender, renderHtml, RenderSpool, renderText } from './render.ts';
+import { recordRender, renderHtml, RenderSpool, renderText } from './render.ts';
 import { PageletTables } from './tables.ts';
 import { type BatchPage, PageletPool } from './workers.ts';
 
@@ -246,7 +246,7 @@ export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (re
             if (error != null) fail(page, error);
             else {
               const rec = recordAt(b, j, page.key, linkBaseUrl(page));
-              toSpool(ingest(page, rec), page, rec.pagelets.length, b.render?.subarray(b.renderStart![j]!, b.renderStart![j + 1]!));
+              toSpool(ingest(page, rec), page, rec.pagelets.length, b.render?.[j]);
             }
           }
         },
@@ -271,8 +271,7 @@ export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (re
           const rec = analyseTree(tree, page.key, linkBaseUrl(page), analysis);
           const id = ingest(page, rec);
           if (spool && id >= 0) {
-            const r = recordRender(tree);
-            toSpool(id, page, rec.pagelets.length, r && encodeRender(r));
+            toSpool(id, page, rec.pagelets.length, recordRender(tree));
           }
           kept?.push({ page, tree, pagelets: rec.pagelets, shingles: rec.shingles });
         } catch (err) {

@@ -97,12 +97,13 @@ interface Resolved {
 }
 
 /**
- * Resolved links, kept across pages (most links of a site repeat on every page: menus, footers): keyed by
- * the href and what its resolution depends on, the base URL's directory for a relative path (`a/b`,
- * `../c`, `/d`, `//h/e`, absolute URLs), the whole base for one that starts with `?` or `#`. Cleared
- * when it reaches `RESOLVED_LIMIT` entries, so it stays small.
+ * Resolved links, kept across pages (most links of a site repeat on every page: menus, footers): by what
+ * the resolution depends on, the base URL's directory for a relative path (`a/b`, `../c`, `/d`, `//h/e`,
+ * absolute URLs), the whole base for one that starts with `?` or `#`; then by the href (two maps, so a
+ * lookup makes no string). Cleared when it reaches `RESOLVED_LIMIT` entries, so it stays small.
  */
-const resolved = new Map<string, Resolved | null>();
+const resolved = new Map<string, Map<string, Resolved | null>>();
+let resolvedCount = 0;
 const RESOLVED_LIMIT = 1 << 16;
 
 /** The part of a base URL that relative paths resolve against: up to the last `/` before any query or fragment. */
@@ -117,18 +118,28 @@ function baseDirectory(base: string): string {
   return slash > base.indexOf('//') + 1 ? base.slice(0, slash + 1) : base;
 }
 
+/** A string's characters in a string of their own (a slice of a page's HTML would keep the page alive). */
+const own = (s: string): string => (s + ' ').slice(0, -1);
+
 function resolveCached(href: string, base: string, dir: string): Resolved | null {
   const c = href.charCodeAt(0);
-  let key = (c === 63 || c === 35 ? base : dir) + '\n' + href;
-  let r = resolved.get(key);
+  const prefix = c === 63 || c === 35 ? base : dir;
+  let byHref = resolved.get(prefix);
+  let r = byHref?.get(href);
   if (r !== undefined) return r;
-  // The href is a slice of the whole page's HTML: a key made of it would keep that page alive as long as
-  // the cache keeps the key. Copy its characters into a string of its own.
-  key = (key + ' ').slice(0, -1);
   const both = resolveLink(href, base);
   r = both === null ? null : { url: both[0], href: both[1], id: hashString53(identity(both[0])) };
-  if (resolved.size >= RESOLVED_LIMIT) resolved.clear();
-  resolved.set(key, r);
+  if (resolvedCount >= RESOLVED_LIMIT) {
+    resolved.clear();
+    resolvedCount = 0;
+    byHref = undefined;
+  }
+  if (!byHref) {
+    byHref = new Map();
+    resolved.set(own(prefix), byHref);
+  }
+  byHref.set(own(href), r);
+  resolvedCount++;
   return r;
 }
 

@@ -26,7 +26,9 @@
  *    page itself says it surrounds the content. On a short page the content region is the whole article
  *    (its breadcrumb holds as much prose as its heading), and without this the breadcrumb and the edit
  *    link of the article's footer would be shingled by their words there and by their structure on the
- *    long pages, so neither would repeat;
+ *    long pages, so neither would repeat. Its structural shingle then takes the path from its nearest
+ *    landmark (not from `<body>`): a breadcrumb above an article and the same breadcrumb in a generated
+ *    index page lie at different depths of the layout but are one unit;
  *  - `items` (shingle.ts `navigationFingerprint`): a bar's list items count alike, linked or not, so a bar
  *    whose current entry is plain text (an API reference's highlighted cell, a breadcrumb's last crumb)
  *    has the shape of the same bar on the other pages.
@@ -85,10 +87,10 @@ function mainElement(tree: Tree): number {
 }
 const MAIN = tagId('main');
 
-/** True when node v is or lies inside a landmark (partition.ts `isLandmark`). */
-function inLandmark(tree: Tree, v: number): boolean {
-  for (let a = v; a >= 0; a = tree.parent[a]!) if (isLandmark(tree, a)) return true;
-  return false;
+/** The nearest landmark (partition.ts `isLandmark`) that is or holds node v; -1 when there is none. */
+function landmarkOf(tree: Tree, v: number): number {
+  for (let a = v; a >= 0; a = tree.parent[a]!) if (isLandmark(tree, a)) return a;
+  return -1;
 }
 
 /** Options of `navigationShingles`. */
@@ -146,11 +148,12 @@ export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: F
     const e = tree.end[v]!;
     if (sums.link[e]! - sums.link[v]! <= 0) continue;
     // What HTML itself marks as around the content (a landmark) needs no content region to tell.
-    if (!(landmarks && inLandmark(tree, v))) {
+    const landmark = landmarks ? landmarkOf(tree, v) : -1;
+    if (landmark < 0) {
       if (p === largest) continue;
       if (region >= 0 && (tree.contains(v, region) || tree.contains(region, v))) continue;
     }
-    shingles[p] = navigationFingerprint(tree, v, options);
+    shingles[p] = navigationFingerprint(tree, v, { ...options, landmark });
     replaced++;
   }
   return replaced;

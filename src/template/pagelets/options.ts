@@ -31,7 +31,7 @@ export const PAGELET_OPTIONS = declareOptions('pagelets', {
     description: 'share of the text outside links that the content region holds (navigation pagelets lie outside it)',
   }),
   landmarks: option(z.boolean().default(PAGELET_DEFAULTS.landmarks), {
-    description: "treat HTML's landmarks (nav, header, footer, aside, their ARIA roles) as any element (default: each is a pagelet of its own, and a pagelet of links inside one is a navigation pagelet)",
+    description: "treat HTML's landmarks (nav, header, footer, aside, their ARIA roles) as any element (default: each is a pagelet of its own, as is a menu's open branch inside one, and a pagelet of links inside one is a navigation pagelet shingled from it)",
   }),
   navigationItems: option(z.boolean().default(PAGELET_DEFAULTS.navigationItems), {
     description: 'shingle navigation pagelets with the words of their list items that are not links (default: a list item counts the same, linked or not, so a bar whose current entry is plain text keeps its shape)',

@@ -162,9 +162,8 @@ export interface RecordBatch {
   linkStart: Int32Array;
   links: Float64Array;
   error: Array<string | null>;
-  /** When asked for: each page's render record (render.ts) is `render[renderStart[j], renderStart[j+1])` (empty: none). */
-  render?: Uint8Array;
-  renderStart?: Int32Array;
+  /** When asked for: each page's render record (render.ts), each in a buffer of its own (moved, not copied). */
+  render?: Array<Uint8Array | undefined>;
 }
 
 /** Packs records (or the errors of pages that failed) into a RecordBatch; returns the buffers to transfer. */
@@ -209,13 +208,8 @@ export function packRecords(recs: ReadonlyArray<PageRecord | Error>, rendered?: 
   }
   const transfer = [batch.urlId, batch.fingerprint, batch.bodyChars, pageletStart, batch.pagelets, batch.spans, batch.chars, batch.shingles, linkStart, batch.links].map((a) => a.buffer as ArrayBuffer);
   if (rendered) {
-    const renderStart = new Int32Array(count + 1);
-    for (let j = 0; j < count; j++) renderStart[j + 1] = renderStart[j]! + (rendered[j]?.length ?? 0);
-    const render = new Uint8Array(renderStart[count]!);
-    for (let j = 0; j < count; j++) if (rendered[j]) render.set(rendered[j]!, renderStart[j]!);
-    batch.render = render;
-    batch.renderStart = renderStart;
-    transfer.push(render.buffer as ArrayBuffer, renderStart.buffer as ArrayBuffer);
+    batch.render = rendered.slice();
+    for (const r of rendered) if (r) transfer.push(r.buffer as ArrayBuffer);
   }
   return { batch, transfer };
 }

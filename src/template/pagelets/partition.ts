@@ -21,6 +21,14 @@
  *    "Edit this page" `<footer>` (1 link) has no child with k links, so Definition 2 makes it one pagelet
  *    whose text changes on every page; split at its landmarks, the breadcrumb and the footer repeat across
  *    pages like the rest of the template (navigation.ts) and the heading alone stays content.
+ *  - Menu branches (with landmarks): inside a landmark, a list (`<ul>`, `<ol>`) inside a list item is a
+ *    boundary too. A collapsible sidebar menu shows the branch of the current page's section open and the
+ *    others closed; by links alone (Definition 2) the branch is split off only when it holds k links, so
+ *    the menu of a section whose branch is short, or of any section with a larger k, is one pagelet whose
+ *    shape depends on which branch is open, seen on that section's pages only. Split at its branches, the
+ *    menu's items have the same shape on every page and each open branch is a pagelet of its own that
+ *    repeats across its section's pages. Lists inside items outside landmarks (an API reference's member
+ *    summaries, an article's nested lists) are content and stay whole.
  */
 import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
 
@@ -40,12 +48,29 @@ export function isLandmark(tree: Tree, i: number): boolean {
   return role !== undefined && LANDMARK_ROLES.has(role);
 }
 
-/** Per node: 1 when its subtree (itself included) holds a landmark (`isLandmark`). */
+const LI = tagId('li');
+const UL = tagId('ul');
+const OL = tagId('ol');
+
+/**
+ * Per node: 1 when its subtree (itself included) holds a boundary: a landmark (`isLandmark`), or a menu's
+ * branch, a list (`<ul>`, `<ol>`) inside a list item inside a landmark (the open section of a collapsible
+ * menu: see the module comment).
+ */
 export function landmarkMask(tree: Tree): Uint8Array {
   const n = tree.size;
   const mask = new Uint8Array(n);
+  // Forward: 1 inside a landmark, 2 inside a list item inside a landmark.
+  const state = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = tree.parent[i]!;
+    const up = p >= 0 ? state[p]! : 0;
+    if (tree.kind[i] !== NodeKind.Element) continue;
+    if (up === 2 && (tree.name[i] === UL || tree.name[i] === OL)) mask[i] = 1;
+    if (isLandmark(tree, i)) mask[i] = 1;
+    state[i] = up === 0 ? (mask[i] === 1 ? 1 : 0) : up === 1 && tree.name[i] === LI ? 2 : up;
+  }
   for (let i = n - 1; i >= 0; i--) {
-    if (mask[i] === 0 && isLandmark(tree, i)) mask[i] = 1;
     const p = tree.parent[i]!;
     if (p >= 0 && mask[i] === 1) mask[p] = 1;
   }

@@ -2,148 +2,221 @@
  * The output files of a page without its tree: what `<page>.html` (the page with its template elements
  * marked) and `<page>.txt` (the text kept) need is recorded in pass 1, while the tree is at hand, so the
  * output phase writes them from the template pagelets' node ranges without parsing the page again:
- *  - the page serialised once without marks (html/serialize.ts), with the offset where each element's
- *    mark attribute goes (just before the `>` of its start tag) and the element's node number;
- *  - the text walk of html/text.ts `textOf` as a program: each text node's text, in order, and the points
- *    where a block ends a line; replayed with the template nodes' text left out (a space, as textOf does).
+ *  - the page serialised once without marks, as the UTF-8 bytes of its file (html/serialize.ts
+ *    `serializeUtf8`), with the byte offset where each element's mark attribute goes (just before the `>`
+ *    of its start tag) and the element's node number; marking is copying byte ranges;
+ *  - the text walk of html/text.ts `textOf` as a program: each text node's text (its white space already
+ *    collapsed), in order, and the points where a block ends a line; replayed with the template nodes'
+ *    text left out (a space, as textOf does).
  * The written files are byte for byte what OutputWriter.writePage writes from the marked tree (tested).
  * A record travels as bytes (`encodeRender`): moved from a worker, spooled to disk between the passes.
  */
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writevSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { escapeAttr, serialize } from '../../html/serialize.ts';
+import { escapeAttr, serializeUtf8, Utf8Sink } from '../../html/serialize.ts';
 import { OVERLAY_STYLE } from '../../output.ts';
-import { isBlock, isNonText } from '../../html/text.ts';
+import { textTables } from '../../html/text.ts';
 import { NodeKind, type Tree } from '../../html/tree.ts';
 
 /** What writing a page's output needs (see the module comment). */
 export interface RenderRecord {
-  /** The page serialised without marks. */
-  html: string;
-  /** Per element, in node order: where its mark attribute goes in `html`, and its node number. */
+  /** The page's file without marks (UTF-8). */
+  html: Uint8Array;
+  /** Per element, in node order: the byte offset in `html` where its mark attribute goes, and its node number. */
   markAt: Int32Array;
   elems: Int32Array;
-  /** The body's text nodes' texts, concatenated, and each one's length. */
+  /** The body's text nodes' texts (white space collapsed, `collapsed`), concatenated, and each one's length. */
   text: string;
   textLen: Int32Array;
   /** The text walk: a text node's number, or -1 where a line ends. */
   seq: Int32Array;
 }
 
-/** A character no serialised page contains in its markup, so its positions are exactly the mark slots. */
-const SLOT = '\uE000';
-const SLOT_ATTR = { [SLOT]: '' };
-const SLOT_TEXT = ` ${SLOT}=""`;
+/** The thread's serialisation buffer (records copy what they keep out of it). */
+const sink = new Utf8Sink();
 
-/** Records what writing the page needs; undefined when the page itself contains the slot character. */
-export function recordRender(tree: Tree): RenderRecord | undefined {
-  const elems: number[] = [];
-  const marked = serialize(tree, {
-    mark: (i) => {
-      elems.push(i);
-      return SLOT_ATTR;
-    },
-    inject: OVERLAY_STYLE,
-  });
-  const parts = marked.split(SLOT_TEXT);
-  if (parts.length !== elems.length + 1) return undefined;
-  const markAt = new Int32Array(elems.length);
-  let at = 0;
-  for (let j = 0; j < elems.length; j++) {
-    at += parts[j]!.length;
-    markAt[j] = at;
-  }
-  // textOf's walk over the body (html/text.ts): blocks end lines, non-text elements are skipped
-  const root = tree.body();
-  const seq: number[] = [];
-  const texts: string[] = [];
-  const closers: number[] = [];
-  const last = tree.end[root]!;
-  for (let i = root; i < last; i++) {
-    while (closers.length > 0 && closers[closers.length - 1]! <= i) {
-      closers.pop();
-      seq.push(-1);
-    }
-    const k = tree.kind[i];
-    if (k === NodeKind.Element) {
-      if (i !== root && isNonText(tree, i)) {
-        i = tree.end[i]! - 1;
-        continue;
-      }
-      if (isBlock(tree, i)) {
-        seq.push(-1);
-        closers.push(tree.end[i]!);
-      }
-    } else if (k === NodeKind.Text || k === NodeKind.Blank) {
-      seq.push(i);
-      texts.push(tree.text.slice(tree.textStart[i]!, tree.textEnd[i]!));
-    }
-  }
-  seq.push(-1);
-  return { html: parts.join(''), markAt, elems: Int32Array.from(elems), text: texts.join(''), textLen: Int32Array.from(texts, (t) => t.length), seq: Int32Array.from(seq) };
+/** Scratch arrays of the text walk (one set per thread, grown as needed). */
+let seqBuf: Int32Array = new Int32Array(4096);
+let lenBuf: Int32Array = new Int32Array(4096);
+let stack: Int32Array = new Int32Array(256);
+function grown(a: Int32Array, n: number): Int32Array {
+  if (n < a.length) return a;
+  const b = new Int32Array(Math.max(n + 1, a.length * 2));
+  b.set(a);
+  return b;
 }
 
-/** The marked page (`<page>.html`): `attr` inserted in every element of the node ranges [start, start + count). */
-export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: ArrayLike<number>, attr: Readonly<Record<string, string>>): string {
+/**
+ * Records what writing the page needs, as bytes (`decodeRender` reads them back); undefined when its
+ * strings hold an unpaired surrogate.
+ */
+export function recordRender(tree: Tree): Uint8Array | undefined {
+  const doc = serializeUtf8(tree, sink, { inject: OVERLAY_STYLE });
+  if (!doc) return undefined;
+  // textOf's walk over the body (html/text.ts): blocks end lines, non-text elements are skipped
+  const { block, skip } = textTables();
+  const { kind, name, end } = tree;
+  const root = tree.body();
+  const texts: string[] = [];
+  let ns = 0;
+  let nt = 0;
+  let depth = 0;
+  const last = end[root]!;
+  for (let i = root; i < last; i++) {
+    while (depth > 0 && stack[depth - 1]! <= i) {
+      depth--;
+      seqBuf = grown(seqBuf, ns);
+      seqBuf[ns++] = -1;
+    }
+    const k = kind[i];
+    if (k === NodeKind.Element) {
+      const nm = name[i]!;
+      if (i !== root && nm < skip.length && skip[nm] === 1) {
+        i = end[i]! - 1;
+        continue;
+      }
+      if (nm < block.length && block[nm] === 1) {
+        seqBuf = grown(seqBuf, ns);
+        seqBuf[ns++] = -1;
+        stack = grown(stack, depth);
+        stack[depth++] = end[i]!;
+      }
+    } else if (k === NodeKind.Text || k === NodeKind.Blank) {
+      seqBuf = grown(seqBuf, ns);
+      seqBuf[ns++] = i;
+      const t = collapsed(tree, i);
+      texts.push(t);
+      lenBuf = grown(lenBuf, nt);
+      lenBuf[nt++] = t.length;
+    }
+  }
+  seqBuf = grown(seqBuf, ns);
+  seqBuf[ns++] = -1;
+  return encodeRender({ html: doc.bytes, markAt: doc.markAt, elems: doc.elems, text: texts.join(''), textLen: lenBuf.subarray(0, nt), seq: seqBuf.subarray(0, ns) });
+}
+
+/** The UTF-8 bytes of ` name="value"` for each of `attr`. */
+function attrBytes(attr: Readonly<Record<string, string>>): Uint8Array {
   let text = '';
   for (const [n, v] of Object.entries(attr)) text += ` ${n}="${escapeAttr(v)}"`;
-  const out: string[] = [];
-  let from = 0;
-  let j = 0;
+  return new TextEncoder().encode(text);
+}
+
+/** The marked page (`<page>.html`, UTF-8): `attr` inserted in every element of the node ranges [start, start + count). */
+export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: ArrayLike<number>, attr: Readonly<Record<string, string>>): Uint8Array {
+  const mark = attrBytes(attr);
   const elems = r.elems;
+  // the marked elements' indexes in `elems`: ranges [lo, hi) of them, one per node range
+  let marked = 0;
+  let j = 0;
+  for (let k = 0; k < start.length; k++) {
+    const s = start[k]!;
+    const e = s + count[k]!;
+    while (j < elems.length && elems[j]! < s) j++;
+    for (; j < elems.length && elems[j]! < e; j++) marked++;
+  }
+  const out = new Uint8Array(r.html.length + marked * mark.length);
+  let from = 0;
+  let at = 0;
+  j = 0;
   for (let k = 0; k < start.length; k++) {
     const s = start[k]!;
     const e = s + count[k]!;
     while (j < elems.length && elems[j]! < s) j++;
     for (; j < elems.length && elems[j]! < e; j++) {
-      out.push(r.html.slice(from, r.markAt[j]), text);
-      from = r.markAt[j]!;
+      const to = r.markAt[j]!;
+      out.set(r.html.subarray(from, to), at);
+      at += to - from;
+      out.set(mark, at);
+      at += mark.length;
+      from = to;
     }
   }
-  out.push(r.html.slice(from));
-  return out.join('');
+  out.set(r.html.subarray(from), at);
+  return out;
 }
 
-/** The kept text (`<page>.txt` without its final newline): textOf with the ranges' text nodes left out. */
+/** Runs of white space, as textOf collapses them (html/text.ts). */
+const SPACES = /[\s\u00a0]+/g;
+/** Text that collapsing changes: two white-space characters in a row, or one other than a space. */
+const NOT_COLLAPSED = /[\s\u00a0]{2}|[^\S ]/;
+
+/**
+ * A text node's text as the kept text uses it: its runs of white space collapsed to one space (as textOf
+ * collapses a line; a run that spans two nodes is joined when the line is made, `renderText`).
+ */
+function collapsed(tree: Tree, i: number): string {
+  if (tree.kind[i] === NodeKind.Blank) return ' ';
+  const t = tree.text.slice(tree.textStart[i]!, tree.textEnd[i]!);
+  return NOT_COLLAPSED.test(t) ? t.replace(SPACES, ' ') : t;
+}
+
+/**
+ * The kept text (`<page>.txt` without its final newline): textOf with the ranges' text nodes left out.
+ * textOf joins a line's texts (a left-out node is a space), collapses its runs of white space and trims
+ * it, and drops empty lines; with each node's runs already collapsed, that is: a node's text without its
+ * first and last space, one space where either side of a join had one, nothing at the ends of a line.
+ */
 export function renderText(r: RenderRecord, start: ArrayLike<number>, count: ArrayLike<number>): string {
-  const lines: string[] = [];
-  let line = '';
+  const text = r.text;
+  let out = '';
+  let any = false;
+  let inLine = false;
+  let space = false;
   let k = 0;
   let at = 0;
   let t = 0;
   for (let q = 0; q < r.seq.length; q++) {
     const i = r.seq[q]!;
     if (i < 0) {
-      const s = line.replace(/[\s\u00a0]+/g, ' ').trim();
-      if (s) lines.push(s);
-      line = '';
+      inLine = false;
+      space = false;
       continue;
     }
     const len = r.textLen[t++]!;
+    let a = at;
+    let b = at + len;
+    at = b;
     while (k < start.length && start[k]! + count[k]! <= i) k++;
-    if (k < start.length && start[k]! <= i) line += ' ';
-    else line += r.text.slice(at, at + len);
-    at += len;
+    if (k < start.length && start[k]! <= i) {
+      space = true;
+      continue;
+    }
+    const lead = a < b && text.charCodeAt(a) === 32;
+    if (lead) a++;
+    const trail = a < b && text.charCodeAt(b - 1) === 32;
+    if (trail) b--;
+    if (a === b) {
+      if (lead) space = true;
+      continue;
+    }
+    if (inLine) {
+      if (space || lead) out += ' ';
+    } else {
+      if (any) out += '\n';
+      inLine = true;
+      any = true;
+    }
+    out += text.slice(a, b);
+    space = trail;
   }
-  return lines.join('\n');
+  return out;
 }
 
 const HEADER = 5;
 
-/** A record as bytes: a header of five lengths, the two strings in UTF-8, then the four arrays. */
-export function encodeRender(r: RenderRecord): Uint8Array {
-  const enc = new TextEncoder();
-  const html = enc.encode(r.html);
-  const text = enc.encode(r.text);
+/** A record as bytes: a header of five lengths, the page's bytes, the text in UTF-8, then the four arrays. */
+function encodeRender(r: RenderRecord): Uint8Array {
+  const text = new TextEncoder().encode(r.text);
   const pad = (n: number): number => (n + 3) & ~3;
   const ints = r.markAt.length * 2 + r.textLen.length + r.seq.length;
-  const bytes = new Uint8Array(HEADER * 4 + pad(html.length) + pad(text.length) + ints * 4);
+  const bytes = new Uint8Array(HEADER * 4 + pad(r.html.length) + pad(text.length) + ints * 4);
   const head = new Int32Array(bytes.buffer, 0, HEADER);
-  head.set([html.length, text.length, r.markAt.length, r.textLen.length, r.seq.length]);
+  head.set([r.html.length, text.length, r.markAt.length, r.textLen.length, r.seq.length]);
   let at = HEADER * 4;
-  bytes.set(html, at);
-  at += pad(html.length);
+  bytes.set(r.html, at);
+  at += pad(r.html.length);
   bytes.set(text, at);
   at += pad(text.length);
   const body = new Int32Array(bytes.buffer, at, ints);
@@ -154,19 +227,18 @@ export function encodeRender(r: RenderRecord): Uint8Array {
   return bytes;
 }
 
-/** A record back from its bytes (arrays copied out, so the bytes can be reused). */
+/** A record back from its bytes: views of them (no copy), valid as long as the bytes are not reused. */
 export function decodeRender(bytes: Uint8Array): RenderRecord {
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
   const head = new Int32Array(aligned.buffer, aligned.byteOffset, HEADER);
   const [hl, tl, ne, nt, ns] = [head[0]!, head[1]!, head[2]!, head[3]!, head[4]!];
-  const dec = new TextDecoder();
   const pad = (n: number): number => (n + 3) & ~3;
   let at = HEADER * 4;
-  const html = dec.decode(aligned.subarray(at, at + hl));
+  const html = aligned.subarray(at, at + hl);
   at += pad(hl);
-  const text = dec.decode(aligned.subarray(at, at + tl));
+  const text = new TextDecoder().decode(aligned.subarray(at, at + tl));
   at += pad(tl);
-  const ints = new Int32Array(aligned.buffer.slice(aligned.byteOffset + at, aligned.byteOffset + at + (ne * 2 + nt + ns) * 4));
+  const ints = new Int32Array(aligned.buffer, aligned.byteOffset + at, ne * 2 + nt + ns);
   return { html, text, markAt: ints.subarray(0, ne), elems: ints.subarray(ne, ne * 2), textLen: ints.subarray(ne * 2, ne * 2 + nt), seq: ints.subarray(ne * 2 + nt) };
 }
 
@@ -213,18 +285,19 @@ export class RenderSpool {
     const payload = entry.kind === 'render' ? entry.bytes : entry.body;
     const head = new Int32Array([entry.kind === 'render' ? 1 : 2, pagelets, u.length, ct.length, entry.kind === 'page' && entry.contentType === undefined ? 1 : 0]);
     const pad = (n: number): number => (n + 3) & ~3;
-    const bytes = new Uint8Array(20 + pad(u.length) + pad(ct.length) + payload.length);
+    // the header and names, then the payload as it is (not copied)
+    const bytes = new Uint8Array(20 + pad(u.length) + pad(ct.length));
     bytes.set(new Uint8Array(head.buffer), 0);
     bytes.set(u, 20);
     bytes.set(ct, 20 + pad(u.length));
-    bytes.set(payload, 20 + pad(u.length) + pad(ct.length));
-    writeSync(this.fd, bytes, 0, bytes.length, this.pos);
+    const n = bytes.length + payload.length;
+    if (writevSync(this.fd, [bytes, payload], this.pos) !== n) throw new Error(`render spool: short write to ${this.path}`);
     this.at[id] = this.pos;
-    this.len[id] = bytes.length;
-    this.pos += bytes.length;
+    this.len[id] = n;
+    this.pos += n;
   }
 
-  /** Page `id`'s entry, or undefined when none was put. */
+  /** Page `id`'s entry, or undefined when none was put; a render record's arrays are valid until the next `get`. */
   get(id: number): { url: string; pagelets: number; entry: { kind: 'render'; record: RenderRecord } | { kind: 'page'; body: Uint8Array; contentType: string | undefined } } | undefined {
     const n = id < this.len.length ? this.len[id]! : 0;
     if (n === 0) return undefined;

@@ -228,15 +228,24 @@ const PATH_SALT = 0x3f84d5b5;
  * digit folding as `shinglePagelets`; link targets never count. With `items`, a list item is one unit of
  * the bar whether it is a link or not: the words inside `<li>` elements and the link tags are left out
  * too, so a bar whose current entry is plain text (the page's own cell, a breadcrumb's last crumb) has
- * the shape of the same bar on the other pages.
+ * the shape of the same bar on the other pages. With `landmark` (the nearest landmark that is or holds
+ * `v`, navigation.ts), the path starts at that landmark rather than at `<body>`: a landmark says what it
+ * is wherever the layout puts it, and the same breadcrumb sits at other depths on other kinds of pages
+ * (a generated index page and an article of one documentation site).
  */
-export function navigationFingerprint(tree: Tree, v: number, options: ShingleOptions & { items?: boolean } = {}): number {
+export function navigationFingerprint(tree: Tree, v: number, options: ShingleOptions & { items?: boolean; landmark?: number } = {}): number {
   const w = Math.max(1, options.width ?? 4);
   const m = Math.min(MINHASH_SEEDS.length, Math.max(1, options.minhashes ?? 4));
   const foldDigits = options.foldDigits ?? true;
   const body = tree.body();
   const path: number[] = [];
-  for (let a = tree.parent[v]!; a >= 0 && a !== body; a = tree.parent[a]!) path.push(a);
+  const from = options.landmark ?? -1;
+  if (from !== v) {
+    for (let a = tree.parent[v]!; a >= 0 && a !== body; a = tree.parent[a]!) {
+      path.push(a);
+      if (a === from) break;
+    }
+  }
   let n = 0;
   for (let k = path.length - 1; k >= 0; k--) n = push(n, fmix32(tagToken(tree.name[path[k]!]!) ^ PATH_SALT) | 0);
   const last = tree.end[v]!;

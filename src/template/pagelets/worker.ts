@@ -8,7 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import { analyseTree, type AnalysisOptions, marksFromPagelets, packRecords, type PageRecord, pageletLabels, parseBytes } from './page-analysis.ts';
 import { partition } from './partition.ts';
-import { encodeRender, recordRender } from './render.ts';
+import { recordRender } from './render.ts';
 import { treeParts, type TreeParts } from './tree-transfer.ts';
 
 /** A batch request to a worker. */
@@ -50,11 +50,10 @@ parentPort?.on('message', (req: WorkerRequest) => {
       for (let j = 0; j < n; j++) {
         try {
           const tree = parseBytes(body(j), req.contentTypes[j], req.keys[j]!, labels);
-          recs.push(analyseTree(tree, req.keys[j]!, req.urls[j]!, req.options));
-          if (req.render) {
-            const r = recordRender(tree);
-            rendered.push(r ? encodeRender(r) : undefined);
-          }
+          const rec = analyseTree(tree, req.keys[j]!, req.urls[j]!, req.options);
+          const r = req.render ? recordRender(tree) : undefined;
+          recs.push(rec);
+          rendered.push(r);
         } catch (err) {
           recs.push(err instanceof Error ? err : new Error(String(err)));
           rendered.push(undefined);

@@ -104,6 +104,27 @@ test('navigation items: bars that differ by which entry is the current page get 
   assert.notEqual(fp(a, true), fp(c, true));
 });
 
+test('landmarks: a breadcrumb at other depths of the layout (an article, a generated index) has one shape, taken from its landmark', () => {
+  const crumbs = (current: string): string => `<nav class="crumbs"><ul><li><a href="/">Home</a></li><li><a href="/guide">Guide</a></li><li>${current}</li></ul></nav>`;
+  const article = parseHtml(`<html><body><main><div class="row"><div class="col"><section><article>${crumbs('Setup')}<h1>Setup</h1><p>Text</p></article></section></div></div></main></body></html>`);
+  const index = parseHtml(`<html><body><main><table><tr><td>${crumbs('Guide')}<h1>Guide</h1><p>Cards</p></td></tr></table></main></body></html>`);
+  const fp = (t: typeof article, landmark: boolean): number => {
+    const nav = t.find('nav');
+    return navigationFingerprint(t, nav, { minhashes: 4, items: true, landmark: landmark ? nav : -1 });
+  };
+  assert.equal(fp(article, true), fp(index, true));
+  assert.notEqual(fp(article, false), fp(index, false), 'from <body> the paths differ: main div div section article, main table tbody tr td');
+  // Through navigationShingles: the breadcrumb is one pagelet of its own (landmarks) with the landmark's shape.
+  const shingleOf = (t: typeof article): number => {
+    const pagelets = partition(t, { k: 3, landmarks: true });
+    const links = pageLinks(t, 'http://local.invalid/x.html');
+    const shingles = shinglePagelets(t, pagelets, links.node, links.dest, { minhashes: 2 });
+    navigationShingles(t, pagelets, shingles, { minhashes: 2, items: true, landmarks: true });
+    return shingles[Array.from(pagelets).indexOf(t.find('nav'))]!;
+  };
+  assert.equal(shingleOf(article), shingleOf(index));
+});
+
 /**
  * Page i of a made-up documentation site whose short pages hold their breadcrumb and edit link inside the
  * article (its crumbs link the pages to each other, as Figure 5 needs).

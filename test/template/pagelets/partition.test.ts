@@ -50,3 +50,16 @@ test('landmarks: a landmark that holds k links is still split by Definition 2, o
   const tags = Array.from(partition(t, { k: 3, landmarks: true }), (v) => t.tag(v));
   assert.deepEqual(tags, ['p', 'ul', 'p', 'aside']);
 });
+
+test("landmarks: a menu's open branch (a list inside a list item of a landmark) is a pagelet of its own, lists in content are not", () => {
+  const item = (s: string): string => `<li><a href="/${s}">${s}</a></li>`;
+  // A sidebar menu with one section open (its title and 1 entry: fewer than k links) and a nested list in the article.
+  const menu = `<nav><ul id="menu">${item('a')}<li id="open"><div><a href="/b">B</a></div><ul id="branch">${item('b1')}</ul></li>${item('c')}</ul></nav>`;
+  const article = `<article><ul id="content"><li>One<ul><li>x</li><li>y</li></ul></li></ul></article>`;
+  const t = parseHtml(html(menu + article));
+  const id = (v: number): string => t.attr(v, 'id') ?? t.tag(v);
+  // Definition 2 alone: the menu's list is one pagelet (no child holds 3 links), whatever section is open.
+  assert.deepEqual(Array.from(partition(t, { k: 3 }), id), ['menu', 'article']);
+  // With landmarks the branch is split off, so the rest of the menu has one shape whatever branch is open.
+  assert.deepEqual(Array.from(partition(t, { k: 3, landmarks: true }), id), ['li', 'div', 'branch', 'li', 'article']);
+});

@@ -19,7 +19,7 @@ import { serialize } from '../../../src/html/serialize.ts';
 import { keptText } from '../../../src/template/result.ts';
 import { marksFromPagelets, pageletLabels, parseBytes } from '../../../src/template/pagelets/page-analysis.ts';
 import { partition } from '../../../src/template/pagelets/partition.ts';
-import { decodeRender, encodeRender, recordRender, renderHtml, renderText } from '../../../src/template/pagelets/render.ts';
+import { decodeRender, recordRender, renderHtml, renderText } from '../../../src/template/pagelets/render.ts';
 import { syntheticSite } from './fixtures.ts';
 
 const MARK = { 'data-gabarit': 'template' };
@@ -46,7 +46,7 @@ test('render: marked HTML and kept text from pass 1 records equal those from the
     const tree = parseBytes(bytes, undefined, key, labels);
     const rec = recordRender(tree);
     assert.ok(rec, `${key}: recorded`);
-    const back = decodeRender(encodeRender(rec));
+    const back = decodeRender(rec);
     const pagelets = partition(tree, { k: 3 });
     // two markings: every other pagelet, and all of them but the first
     const choices = [pagelets.map((_, o) => o).filter((o) => o % 2 === 0), pagelets.map((_, o) => o).slice(1)];
@@ -55,7 +55,7 @@ test('render: marked HTML and kept text from pass 1 records equal those from the
       const start = Int32Array.from(ords, (o) => pagelets[o]!);
       const count = Int32Array.from(ords, (o) => tree.end[pagelets[o]!]! - pagelets[o]!);
       const html = serialize(tree, { mark: (i) => (marks[i] === 1 ? MARK : undefined), inject: OVERLAY_STYLE });
-      assert.equal(renderHtml(back, start, count, MARK), html, `${key}: html`);
+      assert.ok(Buffer.from(html).equals(renderHtml(back, start, count, MARK)), `${key}: html`);
       assert.equal(renderText(back, start, count), keptText({ key, url: key, tree, template: marks }), `${key}: text`);
     }
     checked++;
