@@ -56,6 +56,8 @@ const HYPERLINK_GRID: readonly GridPoint[] = [
   { name: 'default', options: {} },
   { name: 'n 4', options: { n: 4 } },
   { name: 'n 5', options: { n: 5 } },
+  { name: 'n 4, load budget 6', options: { n: 4, loadBudget: 6 } },
+  { name: 'n 4, no load budget', options: { n: 4, loadBudget: 24 } },
   { name: 'threshold 0.55', options: { equalityThreshold: 0.55 } },
   { name: 'threshold 0.75', options: { equalityThreshold: 0.75 } },
   { name: 'link share 0.3', options: { navigationLinkShare: 0.3 } },
@@ -70,7 +72,7 @@ const HYPERLINK_GRID: readonly GridPoint[] = [
   { name: 'agreeing pages 1', options: { agreeingPages: 1 } },
   { name: 'no navigation bars', options: { navigationBars: false } },
   { name: 'former defaults', options: { agreeingPages: 1, navigationBars: false } },
-  { name: 'paper 2', options: { n: 4, linkOrder: 'document', navigationRegions: false, navigationBars: false, agreeingPages: 1, siblings: false, documentSkeleton: false, topWrapperDepth: 0 } },
+  { name: 'paper 2', options: { n: 4, loadBudget: 24, linkOrder: 'document', navigationRegions: false, navigationBars: false, agreeingPages: 1, siblings: false, documentSkeleton: false, topWrapperDepth: 0 } },
 ];
 
 /** Objective of a site's figures: content F1, less 0.02 per page loaded above the target on average. */

@@ -19,6 +19,14 @@ export const HYPERLINK_DEFAULTS = {
    */
   maxLoad: 24,
   /**
+   * Pages loaded (besides the key page) after which Algorithm 1 takes the biggest CS found, when it has at
+   * least 3 pages, rather than loading on toward an n-CS (complete-subdigraph.ts). The paper reports about
+   * 7 pages loaded on average, the key page included; the widening (`agreeingPages`) may load one more.
+   * With the default n = 3 it never applies (a 3-CS is complete); it bounds the loads of a larger n. 5 and
+   * 6 measured (docs/engines.md): with n = 4, 5 keeps every site within 7 pages loaded on average.
+   */
+  loadBudget: 5,
+  /**
    * How the key page's links are ordered before Algorithm 1 walks them (link-order.ts). 'density' puts
    * the links of the most link-dense DOM regions first (menus), the paper's future work (section 6);
    * 'document' is the paper's own order; 'proximity' the links into the key page's own folder first, in

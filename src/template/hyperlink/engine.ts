@@ -80,6 +80,8 @@ export interface HyperlinkOptions {
   key: string | undefined;
   n: number;
   maxLoad: number;
+  /** Pages loaded after which a CS of at least 3 pages is taken (complete-subdigraph.ts). */
+  loadBudget: number;
   linkOrder: LinkOrder;
   equality: NodeEquality;
   navigationRegions: boolean;
@@ -118,6 +120,7 @@ export function readOptions(input: Readonly<Record<string, unknown>>): Hyperlink
     key: o.key,
     n: o.n,
     maxLoad: o.maxLoad,
+    loadBudget: o.loadBudget,
     linkOrder: o.linkOrder,
     equality,
     navigationRegions: o.navigationRegions,
@@ -249,6 +252,7 @@ export class HyperlinkEngine implements LearningEngine {
     const found = await findCompleteSubdigraph(ordered, {
       n: o.n,
       maxLoad: o.maxLoad,
+      loadBudget: o.loadBudget,
       signal: ctx.signal,
       load: async (key) => {
         const l = await load(key, urlOfKey.get(key) ?? source.urlOf(key));
@@ -263,7 +267,9 @@ export class HyperlinkEngine implements LearningEngine {
       tried: found.tried,
       failed,
     };
-    if (!found.complete) {
+    if (!found.complete && found.cs.length >= 3 && found.tried.length >= o.loadBudget && found.tried.length < Math.min(ordered.length, o.maxLoad)) {
+      warn(`${keyPage.key}: no ${o.n}-page complete subdigraph within the load budget (${o.loadBudget} pages); the ${found.cs.length}-page one found is used`);
+    } else if (!found.complete) {
       warn(`${keyPage.key}: no ${o.n}-page complete subdigraph among its ${ordered.length} links (${found.tried.length} tried); the biggest has ${found.cs.length} page(s)`);
     }
 

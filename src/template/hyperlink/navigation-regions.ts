@@ -20,7 +20,7 @@
  * navigation, while a list of links made of changing words (an article's own table of contents) is
  * content. Outside the slot, a region never holds more changing text than the slot (an index page's cards
  * or list of posts are its content, beside a heading that is all its prose) unless, with `bars`, it is
- * mostly fixed text as inside the slot (a prev/next bar beside a stub page's one heading). Every node of a navigation region (and of its image on any page marked, when that
+ * mostly fixed text counted in text items (`mostlyFixed`), as a prev/next bar beside a stub page's one heading is. Every node of a navigation region (and of its image on any page marked, when that
  * image passes the same test) is template.
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
@@ -31,6 +31,8 @@ export class VariableText {
   private readonly all: Float64Array;
   private readonly link: Float64Array;
   private readonly tpl: Float64Array;
+  private readonly items: Int32Array;
+  private readonly tplItems: Int32Array;
   private readonly tree: Tree;
 
   /** `template[i] === 1` marks the tree's template nodes; their text is not variable. */
@@ -40,6 +42,8 @@ export class VariableText {
     this.all = new Float64Array(n + 1);
     this.link = new Float64Array(n + 1);
     this.tpl = new Float64Array(n + 1);
+    this.items = new Int32Array(n + 1);
+    this.tplItems = new Int32Array(n + 1);
     const a = tagId('a');
     let linkEnd = -1;
     for (let i = 0; i < n; i++) {
@@ -47,10 +51,20 @@ export class VariableText {
       if (linkEnd < 0 && tree.name[i] === a && tree.kind[i] === NodeKind.Element && tree.attr(i, 'href') !== undefined) linkEnd = tree.end[i]!;
       let t = 0;
       let f = 0;
+      let ti = 0;
+      let fi = 0;
       if (tree.kind[i] === NodeKind.Text) {
-        if (template[i] !== 1) t = tree.textEnd[i]! - tree.textStart[i]!;
-        else f = tree.textEnd[i]! - tree.textStart[i]!;
+        const word = hasWord(tree, i) ? 1 : 0;
+        if (template[i] !== 1) {
+          t = tree.textEnd[i]! - tree.textStart[i]!;
+          ti = word;
+        } else {
+          f = tree.textEnd[i]! - tree.textStart[i]!;
+          fi = word;
+        }
       }
+      this.items[i + 1] = this.items[i]! + ti;
+      this.tplItems[i + 1] = this.tplItems[i]! + fi;
       this.all[i + 1] = this.all[i]! + t;
       this.tpl[i + 1] = this.tpl[i]! + f;
       this.link[i + 1] = this.link[i]! + (linkEnd >= 0 ? t : 0);
@@ -64,6 +78,17 @@ export class VariableText {
   /** Template (fixed) text characters in the subtree of r. */
   fixed(r: number): number {
     return this.tpl[this.tree.end[r]!]! - this.tpl[r]!;
+  }
+  /**
+   * True when r's text is mostly fixed, as a bar's is: at least one template text item (a text node holding
+   * a word) per two changing ones (a pager's "Previous" beside each title; a sidebar's section headings
+   * beside its open section's entries), where an index's cards have none. Items, not characters: a bar's
+   * fixed words are short in Chinese ("上一页") and long in German, while the titles beside them are as
+   * long as titles are in either language.
+   */
+  mostlyFixed(r: number): boolean {
+    const e = this.tree.end[r]!;
+    return 2 * (this.tplItems[e]! - this.tplItems[r]!) >= this.items[e]! - this.items[r]!;
   }
   /** Variable text characters outside links in the subtree of r. */
   prose(r: number): number {
@@ -138,7 +163,7 @@ export function navigationRegions(
     // A region never holds more of the key page's changing text than its content slot: on an index page
     // (cards, a list of posts) the links are the content, whatever little prose sits beside them. With
     // `bars`, a region that is mostly fixed text (a prev/next bar beside a stub page's one heading) still is.
-    if (slot >= 0 && !keyTree.contains(slot, r) && keyVar.text(r) > keyVar.text(slot) && !(bars && keyVar.fixed(r) >= keyVar.text(r))) ok = false;
+    if (slot >= 0 && !keyTree.contains(slot, r) && keyVar.text(r) > keyVar.text(slot) && !(bars && keyVar.mostlyFixed(r))) ok = false;
     if (ok && some) {
       out.push(r);
       r = keyTree.end[r]!;

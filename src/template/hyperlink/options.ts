@@ -11,6 +11,7 @@ export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
   key: option(z.string().min(1, 'must not be empty').optional(), { arg: 'url-or-key', description: "the key page (URL or key relative to the source root); default: the source's entry page" }),
   n: option(wholeNumber(2).default(HYPERLINK_DEFAULTS.n), { arg: 'n', description: 'size of the complete subdigraph to look for (paper: 4)' }),
   maxLoad: option(wholeNumber(1).default(HYPERLINK_DEFAULTS.maxLoad), { arg: 'n', description: 'most pages loaded to find it' }),
+  loadBudget: option(wholeNumber(1).default(HYPERLINK_DEFAULTS.loadBudget), { arg: 'n', description: 'pages loaded after which a complete subdigraph of at least 3 pages found so far is taken rather than loading on toward n' }),
   linkOrder: option(z.enum(['density', 'document', 'proximity']).default(HYPERLINK_DEFAULTS.linkOrder), {
     arg: 'order',
     description: "order of the key page's links: density (menus first), document (the paper's), or proximity (the key page's folder first, then density)",

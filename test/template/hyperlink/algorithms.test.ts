@@ -52,6 +52,27 @@ test('Algorithm 1 respects maxLoad and rejects n < 2', async () => {
   await assert.rejects(findCompleteSubdigraph(['a'], { n: 1, load: g.load }), RangeError);
 });
 
+test('Algorithm 1 settles for a CS of at least 3 pages once its load budget is spent', async () => {
+  // a, b, c mutually linked (3-CS); d, e, f, g each link to the others but not back from a, b, c; h..k a 4-CS.
+  const adj: Record<string, string[]> = { a: ['b', 'c'], b: ['a', 'c'], c: ['a', 'b'], d: ['a'], e: ['a'], h: ['i', 'j', 'k'], i: ['h', 'j', 'k'], j: ['h', 'i', 'k'], k: ['h', 'i', 'j'] };
+  const order = ['a', 'b', 'd', 'e', 'c', 'h', 'i', 'j', 'k'];
+  const within = graph(adj);
+  const r = await findCompleteSubdigraph(order, { n: 4, loadBudget: 5, load: within.load });
+  assert.deepEqual(r.cs, ['a', 'b', 'c'], 'the 3-CS found by the fifth load is taken');
+  assert.equal(r.complete, false);
+  assert.equal(within.calls.length, 5);
+  // Before the budget is spent a 3-CS does not stop the walk; without a budget the 4-CS is found.
+  const early = graph(adj);
+  assert.equal((await findCompleteSubdigraph(order, { n: 4, loadBudget: 7, load: early.load })).cs.length, 3);
+  assert.equal(early.calls.length, 7);
+  const none = graph(adj);
+  assert.deepEqual((await findCompleteSubdigraph(order, { n: 4, load: none.load })).cs, ['h', 'i', 'j', 'k']);
+  // A CS smaller than 3 does not settle the walk: it goes on to the first 3-CS.
+  const pair = graph({ a: ['b'], b: ['a'], h: ['i', 'j', 'k'], i: ['h', 'j', 'k'], j: ['h', 'i', 'k'], k: ['h', 'i', 'j'] });
+  assert.deepEqual((await findCompleteSubdigraph(['a', 'b', 'h', 'i', 'j', 'k'], { n: 4, loadBudget: 2, load: pair.load })).cs, ['h', 'i', 'j']);
+  assert.equal(pair.calls.length, 5);
+});
+
 test('the largest CS containing a link is a clique of mutual links', () => {
   const cs = new CompleteSubdigraph(5);
   // 0,1,2 form a triangle; 3 is mutual with 0 and 1 only; 4 links out only.

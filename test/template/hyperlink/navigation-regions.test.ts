@@ -137,3 +137,16 @@ test('navigation bars: a prev/next bar of mostly fixed text beside a stub\'s sho
   assert.deepEqual(navigationRegions(t, template, pages, 0.5, 0.5, 'all', false), [], 'the bar holds more changing text than the one-word heading');
   assert.deepEqual(navigationRegions(t, template, pages, 0.5, 0.5, 'all', true), [pager]);
 });
+
+test('navigation bars: "mostly fixed" counts items, not characters, so a Chinese bar\'s short fixed words still make it a bar', () => {
+  const page = (title: string, prev: string, next: string): string =>
+    `<html><body><div class="logo">站点</div><main class="doc"><h1 class="title">${title}</h1></main>` +
+    `<nav class="pager"><a class="prev" href="/p"><span class="sub">上一页</span><span class="label">${prev}</span></a><a class="next" href="/n"><span class="sub">下一页</span><span class="label">${next}</span></a></nav></body></html>`;
+  // The fixed words (6 characters) are fewer than the changing titles (14), as many items.
+  const { key: t, template, pages } = learn(page('扩展用户管理', '可视化插件发布', '开发移动应用程序'), [page('其他页面', '系统安装指南', '设备接入说明'), page('第三页', '常见问题解答', '更新记录列表')]);
+  const pager = el(t, 'nav', 'pager');
+  const v = new VariableText(t, template);
+  assert.ok(v.fixed(pager) < v.text(pager), 'fewer fixed characters than changing ones');
+  assert.equal(v.mostlyFixed(pager), true);
+  assert.deepEqual(navigationRegions(t, template, pages, 0.5, 0.5, 'all', true), [pager]);
+});
