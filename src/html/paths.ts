@@ -47,6 +47,9 @@ export function classesOf(tree: Tree, i: number): string[] {
   return [...new Set(v.split(/\s+/).filter((c) => c.length > 0))];
 }
 
+/** Longest class name a path step uses (`PathIndex.classes`). */
+export const PATH_CLASS_MAX = 200;
+
 /** Per-tree facts that path building reuses across nodes. */
 class PathIndex {
   /** Element indices by tag-name id. */
@@ -69,9 +72,15 @@ class PathIndex {
     }
   }
 
+  /**
+   * The class names a step uses: those of at most `PATH_CLASS_MAX` characters. A longer one names nothing
+   * a person would select by, and the selector engine matches a class through a regular expression that
+   * cannot be compiled past tens of kilobytes; a step without it still matches its element (class steps
+   * match supersets), and uniqueness is judged on the same names.
+   */
   classes(i: number): string[] {
     let c = this.classCache.get(i);
-    if (!c) this.classCache.set(i, (c = classesOf(this.tree, i)));
+    if (!c) this.classCache.set(i, (c = classesOf(this.tree, i).filter((x) => x.length <= PATH_CLASS_MAX)));
     return c;
   }
 

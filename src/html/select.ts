@@ -428,12 +428,13 @@ class Compiled implements CompiledSelector {
   constructor(readonly source: string) {
     const options: Options<Handle, Handle> = { adapter, cacheResults: false, xmlMode: false, pseudos: structuralPseudos };
     try {
+      tooLongValue(source);
       // A context element whose parent is not an element keeps ordinary selectors absolute (css-select
       // would otherwise prefix them with `:scope `) while relative ones (`> li`) still start at :scope.
       this.chains = LongChains.of(source, options, this.context);
       this.query = this.chains ? (h) => this.chains!.matches(h) : compile<Handle, Handle>(source, options, this.context);
     } catch (e) {
-      throw new Error(`invalid CSS selector "${source}": ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`invalid CSS selector "${shortSource(source)}": ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
@@ -448,6 +449,10 @@ class Compiled implements CompiledSelector {
     this.context[0] = scope;
     try {
       return body(this.query);
+    } catch (e) {
+      // css-select builds some regular expressions on first use: a value too large for one is the selector's fault
+      if (e instanceof SyntaxError) throw new Error(`CSS selector "${shortSource(this.source)}" cannot be run: ${e.message.slice(0, 80)}`);
+      throw e;
     } finally {
       cur = savedTree;
       curPrev = savedPrev;
@@ -482,6 +487,31 @@ class Compiled implements CompiledSelector {
     if (tree.kind[node] !== NodeKind.Element) return false;
     return this.run(tree, scopeHandle(tree, 0), (q) => q(node + 1));
   }
+}
+
+/**
+ * Longest class or attribute value a selector may test. css-select matches `.c`, `[a~=v]`, `[a*=v]`… through
+ * regular expressions built from the value, which V8 cannot compile past some tens of kilobytes; such a
+ * selector is refused when compiled rather than failing on the first element it is tried on.
+ */
+export const SELECTOR_VALUE_MAX = 8192;
+
+function tooLongValue(source: string): void {
+  if (source.length <= SELECTOR_VALUE_MAX) return;
+  let parsed: Selector[][];
+  try {
+    parsed = parseSelector(source);
+  } catch {
+    return; // css-select reports the syntax error
+  }
+  for (const t of parsed.flat()) {
+    if (t.type === 'attribute' && t.value.length > SELECTOR_VALUE_MAX) throw new Error(`a value of ${t.value.length} characters (at most ${SELECTOR_VALUE_MAX})`);
+  }
+}
+
+/** A selector as messages quote it: at most 200 characters. */
+function shortSource(source: string): string {
+  return source.length > 200 ? `${source.slice(0, 200)}… (${source.length} characters)` : source;
 }
 
 function checkNode(tree: Tree, i: number): void {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml, parseHtmlExact } from '../../src/html/parse.ts';
 import { cssEscape, cssPath, cssPathWithin, xpathOf } from '../../src/html/paths.ts';
-import { selectAll, selectOne } from '../../src/html/select.ts';
+import { compileSelector, selectAll, selectOne } from '../../src/html/select.ts';
 import { evaluateXPath } from '../../src/html/xpath.ts';
 import { NodeKind, tagId, TreeBuilder, type Tree } from '../../src/html/tree.ts';
 import { corpusSkip } from '../../src/eval/corpus-path.ts';
@@ -198,4 +198,20 @@ test('cssPathWithin: a relative path inside a scope, the same for every record o
   const x = selectAll(t, 'p', r1!)[0]!;
   assert.equal(cssPathWithin(t, x, r1!), ':scope > p:nth-of-type(1)');
   assert.throws(() => cssPathWithin(t, price1, r2!), /not inside/);
+});
+
+test('cssPath leaves out class names too long to select by, and the path still selects its element alone', () => {
+  const long = 'v'.repeat(40_000);
+  const t = parseHtml(`<div><p class="${long}">x</p><p class="a ${long}">y</p><p class="short">z</p></div>`);
+  for (const want of ['x', 'y', 'z']) {
+    let el = -1;
+    for (let i = 0; i < t.size; i++) if (t.tag(i) === 'p' && t.nodeText(i + 1) === want) el = i;
+    const path = cssPath(t, el);
+    assert.ok(path.length < 200, path.slice(0, 80));
+    assert.deepEqual(selectAll(t, path), [el]);
+  }
+});
+
+test('a selector testing a value of tens of kilobytes is refused when compiled, with a short message', () => {
+  assert.throws(() => compileSelector('.' + 'v'.repeat(40_000)), (e: Error) => /invalid CSS selector .*40001 characters.*a value of 40000 characters/.test(e.message) && e.message.length < 400);
 });
