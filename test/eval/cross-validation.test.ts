@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { crossValidate, foldTable, generatorOf, type SiteFigures } from '../../eval/cross-validation.ts';
+import { crossValidate, foldTable, generatorOf, type SiteFigures, TIE } from '../../eval/cross-validation.ts';
 
 const fig = (f1: number, recall = f1): SiteFigures => ({ f1, precision: f1, recall });
 
@@ -31,4 +31,26 @@ test('cross-validation: each generator is held out, the options chosen on the ot
   assert.ok(Math.abs(r.meanHeldOut.f1 - (0.9 + 0.9 + 0.8 + 0.8) / 4) < 1e-9);
   assert.match(foldTable(r, [], (f) => f.f1 >= 0.95), /NOT MET/);
   await assert.rejects(crossValidate({ engine: 't', grid: [{ name: 'a', options: {} }, { name: 'a', options: {} }], sites: ['peps'], measure: async () => new Map(), objective: (f) => f.f1, progress: false }), /two grid points/);
+});
+
+test('cross-validation: a variation gaining less than TIE of mean objective does not replace the defaults', async () => {
+  const sites = ['peps', 'sicp', 'jekyll-blog'];
+  const run = (b: Record<string, number>) =>
+    crossValidate({
+      engine: 'test',
+      grid: [{ name: 'default', options: {} }, { name: 'b', options: { x: 1 } }],
+      sites,
+      measure: async (p) => new Map(sites.map((s) => [s, fig(p.name === 'default' ? 0.95 : b[s]!)])),
+      objective: (f) => f.f1,
+      progress: false,
+    });
+  // b gains 0.0015 on one site: 0.0005 of mean objective over three sites, a tie
+  const small = await run({ peps: 0.9515, sicp: 0.95, 'jekyll-blog': 0.95 });
+  assert.equal(small.chosenOnAll, 'default');
+  assert.ok(small.folds.every((f) => f.heldOutChoice === 'default'));
+  // b gains 0.006 on every site: chosen everywhere
+  const large = await run({ peps: 0.956, sicp: 0.956, 'jekyll-blog': 0.956 });
+  assert.equal(large.chosenOnAll, 'b');
+  assert.ok(large.folds.every((f) => f.heldOutChoice === 'b'));
+  assert.ok(TIE > 0.0005 && TIE < 0.006);
 });
