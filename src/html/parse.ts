@@ -116,15 +116,20 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
     {
       onopentag(name, attribs) {
         // htmlparser2 keeps the first of repeated attributes, as browsers do.
+        // NUL in a name or value is U+FFFD, as the HTML standard's tokenizer (and parse5) has it
+        // (a name that becomes one already seen is a repeat, dropped).
+        let nulName = false;
         for (const n in attribs) {
-          names.push(n);
+          const m = n.includes('\0') ? ((nulName = true), n.replace(NUL, '\uFFFD')) : n;
+          if (nulName && names.includes(m)) continue;
+          names.push(m);
           const v = attribs[n]!;
           values.push(v.includes('\0') ? v.replace(NUL, '\uFFFD') : v);
         }
         // The start tag's source text keys the label cache: most tags of a site repeat verbatim.
         const label = labels.elementFromSource(html, parser.startIndex, parser.endIndex + 1, name, names, values);
         let nameId = tagOfLabel[label];
-        if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name);
+        if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name.includes('\0') ? name.replace(NUL, '\uFFFD') : name);
         if ((nameId === BODY && impliedBody >= 0) || (nameId === HEAD && b.nameAt(b.current) === HEAD)) {
           // A body tag after the implied body, a head tag inside the head: dropped, as a browser does.
           opened.push(-1);

@@ -215,3 +215,13 @@ test('cssPath leaves out class names too long to select by, and the path still s
 test('a selector testing a value of tens of kilobytes is refused when compiled, with a short message', () => {
   assert.throws(() => compileSelector('.' + 'v'.repeat(40_000)), (e: Error) => /invalid CSS selector .*40001 characters.*a value of 40000 characters/.test(e.message) && e.message.length < 400);
 });
+
+test('a NUL in a tag or attribute name becomes U+FFFD, so the element has a CSS path that selects it', () => {
+  const t = parseHtml('<div><x-n\u0000>x</x-n\u0000><p data-\u0000="1">y</p><p>z</p></div>');
+  let el = -1;
+  for (let i = 0; i < t.size; i++) if (t.tag(i).startsWith('x-')) el = i;
+  assert.equal(t.tag(el), 'x-n\uFFFD');
+  assert.deepEqual(selectAll(t, cssPath(t, el)), [el]);
+  const p = selectAll(t, 'p')[0]!;
+  assert.equal(t.attr(p, 'data-\uFFFD'), '1');
+});
