@@ -71,6 +71,8 @@ const HYPERLINK_GRID: readonly GridPoint[] = [
   { name: 'different template 0.7', options: { differentTemplateShare: 0.7 } },
   { name: 'agreeing pages 1', options: { agreeingPages: 1 } },
   { name: 'no navigation bars', options: { navigationBars: false } },
+  { name: 'unmapped cells none', options: { unmappedCells: 'none' } },
+  { name: 'unmapped cells anywhere', options: { unmappedCells: 'anywhere' } },
   { name: 'former defaults', options: { agreeingPages: 1, navigationBars: false } },
   { name: 'paper 2', options: { n: 4, loadBudget: 24, linkOrder: 'document', navigationRegions: false, navigationBars: false, agreeingPages: 1, siblings: false, documentSkeleton: false, topWrapperDepth: 0 } },
 ];

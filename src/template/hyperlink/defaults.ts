@@ -43,6 +43,12 @@ export const HYPERLINK_DEFAULTS = {
    */
   navigationBars: true,
   /**
+   * Navigation bars' cells the ETDM left unmapped (navigation-regions.ts `markNavigationCells`): a
+   * breadcrumb's entry beyond the CS pages' depth is a changing cell in lists marked up as breadcrumbs
+   * ('breadcrumbs'), in any bar ('anywhere'), or never ('none').
+   */
+  unmappedCells: 'breadcrumbs' as UnmappedCells,
+  /**
    * Fewest pages of the complete subdigraph (or its fallback set) the template must rest on once the pages
    * of another template are set aside (template-extraction.ts, `differentTemplates`). A node is template
    * when it repeats on other pages; a single other page that repeats the key page's content (a tag page
@@ -131,3 +137,6 @@ export const HYPERLINK_DEFAULTS = {
    */
   maxAlignmentCells: 4_000_000,
 } as const;
+
+/** Where a bar's unmapped cells count as changing cells (`unmappedCells`). */
+export type UnmappedCells = 'none' | 'breadcrumbs' | 'anywhere';

@@ -24,7 +24,7 @@ import { type Applier, makeTemplate, type Template } from '../learned.ts';
 import { compileHyperlink, hyperlinkData, type HyperlinkData } from './learned.ts';
 import { BAD_OPTION } from '../options.ts';
 import { findCompleteSubdigraph } from './complete-subdigraph.ts';
-import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { HYPERLINK_DEFAULTS, type UnmappedCells } from './defaults.ts';
 import { HYPERLINK_OPTIONS } from './options.ts';
 import { AlignmentScratch } from './equal-top-down-mapping.ts';
 import { type KeyLink, type LinkOrder, orderLinks } from './link-order.ts';
@@ -91,6 +91,8 @@ export interface HyperlinkOptions {
   regionsDecidedBy: 'all' | 'key';
   /** Navigation bars (defaults.ts): plain-text cells of a bar, and bars beside a stub's content slot. */
   navigationBars: boolean;
+  /** Where a bar's unmapped cells are changing cells (defaults.ts). */
+  unmappedCells: UnmappedCells;
   /** Fewest pages of the key page's template the template rests on (defaults.ts). */
   agreeingPages: number;
   /** A CS page sharing less than this share of the key page's texts that the best one shares is set aside. */
@@ -127,6 +129,7 @@ export function readOptions(input: Readonly<Record<string, unknown>>): Hyperlink
     linkShare: o.navigationLinkShare,
     regionsDecidedBy: o.regionsDecidedBy,
     navigationBars: o.navigationBars,
+    unmappedCells: o.unmappedCells,
     agreeingPages: o.agreeingPages,
     differentTemplateShare: o.differentTemplateShare,
     siblings: o.siblings,
@@ -359,16 +362,16 @@ export class HyperlinkEngine implements LearningEngine {
     if (ext.maps.length === 0) {
       throw new EngineError('no-shared-template', `${keyPage.key}: none of the ${set.pages.length} page(s) found shares the key page's root; no template can be justified`);
     }
-    if (o.navigationBars) markNavigationCells(keyTree, ext.template);
+    if (o.navigationBars) markNavigationCells(keyTree, ext.template, o.unmappedCells);
     const imageOn = (m: ExtractedTemplate['maps'][number]): Uint8Array => {
       const marks = imageOfTemplate(ext.template, m.map, m.features.tree.size);
-      if (o.navigationBars) markNavigationCells(m.features.tree, marks);
+      if (o.navigationBars) markNavigationCells(m.features.tree, marks, o.unmappedCells);
       return marks;
     };
     const regions = o.navigationRegions
       ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOn(m) })), o.linkShare, D.contentSlotShare, o.regionsDecidedBy, o.navigationBars)
       : [];
-    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare, cells: o.navigationBars };
+    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare, cells: o.navigationBars, unmappedCells: o.unmappedCells };
     const networkLoads = source.loaded - loadedBefore;
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);

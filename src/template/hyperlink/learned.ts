@@ -14,6 +14,7 @@ import type { Page } from '../../site/page.ts';
 import { type Applier, type ApplyInput, inputTree, readData, type Template, TemplateError } from '../learned.ts';
 import { FrozenLabels } from '../frozen-labels.ts';
 import { AlignmentScratch } from './equal-top-down-mapping.ts';
+import type { UnmappedCells } from './defaults.ts';
 import { nodeEquality, NodeFeatures } from './node-equality.ts';
 import { type LearnedTemplate, markPage } from './page-marks.ts';
 
@@ -46,6 +47,8 @@ export interface HyperlinkData {
   slotShare: number;
   /** Plain-text cells of navigation bars are template (navigation-regions.ts); absent in older templates: false. */
   cells?: boolean | undefined;
+  /** Where a bar's unmapped cells are changing cells (defaults.ts); absent in older templates: 'none'. */
+  unmappedCells?: UnmappedCells | undefined;
 }
 
 const schema: z.ZodType<HyperlinkData> = z.object({
@@ -70,6 +73,7 @@ const schema: z.ZodType<HyperlinkData> = z.object({
   regionsDecidedBy: z.enum(['all', 'key']),
   slotShare: z.number(),
   cells: z.boolean().optional(),
+  unmappedCells: z.enum(['none', 'breadcrumbs', 'anywhere']).optional(),
 });
 
 /** Ranges [start, end) of the 1s of a mark array. */
@@ -111,6 +115,7 @@ export function hyperlinkData(l: LearnedTemplate, keyPage: Page, keyText: string
     regionsDecidedBy: l.regionsDecidedBy,
     slotShare: l.slotShare,
     cells: l.cells,
+    unmappedCells: l.unmappedCells,
   };
 }
 
@@ -131,7 +136,7 @@ export function compileHyperlink(template: Template): Applier {
   } catch (err) {
     throw new TemplateError(`hyperlink template: ${(err as Error).message}`);
   }
-  const learned: LearnedTemplate = { eq, key: new NodeFeatures(keyTree, eq), template: marks, regions: d.regions, linkShare: d.linkShare, regionsDecidedBy: d.regionsDecidedBy, slotShare: d.slotShare, cells: d.cells ?? false };
+  const learned: LearnedTemplate = { eq, key: new NodeFeatures(keyTree, eq), template: marks, regions: d.regions, linkShare: d.linkShare, regionsDecidedBy: d.regionsDecidedBy, slotShare: d.slotShare, cells: d.cells ?? false, unmappedCells: d.unmappedCells ?? 'none' };
   const scratch = new AlignmentScratch();
   return {
     template,

@@ -24,7 +24,7 @@
  * image passes the same test) is template.
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
-import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { HYPERLINK_DEFAULTS, type UnmappedCells } from './defaults.ts';
 
 /** Per-tree prefix sums over preorder of non-template text characters, all and inside `<a href>`. */
 export class VariableText {
@@ -237,10 +237,19 @@ const WORD = /[\p{L}\p{N}]/u;
  * when it is template and all its words are template, a *changing cell* when it is template and none of its
  * words is template, and they are all plain text or all inside links. When every word-holding child is one
  * or the other and some fixed cell holds a link, P is a bar and the words of its changing cells are
- * template. Marks are an ETDM's (elements marked when mapped, before page-marks.ts `followText`); changed
- * in place. Returns the number of cells marked.
+ * template. Two more kinds of cell, for breadcrumbs:
+ *  - a *fixed icon link*: a mapped cell without words whose mapped link is named by an attribute (a home
+ *    icon: `<a aria-label="Home"><svg>`, an `<img alt>`, a `title`) counts as the bar's fixed link, its
+ *    words being in its name rather than its text;
+ *  - an *unmapped cell* (`unmapped`): a cell of the bar's tag that the ETDM left unmapped, holding no
+ *    template words, all plain text or all links, is a changing cell when another changing cell is mapped,
+ *    and P is a breadcrumb by its markup (`'breadcrumbs'`: `breadcrumbish`) or anywhere (`'anywhere'`). A
+ *    breadcrumb one folder deeper than the CS pages' has one entry more, which the ETDM cannot map. Its
+ *    elements are marked with its words, so that the template holds the cell. Not with `'none'`.
+ * Marks are an ETDM's (elements marked when mapped, before page-marks.ts `followText`); changed in place.
+ * Returns the number of cells marked.
  */
-export function markNavigationCells(tree: Tree, marks: Uint8Array): number {
+export function markNavigationCells(tree: Tree, marks: Uint8Array, unmapped: UnmappedCells = HYPERLINK_DEFAULTS.unmappedCells): number {
   const n = tree.size;
   const a = tagId('a');
   const tplWords = new Int32Array(n + 1);
@@ -265,10 +274,12 @@ export function markNavigationCells(tree: Tree, marks: Uint8Array): number {
   for (let p = body + 1; p < n; p++) {
     if (tree.kind[p] !== NodeKind.Element || marks[p] !== 1 || !tree.contains(body, p)) continue;
     changing.length = 0;
-    let fixed = 0;
     let linked = false;
     let bar = true;
     let tag = -1;
+    let iconTag = -1;
+    let gaps = 0;
+    const gapsHere = unmapped === 'anywhere' || (unmapped === 'breadcrumbs' && breadcrumbish(tree, p));
     for (let c = tree.firstChild(p); c >= 0 && bar; c = tree.nextSibling(c)) {
       if (tree.kind[c] !== NodeKind.Element) {
         if (tree.kind[c] === NodeKind.Text && hasWord(tree, c)) bar = false;
@@ -276,20 +287,61 @@ export function markNavigationCells(tree: Tree, marks: Uint8Array): number {
       }
       const t = sum(tplWords, c);
       const v = sum(varWords, c);
-      if (t === 0 && v === 0) continue;
+      if (t === 0 && v === 0) {
+        if (iconTag < 0 && marks[c] === 1 && sum(links, c) > 0 && namedLink(tree, marks, c)) iconTag = tree.name[c]!;
+        continue;
+      }
       if (tag < 0) tag = tree.name[c]!;
-      if (marks[c] !== 1 || tree.name[c] !== tag) bar = false;
-      else if (v === 0) {
-        fixed++;
+      const changes = t === 0 && (sum(links, c) === 0 || sum(varLinkWords, c) === v);
+      if (tree.name[c] !== tag) bar = false;
+      else if (marks[c] !== 1) {
+        if (gapsHere && changes) {
+          changing.push(c);
+          gaps++;
+        } else bar = false;
+      } else if (v === 0) {
         if (sum(links, c) > 0) linked = true;
-      } else if (t === 0 && (sum(links, c) === 0 || sum(varLinkWords, c) === v)) changing.push(c);
+      } else if (changes) changing.push(c);
       else bar = false;
     }
-    if (!bar || !linked || changing.length === 0) continue;
+    if (iconTag >= 0 && iconTag === tag) linked = true;
+    // Unmapped cells alone (every mapped cell fixed) are a list's entries the ETDM could not pair, not a bar's.
+    if (!bar || !linked || changing.length === 0 || gaps === changing.length) continue;
     for (const c of changing) {
-      for (let i = c; i < tree.end[c]!; i++) if (tree.kind[i] === NodeKind.Text) marks[i] = 1;
+      const whole = marks[c] !== 1;
+      for (let i = c; i < tree.end[c]!; i++) if (whole || tree.kind[i] === NodeKind.Text) marks[i] = 1;
       marked++;
     }
   }
   return marked;
 }
+
+/**
+ * True when the subtree of c holds a mapped link `<a href>` named by an attribute: `aria-label` or `title`
+ * on it or inside it, or an `<img alt>` inside it (an icon link's words).
+ */
+function namedLink(tree: Tree, marks: Uint8Array, c: number): boolean {
+  const a = tagId('a');
+  const img = tagId('img');
+  const named = (j: number): boolean =>
+    [tree.attr(j, 'aria-label'), tree.attr(j, 'title'), tree.name[j] === img ? tree.attr(j, 'alt') : undefined].some((x) => x !== undefined && WORD.test(x));
+  for (let i = c; i < tree.end[c]!; i++) {
+    if (tree.kind[i] !== NodeKind.Element || tree.name[i] !== a || marks[i] !== 1 || tree.attr(i, 'href') === undefined) continue;
+    for (let j = i; j < tree.end[i]!; j++) if (tree.kind[j] === NodeKind.Element && named(j)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when p or one of its two nearest ancestors is a breadcrumb by its markup: an `aria-label` or a class
+ * naming one (`aria-label="Breadcrumbs"`, `class="breadcrumb"`, as Docusaurus, Bootstrap and many CMSs
+ * write), or schema.org's `BreadcrumbList`.
+ */
+export function breadcrumbish(tree: Tree, p: number): boolean {
+  for (let a = p, d = 0; a >= 0 && d < 3; a = tree.parent[a]!, d++) {
+    if (tree.kind[a] !== NodeKind.Element) continue;
+    if (BREADCRUMB.test(tree.attr(a, 'aria-label') ?? '') || BREADCRUMB.test(tree.attr(a, 'class') ?? '') || /BreadcrumbList$/.test(tree.attr(a, 'itemtype') ?? '')) return true;
+  }
+  return false;
+}
+const BREADCRUMB = /breadcrumb/i;

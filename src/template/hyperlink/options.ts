@@ -34,6 +34,10 @@ export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
     description: 'navigation regions: decided by all (the key page and every CS page) or key (the key page alone)',
   }),
   navigationBars: option(z.boolean().default(HYPERLINK_DEFAULTS.navigationBars), { description: "navigation bars: do not take a bar's plain-text cells (a breadcrumb's current entry) for template, nor a region of mostly fixed text beside a short content slot for navigation" }),
+  unmappedCells: option(z.enum(['none', 'breadcrumbs', 'anywhere']).default(HYPERLINK_DEFAULTS.unmappedCells), {
+    arg: 'where',
+    description: "navigation bars: a cell the mapping left unmapped (a breadcrumb's entry beyond the other pages' depth) is a changing cell in breadcrumbs (by their markup), in any bar, or none",
+  }),
   agreeingPages: option(wholeNumber(1).default(HYPERLINK_DEFAULTS.agreeingPages), {
     arg: 'n',
     description: 'fewest CS pages of the key page\'s template the template rests on: when setting pages of another template aside leaves fewer, further linked pages are loaded and, failing that, none is set aside',

@@ -20,7 +20,7 @@
  *     output contract allows.
  */
 import { NodeKind, type Tree } from '../../html/tree.ts';
-import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { HYPERLINK_DEFAULTS, type UnmappedCells } from './defaults.ts';
 import type { AlignmentScratch } from './equal-top-down-mapping.ts';
 import { contentSlot, hasWord, markNavigationCells, markNavigationRegions, VariableText } from './navigation-regions.ts';
 import type { NodeEquality, NodeFeatures } from './node-equality.ts';
@@ -39,12 +39,14 @@ export interface LearnedTemplate {
   slotShare: number;
   /** Plain-text cells of navigation bars are template (navigation-regions.ts `markNavigationCells`). */
   cells: boolean;
+  /** Where a bar's unmapped cells are changing cells (defaults.ts `unmappedCells`). */
+  unmappedCells: UnmappedCells;
 }
 
 /** Template marks of `page` (features of its tree), steps 1–4 above. */
 export function markPage(learned: LearnedTemplate, page: NodeFeatures, scratch?: AlignmentScratch): Uint8Array {
   const { marks, map } = markWithTemplate(learned.eq, learned.key, learned.template, page, scratch);
-  if (learned.cells) markNavigationCells(page.tree, marks);
+  if (learned.cells) markNavigationCells(page.tree, marks, learned.unmappedCells);
   markNavigationRegions(page.tree, marks, map, learned.regions, learned.linkShare, learned.regionsDecidedBy, learned.slotShare || HYPERLINK_DEFAULTS.contentSlotShare);
   if (learned.slotShare > 0) unmarkContentPath(page.tree, marks, learned.slotShare);
   followText(page.tree, marks);

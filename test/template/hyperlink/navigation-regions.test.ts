@@ -150,3 +150,57 @@ test('navigation bars: "mostly fixed" counts items, not characters, so a Chinese
   assert.equal(v.mostlyFixed(pager), true);
   assert.deepEqual(navigationRegions(t, template, pages, 0.5, 0.5, 'all', true), [pager]);
 });
+
+/** A docs page whose breadcrumb starts with a home icon (Docusaurus-like): `trail` links, then the current entry. */
+const crumbPage = (trail: readonly string[], current: string, markup = ' aria-label="Breadcrumbs"'): string =>
+  `<html><body><div class="logo">Site name</div><nav class="crumbs"${markup}><ul class="list">` +
+  '<li class="item"><a class="link" aria-label="Home page" href="/"><svg class="home"><path d="M1 2z"></path></svg></a></li>' +
+  trail.map((t) => `<li class="item"><a class="link" href="/${t}"><span>${t}</span></a></li>`).join('') +
+  `<li class="item active"><span class="link">${current}</span></li></ul></nav><main class="doc"><h1>${current}</h1>${PROSE(current.toLowerCase())}</main></body></html>`;
+
+/** The words of the list's entries that `marks` holds as template. */
+function crumbWords(t: Tree, marks: Uint8Array): string[] {
+  const list = el(t, 'ul', 'list');
+  const out: string[] = [];
+  for (let i = list; i < t.end[list]!; i++) if (t.kind[i] === 2 && marks[i] === 1) out.push(t.nodeText(i));
+  return out;
+}
+
+test('navigation bars: a breadcrumb whose only fixed link is a home icon named by aria-label is a bar', () => {
+  // Every page one folder down: the entries are all mapped; the icon is the only fixed cell, without words.
+  const { key: t, template } = learn(crumbPage(['Manual'], 'Device logs'), [crumbPage(['Guide'], 'Setup'), crumbPage(['Tools'], 'Rules')]);
+  assert.deepEqual(crumbWords(t, template), [], 'the ETDM maps the cells, not their changing words');
+  const marks = Uint8Array.from(template);
+  assert.equal(markNavigationCells(t, marks, 'none'), 2);
+  assert.deepEqual(crumbWords(t, marks), ['Manual', 'Device logs']);
+  // Without its name the icon is no fixed word, and the list no bar.
+  const bare = (html: string): string => html.replace(' aria-label="Home page"', '');
+  const b = learn(bare(crumbPage(['Manual'], 'Device logs')), [bare(crumbPage(['Guide'], 'Setup')), bare(crumbPage(['Tools'], 'Rules'))]);
+  assert.equal(markNavigationCells(b.key, Uint8Array.from(b.template), 'none'), 0);
+});
+
+test('navigation bars: a breadcrumb one entry longer than the other pages\' has its unmapped entry taken as a changing cell', () => {
+  // The key page sits one folder deeper than the CS pages: one entry more, which the ETDM leaves unmapped.
+  const key = crumbPage(['Manual', 'Logs'], 'Device logs');
+  const others = [crumbPage(['Manual'], 'Devices'), crumbPage(['Manual'], 'Scada')];
+  const { key: t, template } = learn(key, others);
+  const list = el(t, 'ul', 'list');
+  const items = [...t.children(list)];
+  assert.equal(items.filter((c) => template[c] !== 1).length, 1, 'one entry is left unmapped');
+  const none = Uint8Array.from(template);
+  markNavigationCells(t, none, 'none');
+  assert.ok(crumbWords(t, none).length < 3, 'without the rule an entry stays content');
+  const marks = Uint8Array.from(template);
+  markNavigationCells(t, marks, 'breadcrumbs');
+  assert.deepEqual(crumbWords(t, marks), ['Manual', 'Logs', 'Device logs']);
+  for (const c of items) assert.equal(marks[c], 1, 'the unmapped entry\'s elements are template with its words');
+  // A list not marked up as a breadcrumb keeps its unmapped entry as content, unless `anywhere`.
+  const plain = (html: string): string => html.replace(' aria-label="Breadcrumbs"', '');
+  const p = learn(plain(key), others.map(plain));
+  const pm = Uint8Array.from(p.template);
+  markNavigationCells(p.key, pm, 'breadcrumbs');
+  assert.ok(crumbWords(p.key, pm).length < 3);
+  const pa = Uint8Array.from(p.template);
+  markNavigationCells(p.key, pa, 'anywhere');
+  assert.deepEqual(crumbWords(p.key, pa), ['Manual', 'Logs', 'Device logs']);
+});
