@@ -490,9 +490,10 @@ class Compiled implements CompiledSelector {
 }
 
 /**
- * Longest class or attribute value a selector may test. css-select matches `.c`, `[a~=v]`, `[a*=v]`… through
- * regular expressions built from the value, which V8 cannot compile past some tens of kilobytes; such a
- * selector is refused when compiled rather than failing on the first element it is tried on.
+ * Longest value a selector may test through a regular expression. css-select matches `.c`, `[a~=v]` and
+ * `[a*=v i]` through regular expressions built from the value, which V8 cannot compile past some tens of
+ * kilobytes; such a selector is refused when compiled rather than failing on the first element it is tried
+ * on. Other tests (`#id`, `[a=v]`) compare strings and take values of any length.
  */
 export const SELECTOR_VALUE_MAX = 8192;
 
@@ -505,7 +506,8 @@ function tooLongValue(source: string): void {
     return; // css-select reports the syntax error
   }
   for (const t of parsed.flat()) {
-    if (t.type === 'attribute' && t.value.length > SELECTOR_VALUE_MAX) throw new Error(`a value of ${t.value.length} characters (at most ${SELECTOR_VALUE_MAX})`);
+    const regex = t.type === 'attribute' && (t.action === 'element' || (t.action === 'any' && t.ignoreCase === true));
+    if (regex && t.value.length > SELECTOR_VALUE_MAX) throw new Error(`a value of ${t.value.length} characters (at most ${SELECTOR_VALUE_MAX})`);
   }
 }
 

@@ -214,6 +214,12 @@ test('cssPath leaves out class names too long to select by, and the path still s
 
 test('a selector testing a value of tens of kilobytes is refused when compiled, with a short message', () => {
   assert.throws(() => compileSelector('.' + 'v'.repeat(40_000)), (e: Error) => /invalid CSS selector .*40001 characters.*a value of 40000 characters/.test(e.message) && e.message.length < 400);
+  // an id or an exact attribute value of any length is compared as a string
+  const id = 'w'.repeat(60_000);
+  const t = parseHtml(`<div><p id="${id}">x</p><p>y</p></div>`);
+  const p = selectAll(t, 'p')[0]!;
+  assert.deepEqual(selectAll(t, cssPath(t, p)), [p]);
+  assert.deepEqual(selectAll(t, `[id="${id}"]`), [p]);
 });
 
 test('a NUL in a tag or attribute name becomes U+FFFD, so the element has a CSS path that selects it', () => {
