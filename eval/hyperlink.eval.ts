@@ -49,7 +49,8 @@ export function keyPages(site: CorpusSite, count = KEY_PAGES_PER_SITE): string[]
 /**
  * The grid the options are chosen from (defaults first): each option varied alone, the defaults before
  * `agreeingPages` and `navigationBars`, and paper 2 as written (n = 4, its link order, no navigation
- * regions or bars, a template from however many CS pages remain, no sibling fallback, every attribute of
+ * regions or bars, no page classes or same-word elements, a template from however many CS pages remain, no
+ * sibling fallback, every attribute of
  * <html>/<body> and of the top wrapper compared).
  */
 const HYPERLINK_GRID: readonly GridPoint[] = [
@@ -70,11 +71,13 @@ const HYPERLINK_GRID: readonly GridPoint[] = [
   { name: 'regions by the key page', options: { regionsDecidedBy: 'key' } },
   { name: 'different template 0.7', options: { differentTemplateShare: 0.7 } },
   { name: 'agreeing pages 1', options: { agreeingPages: 1 } },
+  { name: 'no page classes', options: { pageClasses: false } },
+  { name: 'no same words', options: { sameWords: false } },
   { name: 'no navigation bars', options: { navigationBars: false } },
   { name: 'unmapped cells none', options: { unmappedCells: 'none' } },
   { name: 'unmapped cells anywhere', options: { unmappedCells: 'anywhere' } },
   { name: 'former defaults', options: { agreeingPages: 1, navigationBars: false } },
-  { name: 'paper 2', options: { n: 4, loadBudget: 24, linkOrder: 'document', navigationRegions: false, navigationBars: false, agreeingPages: 1, siblings: false, documentSkeleton: false, topWrapperDepth: 0 } },
+  { name: 'paper 2', options: { n: 4, loadBudget: 24, linkOrder: 'document', navigationRegions: false, navigationBars: false, agreeingPages: 1, pageClasses: false, sameWords: false, siblings: false, documentSkeleton: false, topWrapperDepth: 0 } },
 ];
 
 /** Objective of a site's figures: content F1, less 0.02 per page loaded above the target on average. */

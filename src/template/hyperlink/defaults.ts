@@ -66,6 +66,21 @@ export const HYPERLINK_DEFAULTS = {
    */
   differentTemplateShare: 0.5,
   /**
+   * CS pages whose page schema (paper 4's link collections and layout, src/collect/) is not similar to the
+   * key page's, at the threshold T INDESIT uses, are set aside as pages of another class
+   * (page-classes.ts), under the same `agreeingPages` rule. T is not tuned here: it is the one chosen
+   * out of sample for collecting and clustering. Grid row `no page classes` (docs/engines.md): key page
+   * F1 lower on three sites without it, equal on the others.
+   */
+  pageClasses: true,
+  /**
+   * Same-word elements (template-extraction.ts `sameWordElements`, ours): a template element whose words are
+   * the same on the key page and on its image in every CS page, whatever its markup, is template whole:
+   * Definition 3.3 read by words. Grid row `no same words` (docs/engines.md): key page F1 lower on the
+   * Javadoc without it, equal on the others (where it finds a menu's current entry, already template).
+   */
+  sameWords: true,
+  /**
    * Link-density regions (link-order.ts): a link's region is its nearest ancestor holding at least this
    * many distinct same-site links. A menu has several items; 3 is the smallest list that is not a
    * sentence with two links in it.

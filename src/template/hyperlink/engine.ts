@@ -8,9 +8,11 @@
  *     (sibling-pages.ts) complete the set, and the run says so;
  *  3. Algorithm 2 / Definition 3.3 (template-extraction.ts): the key page's nodes that an equal top-down
  *     mapping (equal-top-down-mapping.ts, with node equality ≜ from node-equality.ts) pairs in every page
- *     of the set; CS pages of a clearly different template are set aside with a warning, as long as
- *     `agreeingPages` pages remain (else further linked pages are loaded, and failing that none is set
- *     aside); plus navigation bars' changing cells and navigation regions (navigation-regions.ts);
+ *     of the set; CS pages of a clearly different template (by shared texts) or of another page class (by
+ *     page schema, page-classes.ts) are set aside with a warning, as long as `agreeingPages` pages remain
+ *     (else further linked pages are loaded, and failing that none is set aside); plus same-word elements
+ *     (template-extraction.ts), navigation bars' changing cells and navigation regions
+ *     (navigation-regions.ts);
  *  4. every page of the source is marked with the same mapping (page-marks.ts) and handed to `onPage`.
  * Bad input never yields a template from the key page alone: no usable link, no page loaded, or no page
  * sharing the key page's root raise an EngineError with a code; weaker fallbacks are warnings.
@@ -31,8 +33,9 @@ import { type KeyLink, type LinkOrder, orderLinks } from './link-order.ts';
 import { markNavigationCells, navigationRegions } from './navigation-regions.ts';
 import { nodeEquality, type NodeEquality, NodeFeatures } from './node-equality.ts';
 import { type LearnedTemplate, markPage } from './page-marks.ts';
+import { PageClasses } from './page-classes.ts';
 import { siblingLinks } from './sibling-pages.ts';
-import { differentTemplates, type ExtractedTemplate, extractTemplate, imageOfTemplate } from './template-extraction.ts';
+import { differentTemplates, type ExtractedTemplate, extractTemplate, imageOfTemplate, markSameWords, sameWordElements } from './template-extraction.ts';
 
 const D = HYPERLINK_DEFAULTS;
 
@@ -97,6 +100,10 @@ export interface HyperlinkOptions {
   agreeingPages: number;
   /** A CS page sharing less than this share of the key page's texts that the best one shares is set aside. */
   differentTemplateShare: number;
+  /** Set aside CS pages of another page class than the key page's (page-classes.ts). */
+  pageClasses: boolean;
+  /** Same-word elements are template whole (template-extraction.ts `sameWordElements`). */
+  sameWords: boolean;
   siblings: boolean;
 }
 
@@ -132,6 +139,8 @@ export function readOptions(input: Readonly<Record<string, unknown>>): Hyperlink
     unmappedCells: o.unmappedCells,
     agreeingPages: o.agreeingPages,
     differentTemplateShare: o.differentTemplateShare,
+    pageClasses: o.pageClasses,
+    sameWords: o.sameWords,
     siblings: o.siblings,
   };
 }
@@ -156,6 +165,12 @@ function describeNode(tree: Tree, i: number): string {
   const cls = tree.attr(i, 'class')?.trim();
   if (cls) s += '.' + cls.split(/\s+/).join('.');
   return s;
+}
+
+/** A CS page set aside, and why. */
+interface SetAside {
+  key: string;
+  why: string;
 }
 
 /** What Algorithm 1 and its fallbacks found. */
@@ -324,8 +339,26 @@ export class HyperlinkEngine implements LearningEngine {
     const extractFrom = (pages: readonly Loaded[]): ExtractedTemplate => extractTemplate(eq, keyF, pages.map((p) => ({ key: p.page.key, features: featuresOf(p) })), scratch);
     let ext: ExtractedTemplate = extractFrom(set.pages);
     for (const k of ext.skipped) warn(`${k}: its root is not equal to the key page's; left out of the template (Algorithm 2)`);
+    // Pages set aside: of another template by their shared texts (`differentTemplates`, never all of them),
+    // and of another page class by their structure (page-classes.ts) as long as one page remains.
+    const classes = o.pageClasses ? new PageClasses(keyTree, keyPage.url, (u) => source.keyOf(u)) : null;
+    const setAside = (e: ExtractedTemplate): SetAside[] => {
+      const byText: SetAside[] = differentTemplates(keyF, e, o.differentTemplateShare).map((d) => ({
+        key: d.key,
+        why: `shares ${d.shared} of the key page's texts where the best page shares ${d.best}; it seems to use another template`,
+      }));
+      if (!classes) return byText;
+      const out = [...byText];
+      for (const m of e.maps) classes.add(m.key, m.features.tree, loaded.get(m.key)?.page.url ?? source.urlOf(m.key));
+      for (const m of e.maps) {
+        if (byText.some((d) => d.key === m.key)) continue;
+        const sim = classes.similarity(m.key);
+        if (sim < classes.threshold) out.push({ key: m.key, why: `its structure is of another page class than the key page's (page schema similarity ${sim.toFixed(2)} < ${classes.threshold})` });
+      }
+      return out.length < e.maps.length ? out : byText;
+    };
     let pool = set.pages;
-    let dropped = differentTemplates(keyF, ext, o.differentTemplateShare);
+    let dropped = setAside(ext);
     // Setting pages aside must leave `agreeingPages` pages of the key page's template: else further
     // linked pages (those loaded but outside the CS first, then the next links) are tried, at most n of
     // them, and failing that no page is set aside.
@@ -342,7 +375,7 @@ export class HyperlinkEngine implements LearningEngine {
         widened.push(l.page.key);
         pool = [...pool, l];
         const e = extractFrom(pool);
-        const d = differentTemplates(keyF, e, o.differentTemplateShare);
+        const d = setAside(e);
         if (e.maps.length - d.length >= o.agreeingPages) {
           agreed = true;
           dropped = d;
@@ -356,22 +389,26 @@ export class HyperlinkEngine implements LearningEngine {
       }
     }
     if (dropped.length > 0 || pool !== set.pages) {
-      for (const d of dropped) warn(`${d.key}: shares ${d.shared} of the key page's texts where the best page shares ${d.best}; it seems to use another template and is left out`);
+      for (const d of dropped) warn(`${d.key}: ${d.why}; left out`);
       ext = extractFrom(pool.filter((p) => !dropped.some((d) => d.key === p.page.key)));
     }
     if (ext.maps.length === 0) {
       throw new EngineError('no-shared-template', `${keyPage.key}: none of the ${set.pages.length} page(s) found shares the key page's root; no template can be justified`);
     }
+    // Same-word elements first: their subtrees are template before the bars and regions are read.
+    const sameWords = o.sameWords ? sameWordElements(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map }))) : [];
+    for (const e of sameWords) ext.template.fill(1, e, keyTree.end[e]!);
     if (o.navigationBars) markNavigationCells(keyTree, ext.template, o.unmappedCells);
     const imageOn = (m: ExtractedTemplate['maps'][number]): Uint8Array => {
       const marks = imageOfTemplate(ext.template, m.map, m.features.tree.size);
+      markSameWords(keyTree, sameWords, m.features.tree, m.map, marks);
       if (o.navigationBars) markNavigationCells(m.features.tree, marks, o.unmappedCells);
       return marks;
     };
     const regions = o.navigationRegions
       ? navigationRegions(keyTree, ext.template, ext.maps.map((m) => ({ tree: m.features.tree, map: m.map, marks: imageOn(m) })), o.linkShare, D.contentSlotShare, o.regionsDecidedBy, o.navigationBars)
       : [];
-    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare, cells: o.navigationBars, unmappedCells: o.unmappedCells };
+    const learned: LearnedTemplate = { eq, key: keyF, template: ext.template, regions, linkShare: o.linkShare, regionsDecidedBy: o.regionsDecidedBy, slotShare: D.contentSlotShare, cells: o.navigationBars, unmappedCells: o.unmappedCells, sameWords };
     const networkLoads = source.loaded - loadedBefore;
     timings['load'] = Math.round(loadMs);
     timings['learn'] = Math.round(performance.now() - started);
@@ -398,6 +435,7 @@ export class HyperlinkEngine implements LearningEngine {
       learningFailures: failed,
       templateNodes: ext.size,
       navigationRegions: regions.length,
+      sameWordElements: sameWords.length,
     };
     const about = {
       paper: 'Alarte, Insa, Silva, Tamarit: Web Template Extraction Based on Hyperlink Analysis',

@@ -49,6 +49,8 @@ export interface HyperlinkData {
   cells?: boolean | undefined;
   /** Where a bar's unmapped cells are changing cells (defaults.ts); absent in older templates: 'none'. */
   unmappedCells?: UnmappedCells | undefined;
+  /** Same-word elements (key page nodes, template-extraction.ts); absent in older templates: none. */
+  sameWords?: number[] | undefined;
 }
 
 const schema: z.ZodType<HyperlinkData> = z.object({
@@ -74,6 +76,7 @@ const schema: z.ZodType<HyperlinkData> = z.object({
   slotShare: z.number(),
   cells: z.boolean().optional(),
   unmappedCells: z.enum(['none', 'breadcrumbs', 'anywhere']).optional(),
+  sameWords: z.array(z.number().int().min(0)).optional(),
 });
 
 /** Ranges [start, end) of the 1s of a mark array. */
@@ -116,6 +119,7 @@ export function hyperlinkData(l: LearnedTemplate, keyPage: Page, keyText: string
     slotShare: l.slotShare,
     cells: l.cells,
     unmappedCells: l.unmappedCells,
+    sameWords: [...l.sameWords],
   };
 }
 
@@ -130,13 +134,14 @@ export function compileHyperlink(template: Template): Applier {
     if (b > keyTree.size || a > b) throw new TemplateError(`hyperlink template: node range [${a}, ${b}) outside the key page`);
     marks.fill(1, a, b);
   }
+  for (const e of d.sameWords ?? []) if (e >= keyTree.size) throw new TemplateError(`hyperlink template: same-word element ${e} outside the key page`);
   let eq;
   try {
     eq = nodeEquality(d.equality);
   } catch (err) {
     throw new TemplateError(`hyperlink template: ${(err as Error).message}`);
   }
-  const learned: LearnedTemplate = { eq, key: new NodeFeatures(keyTree, eq), template: marks, regions: d.regions, linkShare: d.linkShare, regionsDecidedBy: d.regionsDecidedBy, slotShare: d.slotShare, cells: d.cells ?? false, unmappedCells: d.unmappedCells ?? 'none' };
+  const learned: LearnedTemplate = { eq, key: new NodeFeatures(keyTree, eq), template: marks, regions: d.regions, linkShare: d.linkShare, regionsDecidedBy: d.regionsDecidedBy, slotShare: d.slotShare, cells: d.cells ?? false, unmappedCells: d.unmappedCells ?? 'none', sameWords: d.sameWords ?? [] };
   const scratch = new AlignmentScratch();
   return {
     template,

@@ -46,6 +46,8 @@ export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
     arg: 'x',
     description: "a CS page sharing less than this share of the key page's texts that the best CS page shares is set aside as another template",
   }),
+  pageClasses: option(z.boolean().default(HYPERLINK_DEFAULTS.pageClasses), { description: "do not set aside CS pages whose structure (page schema, as INDESIT reads it) is of another page class than the key page's" }),
+  sameWords: option(z.boolean().default(HYPERLINK_DEFAULTS.sameWords), { description: "do not take for template a template element whose words are the same on every CS page while its markup differs (a bar's entry, a link on one page and plain text on another)" }),
   siblings: option(z.boolean().default(true), { description: "when no 2-CS exists, do not complete the set with the key page's siblings" }),
 });
 

@@ -4,7 +4,8 @@
  * Definition 3.3):
  *  1. the ETDM from the key page restricted to its template onto the page (template-extraction.ts): the
  *     page's nodes paired with template nodes;
- *  2. plus, when learned so, the words of navigation bars' plain-text cells, and the images of the
+ *  2. plus the subtrees of the images of same-word elements holding the key page's words there
+ *     (template-extraction.ts `sameWordElements`); when learned so, the words of navigation bars' plain-text cells, and the images of the
  *     navigation regions (navigation-regions.ts);
  *  3. the page's content slot (navigation-regions.ts `contentSlot`: the deepest template element holding at
  *     least `slotShare` of the page's changing prose) and its ancestors are not template: they are the
@@ -24,7 +25,7 @@ import { HYPERLINK_DEFAULTS, type UnmappedCells } from './defaults.ts';
 import type { AlignmentScratch } from './equal-top-down-mapping.ts';
 import { contentSlot, hasWord, markNavigationCells, markNavigationRegions, VariableText } from './navigation-regions.ts';
 import type { NodeEquality, NodeFeatures } from './node-equality.ts';
-import { markWithTemplate } from './template-extraction.ts';
+import { markSameWords, markWithTemplate } from './template-extraction.ts';
 
 /** What the engine learned, as needed to mark any page. */
 export interface LearnedTemplate {
@@ -41,11 +42,14 @@ export interface LearnedTemplate {
   cells: boolean;
   /** Where a bar's unmapped cells are changing cells (defaults.ts `unmappedCells`). */
   unmappedCells: UnmappedCells;
+  /** Same-word elements of the key page (template-extraction.ts `sameWordElements`). */
+  sameWords: readonly number[];
 }
 
 /** Template marks of `page` (features of its tree), steps 1–4 above. */
 export function markPage(learned: LearnedTemplate, page: NodeFeatures, scratch?: AlignmentScratch): Uint8Array {
   const { marks, map } = markWithTemplate(learned.eq, learned.key, learned.template, page, scratch);
+  if (page !== learned.key) markSameWords(learned.key.tree, learned.sameWords, page.tree, map, marks);
   if (learned.cells) markNavigationCells(page.tree, marks, learned.unmappedCells);
   markNavigationRegions(page.tree, marks, map, learned.regions, learned.linkShare, learned.regionsDecidedBy, learned.slotShare || HYPERLINK_DEFAULTS.contentSlotShare);
   if (learned.slotShare > 0) unmarkContentPath(page.tree, marks, learned.slotShare);

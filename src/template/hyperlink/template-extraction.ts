@@ -12,7 +12,7 @@
  * restricted to its template nodes) to that page; the page's nodes paired with template nodes are its
  * template nodes.
  */
-import type { Tree } from '../../html/tree.ts';
+import { NodeKind, type Tree } from '../../html/tree.ts';
 import { AlignmentScratch, equalTopDownMapping, mappingSize } from './equal-top-down-mapping.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
 import { type NodeEquality, NodeFeatures } from './node-equality.ts';
@@ -132,3 +132,67 @@ export function differentTemplates(key: NodeFeatures, ext: ExtractedTemplate, sh
 
 /** The default of `differentTemplates`' share (defaults.ts says why). */
 export const DIFFERENT_TEMPLATE_SHARE = HYPERLINK_DEFAULTS.differentTemplateShare;
+
+/**
+ * The words of the subtree of `i` (letters and digits, any script), space-separated: markup, punctuation
+ * and spacing aside ("Required&nbsp;|&nbsp;" and "<a>Required</a> | " are both "Required").
+ */
+export function wordsOf(tree: Tree, i: number): string {
+  const out: string[] = [];
+  for (let k = i; k < tree.end[i]!; k++) {
+    if (tree.kind[k] !== NodeKind.Text) continue;
+    const w = tree.nodeText(k).match(WORDS);
+    if (w) out.push(...w);
+  }
+  return out.join(' ');
+}
+const WORDS = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Same-word elements (ours, a reading of Definition 3.3): a template element of the key page holding words
+ * the ETDM left out of the template, whose image on every CS page holds the same words. The template is
+ * what repeats on every page; a bar's entry written as a link on one page and as plain text on another (a
+ * Javadoc's "Required | Optional" where a class has such members or not, a menu's current entry) repeats
+ * its words at the same mapped place, only its markup differs, which ≜ cannot pair. The topmost such
+ * elements, in preorder; the caller marks their subtrees (`markSameWords`).
+ */
+export function sameWordElements(tree: Tree, template: Uint8Array, pages: ReadonlyArray<{ tree: Tree; map: Int32Array }>): number[] {
+  const body = tree.body();
+  const out: number[] = [];
+  if (pages.length === 0 || body < 0) return out;
+  for (let r = body + 1; r < tree.end[body]!; ) {
+    if (template[r] !== 1 || tree.kind[r] !== NodeKind.Element) {
+      r = template[r] !== 1 ? tree.end[r]! : r + 1;
+      continue;
+    }
+    let open = false;
+    for (let k = r; k < tree.end[r]! && !open; k++) if (tree.kind[k] === NodeKind.Text && template[k] !== 1 && WORD.test(tree.nodeText(k))) open = true;
+    if (!open) {
+      r = tree.end[r]!;
+      continue;
+    }
+    const words = wordsOf(tree, r);
+    if (pages.every((p) => p.map[r]! >= 0 && wordsOf(p.tree, p.map[r]!) === words)) {
+      out.push(r);
+      r = tree.end[r]!;
+    } else r++;
+  }
+  return out;
+}
+const WORD = /[\p{L}\p{N}]/u;
+
+/**
+ * Marks the subtrees of the images of same-word elements (`sameWordElements`) on a page whose image holds the
+ * same words as the key page's element. `key` is the key page's tree, `map` the ETDM from it. Returns the
+ * number of subtrees marked.
+ */
+export function markSameWords(key: Tree, elements: readonly number[], tree: Tree, map: Int32Array, marks: Uint8Array): number {
+  let n = 0;
+  for (const e of elements) {
+    const j = map[e] ?? -1;
+    if (j < 0 || wordsOf(tree, j) !== wordsOf(key, e)) continue;
+    marks.fill(1, j, tree.end[j]!);
+    n++;
+  }
+  return n;
+}
