@@ -27,10 +27,14 @@ function defaultOf(o: Option): string {
   if (o.negate || o.defaultValue === undefined) return '';
   return code(String(o.defaultValue));
 }
+/** Whether an option is one the reference lists (not --help, --version nor a hidden one). */
+export function isListed(o: Option): boolean {
+  return o.long !== '--help' && o.long !== '--version' && !o.hidden;
+}
 function optionRows(options: readonly Option[], skip: ReadonlySet<string> = new Set()): string[] {
   const rows = ['| Option | Default | Meaning |', '|---|---|---|'];
   for (const o of options) {
-    if (o.long === '--help' || o.long === '--version' || o.hidden || skip.has(o.attributeName())) continue;
+    if (!isListed(o) || skip.has(o.attributeName())) continue;
     rows.push(`| ${code(o.flags)} | ${defaultOf(o)} | ${cell(o.description)}${o.mandatory ? ' (required)' : ''} |`);
   }
   return rows;
@@ -40,15 +44,25 @@ function usage(cmd: Command, prefix: string): string {
   return `${prefix} ${cmd.name()}${args ? ' ' + args : ''} [options]`;
 }
 
-/** The Markdown of every command and its options (engine options of `template` per engine). */
-export async function optionsMarkdown(): Promise<string> {
+/** The command line's program (without running it), the engines' option declarations and the source options' names. */
+export async function loadProgram() {
   process.env['GABARIT_NO_MAIN'] = '1';
   const [{ buildProgram }, { ENGINES, ENGINE_OPTIONS }, { SOURCE_OPTION_NAMES }] = await Promise.all([
     import('../src/cli/main.ts'),
     import('../src/template/engines.ts'),
     import('../src/cli/run.ts'),
   ]);
-  const program = await buildProgram();
+  return { program: await buildProgram(), ENGINES, ENGINE_OPTIONS, SOURCE_OPTION_NAMES };
+}
+
+/** Each command that runs: a command, or each subcommand of one that has some (wrapper create|run), with its words. */
+export function commandParts(cmd: Command): { c: Command; path: string[] }[] {
+  return cmd.commands.length > 0 ? cmd.commands.map((sub) => ({ c: sub, path: [cmd.name(), sub.name()] })) : [{ c: cmd, path: [cmd.name()] }];
+}
+
+/** The Markdown of every command and its options (engine options of `template` per engine). */
+export async function optionsMarkdown(): Promise<string> {
+  const { program, ENGINES, ENGINE_OPTIONS, SOURCE_OPTION_NAMES } = await loadProgram();
   const out: string[] = ['Global options (before or after the command):', '', ...optionRows(program.options), ''];
   const withSource = program.commands.find((c) => c.options.some((o) => SOURCE_OPTION_NAMES.has(o.attributeName())));
   if (withSource) {
@@ -63,8 +77,8 @@ export async function optionsMarkdown(): Promise<string> {
   for (const cmd of program.commands) {
     out.push(`### \`gabarit ${cmd.name()}\``, '', cell(cmd.description()), '');
     // A command with subcommands (wrapper create|run) lists each of them instead of its own options.
-    const parts = cmd.commands.length > 0 ? cmd.commands.map((sub) => ({ c: sub, prefix: `gabarit ${cmd.name()}` })) : [{ c: cmd, prefix: 'gabarit' }];
-    for (const { c, prefix } of parts) {
+    for (const { c, path } of commandParts(cmd)) {
+      const prefix = ['gabarit', ...path.slice(0, -1)].join(' ');
       if (c !== cmd) out.push(`\`${prefix} ${c.name()}\`: ${cell(c.description())}`, '');
       out.push('```', usage(c, prefix), '```', '');
       for (const a of c.registeredArguments) out.push(`- ${code(`<${a.name()}>`)}: ${cell(a.description)}`);
