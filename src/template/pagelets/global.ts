@@ -118,6 +118,11 @@ export class SqlPageletStore {
   private stepsMemoryLimit = '';
   private closed = false;
   private appending = true;
+  /**
+   * Schema `pagelets` qualified by the database's catalog: a database file named pagelets.duckdb is a
+   * catalog `pagelets` too, where a bare `pagelets.pages` would be ambiguous.
+   */
+  schema = 'pagelets';
 
   private constructor(
     readonly connection: DuckDBConnection,
@@ -143,17 +148,19 @@ export class SqlPageletStore {
     const store = new SqlPageletStore(connection, instance);
     store.tempDir = tempDir;
     store.stepsMemoryLimit = options.memoryLimit ?? PAGELET_DEFAULTS.duckdbMemoryLimit;
+    const catalog = String((await connection.runAndReadAll('SELECT current_database()')).getRows()[0]![0]);
+    const q = (store.schema = `"${catalog.replace(/"/g, '""')}".pagelets`);
     await connection.run(`
-      CREATE SCHEMA IF NOT EXISTS pagelets;
-      DROP TABLE IF EXISTS pagelets.pages; DROP TABLE IF EXISTS pagelets.links; DROP TABLE IF EXISTS pagelets.pagelets;
-      CREATE TABLE pagelets.pages (page INTEGER, url DOUBLE, fingerprint DOUBLE, chars INTEGER);
-      CREATE TABLE pagelets.links (src INTEGER, dest DOUBLE);
-      CREATE TABLE pagelets.pagelets (page INTEGER, ordinal INTEGER, shingle DOUBLE, node INTEGER, nodes INTEGER, chars INTEGER);
+      CREATE SCHEMA IF NOT EXISTS ${q};
+      DROP TABLE IF EXISTS ${q}.pages; DROP TABLE IF EXISTS ${q}.links; DROP TABLE IF EXISTS ${q}.pagelets;
+      CREATE TABLE ${q}.pages (page INTEGER, url DOUBLE, fingerprint DOUBLE, chars INTEGER);
+      CREATE TABLE ${q}.links (src INTEGER, dest DOUBLE);
+      CREATE TABLE ${q}.pagelets (page INTEGER, ordinal INTEGER, shingle DOUBLE, node INTEGER, nodes INTEGER, chars INTEGER);
     `);
     const rows = Math.min(CHUNK, Math.max(1, options.chunkRows ?? CHUNK));
-    store.pages = new ChunkAppender(await connection.createAppender('pages', 'pagelets'), [INTEGER, DOUBLE, DOUBLE, INTEGER], rows);
-    store.links = new ChunkAppender(await connection.createAppender('links', 'pagelets'), [INTEGER, DOUBLE], rows);
-    store.pagelets = new ChunkAppender(await connection.createAppender('pagelets', 'pagelets'), [INTEGER, INTEGER, DOUBLE, INTEGER, INTEGER, INTEGER], rows);
+    store.pages = new ChunkAppender(await connection.createAppender('pages', 'pagelets', catalog), [INTEGER, DOUBLE, DOUBLE, INTEGER], rows);
+    store.links = new ChunkAppender(await connection.createAppender('links', 'pagelets', catalog), [INTEGER, DOUBLE], rows);
+    store.pagelets = new ChunkAppender(await connection.createAppender('pagelets', 'pagelets', catalog), [INTEGER, INTEGER, DOUBLE, INTEGER, INTEGER, INTEGER], rows);
     return store;
   }
 
@@ -200,13 +207,13 @@ export class SqlPageletStore {
     // Figure 5's steps: the SQL of sql-steps.ts (the same text Spark runs), here over schema `pagelets`.
     // The components are a union-find streamed over template_links in shingle order, not the SQL loop:
     // one pass over the links instead of one per iteration (the template pagelets do not depend on them).
-    const plan = figure5Plan({ minPages: options.minPages ?? PAGELET_DEFAULTS.minTemplatePages, minSupport: options.minSupport ?? PAGELET_DEFAULTS.minSupport, supportCap: options.supportCap ?? PAGELET_DEFAULTS.supportCap }, (name) => `pagelets.${name}`);
+    const plan = figure5Plan({ minPages: options.minPages ?? PAGELET_DEFAULTS.minTemplatePages, minSupport: options.minSupport ?? PAGELET_DEFAULTS.minSupport, supportCap: options.supportCap ?? PAGELET_DEFAULTS.supportCap }, (name) => `${this.schema}.${name}`);
     // A private database drops each table once no later step reads it, so that DuckDB's memory goes to
     // the steps' joins and sorts rather than to idle tables (with --db the site store keeps them all).
     const keep = new Set(this.instance ? ['pages', 'page_template_pagelets'] : [...Object.keys(plan.inputs), ...plan.before.map((x) => x.table), ...plan.after.map((x) => x.table)]);
     let templates: TemplateFound[] = [];
     const planRun = await runPlan(c, plan, {
-      t: (name) => `pagelets.${name}`,
+      t: (name) => `${this.schema}.${name}`,
       keep,
       afterStep: async (group) => {
         if (sampler) await this.memoryStats(group, tempPeak, stats);
@@ -232,12 +239,12 @@ export class SqlPageletStore {
     // characters over the body's), straight into typed arrays. A duplicate page gets its original's
     // ordinals with its own node ranges and characters (equal token streams, but blank text may differ).
     const bodyChars = new Float64Array(n);
-    await this.scan('SELECT page, chars FROM pagelets.pages', (cols, rows) => {
+    await this.scan(`SELECT page, chars FROM ${this.schema}.pages`, (cols, rows) => {
       const p = cols[0]!;
       const ch = cols[1]!;
       for (let r = 0; r < rows; r++) bodyChars[p[r]!] = ch[r]!;
     });
-    const rowsSql = 'SELECT page, ordinal, node, nodes, chars FROM pagelets.page_template_pagelets';
+    const rowsSql = `SELECT page, ordinal, node, nodes, chars FROM ${this.schema}.page_template_pagelets`;
     const index = new OrdinalBits(n);
     const fraction = new Float64Array(n);
     await this.scan(`SELECT page, ordinal, chars FROM (${rowsSql}) ORDER BY page, ordinal`, (cols, rows) => {
@@ -315,7 +322,7 @@ export class SqlPageletStore {
       group++;
       uf.clear();
     };
-    await this.scan('SELECT shingle, src, dest FROM pagelets.template_links ORDER BY shingle', (cols, rows) => {
+    await this.scan(`SELECT shingle, src, dest FROM ${this.schema}.template_links ORDER BY shingle`, (cols, rows) => {
       const s = cols[0]!;
       const a = cols[1]!;
       const b = cols[2]!;
