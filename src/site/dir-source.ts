@@ -32,6 +32,7 @@ export interface DirSourceOptions {
    * Read links with an absolute path (`/a/b.html`) as relative to the directory (default true). In a
    * file:// page such a link resolves to the root of the file system; in a mirror it meant the site's
    * root, which the directory is (a server over the directory, as `serveDirectory`, resolves it so too).
+   * A path inside the directory's parent is a relative link (`../x.html`) that left it: off-site.
    */
   siteRootLinks?: boolean;
 }
@@ -135,6 +136,9 @@ export class DirSource implements PageSource {
       }
       if (rel.startsWith('..')) return undefined;
     } else if (this.siteRootLinks) {
+      // A relative link that climbed out of the directory lands beside it, not at a site root.
+      const parent = this.rootPath.replace(/[^/]+\/$/, '');
+      if (parent !== '/' && u.pathname.startsWith(parent)) return undefined;
       try {
         rel = decodeURIComponent(u.pathname).replace(/^\/+/, '');
       } catch {
