@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { gabarit } from './gabarit-process.ts';
+import { gabarit, type Ran } from './gabarit-process.ts';
 
 interface Hit {
   path: string;
@@ -156,15 +156,15 @@ test('crawl over HTTP: --user-agent, --delay, --timeout, --max-bytes, --top, --s
 
   // --template-priority: once the menu is known as template (seen on 3 pages), the content chain
   // c0 → c5 is fetched before the menus' links; breadth-first, each menu's pages come first.
-  const order = async (flags: string[], name: string): Promise<number> => {
-    const r = await gabarit(['crawl', `${server.url}/prio/`, '--delay', '0', '--concurrency', '1', ...flags, '--out', join(dir, name), '-q']);
+  // How many menu pages were fetched before the last content page.
+  const menuPagesFirst = (r: Ran): number => {
     assert.equal(r.code, 0, r.stderr);
     const paths = server.take().hits.map((h) => h.path);
     const last = paths.indexOf('/prio/c5.html');
     assert.ok(last > 0, `c5 was fetched (${paths.join(' ')})`);
     return paths.slice(0, last).filter((p) => p.includes('/f-')).length;
   };
-  const breadthFirst = await order([], 'bfs');
-  const prioritised = await order(['--template-priority'], 'prio');
+  const breadthFirst = menuPagesFirst(await gabarit(['crawl', `${server.url}/prio/`, '--delay', '0', '--concurrency', '1', '--out', join(dir, 'bfs'), '-q']));
+  const prioritised = menuPagesFirst(await gabarit(['crawl', `${server.url}/prio/`, '--delay', '0', '--concurrency', '1', '--template-priority', '--out', join(dir, 'prio'), '-q']));
   assert.ok(prioritised < breadthFirst, `menu pages fetched before the last content page: ${prioritised} with --template-priority, ${breadthFirst} without`);
 });

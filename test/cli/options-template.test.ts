@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { gabarit, ROOT } from './gabarit-process.ts';
+import { gabarit, ROOT, type Ran } from './gabarit-process.ts';
 
 const SITE = join(ROOT, 'examples', 'site');
 
@@ -27,16 +27,15 @@ async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<str
   return dir;
 }
 
-/** Runs `gabarit --json template …` and returns the summary it prints. */
-async function template(args: string[]): Promise<Summary> {
-  const r = await gabarit(['--json', ...args]);
+/** The summary a `gabarit --json template …` run printed. */
+function summaryOf(r: Ran): Summary {
   assert.equal(r.code, 0, r.stderr);
   return JSON.parse(r.stdout) as Summary;
 }
 
 test('template --method align: --sample, --min-evidence, --mismatch, --no-line-rule, --no-languages, --no-navigation-regions', async (t) => {
   const out = await tempDir(t);
-  const s = await template(['template', SITE, '--sample', '4', '--min-evidence', '0.7', '--mismatch', '0', '--no-line-rule', '--no-languages', '--no-navigation-regions', '-q', '--out', out]);
+  const s = summaryOf(await gabarit(['--json', 'template', SITE, '--sample', '4', '--min-evidence', '0.7', '--mismatch', '0', '--no-line-rule', '--no-languages', '--no-navigation-regions', '-q', '--out', out]));
   assert.equal(s.method, 'align', 'align is the default engine');
   assert.deepEqual(s.options, { sample: 4, minEvidence: 0.7, mismatch: 0, lineRule: false, languages: false, navigationRegions: false });
   assert.equal(s.engine['sample'], 4, 'the template is learned from 4 pages');
@@ -46,13 +45,13 @@ test('template --method align: --sample, --min-evidence, --mismatch, --no-line-r
 
 test('template --method hyperlink: every option reaches the engine; --key, --n, --link-order and the --no- flags change what it did', async (t) => {
   const out = await tempDir(t);
-  const s = await template([
-    'template', SITE, '--method', 'hyperlink', '--key', 'shop/index.html', '--n', '4', '--max-load', '30', '--load-budget', '8', '--link-order', 'document',
+  const s = summaryOf(await gabarit([
+    '--json', 'template', SITE, '--method', 'hyperlink', '--key', 'shop/index.html', '--n', '4', '--max-load', '30', '--load-budget', '8', '--link-order', 'document',
     '--equality-threshold', '0.7', '--weight-class', '0.3', '--weight-attributes', '0.3', '--weight-children', '0.2', '--weight-position', '0.2',
     '--text-equality', 'kind', '--no-document-skeleton', '--top-wrapper-depth', '0', '--no-navigation-regions', '--navigation-link-share', '0.6',
     '--regions-decided-by', 'key', '--no-navigation-bars', '--unmapped-cells', 'none', '--agreeing-pages', '3', '--different-template-share', '0.4',
     '--no-page-classes', '--no-same-words', '--no-siblings', '-q', '--out', out,
-  ]);
+  ]));
   assert.deepEqual(s.options, {
     key: 'shop/index.html', n: 4, maxLoad: 30, loadBudget: 8, linkOrder: 'document', equalityThreshold: 0.7, weightClass: 0.3, weightAttributes: 0.3,
     weightChildren: 0.2, weightPosition: 0.2, textEquality: 'kind', documentSkeleton: false, topWrapperDepth: 0, navigationRegions: false,
@@ -81,11 +80,11 @@ test('template --method pagelets: every option reaches the engine; --global --db
   }
   // A database file named like the tables' schema: DuckDB names its catalog after the file.
   const db = join(dir, 'pagelets.duckdb');
-  const s = await template([
-    'template', site, '-m', 'pagelets', '--global', '--k', '4', '--shingle-width', '5', '--minhashes', '3', '--min-pages', '3', '--min-support', '0.2',
+  const s = summaryOf(await gabarit([
+    '--json', 'template', site, '-m', 'pagelets', '--global', '--k', '4', '--shingle-width', '5', '--minhashes', '3', '--min-pages', '3', '--min-support', '0.2',
     '--support-cap', '20', '--link-targets', '--no-fold-digits', '--content-share', '0.7', '--no-landmarks', '--no-navigation-items',
     '--no-navigation-pagelets', '--backend', 'sql', '--db', db, '--workers', '1', '-q', '--out', join(dir, 'sql'),
-  ]);
+  ]));
   const { keepTreesUpTo: _k, workerRecycle: _w, ...given } = s.options;
   assert.deepEqual(given, {
     global: true, k: 4, shingleWidth: 5, minhashes: 3, minPages: 3, minSupport: 0.2, supportCap: 20, linkTargets: true, foldDigits: false,
@@ -102,7 +101,7 @@ test('template --method pagelets: every option reaches the engine; --global --db
   instance.closeSync();
   assert.ok(tables.length > 0, `the --global tables are in --db, schema "pagelets" (${tables.join(', ')})`);
 
-  const m = await template(['template', site, '-m', 'pagelets', '--global', '--backend', 'memory', '--workers', '0', '-q', '--out', join(dir, 'memory')]);
+  const m = summaryOf(await gabarit(['--json', 'template', site, '-m', 'pagelets', '--global', '--backend', 'memory', '--workers', '0', '-q', '--out', join(dir, 'memory')]));
   assert.equal(m.options['backend'], 'memory');
   assert.equal((m.engine['pagelets'] as Record<string, unknown>)['workers'], 0, '--workers 0: the main thread only');
   assert.notDeepEqual(m.engine['pagelets'], engine, 'the options above changed what was found');
