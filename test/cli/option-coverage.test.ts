@@ -28,7 +28,7 @@ import { ROOT } from './gabarit-process.ts';
  * this set once that work is merged. An entry is a command (every option of it) or a requirement's name as
  * the failure message prints it. An entry that is exercised already is an error (remove it).
  */
-const PENDING: ReadonlySet<string> = new Set(['shards', 'wrapper', 'serve', 'ui', 'report']);
+const PENDING: ReadonlySet<string> = new Set(['shards', 'wrapper', 'report']);
 
 /** One option that some invocation must use. */
 interface Need {
@@ -80,7 +80,10 @@ async function needs(): Promise<{ needs: Need[]; commands: Map<string, string[]>
       }
     }
   }
-  for (const o of program.options) if (o.long !== '--help') out.push({ name: `global ${o.long!}`, commands: new Set(commands.keys()), flags: flagsOf(o) });
+  // --json and --quiet with some command; --version alone ('' is the program without a command).
+  for (const o of program.options) {
+    if (o.long !== '--help') out.push({ name: `global ${o.long!}`, commands: new Set(o.long === '--version' ? [''] : commands.keys()), flags: flagsOf(o) });
+  }
   out.push(...source.values());
   // The engine options of `template`: declared when the command runs, one need per engine.
   for (const [engine, decl] of Object.entries(ENGINE_OPTIONS)) {
@@ -191,9 +194,13 @@ async function invocations(): Promise<Invocation[]> {
 
 // ---- matching ----
 
-/** The command an invocation runs (its first words that are not flags), or undefined when not literal or unknown. */
+/**
+ * The command an invocation runs (its first words that are not flags), '' for none (literal flags only),
+ * or undefined when not literal or unknown.
+ */
 function commandOf(words: readonly (string | undefined)[], commands: ReadonlyMap<string, string[]>): string | undefined {
   const rest = words.filter((w) => w === undefined || !w.startsWith('-'));
+  if (rest.length === 0) return '';
   for (const [name, path] of commands) if (path.every((p, i) => rest[i] === p)) return name;
   return undefined;
 }
