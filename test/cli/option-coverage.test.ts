@@ -24,9 +24,9 @@ import { commandParts, isListed, loadProgram } from '../../examples/readme-optio
 import { ROOT } from './gabarit-process.ts';
 
 /**
- * Commands and options that other work in progress is changing: their tests come with it. The lead empties
- * this set once that work is merged. An entry is a command (every option of it) or a requirement's name as
- * the failure message prints it. An entry that is exercised already is an error (remove it).
+ * Commands whose options are being changed on other branches, with the tests that exercise them: this set
+ * is emptied once those branches are merged. An entry is a command (every option of it) or a requirement's
+ * name as the failure message prints it. An entry that is exercised already is an error (remove it).
  */
 const PENDING: ReadonlySet<string> = new Set(['shards', 'wrapper', 'report']);
 
