@@ -111,22 +111,21 @@ test('crawl over HTTP: --user-agent, --delay, --timeout, --max-bytes, --top, --s
 
   // One polite run: its user agent on every request, request starts --delay apart, the slow page given up
   // after --timeout, the big page refused by --max-bytes, --top most linked pages, every page kept in --store.
-  server.behaviour.slowMs = 3000;
+  server.behaviour.slowMs = 4000;
   const ua = 'option-test-agent/1.0';
   const out1 = join(dir, 'one');
-  const one = await gabarit(['crawl', basic, '--user-agent', ua, '--delay', '150', '--concurrency', '1', '--timeout', '300', '--max-bytes', '20000', '--top', '2', '--store', store, '--out', out1, '-q']);
+  const one = await gabarit(['crawl', basic, '--user-agent', ua, '--delay', '400', '--concurrency', '1', '--timeout', '800', '--max-bytes', '20000', '--top', '2', '--store', store, '--out', out1, '-q']);
   server.behaviour.slowMs = 0;
   assert.equal(one.code, 0, one.stderr);
   const first = server.take();
   assert.ok(first.hits.length >= 6, 'the pages and robots.txt were requested');
   assert.deepEqual([...new Set(first.hits.map((h) => h.ua))], [ua], 'every request carries --user-agent');
-  // Request starts as the server sees them (a little jitter): at least about --delay apart, and closer
-  // than the default delay (250 ms) would leave them. The first attempt of each page only (retries back off).
+  // Request starts as the server sees them (each may arrive a little late): on average at least --delay
+  // apart, more than the default delay (250 ms). The first attempt of each page only (retries back off).
   const starts = [...new Set(first.hits.filter((h) => h.path.startsWith('/basic/')).map((h) => h.path))].map((p) => first.hits.find((h) => h.path === p)!.start);
-  const gaps = starts.slice(1).map((s, i) => s - starts[i]!).sort((a, b) => a - b);
-  assert.ok(gaps[0]! >= 110, `request starts --delay 150 ms apart (gaps ${gaps.map(Math.round).join(', ')} ms)`);
-  assert.ok(gaps[Math.floor(gaps.length / 2)]! < 240, `request starts --delay 150 ms apart, not the default 250 (gaps ${gaps.map(Math.round).join(', ')} ms)`);
-  assert.match(one.stderr, /gabarit: http:\/\/127\.0\.0\.1:\d+\/basic\/slow\.html: timed out after 300 ms/);
+  const mean = (starts.at(-1)! - starts[0]!) / (starts.length - 1);
+  assert.ok(mean >= 370, `request starts --delay 400 ms apart (${Math.round(mean)} ms on average)`);
+  assert.match(one.stderr, /gabarit: http:\/\/127\.0\.0\.1:\d+\/basic\/slow\.html: timed out after 800 ms/);
   assert.match(one.stderr, /gabarit: http:\/\/127\.0\.0\.1:\d+\/basic\/big\.html: .*20000/);
   const s1 = await readJson(join(out1, 'summary.json'));
   assert.equal(s1['pagesDone'], 4);
@@ -148,7 +147,7 @@ test('crawl over HTTP: --user-agent, --delay, --timeout, --max-bytes, --top, --s
   assert.equal(s2['pagesDone'], 6);
 
   // --concurrency 3: slow answers overlap, three at a time at most.
-  server.behaviour.latencyMs = 200;
+  server.behaviour.latencyMs = 400;
   const three = await gabarit(['crawl', basic, '--delay', '0', '--concurrency', '3', '--out', join(dir, 'three'), '-q']);
   server.behaviour.latencyMs = 0;
   assert.equal(three.code, 0, three.stderr);
