@@ -15,6 +15,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { z } from 'zod';
 import { join } from 'node:path';
 import { GabaritError } from '../errors.ts';
 import { parseHtml } from '../html/parse.ts';
@@ -24,11 +25,12 @@ import { NodeKind, type Tree } from '../html/tree.ts';
 import { contentRoots } from '../content/format.ts';
 import type { SourceInput } from '../run/types.ts';
 import { LOOPBACK, realInside, safeSegments, sendFile } from '../site/static-files.ts';
-import type { AdaptRequest, AdaptResponse, CreateRequest, LoadRequest, NodeInfo, PreviewRequest, SuggestRequest } from './api.ts';
+import type { AdaptResponse, NodeInfo } from './api.ts';
 import { loadAssets, type Assets } from './assets.ts';
 import { adaptPage, create, load, preview, suggest } from './designer.ts';
 import { FRAME_CSP, frameHtml } from './frame.ts';
 import { checkOrigin, hasApiToken, hasCookie, newToken, sameToken, tokenCookie, TOKEN_HEADER, TOKEN_PARAM } from './security.ts';
+import { adaptRequest, createRequest, loadRequest, parseRequest, previewRequest, suggestRequest } from './requests.ts';
 import { Session, type SessionOptions } from './session.ts';
 
 /** Options of `startUi`. */
@@ -113,6 +115,13 @@ function str(v: unknown, what: string): string {
   return v;
 }
 
+/** A request body of `schema`'s shape, or a 400 naming the field that is not. */
+function valid<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
+  const r = parseRequest(schema, body);
+  if (!r.ok) throw new HttpError(400, r.message);
+  return r.value;
+}
+
 /** The path after a prefix, split into decoded segments ('/a%20b/c' → ['a b', 'c']); a 404 when undecodable. */
 function segments(pathname: string, prefix: string): string[] {
   try {
@@ -163,46 +172,46 @@ export async function startUi(input: SourceInput, options: UiOptions = {}): Prom
       throw new HttpError(404, `no API ${route}`);
     }
     if (req.method !== 'POST') throw new HttpError(405, 'GET or POST only');
-    const body = (await readBody(req)) as Record<string, unknown>;
+    const body = await readBody(req);
     if (route === 'suggest') {
-      const b = body as unknown as SuggestRequest;
-      const { tree } = await pageOf(str(b.key, 'key'), engineParam(b.method));
-      return sendJson(res, suggest(tree, Number(b.node), b.parent ?? null, b.patterns ?? []));
+      const b = valid(suggestRequest, body);
+      const { tree } = await pageOf(b.key, engineParam(b.method));
+      if (b.node >= tree.size) throw new HttpError(400, `node: ${b.node} is not a node of the page`);
+      return sendJson(res, suggest(tree, b.node, b.parent, b.patterns));
     }
     if (route === 'preview') {
-      const b = body as unknown as PreviewRequest;
-      str(b.key, 'key');
-      return sendJson(res, preview(session.allTrees(), b.key, b.patterns ?? []));
+      const b = valid(previewRequest, body);
+      return sendJson(res, preview(session.allTrees(), b.key, b.patterns));
     }
     if (route === 'wrapper/create') {
-      const b = body as unknown as CreateRequest;
-      const { tree } = await pageOf(str(b.key, 'key'), engineParam(b.method));
-      return sendJson(res, create(tree, b.key, typeof b.name === 'string' ? b.name : '', b.patterns ?? []));
+      const b = valid(createRequest, body);
+      const { tree } = await pageOf(b.key, engineParam(b.method));
+      return sendJson(res, create(tree, b.key, b.name, b.patterns));
     }
     if (route === 'wrapper/load') {
-      const b = body as unknown as LoadRequest;
-      const { wrapper: _w, ...rest } = load(str(b.text, 'text'), typeof b.file === 'string' ? b.file : 'wrapper');
+      const b = valid(loadRequest, body);
+      const { wrapper: _w, ...rest } = load(b.text, b.file);
       return sendJson(res, rest);
     }
     if (route === 'adapt') {
-      const b = body as unknown as AdaptRequest;
-      const { wrapper } = load(str(b.wrapper, 'wrapper'), 'wrapper');
+      const b = valid(adaptRequest, body);
+      const { wrapper } = load(b.wrapper, 'wrapper');
       let tree: Tree;
       let name: string;
       let frame: string;
-      if (b.page && 'html' in b.page) {
-        name = str(b.page.name, 'page name').replace(/[^\w.-]+/g, '_');
-        tree = parseHtml(str(b.page.html, 'page html'));
+      if ('html' in b.page) {
+        name = b.page.name.replace(/[^\w.-]+/g, '_');
+        tree = parseHtml(b.page.html);
         const id = String(++uploadCount);
         uploads.set(id, { name, tree });
         for (const k of uploads.keys()) if (uploads.size > MAX_UPLOADS) uploads.delete(k);
         frame = `/upload/${id}/${encodeURIComponent(name)}`;
-      } else if (b.page && 'key' in b.page) {
-        name = str(b.page.key, 'key');
+      } else {
+        name = b.page.key;
         const method = engineParam(b.page.method);
         tree = (await pageOf(name, method)).tree;
         frame = `/frame/${method}/${name.split('/').map(encodeURIComponent).join('/')}`;
-      } else throw new HttpError(400, 'page: give a key of the source or an uploaded page');
+      }
       const r: AdaptResponse = { page: name, frame, ...adaptPage(wrapper, tree, name) };
       return sendJson(res, r);
     }
