@@ -2,8 +2,9 @@
  * The UI's web server (`gabarit ui <source>`): listens on 127.0.0.1 only, on a random port unless told,
  * and serves the front end (assets.ts), a JSON API over a Session (session.ts, designer.ts) and the
  * source's pages in sandboxed frames (frame.ts) with the source's own files beside them (directory
- * sources, through src/site/static-files.ts as `gabarit serve` serves them). Every request passes security.ts's checks (Host, Origin, Sec-Fetch-Site, the run's token);
- * nothing outside the source's directory is served. Routes:
+ * sources, through src/site/static-files.ts as `gabarit serve` serves them). Every request passes
+ * security.ts's checks (Host, Origin, Sec-Fetch-Site, the run's token), every API body requests.ts's
+ * shapes; nothing outside the source's directory is served. Routes:
  *   GET  /?token=T                       the URL printed for the user: sets the cookie, redirects to /
  *   GET  /  /app.js  /app.css            the front end
  *   GET  /api/site                       pages, page classes, engines (api.ts SiteInfo)
@@ -15,8 +16,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { z } from 'zod';
 import { join } from 'node:path';
+import type { z } from 'zod';
 import { GabaritError } from '../errors.ts';
 import { parseHtml } from '../html/parse.ts';
 import { cssPath, xpathOf } from '../html/paths.ts';
