@@ -1,7 +1,8 @@
 /**
  * The JSON the UI's server (server.ts) and its front end (app/) exchange: types only, shared by both sides
  * so that a change on one side is a type error on the other. Every request but the first carries the run's
- * token (security.ts); every answer is one of these shapes, or `{ error }` with a 4xx/5xx status.
+ * token (security.ts); the server checks request bodies against these shapes on arrival (requests.ts); every
+ * answer is one of these shapes, or `{ error }` with a 4xx/5xx status.
  */
 
 /** An error answer. */

@@ -10,12 +10,12 @@
  *     cookie (HttpOnly, SameSite=Strict, named after the port) and redirects to the URL without it;
  *     every later request must carry the cookie, and API requests also the token in a header (a header
  *     another site cannot set without a CORS preflight, which this server never grants).
- * Files of the source are served only from inside its directory, symbolic links resolved (`insideRoot`).
+ * Files of the source are served by static-files.ts: only from inside its directory, symbolic links
+ * resolved, never hidden ones, only regular files.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { realpath } from 'node:fs/promises';
-import { sep } from 'node:path';
+import { refuseForeign, type Refusal } from '../site/static-files.ts';
 
 /** The header API requests carry the token in. */
 export const TOKEN_HEADER = 'x-gabarit-token';
@@ -50,21 +50,13 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return undefined;
 }
 
-/** Why a request is refused (an HTTP status and a short reason), or null when it may go on. */
-export interface Refusal {
-  status: number;
-  reason: string;
-}
-
 /**
  * Checks 1 and 2 of the module comment (Host, Origin, Sec-Fetch-Site). The token (check 3) is checked by
  * the caller, which knows whether the request is the first one.
  */
 export function checkOrigin(req: IncomingMessage, port: number): Refusal | null {
-  const host = req.headers.host;
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return { status: 421, reason: `host ${JSON.stringify(host ?? '')} is not this server` };
-  const origin = req.headers.origin;
-  if (origin !== undefined && origin !== `http://${host}`) return { status: 403, reason: `origin ${JSON.stringify(origin)} is not this server` };
+  const foreign = refuseForeign(req, port);
+  if (foreign) return foreign;
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return { status: 403, reason: `cross-site request (${site})` };
   return null;
@@ -84,22 +76,4 @@ export function hasApiToken(req: IncomingMessage, port: number, token: string): 
 /** The Set-Cookie value that hands the token to the browser. */
 export function tokenCookie(port: number, token: string): string {
   return `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
-}
-
-/**
- * The real path of `rel` (a '/'-separated path from a URL, already decoded) under the directory `root`
- * (itself a real path), or null when it is outside: `..` steps, an absolute path, a NUL byte, a hidden
- * part (a leading '.'), or a symbolic link leading out of the directory. Null too when it does not exist.
- */
-export async function insideRoot(root: string, rel: string): Promise<string | null> {
-  if (rel.includes('\0') || rel.includes('\\')) return null;
-  const parts = rel.split('/').filter((p) => p !== '');
-  if (parts.some((p) => p === '..' || p.startsWith('.'))) return null;
-  let real: string;
-  try {
-    real = await realpath([root, ...parts].join(sep));
-  } catch {
-    return null;
-  }
-  return real === root || real.startsWith(root + sep) ? real : null;
 }

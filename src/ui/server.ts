@@ -2,8 +2,9 @@
  * The UI's web server (`gabarit ui <source>`): listens on 127.0.0.1 only, on a random port unless told,
  * and serves the front end (assets.ts), a JSON API over a Session (session.ts, designer.ts) and the
  * source's pages in sandboxed frames (frame.ts) with the source's own files beside them (directory
- * sources). Every request passes security.ts's checks (Host, Origin, Sec-Fetch-Site, the run's token);
- * nothing outside the source's directory is served. Routes:
+ * sources, through src/site/static-files.ts as `gabarit serve` serves them). Every request passes
+ * security.ts's checks (Host, Origin, Sec-Fetch-Site, the run's token), every API body requests.ts's
+ * shapes; nothing outside the source's directory is served. Routes:
  *   GET  /?token=T                       the URL printed for the user: sets the cookie, redirects to /
  *   GET  /  /app.js  /app.css            the front end
  *   GET  /api/site                       pages, page classes, engines (api.ts SiteInfo)
@@ -15,7 +16,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
 import { GabaritError } from '../errors.ts';
 import { parseHtml } from '../html/parse.ts';
 import { cssPath, xpathOf } from '../html/paths.ts';
@@ -23,12 +25,13 @@ import { textOf } from '../html/text.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { contentRoots } from '../content/format.ts';
 import type { SourceInput } from '../run/types.ts';
-import { SERVE_HOST, typeOf } from '../site/serve.ts';
-import type { AdaptRequest, AdaptResponse, CreateRequest, LoadRequest, NodeInfo, PreviewRequest, SuggestRequest } from './api.ts';
+import { LOOPBACK, realInside, safeSegments, sendFile } from '../site/static-files.ts';
+import type { AdaptResponse, NodeInfo } from './api.ts';
 import { loadAssets, type Assets } from './assets.ts';
 import { adaptPage, create, load, preview, suggest } from './designer.ts';
 import { FRAME_CSP, frameHtml } from './frame.ts';
-import { checkOrigin, hasApiToken, hasCookie, insideRoot, newToken, sameToken, tokenCookie, TOKEN_HEADER, TOKEN_PARAM } from './security.ts';
+import { checkOrigin, hasApiToken, hasCookie, newToken, sameToken, tokenCookie, TOKEN_HEADER, TOKEN_PARAM } from './security.ts';
+import { adaptRequest, createRequest, loadRequest, parseRequest, previewRequest, suggestRequest } from './requests.ts';
 import { Session, type SessionOptions } from './session.ts';
 
 /** Options of `startUi`. */
@@ -113,6 +116,13 @@ function str(v: unknown, what: string): string {
   return v;
 }
 
+/** A request body of `schema`'s shape, or a 400 naming the field that is not. */
+function valid<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
+  const r = parseRequest(schema, body);
+  if (!r.ok) throw new HttpError(400, r.message);
+  return r.value;
+}
+
 /** The path after a prefix, split into decoded segments ('/a%20b/c' → ['a b', 'c']); a 404 when undecodable. */
 function segments(pathname: string, prefix: string): string[] {
   try {
@@ -163,46 +173,46 @@ export async function startUi(input: SourceInput, options: UiOptions = {}): Prom
       throw new HttpError(404, `no API ${route}`);
     }
     if (req.method !== 'POST') throw new HttpError(405, 'GET or POST only');
-    const body = (await readBody(req)) as Record<string, unknown>;
+    const body = await readBody(req);
     if (route === 'suggest') {
-      const b = body as unknown as SuggestRequest;
-      const { tree } = await pageOf(str(b.key, 'key'), engineParam(b.method));
-      return sendJson(res, suggest(tree, Number(b.node), b.parent ?? null, b.patterns ?? []));
+      const b = valid(suggestRequest, body);
+      const { tree } = await pageOf(b.key, engineParam(b.method));
+      if (b.node >= tree.size) throw new HttpError(400, `node: ${b.node} is not a node of the page`);
+      return sendJson(res, suggest(tree, b.node, b.parent, b.patterns));
     }
     if (route === 'preview') {
-      const b = body as unknown as PreviewRequest;
-      str(b.key, 'key');
-      return sendJson(res, preview(session.allTrees(), b.key, b.patterns ?? []));
+      const b = valid(previewRequest, body);
+      return sendJson(res, preview(session.allTrees(), b.key, b.patterns));
     }
     if (route === 'wrapper/create') {
-      const b = body as unknown as CreateRequest;
-      const { tree } = await pageOf(str(b.key, 'key'), engineParam(b.method));
-      return sendJson(res, create(tree, b.key, typeof b.name === 'string' ? b.name : '', b.patterns ?? []));
+      const b = valid(createRequest, body);
+      const { tree } = await pageOf(b.key, engineParam(b.method));
+      return sendJson(res, create(tree, b.key, b.name, b.patterns));
     }
     if (route === 'wrapper/load') {
-      const b = body as unknown as LoadRequest;
-      const { wrapper: _w, ...rest } = load(str(b.text, 'text'), typeof b.file === 'string' ? b.file : 'wrapper');
+      const b = valid(loadRequest, body);
+      const { wrapper: _w, ...rest } = load(b.text, b.file);
       return sendJson(res, rest);
     }
     if (route === 'adapt') {
-      const b = body as unknown as AdaptRequest;
-      const { wrapper } = load(str(b.wrapper, 'wrapper'), 'wrapper');
+      const b = valid(adaptRequest, body);
+      const { wrapper } = load(b.wrapper, 'wrapper');
       let tree: Tree;
       let name: string;
       let frame: string;
-      if (b.page && 'html' in b.page) {
-        name = str(b.page.name, 'page name').replace(/[^\w.-]+/g, '_');
-        tree = parseHtml(str(b.page.html, 'page html'));
+      if ('html' in b.page) {
+        name = b.page.name.replace(/[^\w.-]+/g, '_');
+        tree = parseHtml(b.page.html);
         const id = String(++uploadCount);
         uploads.set(id, { name, tree });
         for (const k of uploads.keys()) if (uploads.size > MAX_UPLOADS) uploads.delete(k);
         frame = `/upload/${id}/${encodeURIComponent(name)}`;
-      } else if (b.page && 'key' in b.page) {
-        name = str(b.page.key, 'key');
+      } else {
+        name = b.page.key;
         const method = engineParam(b.page.method);
         tree = (await pageOf(name, method)).tree;
         frame = `/frame/${method}/${name.split('/').map(encodeURIComponent).join('/')}`;
-      } else throw new HttpError(400, 'page: give a key of the source or an uploaded page');
+      }
       const r: AdaptResponse = { page: name, frame, ...adaptPage(wrapper, tree, name) };
       return sendJson(res, r);
     }
@@ -210,28 +220,22 @@ export async function startUi(input: SourceInput, options: UiOptions = {}): Prom
   };
 
   /** A page of the source in a frame, or one of the source's files (directory sources). */
-  const frame = async (res: ServerResponse, pathname: string): Promise<void> => {
+  const frame = async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> => {
     const [method = '', ...rest] = segments(pathname, '/frame/');
     const key = rest.join('/');
     if (method !== 'none' && !session.isEngine(method)) throw new HttpError(404, 'not found');
     const page = await session.page(key, method === 'none' ? null : method);
     if (page) return send(res, 200, 'text/html; charset=utf-8', frameHtml(page.tree, page.marks), { 'content-security-policy': FRAME_CSP, 'x-frame-options': 'SAMEORIGIN' });
-    if (session.dir === null) throw new HttpError(404, 'not found');
-    const file = await insideRoot(session.dir, key);
-    if (file === null) throw new HttpError(404, 'not found');
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(file);
-    } catch {
-      throw new HttpError(404, 'not found');
-    }
-    send(res, 200, await typeOf(file), bytes, { 'content-security-policy': FRAME_CSP });
+    const dir = session.dir;
+    const parts = dir === null ? null : safeSegments(key);
+    const file = dir === null || parts === null ? null : await realInside(dir, join(dir, ...parts));
+    if (file === null || !(await sendFile(req, res, file, { ...COMMON_HEADERS, 'content-security-policy': FRAME_CSP }))) throw new HttpError(404, 'not found');
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const refused = checkOrigin(req, port);
     if (refused) throw new HttpError(refused.status, refused.reason);
-    const url = new URL(req.url ?? '/', `http://${SERVE_HOST}:${port}`);
+    const url = new URL(req.url ?? '/', `http://${LOOPBACK}:${port}`);
     if (url.pathname === '/' && url.searchParams.has(TOKEN_PARAM) && req.method === 'GET') {
       if (!sameToken(url.searchParams.get(TOKEN_PARAM), token)) throw new HttpError(403, 'wrong token: open the URL gabarit ui printed');
       res.writeHead(303, { ...COMMON_HEADERS, 'set-cookie': tokenCookie(port, token), location: '/' });
@@ -247,7 +251,7 @@ export async function startUi(input: SourceInput, options: UiOptions = {}): Prom
     if (url.pathname === '/') return send(res, 200, 'text/html; charset=utf-8', shellHtml(token, session.spec), { 'content-security-policy': APP_CSP, 'x-frame-options': 'DENY' });
     if (url.pathname === '/app.js') return send(res, 200, 'text/javascript; charset=utf-8', (assets as Assets).js);
     if (url.pathname === '/app.css') return send(res, 200, 'text/css; charset=utf-8', assets.css);
-    if (url.pathname.startsWith('/frame/')) return frame(res, url.pathname);
+    if (url.pathname.startsWith('/frame/')) return frame(req, res, url.pathname);
     if (url.pathname.startsWith('/upload/')) {
       const [id = ''] = segments(url.pathname, '/upload/');
       const u = uploads.get(id);
@@ -268,7 +272,7 @@ export async function startUi(input: SourceInput, options: UiOptions = {}): Prom
   try {
     await new Promise<void>((ok, fail) => {
       server.once('error', fail);
-      server.listen(options.port ?? 0, SERVE_HOST, () => ok());
+      server.listen(options.port ?? 0, LOOPBACK, () => ok());
     });
   } catch (err) {
     await session.close();
@@ -276,7 +280,7 @@ export async function startUi(input: SourceInput, options: UiOptions = {}): Prom
   }
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${SERVE_HOST}:${port}/?${TOKEN_PARAM}=${token}`,
+    url: `http://${LOOPBACK}:${port}/?${TOKEN_PARAM}=${token}`,
     port,
     token,
     session,

@@ -7,13 +7,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveDirectory } from '../../src/site/serve.ts';
 import { ENGINES } from '../../src/template/engines.ts';
-import { gabarit, ROOT, SOURCE_CLI } from './gabarit-process.ts';
+import { gabarit, startGabarit } from './gabarit-process.ts';
 
 /** A page of the fixture site: a shared menu (so the menu pages link each other) and some content. */
 function page(title: string, body: string): string {
@@ -147,19 +146,8 @@ test('usage errors exit 2: unknown method, bad option value, missing argument, u
 test('serve answers on 127.0.0.1 and stops on SIGINT with exit 0', async (t) => {
   const dir = await tempDir(t);
   await writeSite(join(dir, 'site'));
-  const child = spawn(process.execPath, [...SOURCE_CLI, 'serve', join(dir, 'site'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited early with ${code}`)));
-  });
+  const { child, url, stop } = await startGabarit(['serve', join(dir, 'site'), '--port', '0']);
+  t.after(stop);
   const res = await fetch(url + 'news.html');
   assert.equal(res.status, 200);
   assert.match(await res.text(), /<h1>News<\/h1>/);

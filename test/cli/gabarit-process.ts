@@ -3,7 +3,7 @@
  * prints and its exit code. The tests run the sources (src/cli/main.ts through tsx's loader), never a
  * build that could be stale; bin/gabarit.js runs the compiled package (test/package/ checks that one).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,5 +32,32 @@ export function runProcess(command: string, args: readonly string[], options: { 
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A long-running command (`gabarit serve`, `gabarit ui`) started in a child process. */
+export interface Serving {
+  child: ChildProcess;
+  /** The first URL on 127.0.0.1 it printed on stdout. */
+  url: string;
+  stop(): void;
+}
+
+/** Starts `gabarit args…` and resolves once it prints a URL on 127.0.0.1 (rejects when it exits first). */
+export function startGabarit(args: readonly string[]): Promise<Serving> {
+  const child = spawn(process.execPath, [...SOURCE_CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stop = (): void => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\/\S*/.exec(out);
+      if (m) resolve({ child, url: m[0], stop });
+    });
+    child.on('exit', (code) => reject(new Error(`gabarit ${args.join(' ')} exited early with ${code}: ${err}`)));
   });
 }

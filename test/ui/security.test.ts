@@ -7,36 +7,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cookieName } from '../../src/ui/security.ts';
 import { startUi, type RunningUi } from '../../src/ui/server.ts';
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A raw request: the path is sent as it is (no URL normalisation), headers as given. */
-function raw(ui: RunningUi, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: ui.port, path, method, headers: { host: `127.0.0.1:${ui.port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** The headers of a request from the UI's own page: the cookie, and for the API the token header. */
-function own(ui: RunningUi, api = false): Record<string, string> {
-  return { cookie: `${cookieName(ui.port)}=${ui.token}`, ...(api ? { 'x-gabarit-token': ui.token } : {}) };
-}
+import { own, raw } from './ui-http.ts';
 
 const PAGE = (n: number): string => `<!DOCTYPE html><html><head><title>Page ${n}</title><link rel="stylesheet" href="site.css"><script>document.title = 'ran'</script></head>
 <body><header><nav><a href="p1.html">One</a> <a href="p2.html">Two</a></nav></header><main><h1>Page ${n}</h1><p>Text of page number ${n}, with some words.</p></main><footer>Footer</footer></body></html>`;
