@@ -91,9 +91,9 @@ export function addSourceOptions(cmd: Command): Command {
     .addOption(new Option('--delay <ms>', 'least time between two requests to one host, ms').default(DEFAULTS.delayMs).argParser(parseCount))
     .addOption(new Option('--concurrency <n>', 'requests at once per host').default(DEFAULTS.concurrencyPerHost).argParser(parsePositive))
     .addOption(new Option('--max-pages <n>', 'pages loaded at most').default(DEFAULTS.maxPages).argParser(parsePositive))
-    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes, from any source (a larger one is refused and named)').default(DEFAULTS.maxBytes).argParser(parsePositive))
+    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes, from any source, counted decoded when the server compresses it (a larger one is refused and named)').default(DEFAULTS.maxBytes).argParser(parsePositive))
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive))
-    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun resumes without refetching them'));
+    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them'));
 }
 
 /** Adds `--out <dir>` (default `out/<command>`). */
