@@ -19,6 +19,10 @@ export type PageErrorCode =
   | 'timeout'
   | 'network'
   | 'read-error'
+  /** The body's Content-Encoding is unknown, or the encoded bytes do not decode. */
+  | 'bad-encoding'
+  /** The run was interrupted (SIGINT, SIGTERM) before this page was loaded. */
+  | 'interrupted'
   /** The page's output files could not be written (a name or path the file system refuses, a full disk). */
   | 'write-error'
   /** An unexpected fault while processing this page; the run went on without it. */

@@ -10,6 +10,8 @@
  * `--gold FILE`, a JSON object page key → class, also the purity and adjusted Rand index).
  * Exit 1 when no page could be read.
  */
+import { join } from 'node:path';
+import { interruptionField, noteSummary } from './interrupt.ts';
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
@@ -108,7 +110,8 @@ export async function register(program: Command): Promise<void> {
       ...extra,
       ...scores,
     };
-    await writer.writeJson('summary.json', summary);
+    await writer.writeJson('summary.json', { ...summary, ...interruptionField() });
+    noteSummary(join(writer.dir, 'summary.json'), summary.pagesDone);
     const lines = [`pages: ${assignment.size} in ${clusters.length} clusters (by ${opts.by})`];
     for (const c of clusters.slice(0, 20)) lines.push(`  ${c.id}: ${c.keys.length} pages, e.g. ${c.keys[0] ?? ''}`);
     if (clusters.length > 20) lines.push(`  … ${clusters.length - 20} more in clusters.json`);

@@ -8,6 +8,8 @@
  * `<page>` is a URL, or a key of the source (`api/index.html`). Prints the related pages; writes
  * `cocited.json` and `summary.json` in `--out` (default out/cocited). Exit 1 when no page could be read.
  */
+import { join } from 'node:path';
+import { interruptionField, noteSummary } from './interrupt.ts';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, type Reporter, since, type SourceFlags } from './run.ts';
@@ -123,6 +125,7 @@ export async function runCocited(spec: string, opts: CocitedFlags, reporter: Rep
     throw new UsageError(message);
   }
   await writer.writeJson('cocited.json', { target, related });
-  await writer.writeJson('summary.json', summary);
+  await writer.writeJson('summary.json', { ...summary, ...interruptionField() });
+  noteSummary(join(writer.dir, 'summary.json'), summary.pagesDone);
   return { summary, related, dir };
 }

@@ -13,6 +13,7 @@
  * Exit 1 when the sample cannot be loaded; 2 for a sample outside its root, a directory without an index
  * page, a missing file, or bad options.
  */
+import { interruptionField, noteSummary } from './interrupt.ts';
 import { dirname, join, resolve } from 'node:path';
 import { existsSync, statSync } from 'node:fs';
 import { Option, InvalidArgumentError, type Command } from 'commander';
@@ -165,7 +166,8 @@ export async function register(program: Command): Promise<void> {
       sampleLayout: result.sampleLayout,
       options: { similarity: opts.similarity, sameClusterLinks: opts.sameClusterLinks, maxDepth: opts.maxDepth, rings: opts.rings, maxDownloads: opts.maxDownloads, layout: opts.layout },
     };
-    await writer.writeJson('summary.json', summary);
+    await writer.writeJson('summary.json', { ...summary, ...interruptionField() });
+    noteSummary(join(writer.dir, 'summary.json'), summary.pagesDone);
     const lines = [
       `pages collected: ${result.pages.length} (like ${result.sample.key})`,
       `downloads: ${result.downloads}${result.deadLinks > 0 ? ` (${result.deadLinks} dead links)` : ''}${result.complete ? '' : ' (stopped at --max-downloads)'}`,

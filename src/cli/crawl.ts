@@ -11,7 +11,9 @@
  * Exit 1 when no page could be loaded; see main.ts for the other codes.
  */
 import { Option, type Command } from 'commander';
+import { join } from 'node:path';
 import type { CrawlSummary } from '../run/crawl.ts';
+import { interruptionField, noteSummary } from './interrupt.ts';
 import {
   addOutOption,
   addSourceOptions,
@@ -82,7 +84,9 @@ export async function runCrawl(spec: string, opts: CrawlFlags, reporter: Reporte
     await opened.close();
   }
   const dir = outDir(opts.out);
-  return { summary: await writeCrawl(result, dir, { source: spec, timings: { total: since(start) } }), dir };
+  const summary = await writeCrawl(result, dir, { source: spec, timings: { total: since(start) }, ...interruptionField() });
+  noteSummary(join(dir, 'summary.json'), summary.pagesDone);
+  return { summary, dir };
 }
 
 /** The human lines of a crawl's result. */

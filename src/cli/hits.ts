@@ -7,6 +7,8 @@
  * Prints the top hubs and authorities; writes `hits.json` and `summary.json` in `--out` (default out/hits).
  * Exit 1 when no page could be read.
  */
+import { join } from 'node:path';
+import { interruptionField, noteSummary } from './interrupt.ts';
 import { Option, type Command } from 'commander';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, since, type SourceFlags } from './run.ts';
 import { networkLoads } from '../run/source.ts';
@@ -78,7 +80,8 @@ export function register(program: Command): void {
       authorities: graph.authorities.length,
       templatePagelets,
     };
-    await writer.writeJson('summary.json', summary);
+    await writer.writeJson('summary.json', { ...summary, ...interruptionField() });
+    noteSummary(join(writer.dir, 'summary.json'), summary.pagesDone);
     const lines = [`pages: ${site.pages.length}, template pagelets: ${templatePagelets}, hub pagelets: ${graph.hubs.length}, authorities: ${graph.authorities.length}`, 'top hubs:'];
     for (const h of hubs) lines.push(`  ${h.score.toFixed(4)}  ${h.pagelet}${h.template ? ' (template)' : ''}  ${h.text}`);
     lines.push('top authorities:');

@@ -3,7 +3,9 @@
  * the only module that ends the process and chooses its exit code:
  *   0  the work was done (pages that failed are listed in summary.json and named on stderr);
  *   1  nothing could be done (no page processed, source unreadable, no justified result from the engine);
- *   2  usage error (bad option, unknown method or command, missing argument).
+ *   2  usage error (bad option, unknown method or command, missing argument);
+ *   130, 143  interrupted by SIGINT or SIGTERM (128 + the signal's number) after writing what was done
+ *      (interrupt.ts).
  * Errors become one line each on stderr: `gabarit: <url>: <reason>` for a page, `gabarit: <reason>` else.
  *
  * Commands are modules `src/cli/<command>.ts` exporting `register(program)`; to add one, add a line to
@@ -13,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { GabaritError, UsageError } from '../errors.ts';
+import { interruption } from './interrupt.ts';
 import { ExitCode, NothingDone } from './run.ts';
 
 /** A command module. `register` may be async (e.g. to read something before declaring options). */
@@ -97,14 +100,25 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   try {
     await program.parseAsync(argv as string[]);
+    const stop = interruption();
+    if (stop) {
+      process.stderr.write(stop.line + '\n');
+      return stop.code;
+    }
     return ExitCode.Done;
   } catch (err) {
+    // Interrupted: the line says how far the command got; a verdict that follows from it (no page done…) is not repeated.
+    const stop = interruption();
+    if (stop) {
+      process.stderr.write(stop.line + '\n');
+      if (err instanceof GabaritError && !(err instanceof UsageError)) return stop.code;
+    }
     // Commander has already printed its own message (usage errors) or the help text.
     if (!(err instanceof CommanderError)) {
       process.stderr.write(errorLine(err) + '\n');
       if (err instanceof UsageError) process.stderr.write(`gabarit: see '${['gabarit', commandName(argv), '--help'].filter(Boolean).join(' ')}'\n`);
     }
-    return exitCodeOf(err);
+    return stop ? stop.code : exitCodeOf(err);
   }
 }
 

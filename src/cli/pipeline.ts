@@ -6,7 +6,9 @@
  *  - no page done, or every page done kept no content: nothing was done (exit 1);
  *  - otherwise the work was done (exit 0), with failed and no-content pages named on stderr.
  */
+import { join } from 'node:path';
 import { EngineError } from '../errors.ts';
+import { interruptionField, noteSummary } from './interrupt.ts';
 import { BAD_OPTION } from '../template/options.ts';
 import type { PipelineRun, RenderingRun } from '../run/drive.ts';
 import type { Written, WrittenSummary } from '../run/write.ts';
@@ -43,7 +45,7 @@ export async function writeRun(run: PipelineRun | RenderingRun, to: Destination,
   const { writeOutputs } = await import('../run/write.ts');
   let written = 0;
   try {
-    return await writeOutputs(run, {
+    const out = await writeOutputs(run, {
       out: to.dir ?? process.stdout,
       format: to.jsonl ? 'jsonl' : 'files',
       onFailure: (f) => reporter.failure(f),
@@ -52,8 +54,10 @@ export async function writeRun(run: PipelineRun | RenderingRun, to: Destination,
         reporter.progress.update('write', ++written);
         if ('marks' in p) await extra.onPage?.(p);
       },
-      summary: { source: spec, ...(extra.summary ?? {}) },
+      summary: () => ({ source: spec, ...(extra.summary ?? {}), ...interruptionField() }),
     });
+    noteSummary(to.dir === null ? null : join(to.dir, 'summary.json'), out.summary.pagesDone);
+    return out;
   } finally {
     reporter.stop();
   }

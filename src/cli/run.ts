@@ -11,9 +11,10 @@ import { DEFAULTS } from '../defaults.ts';
 import { GabaritError } from '../errors.ts';
 import type { PageFailure, Summary } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
-import { limitPages } from '../run/source.ts';
+import { limitPages, withPages } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
 import type { Store } from '../store/store.ts';
+import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** The exit codes of `gabarit` (README, "Exit codes"). */
@@ -90,9 +91,9 @@ export function addSourceOptions(cmd: Command): Command {
     .addOption(new Option('--delay <ms>', 'least time between two requests to one host, ms').default(DEFAULTS.delayMs).argParser(parseCount))
     .addOption(new Option('--concurrency <n>', 'requests at once per host').default(DEFAULTS.concurrencyPerHost).argParser(parsePositive))
     .addOption(new Option('--max-pages <n>', 'pages loaded at most').default(DEFAULTS.maxPages).argParser(parsePositive))
-    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes, from any source (a larger one is refused and named)').default(DEFAULTS.maxBytes).argParser(parsePositive))
+    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes, from any source, counted decoded when the server compresses it (a larger one is refused and named)').default(DEFAULTS.maxBytes).argParser(parsePositive))
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive))
-    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun resumes without refetching them'));
+    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them'));
 }
 
 /** Adds `--out <dir>` (default `out/<command>`). */
@@ -174,6 +175,7 @@ export interface OpenedSource {
  * `--max-pages` bounds every kind of source; the fetch options and `--store` apply to URLs (a store given
  * with a local source is not opened, and a warning says so). `extra.linkPriority` orders a crawl over HTTP
  * (another kind of source is read in its own order, and a warning says so). Throws UsageError for a bad `<source>`.
+ * From here on SIGINT and SIGTERM interrupt the command (interrupt.ts): the source stops yielding pages.
  */
 export async function openFromFlags(spec: string, flags: SourceFlags, reporter?: Reporter, extra: Pick<SourceOptions, 'linkPriority'> = {}): Promise<OpenedSource> {
   const [{ openSource }, { isHttpUrl }] = await Promise.all([import('../site/source.ts'), import('../site/keys.ts')]);
@@ -191,7 +193,9 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
       reporter?.warn(`--store applies to URL sources only; ${spec} is read directly`);
     }
   }
+  watchInterrupts();
   const options: SourceOptions = {
+    signal: interruptSignal,
     userAgent: flags.userAgent,
     delayMs: flags.delay,
     concurrencyPerHost: flags.concurrency,
@@ -212,7 +216,7 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
     if (err instanceof GabaritError) throw err;
     throw new NothingDone(`cannot read ${spec}: ${(err as Error).message}`);
   }
-  const limited = limitPages(source, flags.maxPages);
+  const limited = stopOnInterrupt(limitPages(source, flags.maxPages));
   return {
     source: limited,
     close: async () => {
@@ -220,4 +224,15 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
       await store?.close();
     },
   };
+}
+
+/** A view of `source` whose `pages()` ends once the command is interrupted, and counts the pages it yields. */
+function stopOnInterrupt(source: PageSource): PageSource {
+  return withPages(source, async function* (options) {
+    for await (const r of source.pages(options)) {
+      if (interruptSignal.aborted) return;
+      if (r.ok) notePageRead();
+      yield r;
+    }
+  });
 }

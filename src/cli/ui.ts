@@ -5,6 +5,7 @@
  * until Ctrl-C (SIGINT) or SIGTERM, then ends with exit code 0.
  */
 import { Option, type Command } from 'commander';
+import { interruptedBy, unwatchInterrupts } from './interrupt.ts';
 import { addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, parsePort, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
@@ -31,6 +32,13 @@ export function register(program: Command): void {
     } finally {
       reporter.stop();
     }
+    // A signal while the pages were read ends the command (main.ts names it); from here on a signal is its normal end.
+    if (interruptedBy() !== undefined) {
+      await ui.close();
+      await opened.close();
+      return;
+    }
+    unwatchInterrupts();
     const site = ui.session.site();
     if (site.pages.length === 0) {
       await ui.close();

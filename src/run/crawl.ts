@@ -143,10 +143,12 @@ export interface CrawlSummary {
   pagesFailed: number;
   failures: readonly PageFailure[];
   graph: GraphFigures;
+  /** Set when the crawl was interrupted (a signal): the pages are those done before. */
+  interrupted?: { signal: string; message: string };
 }
 
 /** Writes a crawl as `summary.json`, `pages.json` and `graph.json` in `dir`; returns the summary. */
-export async function writeCrawl(result: CrawlResult, dir: string, extra: { source?: string; timings?: Record<string, number> } = {}): Promise<CrawlSummary> {
+export async function writeCrawl(result: CrawlResult, dir: string, extra: { source?: string; timings?: Record<string, number>; interrupted?: CrawlSummary['interrupted'] } = {}): Promise<CrawlSummary> {
   const { OutputWriter } = await import('../output.ts');
   const writer = new OutputWriter(dir);
   await writer.writeJson('pages.json', result.pages);
@@ -160,6 +162,7 @@ export async function writeCrawl(result: CrawlResult, dir: string, extra: { sour
     pagesFailed: result.failures.length,
     failures: result.failures,
     graph: result.figures,
+    ...(extra.interrupted ? { interrupted: extra.interrupted } : {}),
   };
   await writer.writeJson('summary.json', summary);
   return summary;

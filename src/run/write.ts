@@ -35,8 +35,8 @@ export interface WriteOptions {
   onFailure?(failure: PageFailure): void;
   /** A page marked with no content (to name it on stderr). */
   onNoContent?(failure: PageFailure): void;
-  /** summary.json fields added to the run's (e.g. the content command's `format`). */
-  summary?: Record<string, unknown>;
+  /** summary.json fields added to the run's (e.g. the content command's `format`); a function is called once the run is over. */
+  summary?: Record<string, unknown> | (() => Record<string, unknown>);
 }
 
 /** summary.json: with the per-page list in the files format, without it in jsonl. */
@@ -127,7 +127,8 @@ export async function writeOutputs(run: PipelineRun | RenderingRun, options: Wri
       // The run ended early (its error is in the result) or failed: the result says which.
     }
     const result = await run.result();
-    const base = { ...summaryBase(result, options.summary), pagesNoContent: noContent.length, noContent };
+    const fields = typeof options.summary === 'function' ? options.summary() : options.summary;
+    const base = { ...summaryBase(result, fields), pagesNoContent: noContent.length, noContent };
     if (writer && format === 'files') return { summary: await writer.finish(base, result.template ?? undefined), result };
     const summary: WrittenSummary = { ...base, pagesDone: done, pagesFailed: failed.length, failures: failed };
     if (writer) {

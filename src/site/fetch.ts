@@ -5,13 +5,17 @@
  *    least `delayMs` apart, or the host's Crawl-delay (politeness.ts);
  *  - a timeout per attempt; retries with exponential backoff (`retryBaseMs · 2^attempt`) on 5xx, 429,
  *    timeouts and network errors, never on other 4xx;
- *  - a size cap enforced while streaming (the body is abandoned past `maxBytes`), and a refusal before
- *    reading when Content-Length already says too much;
+ *  - compressed answers (Accept-Encoding gzip, deflate, br) decoded as they stream (decode.ts); a corrupt
+ *    or unknown coding fails with `bad-encoding`;
+ *  - a size cap enforced while streaming, on the decoded bytes (the body is abandoned past `maxBytes`, so a
+ *    decompression bomb stops there), and a refusal before reading when Content-Length already says too much;
  *  - only HTML and XHTML are accepted (by Content-Type, or sniffed when the server sends none);
  *  - redirects are followed by hand so that loops, excessive chains, off-site targets and robots rules on
  *    the target are all checked;
  *  - an in-run cache (a URL is fetched at most once per run, failures included) and, with a Store, pages
- *    stored by an earlier run are taken from it instead of the network (resume).
+ *    stored by an earlier run are taken from it instead of the network (resume);
+ *  - an abort signal (an interrupted run): requests under way are abandoned, none is started, and the
+ *    fetches fail with `interrupted`.
  * Every failure is a PageError whose message names the URL and the reason.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,6 +24,7 @@ import { DEFAULTS } from '../defaults.ts';
 import { PageError, type PageErrorCode } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 import { checkBody, isHtmlType, sniffHtml } from './check.ts';
+import { ACCEPT_ENCODING, contentCodings, decodeBody, DecodeError, unsupportedCoding } from './decode.ts';
 import { sameSite } from './links.ts';
 import type { Page } from './page.ts';
 import { HostGate } from './politeness.ts';
@@ -50,6 +55,8 @@ export interface FetchOptions {
   stayWithin?: string;
   /** Called at the start of every HTTP request (robots.txt, redirects and retries included). */
   onRequest?: (info: RequestInfo) => void;
+  /** Once aborted, no request starts, those under way are abandoned, and fetches fail with `interrupted`. */
+  signal?: AbortSignal;
 }
 
 /** One HTTP request as it starts (for progress and for checking politeness). */
@@ -133,11 +140,14 @@ export class Fetcher {
   private readonly store: Store | undefined;
   private readonly stayWithin: string | undefined;
   private readonly onRequest: ((info: RequestInfo) => void) | undefined;
+  private readonly signal: AbortSignal | undefined;
   private readonly dispatcher: Agent;
   private readonly gate: HostGate;
   /** null when robots.txt is not obeyed (`robots: false`). */
   private readonly robots: RobotsRules | null;
   private readonly cache = new Map<string, Promise<Page>>();
+  /** Store lookups waiting for their batch's query (see `stored`). */
+  private lookups: Map<string, Array<{ resolve: (p: Page | undefined) => void; reject: (e: unknown) => void }>> | undefined;
 
   constructor(options: FetchOptions = {}) {
     this.userAgent = options.userAgent ?? DEFAULTS.userAgent;
@@ -152,6 +162,7 @@ export class Fetcher {
     this.store = options.store;
     this.stayWithin = options.stayWithin;
     this.onRequest = options.onRequest;
+    this.signal = options.signal;
     this.dispatcher = new Agent({ connections: concurrency, headersTimeout: this.timeoutMs, bodyTimeout: this.timeoutMs });
   }
 
@@ -187,9 +198,33 @@ export class Fetcher {
     await this.dispatcher.close();
   }
 
+  /** The stored page of `url`: lookups asked for in one turn of the event loop share one query. */
+  private stored(url: string): Promise<Page | undefined> {
+    const store = this.store!;
+    let batch = this.lookups;
+    if (!batch) {
+      const b = new Map<string, Array<{ resolve: (p: Page | undefined) => void; reject: (e: unknown) => void }>>();
+      batch = this.lookups = b;
+      setImmediate(() => {
+        this.lookups = undefined;
+        store.getPages([...b.keys()]).then(
+          (found) => {
+            for (const [u, waiting] of b) for (const w of waiting) w.resolve(found.get(u));
+          },
+          (err: unknown) => {
+            for (const waiting of b.values()) for (const w of waiting) w.reject(err);
+          },
+        );
+      });
+    }
+    const waiting = batch.get(url) ?? [];
+    batch.set(url, waiting);
+    return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+  }
+
   private async load(url: string, key: string): Promise<Page> {
     if (this.store) {
-      const stored = await this.store.getPage(url);
+      const stored = await this.stored(url);
       if (stored) {
         this.stats.storeHits++;
         return stored;
@@ -255,6 +290,7 @@ export class Fetcher {
       try {
         return await this.attempt(url, attempt, page);
       } catch (err) {
+        if (this.signal?.aborted) throw this.interrupted(url);
         const e = err instanceof PageError ? err : new PageError(url, 'network', String(err), { retryable: true, cause: err });
         if (!e.retryable) throw e;
         if (attempt >= this.retries) {
@@ -265,7 +301,11 @@ export class Fetcher {
           throw new PageError(e.url, e.code, `${reason} (gave up after ${attempt + 1} attempts)`, opts);
         }
         this.stats.retries++;
-        await sleep(this.retryBaseMs * 2 ** attempt);
+        try {
+          await sleep(this.retryBaseMs * 2 ** attempt, undefined, this.signal ? { signal: this.signal } : {});
+        } catch {
+          throw this.interrupted(url);
+        }
       }
     }
   }
@@ -273,9 +313,11 @@ export class Fetcher {
   /** One HTTP request through the host's politeness gate. */
   private async attempt(url: string, attempt: number, page: boolean): Promise<RawResponse> {
     const host = new URL(url).host;
-    await this.gate.acquire(host);
+    await this.gate.acquire(host, this.signal);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
+    const stop = (): void => controller.abort();
+    this.signal?.addEventListener('abort', stop, { once: true });
     try {
       this.stats.requests++;
       this.onRequest?.({ url, time: Date.now(), attempt });
@@ -285,7 +327,7 @@ export class Fetcher {
           method: 'GET',
           dispatcher: this.dispatcher,
           signal: controller.signal,
-          headers: { 'user-agent': this.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1' },
+          headers: { 'user-agent': this.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'accept-encoding': ACCEPT_ENCODING },
         });
       } catch (err) {
         throw this.networkError(url, err, controller.signal.aborted);
@@ -318,24 +360,50 @@ export class Fetcher {
         await drop();
         throw new PageError(url, 'not-html', `not an HTML page (Content-Type: ${ct})`);
       }
+      const codings = contentCodings(headers['content-encoding']);
+      const unknown = unsupportedCoding(codings);
+      if (unknown !== undefined) {
+        await drop();
+        throw new PageError(url, 'bad-encoding', `unsupported Content-Encoding "${unknown}" (accepted: ${ACCEPT_ENCODING})`);
+      }
+      // The cap counts decoded bytes (and, for a compressed body, the encoded ones too).
+      let encoded = 0;
+      const counted = async function* (): AsyncGenerator<Uint8Array> {
+        for await (const chunk of res.body) {
+          encoded += (chunk as Uint8Array).length;
+          if (encoded > limit) throw new PageError(url, 'too-large', `too large: body exceeds the cap of ${limit} bytes (stopped reading after ${encoded} bytes)`);
+          yield chunk as Uint8Array;
+        }
+      };
       const chunks: Uint8Array[] = [];
       let total = 0;
       try {
-        for await (const chunk of res.body) {
-          const c = chunk as Uint8Array;
-          total += c.length;
-          if (total > limit) {
-            res.body.destroy();
-            if (!page) break;
-            throw new PageError(url, 'too-large', `too large: body exceeds the cap of ${limit} bytes (stopped reading after ${total} bytes)`);
+        for await (const c of decodeBody(counted(), codings)) {
+          if (total + c.length > limit) {
+            if (!page) {
+              chunks.push(c.subarray(0, limit - total));
+              total = limit;
+              break;
+            }
+            const decoded = codings.length > 0 ? ` decoded from ${codings.join(', ')} (stopped after ${total + c.length} decoded bytes from ${encoded} encoded bytes)` : ` (stopped reading after ${total + c.length} bytes)`;
+            throw new PageError(url, 'too-large', `too large: body exceeds the cap of ${limit} bytes${decoded}`);
           }
+          total += c.length;
           chunks.push(c);
         }
       } catch (err) {
         if (err instanceof PageError) throw err;
+        if (err instanceof DecodeError) throw new PageError(url, 'bad-encoding', err.message, { cause: err });
         throw this.networkError(url, err, controller.signal.aborted);
+      } finally {
+        res.body.destroy();
       }
-      const body = concat(chunks, Math.min(total, limit));
+      if (codings.length > 0) {
+        // The body kept is the decoded one: the headers that described its encoding no longer apply.
+        delete headers['content-encoding'];
+        delete headers['content-length'];
+      }
+      const body = concat(chunks, total);
       if (page) {
         const bad = checkBody(url, body);
         if (bad) throw bad;
@@ -344,6 +412,7 @@ export class Fetcher {
       return { url, status, headers, body };
     } finally {
       clearTimeout(timer);
+      this.signal?.removeEventListener('abort', stop);
       this.gate.release(host);
     }
   }
@@ -354,7 +423,13 @@ export class Fetcher {
     return new PageError(url, 'http-status', `HTTP ${status}${retryable ? ' (server error)' : ''}`, { status, retryable });
   }
 
+  /** The failure of a fetch cut short by the fetcher's abort signal. */
+  private interrupted(url: string): PageError {
+    return new PageError(url, 'interrupted', 'not loaded: the run was interrupted');
+  }
+
   private networkError(url: string, err: unknown, timedOut: boolean): PageError {
+    if (this.signal?.aborted) return this.interrupted(url);
     const code = errorCode(err);
     if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
       return new PageError(url, 'timeout', `timed out after ${this.timeoutMs} ms`, { retryable: true, cause: err });

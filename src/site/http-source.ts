@@ -12,7 +12,8 @@
  *    queued when their page is yielded, in document order;
  *  - `loaded`: pages downloaded (not those taken from a store or the in-run cache).
  * With a Store (`store` option) every fetched page and its links are stored, and a second run over the same
- * store loads nothing from the network.
+ * store loads nothing from the network. Once the `signal` option is aborted (an interrupted run), pages()
+ * ends without yielding anything more and the fetches under way are abandoned.
  */
 import { DEFAULTS } from '../defaults.ts';
 import { UsageError, PageError } from '../errors.ts';
@@ -60,6 +61,7 @@ export class HttpSource implements PageSource {
   private readonly maxPages: number;
   private readonly store: Store | undefined;
   private readonly linkPriority: LinkPriority | undefined;
+  private readonly signal: AbortSignal | undefined;
 
   constructor(entry: string, options: HttpSourceOptions = {}) {
     const n = isHttpUrl(entry) ? normalizeUrl(entry) : undefined;
@@ -70,6 +72,7 @@ export class HttpSource implements PageSource {
     this.maxPages = options.maxPages ?? DEFAULTS.maxPages;
     this.store = options.store;
     this.linkPriority = options.linkPriority;
+    this.signal = options.signal;
     this.ownFetcher = options.fetcher === undefined;
     this.fetcher = options.fetcher ?? new Fetcher({ ...options, stayWithin: options.stayWithin ?? this.root });
   }
@@ -126,15 +129,20 @@ export class HttpSource implements PageSource {
     const seen = new Set<string>([entry.key]);
     const inflight = new Map<number, Promise<PageResult>>();
     let yielded = 0;
+    const linked = this.store ? await this.store.linkSources() : undefined;
+    const window = SITE_DEFAULTS.crawlWindow;
     for (let i = 0; yielded < max; i++) {
-      while (frontier.size > 0 && started.length - i < SITE_DEFAULTS.crawlWindow && started.length - i < max - yielded) {
+      // Refilled by half windows, so that pages taken from a store are looked up a few at a time (fetch.ts).
+      const refill = started.length - i <= window / 2;
+      while (refill && frontier.size > 0 && started.length - i < window && started.length - i < max - yielded) {
         const q = frontier.pop()!;
         inflight.set(started.length, this.load(q.url, q.key));
         started.push(q);
       }
-      if (i >= started.length) break;
+      if (i >= started.length || this.signal?.aborted) break;
       const r = (await inflight.get(i))!;
       inflight.delete(i);
+      if (this.signal?.aborted) break;
       if (r.ok) {
         // A redirect may lead to a page already crawled under another URL: yield it once.
         if (r.page.key !== started[i]!.key) {
@@ -154,7 +162,8 @@ export class HttpSource implements PageSource {
             frontier.push({ url, key }, priority?.[j] ?? 0);
           } else if (priority && frontier.has(key)) frontier.push({ url, key }, priority[j] ?? 0);
         }
-        if (this.store) await this.store.putLinks(r.page.url, links);
+        // A stored page's links were stored with it: rewriting them would cost a write per page on resume.
+        if (this.store && !(r.page.origin === 'store' && linked?.has(r.page.url))) await this.store.putLinks(r.page.url, links);
       }
       yielded++;
       options.onProgress?.(yielded, r.ok ? r.page.url : r.url);

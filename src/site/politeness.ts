@@ -20,10 +20,14 @@ export class HostGate {
     private readonly delayMs: number,
   ) {}
 
-  /** Waits for a free slot on `host` and for its delay since the host's last request start. */
-  async acquire(host: string): Promise<void> {
+  /**
+   * Waits for a free slot on `host` and for its delay since the host's last request start; rejects with
+   * the signal's reason once `signal` is aborted (no slot taken).
+   */
+  async acquire(host: string, signal?: AbortSignal): Promise<void> {
     const h = this.host(host);
     for (;;) {
+      signal?.throwIfAborted();
       if (h.active < this.concurrency) {
         const wait = h.lastStart + h.delayMs - Date.now();
         if (wait <= 0) {
@@ -31,10 +35,17 @@ export class HostGate {
           h.lastStart = Date.now();
           return;
         }
-        await sleep(wait);
+        await sleep(wait, undefined, signal ? { signal } : {});
         continue;
       }
-      await new Promise<void>((resolve) => h.waiters.push(resolve));
+      await new Promise<void>((resolve) => {
+        const wake = (): void => {
+          signal?.removeEventListener('abort', wake);
+          resolve();
+        };
+        h.waiters.push(wake);
+        signal?.addEventListener('abort', wake, { once: true });
+      });
     }
   }
 

@@ -50,6 +50,12 @@ function toBytes(v: unknown): Uint8Array {
   throw new TypeError('stored body is not a BLOB');
 }
 
+/** A page from a row of `pages` (headers as JSON text). */
+function storedPage(row: Record<string, unknown>): Page {
+  const r = row as { url: string; key: string; status: number; headers: string; body: Uint8Array };
+  return { url: r.url, key: r.key, status: r.status, headers: JSON.parse(r.headers) as Record<string, string>, body: r.body, origin: 'store' };
+}
+
 export class Store {
   /** The DuckDB connection, for engines that add their own tables and SQL (prefer `run` / `all`). */
   readonly connection: DuckDBConnection;
@@ -171,9 +177,16 @@ export class Store {
   /** The stored page of a URL (origin 'store'), or undefined. */
   async getPage(url: string): Promise<Page | undefined> {
     const rows = await this.exec('SELECT url, key, status, headers::VARCHAR AS headers, body FROM pages WHERE url = $1', [url]);
-    const r = rows[0] as { url: string; key: string; status: number; headers: string; body: Uint8Array } | undefined;
-    if (!r) return undefined;
-    return { url: r.url, key: r.key, status: r.status, headers: JSON.parse(r.headers) as Record<string, string>, body: r.body, origin: 'store' };
+    return rows[0] ? storedPage(rows[0]) : undefined;
+  }
+
+  /** The stored pages of these URLs (one query), by URL; URLs not stored are left out. */
+  async getPages(urls: readonly string[]): Promise<Map<string, Page>> {
+    const out = new Map<string, Page>();
+    if (urls.length === 0) return out;
+    const rows = await this.all(`SELECT url, key, status, headers::VARCHAR AS headers, body FROM pages WHERE url IN (${urls.map((_, i) => `$${i + 1}`).join(', ')})`, urls);
+    for (const r of rows) out.set(r['url'] as string, storedPage(r));
+    return out;
   }
 
   /** True when a page with this URL is stored. */
@@ -205,6 +218,12 @@ export class Store {
         app.closeSync();
       }
     });
+  }
+
+  /** The pages whose links are stored. */
+  async linkSources(): Promise<Set<string>> {
+    const rows = await this.all<{ src: string }>('SELECT DISTINCT src FROM links');
+    return new Set(rows.map((r) => r.src));
   }
 
   /** The stored links of a page, in insertion order. */
