@@ -20,7 +20,7 @@ import { runOptions } from '../../src/template/pagelets/engine.ts';
 import { runGlobalShards } from '../../src/template/pagelets/global-shards.ts';
 import { listShards } from '../../src/template/pagelets/shards.ts';
 import { shop } from '../fixtures/synthetic-sites.ts';
-import { findSpark, type SparkEnv, sparkSkip } from '../spark/cluster.ts';
+import { sparkOrSkip } from '../spark/cluster.ts';
 import { differingFiles, globalRows } from '../spark/compare.ts';
 import { gabarit, ROOT, runProcess, SOURCE_CLI, type Ran } from './gabarit-process.ts';
 
@@ -32,8 +32,6 @@ const LIBRARY_OPTIONS = { global: true, workers: 0, k: 4, shingleWidth: 5, minha
 const SUPPORT = ['--min-pages', '3', '--min-support', '0.05', '--support-cap', '20'];
 const SUPPORT_VALUES = { minPages: 3, minSupport: 0.05, supportCap: 20 };
 const SHARDS = ['site-a', 'site-b.warc'];
-
-const sparkSkipped = sparkSkip();
 
 let dir = '';
 let crawl = '';
@@ -190,9 +188,10 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
   });
 });
 
-describe('gabarit shards run on Spark local[2]', { skip: sparkSkipped }, () => {
-  test('the same template pagelets and page files as on DuckDB', async () => {
-    const spark = findSpark() as SparkEnv;
+describe('gabarit shards run on Spark local[2]', () => {
+  test('the same template pagelets and page files as on DuckDB', async (t) => {
+    const spark = sparkOrSkip(t);
+    if (!spark) return;
     const work = path('work-spark');
     // the shards analysed with the same options: the run analyses nothing again
     cpSync(path('work-run', 'shards'), join(work, 'shards'), { recursive: true });
