@@ -22,10 +22,13 @@ function cell(s: string): string {
 function code(s: string): string {
   return '`' + s.replace(/`/g, "'") + '`';
 }
-/** The default column: empty for a `--no-x` flag (its meaning says what happens without it). */
+/**
+ * The default column: empty for a `--no-x` flag (its meaning says what happens without it); a default that
+ * depends on the machine is shown as its description (`min(2, cores)`).
+ */
 function defaultOf(o: Option): string {
   if (o.negate || o.defaultValue === undefined) return '';
-  return code(String(o.defaultValue));
+  return code(o.defaultValueDescription ?? String(o.defaultValue));
 }
 /** Whether an option is one the reference lists (not --help, --version nor a hidden one). */
 export function isListed(o: Option): boolean {

@@ -13,6 +13,7 @@ import type { PageFailure, Summary } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
 import { limitPages, withPages } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
+import type { CliFlag } from '../template/options.ts';
 import type { Store } from '../store/store.ts';
 import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
 import { createProgress, type Progress } from './progress.ts';
@@ -51,6 +52,21 @@ export function parseCount(raw: string): number {
   const n = Number(raw);
   if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a whole number (0, 1, 2…).');
   return n;
+}
+
+/**
+ * The commander option of an engine option's flag (src/template/options.ts `cliFlags`): the raw value
+ * converted by the option's schema, a bad one a usage error (its range is checked when the engine's
+ * options are parsed).
+ */
+export function engineOption(flag: CliFlag, description = flag.description): Option {
+  return new Option(flag.flags, description).argParser((raw: string) => {
+    try {
+      return flag.convert(raw);
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  });
 }
 
 /** Parses a positive integer option value. */

@@ -6,42 +6,41 @@
  *   global --work DIR [--backend duckdb|spark]     Figure 5 over every shard, on DuckDB or Spark SQL
  *   mark <sources…> --work DIR --out DIR           each page marked, the output contract written
  *   run <sources…> --work DIR --out DIR            the three in a row, on this machine
- * A rerun skips the shards already done.
+ * A rerun skips what is done: the shards already analysed or written, and the global step when its shards,
+ * backend and support are those of its last result.
  */
 import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { PAGELET_DEFAULTS } from '../template/pagelets/defaults.ts';
-import { createReporter, emit, globalOptions, NothingDone, outDir, parseCount, parsePositive, type Reporter } from './run.ts';
+import { EngineError, UsageError } from '../errors.ts';
+import { BAD_OPTION } from '../template/options.ts';
+import { PAGELET_OPTIONS, type PageletOptions } from '../template/pagelets/options.ts';
+import { createReporter, emit, engineOption, globalOptions, NothingDone, outDir, type Reporter } from './run.ts';
 
+/** The command's own flags; the engine's options (below) are read by name from the parsed values. */
 interface ShardFlags {
   work: string;
   part?: string;
   out?: string;
-  workers: number;
-  k: number;
-  shingleWidth: number;
-  minhashes: number;
-  linkTargets?: boolean;
-  foldDigits?: boolean;
   backend: 'duckdb' | 'spark';
-  sparkMaster?: string;
+  sparkMaster: string;
   sparkSubmit?: string;
   sparkConf?: string[];
-  driverMemory?: string;
-  minPages: number;
-  minSupport: number;
-  supportCap: number;
+  driverMemory: string;
 }
+
+/**
+ * The pagelets engine's options each phase takes, as the engine declares them (src/template/pagelets/options.ts):
+ * pass 1's (recorded in each shard's manifest, which the mark phase reads them back from), the support of
+ * the global step, and the worker threads of the per-page work.
+ */
+const PASS_ONE = ['k', 'shingleWidth', 'minhashes', 'linkTargets', 'foldDigits', 'contentShare', 'landmarks', 'navigationItems', 'navigationPagelets'] as const;
+const SUPPORT = ['minPages', 'minSupport', 'supportCap'] as const;
+const WORKERS = ['workers'] as const;
+type EngineName = (typeof PASS_ONE)[number] | (typeof SUPPORT)[number] | (typeof WORKERS)[number];
 
 function parseBackend(raw: string): 'duckdb' | 'spark' {
   if (raw === 'duckdb' || raw === 'spark') return raw;
   throw new InvalidArgumentError('expected duckdb or spark.');
-}
-
-function parseNumber(raw: string): number {
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of at least 0.');
-  return n;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -49,53 +48,79 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-const analysisOptions = (c: Command): Command =>
-  c
-    .addOption(new Option('--part <i/n>', 'only the shards of machine i of n (shard index mod n = i)'))
-    .addOption(new Option('--workers <n>', 'worker threads for per-page work (0: main thread only)').default(2).argParser(parseCount))
-    .addOption(new Option('--k <n>', 'k of Definition 2').default(PAGELET_DEFAULTS.k).argParser(parsePositive))
-    .addOption(new Option('--shingle-width <n>', 'tokens per w-shingle of a pagelet').default(PAGELET_DEFAULTS.shingleWidth).argParser(parsePositive))
-    .addOption(new Option('--minhashes <n>', 'min-hash functions combined into a pagelet fingerprint').default(PAGELET_DEFAULTS.minhashes).argParser(parsePositive))
-    .addOption(new Option('--link-targets', 'make link target URLs part of a pagelet\'s shingles'))
-    .addOption(new Option('--no-fold-digits', 'keep numbers as they are in shingles'));
+/** Adds the engine's flags of `names` to `c`, each with the engine's default. */
+function engineFlags(c: Command, names: readonly EngineName[]): Command {
+  const flags = PAGELET_OPTIONS.cliFlags();
+  const defaults: Record<string, unknown> = PAGELET_OPTIONS.defaults();
+  for (const name of names) {
+    const flag = flags.find((f) => f.name === name)!;
+    const opt = engineOption(flag);
+    // a boolean flag has no default value of its own (its `--no-` form defaults to true in commander)
+    const d = defaults[name];
+    if (typeof d !== 'boolean') opt.default(d, flag.defaultText === String(d) ? undefined : flag.defaultText);
+    c.addOption(opt);
+  }
+  return c;
+}
+
+/** The engine's options given to a phase (defaults filled), validated as the library validates them. */
+function engineValues(self: Command): PageletOptions {
+  const given = self.opts<Record<string, unknown>>();
+  const names: readonly string[] = [...PASS_ONE, ...SUPPORT, ...WORKERS];
+  const values = Object.fromEntries(names.filter((n) => given[n] !== undefined).map((n) => [n, given[n]]));
+  try {
+    return PAGELET_OPTIONS.parse({ ...values, global: true });
+  } catch (err) {
+    if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+const partOption = (c: Command): Command => c.addOption(new Option('--part <i/n>', 'only the shards of machine i of n (shard index mod n = i)'));
 
 const globalStepOptions = (c: Command): Command =>
-  c
-    .addOption(new Option('--backend <engine>', 'engine of the relational steps: duckdb (embedded) or spark (spark-submit)').default('duckdb').argParser(parseBackend))
-    .addOption(new Option('--spark-master <url>', 'Spark master: local[N] or spark://HOST:PORT').default('local[2]'))
-    .addOption(new Option('--spark-submit <path>', 'spark-submit program (default: $SPARK_HOME/bin/spark-submit, else on PATH)'))
-    .addOption(new Option('--spark-conf <key=value>', 'a Spark setting passed to spark-submit (repeatable)').argParser(collect))
-    .addOption(new Option('--driver-memory <size>', 'Spark driver memory').default('1g'))
-    .addOption(new Option('--min-pages <n>', 'distinct pages a pagelet must appear on to be template').default(PAGELET_DEFAULTS.minTemplatePages).argParser(parsePositive))
-    .addOption(new Option('--min-support <fraction>', 'fraction of the pages a template must span (capped by --support-cap)').default(PAGELET_DEFAULTS.minSupport).argParser(parseNumber))
-    .addOption(new Option('--support-cap <n>', 'upper bound, in pages, of the --min-support requirement').default(PAGELET_DEFAULTS.supportCap).argParser(parseCount));
+  engineFlags(
+    c
+      .addOption(new Option('--backend <engine>', 'engine of the relational steps: duckdb (embedded) or spark (spark-submit)').default('duckdb').argParser(parseBackend))
+      .addOption(new Option('--spark-master <url>', 'Spark master: local[N] or spark://HOST:PORT').default('local[2]'))
+      .addOption(new Option('--spark-submit <path>', 'spark-submit program (default: $SPARK_HOME/bin/spark-submit, else on PATH)'))
+      .addOption(new Option('--spark-conf <key=value>', 'a Spark setting passed to spark-submit (repeatable)').argParser(collect))
+      .addOption(new Option('--driver-memory <size>', 'Spark driver memory').default('1g')),
+    SUPPORT,
+  );
 
 const workOption = (c: Command): Command => c.addOption(new Option('--work <dir>', 'work directory shared by every machine (shards, global results)').makeOptionMandatory(true));
 const outOption = (c: Command): Command => c.addOption(new Option('-o, --out <dir>', 'output directory (one folder per shard when there are several)').default('out/shards'));
 
 export function register(program: Command): void {
   const cmd = program.command('shards').description('paper 3\'s global template detection over a crawl split into shards (WARC files or directories), phase by phase, on DuckDB or Spark');
-  workOption(analysisOptions(cmd.command('analyse').description('pass 1 of each shard (parse, partition, shingle, links) into Parquet rows in the work directory').argument('<sources...>', 'WARC files or directories (quoted globs allowed)')))
+  const sources = 'WARC files or directories (quoted globs allowed)';
+  workOption(engineFlags(partOption(cmd.command('analyse').description('pass 1 of each shard (parse, partition, shingle, links) into Parquet rows in the work directory').argument('<sources...>', sources)), [...WORKERS, ...PASS_ONE]))
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['analyse'])));
   workOption(globalStepOptions(cmd.command('global').description('the relational steps of Figure 5 over every analysed shard; template pagelets as Parquet')))
     .action(async (flags: ShardFlags, self: Command) => void (await phases(self, [], flags, ['global'])));
-  outOption(workOption(analysisOptions(cmd.command('mark').description('each shard\'s pages marked and written (the output contract)').argument('<sources...>', 'the same sources as for analyse'))))
+  outOption(workOption(engineFlags(partOption(cmd.command('mark').description('each shard\'s pages marked and written (the output contract), with the options each shard was analysed with').argument('<sources...>', 'the same sources as for analyse')), WORKERS)))
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['mark'])));
-  outOption(workOption(globalStepOptions(analysisOptions(cmd.command('run').description('analyse, global and mark in a row on this machine').argument('<sources...>', 'WARC files or directories (quoted globs allowed)')))))
+  outOption(workOption(globalStepOptions(engineFlags(partOption(cmd.command('run').description('analyse, global and mark in a row on this machine').argument('<sources...>', sources)), [...WORKERS, ...PASS_ONE]))))
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['analyse', 'global', 'mark'])));
 }
 
 async function phases(self: Command, specs: string[], flags: ShardFlags, which: Array<'analyse' | 'global' | 'mark'>): Promise<void> {
   const g = globalOptions(self);
-  const reporter: Reporter = createReporter(g);
-  const [{ listShards, partOf, parsePart }, { analyseCrawl, markCrawl }, { runGlobalShards }, { runOptions }] = await Promise.all([
+  const o = engineValues(self);
+  const [{ listShards, partOf, parsePart }, { analyseCrawl, markCrawl }, { globalDone, runGlobalShards }] = await Promise.all([
     import('../template/pagelets/shards.ts'),
     import('../template/pagelets/crawl.ts'),
     import('../template/pagelets/global-shards.ts'),
-    import('../template/pagelets/engine.ts'),
   ]);
+  let part: ReturnType<typeof parsePart> | undefined;
+  try {
+    part = flags.part === undefined ? undefined : parsePart(flags.part);
+  } catch (err) {
+    throw new UsageError(`--part: ${(err as Error).message}`);
+  }
+  const reporter: Reporter = createReporter(g);
   const work = outDir(flags.work);
-  const o = runOptions({ ...flags, global: true });
   const result: Record<string, unknown> = { work };
   let failures = 0;
   const hooks = {
@@ -108,7 +133,6 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
   };
   try {
     let shards = specs.length > 0 ? await listShards(specs).catch((err: Error) => Promise.reject(new NothingDone(err.message))) : [];
-    const part = flags.part === undefined ? undefined : parsePart(flags.part);
     const all = shards;
     shards = partOf(shards, part);
     if (which.includes('analyse')) {
@@ -117,16 +141,23 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
     }
     if (which.includes('global')) {
       const sparkConf = Object.fromEntries((flags.sparkConf ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-      reporter.progress.update('global', 0);
-      const r = await runGlobalShards(work, {
-        backend: flags.backend,
-        support: { minPages: flags.minPages, minSupport: flags.minSupport, supportCap: flags.supportCap },
-        sparkMaster: flags.sparkMaster ?? 'local[2]',
-        ...(flags.sparkSubmit ? { sparkSubmit: flags.sparkSubmit } : {}),
-        sparkConf,
-        driverMemory: flags.driverMemory ?? '1g',
-      });
-      result['global'] = r;
+      const support = { minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap };
+      const done = await globalDone(work, flags.backend, support);
+      if (done) {
+        reporter.info(`global step (${done.backend}): already done for these shards, skipped`);
+        result['global'] = { ...done, skipped: true };
+      } else {
+        reporter.progress.update('global', 0);
+        const r = await runGlobalShards(work, {
+          backend: flags.backend,
+          support,
+          sparkMaster: flags.sparkMaster,
+          ...(flags.sparkSubmit ? { sparkSubmit: flags.sparkSubmit } : {}),
+          sparkConf,
+          driverMemory: flags.driverMemory,
+        });
+        result['global'] = { ...r, skipped: false };
+      }
     }
     if (which.includes('mark')) {
       const out = outDir(flags.out ?? 'out/shards');
@@ -141,8 +172,8 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
   }
   const lines: string[] = [`work: ${work}`];
   for (const s of (result['analysed'] as Array<Record<string, unknown>> | undefined) ?? []) lines.push(`analysed shard ${String(s['shard'])} ${String(s['name'])}: ${String(s['pages'])} pages${s['skipped'] ? ' (already done)' : ''}`);
-  const gr = result['global'] as { backend: string; counts: Record<string, number>; iterations: number; timings: Record<string, number> } | undefined;
-  if (gr) lines.push(`global (${gr.backend}): ${gr.counts['pages']} pages, ${gr.counts['template_pagelets']} template pagelets, ${gr.counts['templates']} templates, ${gr.iterations} label-propagation iterations, ${(gr.timings['total']! / 1000).toFixed(1)} s`);
+  const gr = result['global'] as { backend: string; counts: Record<string, number>; iterations: number; timings: Record<string, number>; skipped: boolean } | undefined;
+  if (gr) lines.push(`global (${gr.backend}): ${gr.counts['pages']} pages, ${gr.counts['template_pagelets']} template pagelets, ${gr.counts['templates']} templates, ${gr.iterations} label-propagation iterations, ${(gr.timings['total']! / 1000).toFixed(1)} s${gr.skipped ? ' (already done)' : ''}`);
   for (const s of (result['marked'] as Array<Record<string, unknown>> | undefined) ?? []) lines.push(`marked shard ${String(s['shard'])} ${String(s['name'])}: ${String(s['pages'])} pages → ${String(s['out'])}${s['skipped'] ? ' (already done)' : ''}`);
   if (failures > 0) lines.push(`pages failed: ${failures}`);
   emit(g, result, lines);

@@ -9,13 +9,13 @@
  * `gabarit template …` loads them. A flag shared by several engines is declared once; a flag of another
  * engine than the one run is a usage error. Exit codes: see main.ts and pipeline.ts.
  */
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { EngineError, UsageError } from '../errors.ts';
 import type { DetectOptions } from '../run/template.ts';
 import type { WrittenSummary } from '../run/write.ts';
 import type { CliFlag } from '../template/options.ts';
 import { destination, finishRun, pipelineLines, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, engineOption, globalOptions, openFromFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 
 /** The registered engines (a static list: the command's help does not load the registry). */
 export const METHODS = ['align', 'hyperlink', 'pagelets'] as const;
@@ -38,13 +38,7 @@ export async function addEngineFlags(cmd: Command): Promise<Declared> {
         if (o) o.description += tag;
         continue;
       }
-      const opt = new Option(flag.flags, flag.description + tag).argParser((raw: string) => {
-        try {
-          return flag.convert(raw);
-        } catch (err) {
-          throw new InvalidArgumentError((err as Error).message);
-        }
-      });
+      const opt = engineOption(flag, flag.description + tag);
       cmd.addOption(opt);
       existing.set(flag.name, opt);
       declared.set(flag.name, { flag, engines: [name] });

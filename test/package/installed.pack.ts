@@ -11,15 +11,22 @@
  *    corpus), with every page done and none failed;
  *  - an ES module imports the root API and each subpath; importing the root loads neither undici, warcio
  *    nor DuckDB;
- *  - a TypeScript file type-checks against the installed types, and a wrong one does not.
+ *  - a TypeScript file type-checks against the installed types, and a wrong one does not;
+ *  - `gabarit shards run` on a crawl of two shards (the demo site as a directory, a generated shop as a WARC
+ *    file) on DuckDB, the same page files as from the sources, and on Spark `local[2]` with spark-submit on
+ *    PATH (skipped where Spark is missing, failing in CI).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { CORPUS_DIR, corpusSkip } from '../../src/eval/corpus-path.ts';
-import { ROOT, runProcess, type Ran } from '../cli/gabarit-process.ts';
+import { gabarit as sourceGabarit, ROOT, runProcess, type Ran } from '../cli/gabarit-process.ts';
+import { writeWarc } from '../../src/site/warc-source.ts';
+import { shop } from '../fixtures/synthetic-sites.ts';
+import { sparkOrSkip } from '../spark/cluster.ts';
+import { differingFiles, globalRows } from '../spark/compare.ts';
 import { installedBin, packAndInstall, type Installed } from './installed.ts';
 
 const LOADED_MODULES = join(ROOT, 'test', 'package', 'loaded-modules.mjs');
@@ -245,4 +252,55 @@ export function mark(t: Template, html: string): string {
   );
   const types = await runProcess(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: installed.project });
   assert.equal(types.code, 0, `${types.stdout}${types.stderr}`);
+});
+
+/** The sharded runs' crawl (made by the DuckDB test, also used by the Spark one) and its two shards. */
+const SHARDS = ['site-a', 'site-b.warc'];
+const shardsGlob = (): string => join(work, 'shards-crawl', 'site-*');
+const w = (name: string): string => join(work, 'shards', name);
+
+/** Each shard's output: every page done, none failed, template marks written. */
+async function checkShardsOut(out: string): Promise<void> {
+  for (const name of SHARDS) {
+    const summary = JSON.parse(await readFile(join(out, name, 'summary.json'), 'utf8')) as { pagesDone: number; pagesFailed: number };
+    assert.equal(summary.pagesFailed, 0, name);
+    assert.equal(summary.pagesDone, await htmlFiles(join(out, name)), `${name}: every page written`);
+    assert.match(await readFile(join(out, name, 'index.html'), 'utf8'), /data-gabarit="template"/, `${name}: template marked`);
+  }
+}
+
+test('gabarit shards run from the installed package on DuckDB: the same files as from the sources', async () => {
+  const crawl = join(work, 'shards-crawl');
+  await mkdir(crawl);
+  await cp(DEMO_SITE, join(crawl, 'site-a'), { recursive: true });
+  await writeWarc([...shop().files].map(([key, body]) => ({ key, body })), join(crawl, 'site-b.warc'), { baseUrl: 'https://shop.example.invalid/' });
+  const glob = shardsGlob();
+  const r = await gabarit(['-q', '--json', 'shards', 'run', glob, '--work', w('work'), '--out', w('out'), '--workers', '2']);
+  assert.equal(r.code, 0, r.stderr);
+  const result = JSON.parse(await readFile(join(w('work'), 'global', 'result.json'), 'utf8')) as { backend: string; counts: Record<string, number> };
+  assert.equal(result.backend, 'duckdb');
+  assert.ok(result.counts['template_pagelets']! > 0);
+  assert.deepEqual((JSON.parse(r.stdout) as { marked: Array<{ name: string }> }).marked.map((s) => s.name), SHARDS);
+  await checkShardsOut(w('out'));
+  // the same files as the command line from the sources
+  const src = await sourceGabarit(['-q', 'shards', 'run', glob, '--work', w('work-src'), '--out', w('out-src'), '--workers', '2']);
+  assert.equal(src.code, 0, src.stderr);
+  assert.deepEqual(differingFiles(w('out-src'), w('out')), []);
+});
+
+test('gabarit shards run from the installed package on Spark local[2]: the same results as on DuckDB', async (t) => {
+  const spark = sparkOrSkip(t);
+  if (!spark) return;
+  const result = JSON.parse(await readFile(join(w('work'), 'global', 'result.json'), 'utf8')) as { counts: Record<string, number> };
+  // spark-submit found on PATH (spark.env puts the virtual environment's bin/ first); the shards analysed on DuckDB
+  await cp(join(w('work'), 'shards'), join(w('work-spark'), 'shards'), { recursive: true });
+  const s = await gabarit(['-q', 'shards', 'run', shardsGlob(), '--work', w('work-spark'), '--out', w('out-spark'), '--backend', 'spark', '--spark-master', 'local[2]', '--spark-conf', 'spark.ui.enabled=false', '--driver-memory', '512m'], spark.env);
+  assert.equal(s.code, 0, s.stderr);
+  const sr = JSON.parse(await readFile(join(w('work-spark'), 'global', 'result.json'), 'utf8')) as { backend: string; master: string; counts: Record<string, number> };
+  assert.equal(sr.backend, 'spark');
+  assert.equal(sr.master, 'local[2]');
+  assert.deepEqual(sr.counts, result.counts);
+  assert.deepEqual(await globalRows(w('work-spark')), await globalRows(w('work')));
+  assert.deepEqual(differingFiles(w('out'), w('out-spark')), []);
+  await checkShardsOut(w('out-spark'));
 });

@@ -52,6 +52,18 @@ export function sparkSkip(): string | false {
   return s;
 }
 
+/**
+ * For one test that needs Spark: Spark's environment, or undefined after skipping the test with the reason
+ * (in CI the test fails instead, as `sparkSkip` does for a whole file).
+ */
+export function sparkOrSkip(t: { skip(message: string): void }): SparkEnv | undefined {
+  const s = findSpark();
+  if (typeof s !== 'string') return s;
+  if (process.env['CI'] === 'true') throw new Error(`${s}: CI must install Spark (.ci/run)`);
+  t.skip(s);
+  return undefined;
+}
+
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {

@@ -6,7 +6,7 @@
  *
  *   template_pagelets/shard=<index>/*.parquet   page INTEGER (in its shard), ordinal, node, nodes, chars
  *   templates/*.parquet                          shingle DOUBLE, first_page BIGINT, size BIGINT
- *   result.json                                  backend, counts, timings per step, iterations, shards
+ *   result.json                                  backend, support, counts, timings per step, iterations, shards
  *
  * The results are written under a temporary name and renamed when complete.
  */
@@ -50,6 +50,8 @@ export interface GlobalResult {
   timings: Record<string, number>;
   /** Iterations of the components loop (label propagation). */
   iterations: number;
+  /** The support thresholds the template pagelets were selected with. */
+  support: SqlSupport;
   shards: Array<{ index: number; name: string; pages: number; checksum: string }>;
   sparkVersion?: string;
   master?: string;
@@ -110,6 +112,7 @@ export async function runGlobalMany(works: readonly string[], options: GlobalSha
       const result: GlobalResult = {
         ...partial,
         timings: { ...partial.timings, ...(jobs.length === 1 ? { total: performance.now() - t0 } : {}) },
+        support: options.support,
         shards: j.shards.map((s) => ({ index: s.index, name: s.name, pages: s.pages, checksum: manifestChecksum(s) })),
       };
       await writeFile(join(j.tmp, 'result.json'), JSON.stringify(result, null, 1) + '\n');
@@ -123,7 +126,7 @@ export async function runGlobalMany(works: readonly string[], options: GlobalSha
   }
 }
 
-type Partial = Omit<GlobalResult, 'shards'>;
+type Partial = Omit<GlobalResult, 'shards' | 'support'>;
 
 async function onDuckDB(plan: SqlPlan, inputs: Record<string, string[]>, out: string, options: GlobalShardsOptions): Promise<Partial> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
@@ -215,4 +218,21 @@ export async function readGlobalResult(work: string): Promise<{ result: GlobalRe
   }
   const { createHash } = await import('node:crypto');
   return { result: JSON.parse(text) as GlobalResult, checksum: createHash('sha256').update(text).digest('hex') };
+}
+
+/**
+ * The global result of `work` when it is up to date: computed on `backend` with `support` from exactly the
+ * shards analysed in `work` now (their indexes and checksums); else undefined.
+ */
+export async function globalDone(work: string, backend: GlobalResult['backend'], support: SqlSupport): Promise<GlobalResult | undefined> {
+  let result: GlobalResult;
+  try {
+    result = (await readGlobalResult(work)).result;
+  } catch {
+    return undefined;
+  }
+  const shards = await readManifests(work);
+  const key = (list: ReadonlyArray<{ index: number; checksum: string }>): string => JSON.stringify(list.map((s) => [s.index, s.checksum]));
+  const same = result.backend === backend && JSON.stringify(result.support) === JSON.stringify({ minPages: support.minPages, minSupport: support.minSupport, supportCap: support.supportCap });
+  return same && key(result.shards) === key(shards.map((m) => ({ index: m.index, checksum: manifestChecksum(m) }))) ? result : undefined;
 }

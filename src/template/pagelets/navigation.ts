@@ -35,19 +35,12 @@
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
+import { PAGELET_DEFAULTS } from './defaults.ts';
 import { isLandmark } from './partition.ts';
 import { navigationFingerprint, type ShingleOptions } from './shingle.ts';
 
-/**
- * Share of the text outside links (of `<main>` or the body) that the content region holds (default of the
- * `contentShare` option). Most of it, so that the region stops at the article's container rather than at
- * its longest paragraph: with a half, an article whose one paragraph holds half its prose has that
- * paragraph for region, and a paragraph of links beside it ("See X, Y and Z.") is taken for navigation
- * and lost (test/template/pagelets/navigation.test.ts). Cross-validation over {0.5, 0.8} on all sites
- * prefers 0.5 by 0.0007 of the mean objective (docs/engines.md): gains on two sites, losses on three;
- * 0.8 is kept for the reason above, and the held-out figures choose between both per fold.
- */
-export const CONTENT_SHARE = 0.8;
+/** Share of the text outside links that the content region holds (defaults.ts `contentShare`). */
+export const CONTENT_SHARE: number = PAGELET_DEFAULTS.contentShare;
 
 const A = tagId('a');
 const AREA = tagId('area');

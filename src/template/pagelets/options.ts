@@ -7,7 +7,6 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { declareOptions, option, type OptionValues, wholeNumber } from '../options.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
-import { CONTENT_SHARE } from './navigation.ts';
 
 export const PAGELET_OPTIONS = declareOptions('pagelets', {
   global: option(z.boolean().default(false), {
@@ -26,7 +25,7 @@ export const PAGELET_OPTIONS = declareOptions('pagelets', {
     description: "make link target URLs part of a pagelet's shingles (default: anchor text and structure only)",
   }),
   foldDigits: option(z.boolean().default(PAGELET_DEFAULTS.foldDigits), { description: 'keep numbers as they are in shingles (default: every number is one token)' }),
-  contentShare: option(z.number().gt(0, 'must be above 0').max(1, 'must be at most 1').default(CONTENT_SHARE), {
+  contentShare: option(z.number().gt(0, 'must be above 0').max(1, 'must be at most 1').default(PAGELET_DEFAULTS.contentShare), {
     arg: 'fraction',
     description: 'share of the text outside links that the content region holds (navigation pagelets lie outside it)',
   }),

@@ -1,0 +1,211 @@
+/**
+ * `gabarit shards analyse|global|mark|run` through the command line, on a crawl of two shards made here: the
+ * demo site as a directory and a generated shop as a WARC file. The phases one by one (analyse as machine 0
+ * and 1 of 2), then `run` in one go, on DuckDB: exit code 0, the files the docs promise (the shard's
+ * manifest, WORK/global/result.json, summary.json and marked pages per shard), the same marks as the
+ * library path with the same options, and reruns that skip what is done. Every option of the four
+ * subcommands is given at least once: the engine's options with values other than their defaults (the
+ * manifest and result.json must record them), the Spark options against a stand-in spark-submit that
+ * records its arguments, and on Spark `local[2]` itself where Spark is installed (spark/install.sh; the
+ * test skips elsewhere, and fails in CI where Spark is missing, as test/spark/ does).
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeWarc } from '../../src/site/warc-source.ts';
+import { analyseCrawl, markCrawl } from '../../src/template/pagelets/crawl.ts';
+import { runOptions } from '../../src/template/pagelets/engine.ts';
+import { runGlobalShards } from '../../src/template/pagelets/global-shards.ts';
+import { listShards } from '../../src/template/pagelets/shards.ts';
+import { shop } from '../fixtures/synthetic-sites.ts';
+import { sparkOrSkip } from '../spark/cluster.ts';
+import { differingFiles, globalRows } from '../spark/compare.ts';
+import { gabarit, ROOT, runProcess, SOURCE_CLI, type Ran } from './gabarit-process.ts';
+
+/** Pass 1's options, none at its default, and what each shard's manifest must record of them. */
+const PASS_ONE = ['--k', '4', '--shingle-width', '5', '--minhashes', '3', '--link-targets', '--no-fold-digits', '--content-share', '0.7', '--no-landmarks', '--no-navigation-items', '--no-navigation-pagelets'];
+const ANALYSIS = { k: 4, shingleWidth: 5, minhashes: 3, linkTargets: true, foldDigits: false, navigation: false, contentShare: 0.7, landmarks: false, items: false };
+const LIBRARY_OPTIONS = { global: true, workers: 0, k: 4, shingleWidth: 5, minhashes: 3, linkTargets: true, foldDigits: false, contentShare: 0.7, landmarks: false, navigationItems: false, navigationPagelets: false };
+/** The global step's support, none at its default. */
+const SUPPORT = ['--min-pages', '3', '--min-support', '0.05', '--support-cap', '20'];
+const SUPPORT_VALUES = { minPages: 3, minSupport: 0.05, supportCap: 20 };
+const SHARDS = ['site-a', 'site-b.warc'];
+
+let dir = '';
+let crawl = '';
+const path = (...p: string[]): string => join(dir, ...p);
+
+/** Runs `gabarit args…`, failing the test with its stderr when the exit code is not `code`. */
+async function ok(args: readonly string[], code = 0): Promise<Ran> {
+  const r = await gabarit(args);
+  assert.equal(r.code, code, `gabarit ${args.join(' ')}: exit ${r.code}\n${r.stderr}`);
+  return r;
+}
+
+/** `--json` result of a shards command. */
+interface ShardsJson {
+  analysed?: Array<{ shard: number; name: string; skipped: boolean; pages: number }>;
+  global?: { backend: string; skipped: boolean; master?: string; support: typeof SUPPORT_VALUES; counts: Record<string, number> };
+  marked?: Array<{ shard: number; name: string; skipped: boolean; pages: number; failures: number; out: string }>;
+}
+const parsed = (r: Ran): ShardsJson => JSON.parse(r.stdout) as ShardsJson;
+
+const manifest = (work: string, index: number): { analysis: unknown; pages: number } | undefined => {
+  const p = join(work, 'shards', `${index}-${SHARDS[index]}`, 'manifest.json');
+  return existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as { analysis: unknown; pages: number }) : undefined;
+};
+
+/** Pages (HTML files) of a shard's output, and how many of them have a template mark. */
+function marked(out: string): { pages: number; withMarks: number } {
+  const html = readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith('.html'));
+  return { pages: html.length, withMarks: html.filter((f) => readFileSync(join(out, f), 'utf8').includes('data-gabarit="template"')).length };
+}
+
+/** Checks each shard's summary.json: every page done, none failed, and marked pages written. */
+function checkOutput(out: string): void {
+  for (const name of SHARDS) {
+    const summary = JSON.parse(readFileSync(join(out, name, 'summary.json'), 'utf8')) as { pagesDone: number; pagesFailed: number };
+    assert.equal(summary.pagesFailed, 0, name);
+    const m = marked(join(out, name));
+    assert.equal(summary.pagesDone, m.pages, `${name}: a page file per page done`);
+    assert.ok(m.withMarks > m.pages / 2, `${name}: most pages have template marks (${m.withMarks} of ${m.pages})`);
+  }
+}
+
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'gabarit-cli-shards-'));
+  mkdirSync(path('crawl'));
+  cpSync(join(ROOT, 'examples', 'site'), path('crawl', 'site-a'), { recursive: true });
+  const s = shop();
+  await writeWarc([...s.files].map(([key, body]) => ({ key, body })), path('crawl', 'site-b.warc'), { baseUrl: 'https://shop.example.invalid/' });
+  crawl = path('crawl', 'site-*');
+});
+after(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
+  test('analyse --part 0/2, then --part 1/2: each machine its shard, with the engine options given', async () => {
+    const work = path('work');
+    await ok(['shards', 'analyse', crawl, '--work', work, '--part', '0/2', '--workers', '1', ...PASS_ONE]);
+    assert.deepEqual(manifest(work, 0)?.analysis, ANALYSIS);
+    assert.equal(manifest(work, 1), undefined, 'machine 0 of 2 leaves shard 1 alone');
+    const r = parsed(await ok(['--json', 'shards', 'analyse', crawl, '--work', work, '--part', '1/2', '--workers', '1', ...PASS_ONE]));
+    assert.deepEqual(r.analysed?.map((s) => [s.shard, s.name, s.skipped]), [[1, 'site-b.warc', false]]);
+    assert.deepEqual(manifest(work, 1)?.analysis, ANALYSIS);
+    assert.equal(manifest(work, 1)?.pages, shop().files.size);
+  });
+
+  test('global on DuckDB with the support options: result.json records them', async () => {
+    const r = parsed(await ok(['--json', 'shards', 'global', '--work', path('work'), '--backend', 'duckdb', ...SUPPORT]));
+    const result = JSON.parse(readFileSync(path('work', 'global', 'result.json'), 'utf8')) as NonNullable<ShardsJson['global']> & { shards: unknown[] };
+    assert.equal(result.backend, 'duckdb');
+    assert.deepEqual(result.support, SUPPORT_VALUES);
+    assert.equal(result.shards.length, 2);
+    assert.ok(result.counts['template_pagelets']! > 0);
+    assert.deepEqual(r.global?.counts, result.counts);
+    assert.equal(r.global?.skipped, false);
+  });
+
+  test('mark: summary.json and marked pages per shard, the same files as the library path', async () => {
+    await ok(['shards', 'mark', crawl, '--work', path('work'), '--out', path('out'), '--workers', '0']);
+    checkOutput(path('out'));
+
+    // the library path (src/template/pagelets/crawl.ts) with the same options
+    const o = runOptions(LIBRARY_OPTIONS);
+    const failures: string[] = [];
+    const hooks = { onFailure: (f: { message: string }) => void failures.push(f.message) };
+    const shards = await listShards([crawl]);
+    await analyseCrawl(path('lib'), shards, o, hooks);
+    await runGlobalShards(path('lib'), { backend: 'duckdb', support: SUPPORT_VALUES });
+    await markCrawl(path('lib'), shards, (s) => path('lib-out', s.name), o, hooks);
+    assert.deepEqual(failures, []);
+    assert.deepEqual(await globalRows(path('work')), await globalRows(path('lib')));
+    assert.deepEqual(differingFiles(path('out'), path('lib-out')), []);
+  });
+
+  test('a rerun of each phase skips what is done', async () => {
+    const work = path('work');
+    const a = parsed(await ok(['--json', 'shards', 'analyse', crawl, '--work', work, ...PASS_ONE]));
+    assert.deepEqual(a.analysed?.map((s) => s.skipped), [true, true]);
+    const g = parsed(await ok(['--json', 'shards', 'global', '--work', work, ...SUPPORT]));
+    assert.equal(g.global?.skipped, true);
+    const m = await ok(['shards', 'mark', crawl, '--work', work, '-o', path('out')]);
+    assert.equal(m.stdout.match(/\(already done\)/g)?.length, 2, m.stdout);
+    // other support: the global step runs again, and the output is written again from its result
+    const g2 = parsed(await ok(['--json', 'shards', 'global', '--work', work, ...SUPPORT, '--min-pages', '2']));
+    assert.equal(g2.global?.skipped, false);
+    const m2 = parsed(await ok(['--json', 'shards', 'mark', crawl, '--work', work, '-o', path('out-2')]));
+    assert.deepEqual(m2.marked?.map((s) => s.skipped), [false, false]);
+  });
+
+  test('run in one go: the same output as the phases; a rerun skips every phase', async () => {
+    const args = ['shards', 'run', crawl, '--work', path('work-run'), '--out', path('out-run'), '--part', '0/1', '--workers', '0', ...PASS_ONE, '--backend', 'duckdb', ...SUPPORT];
+    const first = parsed(await ok(['--json', ...args]));
+    assert.deepEqual(first.analysed?.map((s) => s.skipped), [false, false]);
+    assert.equal(first.global?.skipped, false);
+    assert.deepEqual(first.marked?.map((s) => [s.name, s.skipped, s.failures]), SHARDS.map((n) => [n, false, 0]));
+    checkOutput(path('out-run'));
+    assert.deepEqual(differingFiles(path('out'), path('out-run')), []);
+    const again = parsed(await ok(['--json', ...args]));
+    assert.deepEqual([...again.analysed!.map((s) => s.skipped), again.global?.skipped, ...again.marked!.map((s) => s.skipped)], [true, true, true, true, true]);
+  });
+
+  test('the Spark options reach spark-submit (a stand-in that records its arguments)', { skip: process.platform === 'win32' ? 'a shell script stands in for spark-submit' : false }, async () => {
+    const fake = path('fake-spark-submit');
+    writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' "$@" > "$0.args"\nexit 3\n`);
+    chmodSync(fake, 0o755);
+    const spark = ['--backend', 'spark', '--spark-submit', fake, '--spark-master', 'local[3]', '--spark-conf', 'spark.ui.enabled=false', '--spark-conf', 'spark.x=a=b', '--driver-memory', '300m'];
+    for (const args of [
+      ['shards', 'global', '--work', path('work'), ...spark],
+      ['shards', 'run', crawl, '--work', path('work-run'), '--out', path('out-run'), ...PASS_ONE, ...SUPPORT, ...spark],
+    ]) {
+      rmSync(`${fake}.args`, { force: true });
+      const r = await ok(args, 1);
+      assert.match(r.stderr, /spark-submit exited with code 3/);
+      const given = readFileSync(`${fake}.args`, 'utf8').trim().split('\n');
+      assert.deepEqual(given.slice(0, 8), ['--master', 'local[3]', '--driver-memory', '300m', '--conf', 'spark.ui.enabled=false', '--conf', 'spark.x=a=b']);
+      assert.match(given[8]!, /gabarit_global\.py$/);
+      assert.match(given[9]!, /job\.json$/);
+    }
+  });
+
+  test('bad values are usage errors (exit 2) naming the option', async () => {
+    const work = path('work');
+    for (const [args, message] of [
+      [['shards', 'analyse', crawl, '--work', work, '--part', '2/2'], /--part/],
+      [['shards', 'analyse', crawl, '--work', work, '--content-share', '1.5'], /--content-share.*must be at most 1/],
+      [['shards', 'global', '--work', work, '--min-support', '2'], /--min-support.*must be at most 1/],
+      [['shards', 'global', '--work', work, '--backend', 'hadoop'], /--backend/],
+      [['shards', 'mark', crawl, '--work', work, '--k', '4'], /unknown option '--k'/],
+      [['shards', 'run', crawl, '--out', path('o')], /--work/],
+    ] as const) {
+      const r = await ok(args, 2);
+      assert.match(r.stderr, message);
+    }
+  });
+});
+
+describe('gabarit shards run on Spark local[2]', () => {
+  test('the same template pagelets and page files as on DuckDB', async (t) => {
+    const spark = sparkOrSkip(t);
+    if (!spark) return;
+    const work = path('work-spark');
+    // the shards analysed with the same options: the run analyses nothing again
+    cpSync(path('work-run', 'shards'), join(work, 'shards'), { recursive: true });
+    const args = ['--json', 'shards', 'run', crawl, '--work', work, '--out', path('out-spark'), '--workers', '0', ...PASS_ONE, ...SUPPORT];
+    const spk = ['--backend', 'spark', '--spark-master', 'local[2]', '--spark-submit', spark.sparkSubmit, '--spark-conf', 'spark.ui.enabled=false', '--driver-memory', '512m'];
+    const r = await runProcess(process.execPath, [...SOURCE_CLI, ...args, ...spk], { cwd: ROOT, env: spark.env });
+    assert.equal(r.code, 0, r.stderr);
+    const j = parsed(r);
+    assert.deepEqual(j.analysed?.map((s) => s.skipped), [true, true]);
+    assert.equal(j.global?.backend, 'spark');
+    assert.equal(j.global?.master, 'local[2]');
+    assert.deepEqual(j.global?.support, SUPPORT_VALUES);
+    assert.deepEqual(await globalRows(work), await globalRows(path('work-run')));
+    checkOutput(path('out-spark'));
+    assert.deepEqual(differingFiles(path('out-run'), path('out-spark')), []);
+  });
+});
