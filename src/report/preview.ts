@@ -30,8 +30,8 @@ export interface Preview {
   html: string;
   /** What it uses from the source (stylesheets, images). */
   assets: PreviewAsset[];
-  /** Resources the page names that are not in the source (left out of the preview). */
-  missing: number;
+  /** Resources the page names that are not in the source (left out of the preview), as absolute URLs (or as written when invalid). */
+  missing: string[];
 }
 
 /** Folder of the previews and their copies under the report folder. */
@@ -52,6 +52,8 @@ const RESOURCE_ATTRS: Readonly<Record<string, readonly string[]>> = {
   track: ['src'],
   input: ['src'],
   link: ['href', 'imagesrcset'],
+  use: ['href', 'xlink:href'],
+  image: ['href', 'xlink:href'],
 };
 
 function dropped(tree: Tree, i: number): boolean {
@@ -115,7 +117,8 @@ export async function pagePreview(m: PageMarks, mark: (i: number) => Readonly<Re
   } catch {
     base = new URL(m.url);
   }
-  // Every resource URL the page names, resolved to its copy's path under the report folder (or not).
+  // Every resource URL the page names, and the URL of its copy, relative to the preview (or none).
+  const here = posix.dirname(file);
   const copies = new Map<string, string | undefined>();
   const assets: PreviewAsset[] = [];
   for (let i = 0; i < tree.size; i++) {
@@ -128,11 +131,12 @@ export async function pagePreview(m: PageMarks, mark: (i: number) => Readonly<Re
         if (copies.has(u)) continue;
         let to: string | undefined;
         const url = URL.canParse(u, base) ? new URL(u, base) : undefined;
-        if (url?.protocol === 'data:') to = u;
+        // A data URL, or a part of the page itself (an svg symbol), stays as it is.
+        if (url?.protocol === 'data:' || u.startsWith('#')) to = u;
         else {
           const rel = url && root ? underRoot(url, root.href) : undefined;
           if (root && rel !== undefined && (await fileInside(join(root.dir, ...rel.split('/')), root.dir))) {
-            to = `${PREVIEW_DIR}/${rel}`;
+            to = posix.relative(here, `${PREVIEW_DIR}/${rel}`).split('/').map(encodeURIComponent).join('/') + url!.hash;
             assets.push({ root: root.dir, path: rel });
           }
         }
@@ -140,10 +144,8 @@ export async function pagePreview(m: PageMarks, mark: (i: number) => Readonly<Re
       }
     }
   }
-  const here = posix.dirname(file);
-  const relTo = (to: string): string => (to.startsWith('data:') ? to : posix.relative(here, to).split('/').map(encodeURIComponent).join('/'));
-  let missing = 0;
-  for (const to of copies.values()) if (to === undefined) missing++;
+  const missing: string[] = [];
+  for (const [u, to] of copies) if (to === undefined) missing.push(URL.canParse(u, base) ? new URL(u, base).href : u);
   const html = serialize(tree, {
     mark,
     inject: HEAD,
@@ -155,12 +157,11 @@ export async function pagePreview(m: PageMarks, mark: (i: number) => Readonly<Re
         const kept = value.split(/,\s+/).flatMap((c) => {
           const [u, ...rest] = c.trim().split(/\s+/);
           const to = u ? copies.get(u) : undefined;
-          return to === undefined ? [] : [[relTo(to), ...rest].join(' ')];
+          return to === undefined ? [] : [[to, ...rest].join(' ')];
         });
         return kept.length > 0 ? kept.join(', ') : undefined;
       }
-      const to = copies.get(value.trim());
-      return to === undefined ? undefined : relTo(to);
+      return copies.get(value.trim());
     },
   });
   return { file, html, assets, missing };

@@ -82,7 +82,7 @@ export async function report(input: SourceInput, options: ReportOptions = {}): P
   const failures: ReportData['failures'] = [];
   const previews: ReportData['previews'] = [];
   const assets: PreviewAsset[] = [];
-  let missingResources = 0;
+  const missing = new Set<string>();
   const t0 = performance.now();
   const run = extractContent(input, { ...controls, ...(given ? { method: given } : {}) });
   for await (const o of run) {
@@ -98,7 +98,7 @@ export async function report(input: SourceInput, options: ReportOptions = {}): P
       p.preview = preview.file;
       previews.push({ file: preview.file, html: preview.html });
       assets.push(...preview.assets);
-      missingResources += preview.missing;
+      for (const u of preview.missing) missing.add(u);
       p.contentText = text.length > REPORT_TEXT_CHARS ? text.slice(0, REPORT_TEXT_CHARS) + ' …' : text;
     }
     pages.push(p);
@@ -111,6 +111,7 @@ export async function report(input: SourceInput, options: ReportOptions = {}): P
       if (name !== method) engines.push(await engineFigures(input, name, controls));
     }
   }
+  const missingResources = missing.size;
   if (missingResources > 0) options.onWarning?.(`${result.source}: ${missingResources} stylesheets or images that the shown pages name are not in the source: their previews in the report show without them`);
   return { source: result.source, method, reason: String(result.extra['reason'] ?? ''), pages, engines, template: result.template, failures, generated: new Date().toISOString(), previews, assets, missingResources };
 }
