@@ -130,7 +130,7 @@ export async function pagePreview(m: PageMarks, mark: (i: number) => Readonly<Re
       for (const u of n.endsWith('srcset') ? srcsetUrls(v) : [v.trim()]) {
         if (copies.has(u)) continue;
         let to: string | undefined;
-        const url = URL.canParse(u, base) ? new URL(u, base) : undefined;
+        const url = URL.canParse(u, base.href) ? new URL(u, base) : undefined;
         // A data URL, or a part of the page itself (an svg symbol), stays as it is.
         if (url?.protocol === 'data:' || u.startsWith('#')) to = u;
         else {
@@ -145,7 +145,7 @@ export async function pagePreview(m: PageMarks, mark: (i: number) => Readonly<Re
     }
   }
   const missing: string[] = [];
-  for (const [u, to] of copies) if (to === undefined) missing.push(URL.canParse(u, base) ? new URL(u, base).href : u);
+  for (const [u, to] of copies) if (to === undefined) missing.push(URL.canParse(u, base.href) ? new URL(u, base).href : u);
   const html = serialize(tree, {
     mark,
     inject: HEAD,
