@@ -40,7 +40,7 @@ export async function runReport(spec: string, opts: ReportFlags, reporter: Repor
   data.source = spec;
   for (const f of data.failures) reporter.warn(`${f.key}: ${f.message}`);
   if (data.pages.length === 0) throw new NothingDone(`no page processed from ${spec}`);
-  return { file: await writeReport(data, outDir(opts.out)), data };
+  return { file: await writeReport(data, outDir(opts.out), (m) => reporter.warn(m)), data };
 }
 
 export function register(program: Command): void {

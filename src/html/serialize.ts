@@ -71,6 +71,10 @@ export interface SerializeOptions {
    * document.
    */
   inject?: string;
+  /** Leave element i out, with everything inside it (default: every node is written). */
+  skip?: (i: number) => boolean;
+  /** The value written for attribute `name` of element i, or undefined to leave it out (default: its own). */
+  attr?: (i: number, name: string, value: string) => string | undefined;
 }
 
 /** What the serialiser asks of a tag, as bits by tag id (one lookup per element; see the sets above). */
@@ -368,6 +372,7 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
     if (injectAt < 0) injectAt = tree.find('html');
     if (injectAt < 0) raw(options.inject);
   }
+  const { skip, attr } = options;
   const exact = tree.rules === 'exact';
   const rawBit = exact ? F_RAW_EXACT : F_RAW_FAST;
   // Open elements: node, how its content is written, whether it is in svg/math content.
@@ -397,10 +402,18 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
     closeUntil(i);
     const k = tree.kind[i];
     if (k === NodeKind.Element) {
+      if (skip?.(i) && i !== root) {
+        i = tree.end[i]! - 1;
+        continue;
+      }
       const tag = tree.tag(i);
       const id = tree.name[i]!;
       sink.tag(id, tag, false);
-      for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) sink.attr(tree.attrNames[a]!, tree.attrValues[a]!);
+      for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) {
+        const name = tree.attrNames[a]!;
+        const value = attr ? attr(i, name, tree.attrValues[a]!) : tree.attrValues[a]!;
+        if (value !== undefined) sink.attr(name, value);
+      }
       marks?.(i);
       const f = flagsOf(id);
       const ns = nsOf(i);

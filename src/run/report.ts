@@ -1,15 +1,16 @@
 /**
  * `report(source, options)`: what the HTML report (src/report/html-report.ts) shows, from a source: the
  * content run (extract.ts: template engine chosen for the source, then the main block) gives every page's
- * marks, the overlay HTML of the first `maxShown` pages and the template found; every other registered
+ * marks, the preview of the first `maxShown` pages (preview.ts) and the template found; every other registered
  * engine runs too (unless `otherEngines: false`) for its figures (pages, failures, mean template fraction,
- * time). `writeReport` writes it as one offline HTML file. What `gabarit report` and `npm start` run.
+ * time). `writeReport` writes it as an offline HTML file with the previews beside it. What `gabarit report` and `npm start` run.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { isNonText } from '../html/text.ts';
 import { NodeKind } from '../html/tree.ts';
-import { type EngineFigures, overlayHtml, type ReportData, type ReportPage, renderReport } from '../report/html-report.ts';
+import { type EngineFigures, overlayMarks, type ReportData, type ReportPage, renderReport } from '../report/html-report.ts';
+import { copyPreviewAssets, pagePreview, PREVIEW_ASSET_BYTES, type PreviewAsset } from '../report/preview.ts';
 import { ENGINES, type Method } from '../template/engines.ts';
 import { keptText, type PageMarks } from '../template/result.ts';
 import { extractContent } from './content.ts';
@@ -79,6 +80,9 @@ export async function report(input: SourceInput, options: ReportOptions = {}): P
   const { method: given, maxShown: _m, otherEngines: _o, ...controls } = options;
   const pages: ReportPage[] = [];
   const failures: ReportData['failures'] = [];
+  const previews: ReportData['previews'] = [];
+  const assets: PreviewAsset[] = [];
+  const missing = new Set<string>();
   const t0 = performance.now();
   const run = extractContent(input, { ...controls, ...(given ? { method: given } : {}) });
   for await (const o of run) {
@@ -90,7 +94,11 @@ export async function report(input: SourceInput, options: ReportOptions = {}): P
     const p: ReportPage = { key: m.key, url: m.url, ...pageFigures(m) };
     if (pages.length < maxShown) {
       const text = keptText(m);
-      p.srcdoc = overlayHtml(m);
+      const preview = await pagePreview(m, overlayMarks(m));
+      p.preview = preview.file;
+      previews.push({ file: preview.file, html: preview.html });
+      assets.push(...preview.assets);
+      for (const u of preview.missing) missing.add(u);
       p.contentText = text.length > REPORT_TEXT_CHARS ? text.slice(0, REPORT_TEXT_CHARS) + ' …' : text;
     }
     pages.push(p);
@@ -103,7 +111,9 @@ export async function report(input: SourceInput, options: ReportOptions = {}): P
       if (name !== method) engines.push(await engineFigures(input, name, controls));
     }
   }
-  return { source: result.source, method, reason: String(result.extra['reason'] ?? ''), pages, engines, template: result.template, failures, generated: new Date().toISOString() };
+  const missingResources = missing.size;
+  if (missingResources > 0) options.onWarning?.(`${result.source}: ${missingResources} stylesheets or images that the shown pages name are not in the source: their previews in the report show without them`);
+  return { source: result.source, method, reason: String(result.extra['reason'] ?? ''), pages, engines, template: result.template, failures, generated: new Date().toISOString(), previews, assets, missingResources };
 }
 
 /** One engine's figures on the source (its error, if it could not run). */
@@ -127,9 +137,20 @@ async function engineFigures(input: SourceInput, name: Method, controls: RunCont
   return fig;
 }
 
-/** Writes the report as `<dir>/index.html`; returns its path. */
-export async function writeReport(data: ReportData, dir: string): Promise<string> {
+/**
+ * Writes the report: `<dir>/index.html`, the previews (`<dir>/site/<page>.html`) and copies of the
+ * source's files they use (`<dir>/site/…`); returns the path of index.html. `onWarning` hears of the files
+ * left out by the size cap.
+ */
+export async function writeReport(data: ReportData, dir: string, onWarning?: (message: string) => void): Promise<string> {
   await mkdir(dir, { recursive: true });
+  for (const p of data.previews) {
+    const to = join(dir, ...p.file.split('/'));
+    await mkdir(dirname(to), { recursive: true });
+    await writeFile(to, p.html);
+  }
+  const { overCap } = await copyPreviewAssets(data.assets, dir);
+  if (overCap > 0) onWarning?.(`${data.source}: ${overCap} files the previews use were not copied (over ${PREVIEW_ASSET_BYTES / 1024 / 1024} MiB): their previews show without them`);
   const file = join(dir, 'index.html');
   await writeFile(file, renderReport(data));
   return file;

@@ -123,3 +123,12 @@ test('serializeUtf8 writes the UTF-8 bytes of serialize, with each element’s m
   assert.equal(serializeUtf8(parseHtml('<p>a\ud800b</p>'), sink), undefined);
   assert.ok(serializeUtf8(parseHtml('<p>a\ud83d\ude00b</p>'), sink));
 });
+
+test('skip leaves an element out with its subtree; attr rewrites or drops attribute values', () => {
+  const tree = parseHtml('<html><head><script>x()</script></head><body><p onclick="y()" class="a">one <img src="i.png" alt="i"></p><div><span>two</span></div></body></html>');
+  const html = serialize(tree, {
+    skip: (i) => tree.tag(i) === 'script' || tree.tag(i) === 'div',
+    attr: (_i, name, value) => (name.startsWith('on') ? undefined : name === 'src' ? `copy/${value}` : value),
+  });
+  assert.equal(html, '<html><head></head><body><p class="a">one <img src="copy/i.png" alt="i"></p></body></html>');
+});
