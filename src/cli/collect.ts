@@ -18,6 +18,7 @@ import { existsSync, statSync } from 'node:fs';
 import { Option, InvalidArgumentError, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, since, type SourceFlags } from './run.ts';
+import { cutFields } from '../run/source.ts';
 
 interface CollectFlags extends SourceFlags {
   out: string;
@@ -149,6 +150,7 @@ export async function register(program: Command): Promise<void> {
       source: root,
       sample: result.sample,
       pagesLoaded: result.sourceLoaded,
+      ...cutFields(opened.source.cut),
       downloads: result.downloads,
       deadLinks: result.deadLinks,
       complete: result.complete,

@@ -17,6 +17,7 @@ import { decodeHTML } from 'entities';
 import { contentTitle } from '../content/format.ts';
 import { OutputWriter, type PageFailure, type Summary, type SummaryBase } from '../output.ts';
 import { keptText, templateFraction } from '../template/result.ts';
+import { cutFields } from './source.ts';
 import type { PipelineRun, RenderingRun } from './drive.ts';
 import type { PageDone, PageRendered, RunResult } from './types.ts';
 
@@ -70,6 +71,7 @@ export function summaryBase(r: RunResult, extra: Record<string, unknown> = {}): 
     method: r.method,
     source: r.source,
     pagesLoaded: r.pagesLoaded,
+    ...cutFields(r.cut),
     timings: r.timings,
     engine: r.engine,
     options: r.options,
