@@ -83,7 +83,7 @@ export async function register(program: Command): Promise<void> {
     const g = globalOptions(self);
     const reporter = createReporter(g);
     const start = performance.now();
-    const [{ indesit }, { OutputWriter }, { isHttpUrl }, { pageStem }] = await Promise.all([
+    const [{ indesit }, { OutputWriter }, { isHttpUrl }, { PageNames }] = await Promise.all([
       import('../collect/indesit.ts'),
       import('../output.ts'),
       import('../site/keys.ts'),
@@ -135,10 +135,11 @@ export async function register(program: Command): Promise<void> {
     for (const f of result.failures) reporter.failure(f);
     if (opts.savePages) {
       const { mkdir, writeFile } = await import('node:fs/promises');
+      const names = new PageNames();
       for (const p of result.pages) {
         const body = bodies.get(p.key);
         if (body === undefined) continue;
-        const path = join(dir, 'pages', pageStem(p.key) + '.html');
+        const path = join(dir, 'pages', names.stemOf(p.key) + '.html');
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, body);
       }

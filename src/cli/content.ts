@@ -64,8 +64,8 @@ export function register(program: Command): void {
       });
       written = await writeRun(run, to, reporter, spec, {
         summary: { format },
-        onPage: async (p) => {
-          if (to.dir !== null && format !== 'text' && format !== 'jsonl') await writeFile(join(to.dir, pageStem(p.key) + FORMAT_EXTENSION[format]), formatContent(p.marks, format, { ...p.info }));
+        onPage: async (p, stem) => {
+          if (to.dir !== null && format !== 'text' && format !== 'jsonl') await writeFile(join(to.dir, (stem ?? pageStem(p.key)) + FORMAT_EXTENSION[format]), formatContent(p.marks, format, { ...p.info }));
         },
       });
     } finally {

@@ -39,7 +39,7 @@ export function destination(out: string, format: string, g: GlobalOptions): Dest
  * Writes a run to its destination, naming failed and no-content pages on stderr; `onPage` runs after each
  * page is written (another format beside it).
  */
-export async function writeRun(run: PipelineRun | RenderingRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone) => Promise<void> } = {}): Promise<Written> {
+export async function writeRun(run: PipelineRun | RenderingRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone, stem?: string) => Promise<void> } = {}): Promise<Written> {
   const { writeOutputs } = await import('../run/write.ts');
   let written = 0;
   try {
@@ -48,9 +48,9 @@ export async function writeRun(run: PipelineRun | RenderingRun, to: Destination,
       format: to.jsonl ? 'jsonl' : 'files',
       onFailure: (f) => reporter.failure(f),
       onNoContent: (f) => reporter.failure(f),
-      onPage: async (p) => {
+      onPage: async (p, stem) => {
         reporter.progress.update('write', ++written);
-        if ('marks' in p) await extra.onPage?.(p);
+        if ('marks' in p) await extra.onPage?.(p, stem);
       },
       summary: { source: spec, ...(extra.summary ?? {}) },
     });

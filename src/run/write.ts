@@ -28,10 +28,11 @@ export interface WriteOptions {
   out: string | Writable;
   format?: OutputFormat;
   /**
-   * Called after each page done is written (e.g. to write another format beside it, from its marks). When
-   * it throws, the page is named as failed (`write-error`) and the run goes on.
+   * Called after each page done is written (e.g. to write another format beside it, from its marks), with
+   * its `<page>` in the files format (distinct for every page: see PageNames). When it throws, the page is
+   * named as failed (`write-error`) and the run goes on.
    */
-  onPage?(page: PageDone | PageRendered): Promise<void> | void;
+  onPage?(page: PageDone | PageRendered, stem?: string): Promise<void> | void;
   /** A page that failed, its files that could not be written included (to name it on stderr). */
   onFailure?(failure: PageFailure): void;
   /** A page marked with no content (to name it on stderr). */
@@ -120,7 +121,7 @@ export async function writeOutputs(run: PipelineRun | RenderingRun, options: Wri
           options.onNoContent?.(o.noContent);
         }
         try {
-          await options.onPage?.(o);
+          await options.onPage?.(o, lines ? undefined : writer!.names.stemOf(o.key));
         } catch (err) {
           fail({ url: o.url, key: o.key, code: 'write-error', message: `${o.url}: cannot write its output (${err instanceof Error ? err.message : String(err)})` });
         }

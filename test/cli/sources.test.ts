@@ -87,3 +87,51 @@ test('a crawl over HTTP cut by --max-pages names the addresses it left', async (
   assert.equal(summary['cappedAt'], 2);
   assert.ok(Number(summary['pagesLeftByCap']) >= 1, JSON.stringify(summary));
 });
+
+/** Serves `pages` (path → HTML) on 127.0.0.1; any other path is a 404. */
+async function servePages(t: { after(fn: () => Promise<void>): void }, pages: Readonly<Record<string, string>>): Promise<string> {
+  const { createServer } = await import('node:http');
+  const server = createServer((req, res) => {
+    const body = pages[new URL(req.url ?? '/', 'http://x').pathname];
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body ?? 'not found');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.after(() => new Promise<void>((r) => server.close(() => r())));
+  const address = server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}/`;
+}
+
+/** A page of a small site: a shared menu and footer around its own story. */
+function sitePage(title: string, story: string): string {
+  return `<!doctype html><html><head><title>${title}</title></head><body><nav><a href="/">Home</a> <a href="/a/index.html">A</a> <a href="/a/index.html/">A folder</a> <a href="/b.html">B</a></nav><main><h1>${title}</h1><p>${story}</p></main><footer>Copyright the example site, all rights kept.</footer></body></html>`;
+}
+
+test('pages at a/index.html and a/index.html/ both get their own output files', async (t) => {
+  const dir = await tempDir(t);
+  const url = await servePages(t, {
+    '/': sitePage('Home', 'The home page tells what the site holds and where to find it.'),
+    '/a/index.html': sitePage('A file', 'The first story is about a file named like a folder.'),
+    '/a/index.html/': sitePage('A folder', 'The second story is about a folder named like a file.'),
+    '/b.html': sitePage('B', 'The third story is about a page with a plain name.'),
+  });
+  for (const format of ['text', 'html']) {
+    const out = join(dir, `out-${format}`);
+    const r = await gabarit(['content', url, '--method', 'align', '--format', format, '--delay', '0', '--out', out, '--quiet']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.doesNotMatch(r.stderr, /cannot write/);
+    const summary = await summaryOf(out);
+    assert.equal(summary['pagesFailed'], 0, JSON.stringify(summary['failures']));
+    const pages = summary['pages'] as { key: string; stem?: string }[];
+    assert.deepEqual(pages.map((p) => p.key).sort(), ['a/index.html', 'a/index.html/index.html', 'b.html', 'index.html']);
+    const stemOf = (key: string): string => {
+      const p = pages.find((x) => x.key === key)!;
+      return p.stem ?? key.replace(/\.html$/, '');
+    };
+    const endings = format === 'html' ? ['.txt', '.html', '.content.html'] : ['.txt', '.html'];
+    for (const ending of endings) {
+      assert.match(await readFile(join(out, stemOf('a/index.html') + ending), 'utf8'), /file named like a folder/);
+      assert.match(await readFile(join(out, stemOf('a/index.html/index.html') + ending), 'utf8'), /folder named like a file/);
+    }
+  }
+});
