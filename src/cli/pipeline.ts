@@ -35,6 +35,16 @@ export function destination(out: string, format: string, g: GlobalOptions): Dest
   return { dir: outDir(out), jsonl };
 }
 
+/** Starts a pipeline (its call checks its options at once): a bad option is a usage error (exit 2). */
+export function startRun<T>(start: () => T): T {
+  try {
+    return start();
+  } catch (err) {
+    if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 /**
  * Writes a run to its destination, naming failed and no-content pages on stderr; `onPage` runs after each
  * page is written (another format beside it).

@@ -96,6 +96,29 @@ export function addSourceOptions(cmd: Command): Command {
     .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun resumes without refetching them'));
 }
 
+/** What a command does before it parses its arguments or shows its help (e.g. declaring engine flags). */
+const preparations = new WeakMap<Command, () => Promise<unknown>>();
+
+/**
+ * Runs `prepare` (once) before `cmd` parses its arguments or shows its help, so that only that command
+ * loads what it needs: `gabarit <cmd> …` through commander's `preSubcommand` hook, `gabarit help <cmd>`
+ * through `prepareCommand` (main.ts). Resolves to what `prepare` gives.
+ */
+export function prepareBeforeParse<T>(program: Command, cmd: Command, prepare: () => Promise<T>): () => Promise<T> {
+  let prepared: Promise<T> | undefined;
+  const once = (): Promise<T> => (prepared ??= prepare());
+  preparations.set(cmd, once);
+  program.hook('preSubcommand', async (_program, sub) => {
+    if (sub === cmd) await once();
+  });
+  return once;
+}
+
+/** Prepares `cmd` (see prepareBeforeParse); nothing when it needs nothing. */
+export async function prepareCommand(cmd: Command | undefined): Promise<void> {
+  if (cmd) await preparations.get(cmd)?.();
+}
+
 /** Adds `--out <dir>` (default `out/<command>`). */
 export function addOutOption(cmd: Command, command: string): Command {
   return cmd.addOption(new Option('-o, --out <dir>', 'output directory').default(`out/${command}`));

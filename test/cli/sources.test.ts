@@ -135,3 +135,27 @@ test('pages at a/index.html and a/index.html/ both get their own output files', 
     }
   }
 });
+
+test('the engine options are in the help of template and content, however it is asked for', async () => {
+  for (const args of [['template', '--help'], ['help', 'template'], ['content', '--help'], ['help', 'content']]) {
+    const r = await gabarit(args);
+    assert.equal(r.code, 0, r.stderr);
+    for (const flag of ['--sample <n>', '--global', '--n <n>', '--no-line-rule']) assert.ok(r.stdout.includes(flag), `gabarit ${args.join(' ')} lists ${flag}`);
+  }
+});
+
+test('content takes the engine options: for the method given, or for the one chosen (others named)', async (t) => {
+  const dir = await tempDir(t);
+  const given = await gabarit(['content', 'examples/site', '--sample', '4', '--method', 'align', '--out', join(dir, 'given'), '--quiet']);
+  assert.equal(given.code, 0, given.stderr);
+  assert.deepEqual(((await summaryOf(join(dir, 'given')))['options'] as Record<string, unknown>)['engineOptions'], { sample: 4 });
+  const chosen = await gabarit(['content', 'examples/site', '--sample', '4', '--out', join(dir, 'chosen'), '--quiet']);
+  assert.equal(chosen.code, 0, chosen.stderr);
+  const method = String((await summaryOf(join(dir, 'chosen')))['method']);
+  if (method !== 'align') assert.match(chosen.stderr, new RegExp(`option sample not taken by ${method}`));
+  const other = await gabarit(['content', 'examples/site', '--global', '--method', 'align', '--out', join(dir, 'other')]);
+  assert.equal(other.code, 2);
+  assert.match(other.stderr, /--global is an option of method pagelets, not of align/);
+  const bad = await gabarit(['content', 'examples/site', '--sample', '0', '--out', join(dir, 'bad')]);
+  assert.equal(bad.code, 2);
+});
