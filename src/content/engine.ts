@@ -16,7 +16,7 @@ import type { PageMarks } from '../template/result.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import type { Tree } from '../html/tree.ts';
 import { chooseMainBlock, type MainBlock, type MainBlockOptions } from './main-block.ts';
-import { placeHeadline, type HeadlinePlacement } from './extract.ts';
+import { placeHeadline, titleFields, type HeadlinePlacement } from './extract.ts';
 import { chooseMethod, type MethodChoice } from './method.ts';
 import { pathKeys, voteKey } from './site-vote.ts';
 
@@ -161,7 +161,7 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
         if (m) moved++;
         if (mb.listing) listing++;
         const placed = placeHeadline(marks.tree, mb, options.headline ?? 'field');
-        await ctx.onPage({ ...marks, content: placed.marks }, { ...(extra ?? {}), listing: mb.listing, title: placed.title, titleFrom: placed.titleFrom });
+        await ctx.onPage({ ...marks, content: placed.marks }, { ...(extra ?? {}), listing: mb.listing, ...titleFields(marks.tree, placed.headline) });
       };
       /** Takes the vote over the held pages, then emits them. */
       const decide = async (): Promise<void> => {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { article } from '../run/fixtures.ts';
 import { gabarit } from './gabarit-process.ts';
 
 async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<string> {
@@ -158,4 +159,45 @@ test('content takes the engine options: for the method given, or for the one cho
   assert.match(other.stderr, /--global is an option of method pagelets, not of align/);
   const bad = await gabarit(['content', 'examples/site', '--sample', '0', '--out', join(dir, 'bad')]);
   assert.equal(bad.code, 2);
+});
+
+test("title is the document's <title> and headline the main heading, in every output of content and template", async (t) => {
+  const dir = await tempDir(t);
+  const site = join(dir, 'site');
+  await mkdir(site);
+  for (let i = 0; i < 4; i++) {
+    await writeFile(join(site, `p${i}.html`), `<!DOCTYPE html><html><head><title>Daily ${i} | The Site</title></head><body>
+<header><div class="brand">The site</div><nav><ul><li><a href="p0.html">Zero</a></li><li><a href="p1.html">One</a></li><li><a href="p2.html">Two</a></li></ul></nav></header>
+<main><article><h1>What happened on day ${i}</h1>${article(i, 8)}</article></main>
+<footer><p>Copyright the site. Contact, terms and privacy.</p></footer></body></html>`);
+  }
+  type Rec = { key: string; title: string; headline?: string };
+  const content = await gabarit(['content', site, '--method', 'align', '--format', 'jsonl', '--out', '-']);
+  assert.equal(content.code, 0, content.stderr);
+  const records = content.stdout.trim().split('\n').map((l) => JSON.parse(l) as Rec);
+  assert.equal(records.length, 4);
+  for (const r of records) {
+    const i = r.key.replace(/\D/g, '');
+    assert.equal(r.title, `Daily ${i} | The Site`);
+    assert.equal(r.headline, `What happened on day ${i}`);
+  }
+  const json = await gabarit(['content', site, '--method', 'align', '--format', 'json', '--out', join(dir, 'json'), '--quiet']);
+  assert.equal(json.code, 0, json.stderr);
+  const page = JSON.parse(await readFile(join(dir, 'json', 'p1.json'), 'utf8')) as Rec;
+  assert.deepEqual({ title: page.title, headline: page.headline }, { title: 'Daily 1 | The Site', headline: 'What happened on day 1' });
+  const summary = await summaryOf(join(dir, 'json'));
+  const listed = (summary['pages'] as Rec[]).find((p) => p.key === 'p1.html')!;
+  assert.deepEqual({ title: listed.title, headline: listed.headline }, { title: 'Daily 1 | The Site', headline: 'What happened on day 1' });
+  const html = await gabarit(['content', site, '--method', 'align', '--format', 'html', '--out', join(dir, 'html'), '--quiet']);
+  assert.equal(html.code, 0, html.stderr);
+  const doc = await readFile(join(dir, 'html', 'p1.content.html'), 'utf8');
+  assert.match(doc, /<title>Daily 1 \| The Site<\/title>/);
+  assert.match(doc, /<h1>What happened on day 1<\/h1>/);
+  // A template run finds no headline: the title is still the document's <title>.
+  const template = await gabarit(['template', site, '--format', 'jsonl', '--out', '-']);
+  assert.equal(template.code, 0, template.stderr);
+  for (const r of template.stdout.trim().split('\n').map((l) => JSON.parse(l) as Rec)) {
+    assert.equal(r.title, `Daily ${r.key.replace(/\D/g, '')} | The Site`);
+    assert.equal(r.headline, undefined);
+  }
 });
