@@ -90,6 +90,12 @@ export async function optionsMarkdown(): Promise<string> {
       out.push(...optionRows(c.options, SOURCE_OPTION_NAMES), '');
       if (hasSource) out.push('and the source options above.', '');
     }
+    if (cmd.name() === 'content') {
+      out.push(
+        'and the options of the template engines (under `gabarit template`, "Options of `--method …`"): with `--method`, those of that engine (another engine\'s is a usage error); without it, those the engine chosen for the source does not take are named on stderr and not applied.',
+        '',
+      );
+    }
     if (cmd.name() === 'template') {
       for (const [name, decl] of Object.entries(ENGINE_OPTIONS)) {
         const engine = await ENGINES[name]!();

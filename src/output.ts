@@ -124,6 +124,54 @@ export function pageStem(key: string): string {
   return stem;
 }
 
+/** The endings of the files written for a page: `<page>` and one of these (the last three by `content --format`). */
+export const PAGE_FILE_ENDINGS: readonly string[] = ['.txt', '.html', '.content.html', '.md', '.json'];
+
+/**
+ * The `<page>` of every page written in one output directory, distinct for each key (docs/output.md, "File
+ * names"): `pageStem(key)`, unless an earlier page of the run holds that name. A folder the stem needs that
+ * is a file an earlier page wrote (`a/index.html`, the page of key `a/index.html`, and the folder of key
+ * `a/index.html/`) gets `~` and the hash of its path; a stem an earlier page has (ignoring case), or that is
+ * a folder of an earlier page with one of the endings, gets `~` and the hash of the key. So every page has
+ * its own files, the same on every run over the same pages in the same order.
+ */
+export class PageNames {
+  private readonly byKey = new Map<string, string>();
+  /** Stems and folders given, lowercased (file systems that ignore case see one name). */
+  private readonly stems = new Set<string>();
+  private readonly folders = new Set<string>();
+
+  /** The stem of `key` in this directory (the same for a key asked again). */
+  stemOf(key: string): string {
+    const known = this.byKey.get(key);
+    if (known !== undefined) return known;
+    const parts = pageStem(key).split('/');
+    const original = parts.slice();
+    for (let i = 0; i < parts.length - 1; i++) {
+      if (this.isFile(parts.slice(0, i + 1).join('/'))) parts[i] = safeSegment(original[i]!, original.slice(0, i + 1).join('/') + '/');
+    }
+    const last = parts.length - 1;
+    for (let n = 0; this.taken(parts.join('/')); n++) parts[last] = safeSegment(original[last]!, n === 0 ? key : `${key}#${n}`);
+    const stem = parts.join('/');
+    this.stems.add(stem.toLowerCase());
+    for (let i = 1; i < parts.length; i++) this.folders.add(parts.slice(0, i).join('/').toLowerCase());
+    this.byKey.set(key, stem);
+    return stem;
+  }
+
+  /** True when `path` is a file of a stem given (a stem and one of the endings). */
+  private isFile(path: string): boolean {
+    const p = path.toLowerCase();
+    return PAGE_FILE_ENDINGS.some((e) => p.endsWith(e) && this.stems.has(p.slice(0, -e.length)));
+  }
+
+  /** True when `stem` was given, or one of its files would be a folder given. */
+  private taken(stem: string): boolean {
+    const s = stem.toLowerCase();
+    return this.stems.has(s) || PAGE_FILE_ENDINGS.some((e) => this.folders.has(s + e));
+  }
+}
+
 /** Options of an OutputWriter. */
 export interface OutputWriterOptions {
   /** Called for every failure recorded (`fail`, and pages that could not be written), e.g. to name it on stderr. */
@@ -147,6 +195,8 @@ export class OutputWriter {
   private readonly reports: PageReport[] = [];
   private readonly failures: PageFailure[] = [];
   private readonly onFailure: ((f: PageFailure) => void) | undefined;
+  /** The `<page>` of each page written (distinct; see PageNames). */
+  readonly names = new PageNames();
 
   constructor(dir: string, options: OutputWriterOptions = {}) {
     this.dir = dir;
@@ -155,7 +205,7 @@ export class OutputWriter {
 
   /** The path of a page's file with extension `ext` (`.txt`, `.html`, …), always inside the output directory. */
   pathOf(key: string, ext: string): string {
-    const p = normalize(join(this.dir, pageStem(key) + ext));
+    const p = normalize(join(this.dir, this.names.stemOf(key) + ext));
     // pageStem never leaves the directory; this guards the contract against a future change of it.
     if (!p.startsWith(normalize(this.dir) + sep)) throw new Error(`unsafe output path for ${JSON.stringify(key)}`);
     return p;
@@ -212,7 +262,8 @@ export class OutputWriter {
       });
       return undefined;
     }
-    const report: PageReport = { key: page.key, url: page.url, templateFraction: round(fraction), ...extra };
+    const stem = this.names.stemOf(page.key);
+    const report: PageReport = { key: page.key, url: page.url, ...(stem !== pageStem(page.key) ? { stem } : {}), templateFraction: round(fraction), ...extra };
     this.reports.push(report);
     return report;
   }

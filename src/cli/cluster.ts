@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, since, type SourceFlags } from './run.ts';
-import { networkLoads } from '../run/source.ts';
+import { cutFields, networkLoads } from '../run/source.ts';
 
 interface ClusterFlags extends SourceFlags {
   out: string;
@@ -101,6 +101,7 @@ export async function register(program: Command): Promise<void> {
       method: opts.by,
       source: spec,
       pagesLoaded: networkLoads(opened.source),
+      ...cutFields(opened.source.cut),
       timings: { total: since(start) },
       pagesDone: assignment.size,
       pagesFailed: writer.failed.length,

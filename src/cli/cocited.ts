@@ -13,7 +13,7 @@ import { interruptionField, noteSummary } from './interrupt.ts';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, type Reporter, since, type SourceFlags } from './run.ts';
-import { networkLoads } from '../run/source.ts';
+import { cutFields, networkLoads } from '../run/source.ts';
 
 /** The options of `gabarit cocited`. */
 export interface CocitedFlags extends SourceFlags {
@@ -65,6 +65,8 @@ export interface CocitedSummary {
   /** The page's key in the source, when it is in the source. */
   targetKey?: string;
   pagesLoaded: number;
+  cappedAt?: number;
+  pagesLeftByCap?: number;
   timings: Record<string, number>;
   pagesDone: number;
   pagesFailed: number;
@@ -110,6 +112,7 @@ export async function runCocited(spec: string, opts: CocitedFlags, reporter: Rep
     target,
     ...(targetKey !== undefined ? { targetKey } : {}),
     pagesLoaded: networkLoads(source),
+    ...cutFields(source.cut),
     timings: { total: since(start) },
     pagesDone: site.pages.length,
     pagesFailed: writer.failed.length,

@@ -19,6 +19,7 @@ import { existsSync, statSync } from 'node:fs';
 import { Option, InvalidArgumentError, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, since, type SourceFlags } from './run.ts';
+import { cutFields } from '../run/source.ts';
 
 interface CollectFlags extends SourceFlags {
   out: string;
@@ -83,7 +84,7 @@ export async function register(program: Command): Promise<void> {
     const g = globalOptions(self);
     const reporter = createReporter(g);
     const start = performance.now();
-    const [{ indesit }, { OutputWriter }, { isHttpUrl }, { pageStem }] = await Promise.all([
+    const [{ indesit }, { OutputWriter }, { isHttpUrl }, { PageNames }] = await Promise.all([
       import('../collect/indesit.ts'),
       import('../output.ts'),
       import('../site/keys.ts'),
@@ -135,10 +136,11 @@ export async function register(program: Command): Promise<void> {
     for (const f of result.failures) reporter.failure(f);
     if (opts.savePages) {
       const { mkdir, writeFile } = await import('node:fs/promises');
+      const names = new PageNames();
       for (const p of result.pages) {
         const body = bodies.get(p.key);
         if (body === undefined) continue;
-        const path = join(dir, 'pages', pageStem(p.key) + '.html');
+        const path = join(dir, 'pages', names.stemOf(p.key) + '.html');
         await mkdir(dirname(path), { recursive: true });
         await writeFile(path, body);
       }
@@ -150,6 +152,7 @@ export async function register(program: Command): Promise<void> {
       source: root,
       sample: result.sample,
       pagesLoaded: result.sourceLoaded,
+      ...cutFields(opened.source.cut),
       downloads: result.downloads,
       deadLinks: result.deadLinks,
       complete: result.complete,

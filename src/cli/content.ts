@@ -12,9 +12,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
-import { destination, finishRun, pipelineLines, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
-import { METHODS } from './template.ts';
+import { destination, finishRun, pipelineLines, startRun, writeRun } from './pipeline.ts';
+import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { addEngineFlags, engineFlagValues, givenFlagValues, METHODS } from './template.ts';
 
 interface ContentFlags extends SourceFlags {
   method?: string;
@@ -39,11 +39,17 @@ export function register(program: Command): void {
   cmd.addOption(new Option('--headline <where>', "the main content's headline: field (the title in JSON, left out of the text) or first (also the first line of the text)").choices(['field', 'first']).default('field'));
   addSourceOptions(cmd);
   addOutOption(cmd, 'content');
+  // The template engines' options, as `gabarit template` takes them.
+  const prepare = prepareBeforeParse(program, cmd, () => addEngineFlags(cmd));
   cmd.action(async (spec: string, opts: ContentFlags, self: Command) => {
     const g = globalOptions(self);
     if (opts.method !== undefined && !(METHODS as readonly string[]).includes(opts.method)) {
       throw new UsageError(`unknown method "${opts.method}" (known: ${METHODS.join(', ')})`);
     }
+    const declared = await prepare();
+    // With --method, a flag of another engine is a usage error; without, the method is chosen from the
+    // source and the flags it does not take are named (a warning) and left.
+    const engineValues = opts.method !== undefined ? engineFlagValues(self, opts.method, declared) : givenFlagValues(self, declared);
     const to = destination(opts.out, opts.format, g);
     const format = opts.format as 'text' | 'html' | 'markdown' | 'json' | 'jsonl';
     const [{ extractContent }, { formatContent, FORMAT_EXTENSION }, { pageStem }] = await Promise.all([
@@ -55,17 +61,20 @@ export function register(program: Command): void {
     const opened = await openFromFlags(spec, opts, reporter);
     let written;
     try {
-      const run = extractContent(opened.source, {
-        ...(opts.method ? { method: opts.method } : {}),
-        mainBlock: opts.mainBlock as 'auto' | 'always' | 'navigation' | 'never',
-        headline: opts.headline as 'field' | 'first',
-        onProgress: (p, d, t) => reporter.progress.update(p, d, t),
-        onWarning: (m) => reporter.warn(m),
-      });
+      const run = startRun(() =>
+        extractContent(opened.source, {
+          ...(opts.method ? { method: opts.method } : {}),
+          engineOptions: engineValues,
+          mainBlock: opts.mainBlock as 'auto' | 'always' | 'navigation' | 'never',
+          headline: opts.headline as 'field' | 'first',
+          onProgress: (p, d, t) => reporter.progress.update(p, d, t),
+          onWarning: (m) => reporter.warn(m),
+        }),
+      );
       written = await writeRun(run, to, reporter, spec, {
         summary: { format },
-        onPage: async (p) => {
-          if (to.dir !== null && format !== 'text' && format !== 'jsonl') await writeFile(join(to.dir, pageStem(p.key) + FORMAT_EXTENSION[format]), formatContent(p.marks, format, { ...p.info }));
+        onPage: async (p, stem) => {
+          if (to.dir !== null && format !== 'text' && format !== 'jsonl') await writeFile(join(to.dir, (stem ?? pageStem(p.key)) + FORMAT_EXTENSION[format]), formatContent(p.marks, format, { ...p.info }));
         },
       });
     } finally {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
 import { Option, type Command } from 'commander';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, since, type SourceFlags } from './run.ts';
-import { networkLoads } from '../run/source.ts';
+import { cutFields, networkLoads } from '../run/source.ts';
 
 interface HitsFlags extends SourceFlags {
   out: string;
@@ -70,6 +70,7 @@ export function register(program: Command): void {
       method: opts.local ? 'pagelets-local' : 'pagelets-global',
       source: spec,
       pagesLoaded: networkLoads(source),
+      ...cutFields(source.cut),
       timings: { total: since(start) },
       pagesDone: site.pages.length,
       pagesFailed: writer.failed.length,

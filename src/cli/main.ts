@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { GabaritError, UsageError } from '../errors.ts';
 import { interruption } from './interrupt.ts';
-import { ExitCode, NothingDone } from './run.ts';
+import { ExitCode, NothingDone, prepareCommand } from './run.ts';
 
 /** A command module. `register` may be async (e.g. to read something before declaring options). */
 export interface CommandModule {
@@ -99,6 +99,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return ExitCode.NothingDone;
   }
   try {
+    // `gabarit help <command>` shows the help without commander's hooks: prepare the command first.
+    const operands = argv.slice(2).filter((a) => !a.startsWith('-'));
+    if (operands[0] === 'help') await prepareCommand(program.commands.find((c) => c.name() === operands[1]));
     await program.parseAsync(argv as string[]);
     const stop = interruption();
     if (stop) {

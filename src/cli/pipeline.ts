@@ -37,11 +37,21 @@ export function destination(out: string, format: string, g: GlobalOptions): Dest
   return { dir: outDir(out), jsonl };
 }
 
+/** Starts a pipeline (its call checks its options at once): a bad option is a usage error (exit 2). */
+export function startRun<T>(start: () => T): T {
+  try {
+    return start();
+  } catch (err) {
+    if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 /**
  * Writes a run to its destination, naming failed and no-content pages on stderr; `onPage` runs after each
  * page is written (another format beside it).
  */
-export async function writeRun(run: PipelineRun | RenderingRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone) => Promise<void> } = {}): Promise<Written> {
+export async function writeRun(run: PipelineRun | RenderingRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone, stem?: string) => Promise<void> } = {}): Promise<Written> {
   const { writeOutputs } = await import('../run/write.ts');
   let written = 0;
   try {
@@ -50,9 +60,9 @@ export async function writeRun(run: PipelineRun | RenderingRun, to: Destination,
       format: to.jsonl ? 'jsonl' : 'files',
       onFailure: (f) => reporter.failure(f),
       onNoContent: (f) => reporter.failure(f),
-      onPage: async (p) => {
+      onPage: async (p, stem) => {
         reporter.progress.update('write', ++written);
-        if ('marks' in p) await extra.onPage?.(p);
+        if ('marks' in p) await extra.onPage?.(p, stem);
       },
       summary: () => ({ source: spec, ...(extra.summary ?? {}), ...interruptionField() }),
     });

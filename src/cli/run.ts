@@ -88,7 +88,8 @@ export interface SourceFlags {
   userAgent: string;
   delay: number;
   concurrency: number;
-  maxPages: number;
+  /** Undefined: every page of a local source, `DEFAULTS.maxPages` for a crawl. */
+  maxPages?: number;
   maxBytes: number;
   timeout: number;
   store?: string;
@@ -106,10 +107,33 @@ export function addSourceOptions(cmd: Command): Command {
     .addOption(new Option('--user-agent <ua>', 'user agent sent over HTTP and matched in robots.txt').default(DEFAULTS.userAgent))
     .addOption(new Option('--delay <ms>', 'least time between two requests to one host, ms').default(DEFAULTS.delayMs).argParser(parseCount))
     .addOption(new Option('--concurrency <n>', 'requests at once per host').default(DEFAULTS.concurrencyPerHost).argParser(parsePositive))
-    .addOption(new Option('--max-pages <n>', 'pages loaded at most').default(DEFAULTS.maxPages).argParser(parsePositive))
+    .addOption(new Option('--max-pages <n>', `pages read at most (default: none for a local source, ${DEFAULTS.maxPages} for a crawl of a URL); a cap that leaves pages out is named on stderr and in summary.json`).argParser(parsePositive))
     .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes, from any source, counted decoded when the server compresses it (a larger one is refused and named)').default(DEFAULTS.maxBytes).argParser(parsePositive))
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive))
     .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them'));
+}
+
+/** What a command does before it parses its arguments or shows its help (e.g. declaring engine flags). */
+const preparations = new WeakMap<Command, () => Promise<unknown>>();
+
+/**
+ * Runs `prepare` (once) before `cmd` parses its arguments or shows its help, so that only that command
+ * loads what it needs: `gabarit <cmd> …` through commander's `preSubcommand` hook, `gabarit help <cmd>`
+ * through `prepareCommand` (main.ts). Resolves to what `prepare` gives.
+ */
+export function prepareBeforeParse<T>(program: Command, cmd: Command, prepare: () => Promise<T>): () => Promise<T> {
+  let prepared: Promise<T> | undefined;
+  const once = (): Promise<T> => (prepared ??= prepare());
+  preparations.set(cmd, once);
+  program.hook('preSubcommand', async (_program, sub) => {
+    if (sub === cmd) await once();
+  });
+  return once;
+}
+
+/** Prepares `cmd` (see prepareBeforeParse); nothing when it needs nothing. */
+export async function prepareCommand(cmd: Command | undefined): Promise<void> {
+  if (cmd) await preparations.get(cmd)?.();
 }
 
 /** Adds `--out <dir>` (default `out/<command>`). */
@@ -128,6 +152,14 @@ export function outDir(raw: string): string {
 export function failureLine(f: PageFailure): string {
   const reason = f.message.startsWith(f.url + ': ') ? f.message.slice(f.url.length + 2) : f.message;
   return `gabarit: ${f.url}: ${reason}`;
+}
+
+/** The stderr line naming a source that a cap left pages of unread, or undefined when none did. */
+export function cutMessage(spec: string, source: PageSource): string | undefined {
+  const c = source.cut;
+  if (!c) return undefined;
+  const left = source.kind === 'http' ? `${c.left} or more addresses found and not loaded` : `${c.left} pages left unread`;
+  return `gabarit: ${spec}: stopped at the cap of ${c.maxPages} pages (--max-pages); ${left}`;
 }
 
 /** What a command reports as it runs: progress bars, failure and warning lines, all on stderr. */
@@ -188,7 +220,8 @@ export interface OpenedSource {
 
 /**
  * Opens `<source>` (a directory, a .warc/.warc.gz file or an http(s) URL) with the source options.
- * `--max-pages` bounds every kind of source; the fetch options and `--store` apply to URLs (a store given
+ * `--max-pages` bounds every kind of source (a crawl stops at `DEFAULTS.maxPages` without it); when a cap
+ * leaves pages out, `close()` names it on stderr and the source's `cut` says it. The fetch options and `--store` apply to URLs (a store given
  * with a local source is not opened, and a warning says so). `extra.linkPriority` orders a crawl over HTTP
  * (another kind of source is read in its own order, and a warning says so). Throws UsageError for a bad `<source>`.
  * From here on SIGINT and SIGTERM interrupt the command (interrupt.ts): the source stops yielding pages.
@@ -215,7 +248,7 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
     userAgent: flags.userAgent,
     delayMs: flags.delay,
     concurrencyPerHost: flags.concurrency,
-    maxPages: flags.maxPages,
+    ...(flags.maxPages !== undefined ? { maxPages: flags.maxPages } : {}),
     maxBytes: flags.maxBytes,
     timeoutMs: flags.timeout,
   };
@@ -232,12 +265,16 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
     if (err instanceof GabaritError) throw err;
     throw new NothingDone(`cannot read ${spec}: ${(err as Error).message}`);
   }
-  const limited = stopOnInterrupt(limitPages(source, flags.maxPages));
+  const limited = stopOnInterrupt(limitPages(source, flags.maxPages ?? Infinity));
   return {
     source: limited,
     close: async () => {
       await source.close();
       await store?.close();
+      const cut = cutMessage(spec, limited);
+      if (cut === undefined) return;
+      if (reporter) reporter.progress.log(cut);
+      else process.stderr.write(cut + '\n');
     },
   };
 }

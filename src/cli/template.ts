@@ -10,12 +10,12 @@
  * engine than the one run is a usage error. Exit codes: see main.ts and pipeline.ts.
  */
 import { Option, type Command } from 'commander';
-import { EngineError, UsageError } from '../errors.ts';
+import { UsageError } from '../errors.ts';
 import type { DetectOptions } from '../run/template.ts';
 import type { WrittenSummary } from '../run/write.ts';
 import type { CliFlag } from '../template/options.ts';
-import { destination, finishRun, pipelineLines, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, engineOption, globalOptions, openFromFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { destination, finishRun, pipelineLines, startRun, writeRun } from './pipeline.ts';
+import { addOutOption, addSourceOptions, createReporter, engineOption, globalOptions, openFromFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 
 /** The registered engines (a static list: the command's help does not load the registry). */
 export const METHODS = ['align', 'hyperlink', 'pagelets'] as const;
@@ -52,14 +52,18 @@ export async function addEngineFlags(cmd: Command): Promise<Declared> {
  * belongs only to other engines is a usage error.
  */
 export function engineFlagValues(cmd: Command, method: string, declared: Declared): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
   for (const [name, d] of declared) {
-    if (cmd.getOptionValueSource(name) !== 'cli') continue;
-    if (!d.engines.includes(method)) {
+    if (cmd.getOptionValueSource(name) === 'cli' && !d.engines.includes(method)) {
       throw new UsageError(`${d.flag.flags.split(' ')[0]!} is an option of method${d.engines.length > 1 ? 's' : ''} ${d.engines.join(', ')}, not of ${method}`);
     }
-    values[name] = cmd.getOptionValue(name);
   }
+  return givenFlagValues(cmd, declared);
+}
+
+/** The engine options given on the command line, whichever engines take them. */
+export function givenFlagValues(cmd: Command, declared: Declared): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of declared.keys()) if (cmd.getOptionValueSource(name) === 'cli') values[name] = cmd.getOptionValue(name);
   return values;
 }
 
@@ -80,11 +84,7 @@ export function register(program: Command): void {
   addSourceOptions(cmd);
   addOutOption(cmd, 'template');
 
-  let prepared: Promise<Declared> | undefined;
-  const prepare = (): Promise<Declared> => (prepared ??= addEngineFlags(cmd));
-  program.hook('preSubcommand', async (_program, sub) => {
-    if (sub === cmd) await prepare();
-  });
+  const prepare = prepareBeforeParse(program, cmd, () => addEngineFlags(cmd));
 
   cmd.action(async (spec: string, opts: TemplateFlags, self: Command) => {
     const g = globalOptions(self);
@@ -94,17 +94,11 @@ export function register(program: Command): void {
     const values = engineFlagValues(self, method, declared);
     const to = destination(opts.out, opts.format, g);
     const reporter = createReporter(g);
-    const [{ detectTemplate }, { BAD_OPTION }] = await Promise.all([import('../run/template.ts'), import('../template/options.ts')]);
+    const { detectTemplate } = await import('../run/template.ts');
     const opened = await openFromFlags(spec, opts, reporter);
     let written;
     try {
-      let run;
-      try {
-        run = detectTemplate(opened.source, { method, ...values, onProgress: (p, d, t) => reporter.progress.update(p, d, t), onWarning: (m) => reporter.warn(m), rendered: true } as DetectOptions & { rendered: true });
-      } catch (err) {
-        if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
-        throw err;
-      }
+      const run = startRun(() => detectTemplate(opened.source, { method, ...values, onProgress: (p, d, t) => reporter.progress.update(p, d, t), onWarning: (m) => reporter.warn(m), rendered: true } as DetectOptions & { rendered: true }));
       written = await writeRun(run, to, reporter, spec);
     } finally {
       await opened.close();

@@ -22,7 +22,12 @@ export function register(program: Command): void {
     const opened = await openFromFlags(spec, opts, reporter);
     let ui: Awaited<ReturnType<typeof startUi>>;
     try {
-      ui = await startUi(opened.source, { port: opts.port, maxPages: opts.maxPages, label: spec });
+      ui = await startUi(opened.source, {
+        port: opts.port,
+        label: spec,
+        ...(opts.maxPages !== undefined ? { maxPages: opts.maxPages } : {}),
+        onCut: (c) => reporter.progress.log(`gabarit: ${spec}: the UI read the first ${c.maxPages} pages (${c.left} or more left unread); give --max-pages to read more`),
+      });
     } catch (err) {
       await opened.close();
       const code = (err as NodeJS.ErrnoException).code;

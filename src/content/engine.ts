@@ -10,13 +10,13 @@
 import { EngineError } from '../errors.ts';
 import type { PageSource } from '../site/page.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
-import { loadEngine } from '../template/engines.ts';
+import { engineOptions, loadEngine } from '../template/engines.ts';
 import { noOptions } from '../template/options.ts';
 import type { PageMarks } from '../template/result.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import type { Tree } from '../html/tree.ts';
 import { chooseMainBlock, type MainBlock, type MainBlockOptions } from './main-block.ts';
-import { placeHeadline, type HeadlinePlacement } from './extract.ts';
+import { placeHeadline, titleFields, type HeadlinePlacement } from './extract.ts';
 import { chooseMethod, type MethodChoice } from './method.ts';
 import { pathKeys, voteKey } from './site-vote.ts';
 
@@ -68,6 +68,11 @@ export interface ContentEngineOptions {
   /** Number of pages of the source when known (engine choice). */
   pageCount?: number;
   /**
+   * Options of the template engine (those `gabarit template` takes): the ones the method used takes are
+   * given to it (and validated by it); the others are named by a warning and not applied.
+   */
+  engineOptions?: Readonly<Record<string, unknown>>;
+  /**
    * Where the main block's headline goes (extract.ts): 'field' (default) in the page's `title` (the extra
    * data of each page) and out of the content marks, so that the kept text is the body; 'first' kept in
    * the marks as well, at the start of the text.
@@ -115,6 +120,23 @@ export async function resolveMethod(source: PageSource, options: ContentEngineOp
  * link), the run falls back to alignment and says so with a warning.
  */
 export function contentEngine(options: ContentEngineOptions = {}): TemplateEngine {
+  const warned = new Set<string>();
+  /** The engine options `method` takes, validated by it (EngineError `bad-option`); the others named once. */
+  const optionsOf = (method: string, warn?: (message: string) => void): Record<string, unknown> => {
+    const declared = engineOptions(method);
+    const mine: Record<string, unknown> = {};
+    const others: string[] = [];
+    for (const [k, v] of Object.entries(options.engineOptions ?? {})) {
+      if (declared.names.includes(k)) mine[k] = v;
+      else others.push(k);
+    }
+    const message = `${others.length === 1 ? 'option' : 'options'} ${others.join(', ')} not taken by ${method}, the template engine used: not applied`;
+    if (others.length > 0 && !warned.has(message)) {
+      warned.add(message);
+      warn?.(message);
+    }
+    return declared.parse(mine) as Record<string, unknown>;
+  };
   return {
     name: 'content',
     description: 'main content: template removed by the best engine for the source, then the main block chosen by text concentration, link density and position',
@@ -139,7 +161,7 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
         if (m) moved++;
         if (mb.listing) listing++;
         const placed = placeHeadline(marks.tree, mb, options.headline ?? 'field');
-        await ctx.onPage({ ...marks, content: placed.marks }, { ...(extra ?? {}), listing: mb.listing, title: placed.title, titleFrom: placed.titleFrom });
+        await ctx.onPage({ ...marks, content: placed.marks }, { ...(extra ?? {}), listing: mb.listing, ...titleFields(marks.tree, placed.headline) });
       };
       /** Takes the vote over the held pages, then emits them. */
       const decide = async (): Promise<void> => {
@@ -151,6 +173,7 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       };
       const wrapped = (): EngineContext => ({
         ...ctx,
+        options: optionsOf(choice.method, ctx.onWarning),
         onPage: async (marks, extra) => {
           emitted++;
           if (blockOptions() === null) {
@@ -166,8 +189,10 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       });
       let run: EngineRun;
       const engine = await loadEngine(choice.method);
+      // Built before the run: a bad engine option is the user's error, not a reason to fall back.
+      const first = wrapped();
       try {
-        run = await engine.run(wrapped());
+        run = await engine.run(first);
       } catch (err) {
         if (!(err instanceof EngineError) || options.method || emitted > 0 || choice.method === 'align') throw err;
         ctx.onWarning?.(`${choice.method} found no template (${err.message}); falling back to align`);

@@ -3,8 +3,8 @@
  * (a page alone: a single file, or a site of which only one page is at hand) the main block is chosen on
  * the page by its own signals (main-block.ts: text concentration, link density, class / id names,
  * position); with the marks of a template engine (`options.template`), among the nodes it left. The
- * headline is reported apart from the body (`title`); `headline: 'first'` puts it at the start of the text
- * too, as some gold standards and readers want it.
+ * headline is reported apart from the body (`headline`; `title` is always the document's `<title>`);
+ * `headline: 'first'` puts it at the start of the text too, as some gold standards and readers want it.
  */
 import { textOf } from '../html/text.ts';
 import type { Tree } from '../html/tree.ts';
@@ -22,8 +22,8 @@ export interface MainContentOptions extends MainBlockOptions {
    */
   template?: Uint8Array;
   /**
-   * 'field' (default): the headline is the `title` and left out of `text` and `marks` (the text is the
-   * body); 'first': the headline is also the first line of `text`, and marked.
+   * 'field' (default): the headline is reported as `headline` and left out of `text` and `marks` (the text
+   * is the body); 'first': the headline is also the first line of `text`, and marked.
    */
   headline?: HeadlinePlacement;
 }
@@ -37,12 +37,10 @@ export type NoContentReason = 'no-text' | 'all-template' | 'no-main-block';
 
 /** The main content of a page. */
 export interface MainContent {
-  /**
-   * The headline of the main content; when none was found, the document's `<title>` ('' when it has
-   * none). `titleFrom` says which.
-   */
+  /** The document's `<title>`, white space collapsed and trimmed ('' when it has none). */
   title: string;
-  titleFrom: 'headline' | 'document' | 'none';
+  /** The main content's headline (its heading's text, white space collapsed), '' when none was found. */
+  headline: string;
   /** The main content's text, blocks on their own lines (the body; the headline first with `headline: 'first'`). */
   text: string;
   /** 1 where the node is main content (elements and text nodes), as `text` is made; length tree.size. */
@@ -50,7 +48,7 @@ export interface MainContent {
   /** The element chosen as main block, -1 when the page has no text outside the template. */
   root: number;
   /** The headline's element, -1 when none. */
-  headline: number;
+  headlineNode: number;
   /** True when the page was taken for a listing (its non-template text kept whole). */
   listing: boolean;
   /** Characters (non-space) of the page outside the template, and of them in links. */
@@ -68,21 +66,28 @@ export function extractMainContent(tree: Tree, options: MainContentOptions = {})
   const { template: given, headline: placement = 'field', ...block } = options;
   const template = given ?? new Uint8Array(tree.size);
   const mb = chooseMainBlock(tree, template, block);
-  const { marks, title, titleFrom } = placeHeadline(tree, mb, placement);
+  const { marks, headline } = placeHeadline(tree, mb, placement);
   const text = textOf(tree, tree.body(), (i) => marks[i] === 1);
-  const out: MainContent = { title, titleFrom, text, marks, root: mb.root, headline: titleFrom === 'headline' ? mb.headline : -1, listing: mb.listing, chars: mb.chars, linkChars: mb.linkChars };
+  const out: MainContent = { title: pageTitle(tree), headline, text, marks, root: mb.root, headlineNode: headline !== '' ? mb.headline : -1, listing: mb.listing, chars: mb.chars, linkChars: mb.linkChars };
   if (text === '') out.reason = mb.chars > 0 ? 'no-main-block' : given !== undefined && textOf(tree, tree.body()) !== '' ? 'all-template' : 'no-text';
   return out;
 }
 
 /**
  * The content marks of a main block with its headline placed (`'field'`: left out of the marks; `'first'`:
- * kept), and the title: the headline's text, else the document's `<title>`.
+ * kept), and the headline's text ('' when the block has none).
  */
-export function placeHeadline(tree: Tree, mb: MainBlock, placement: HeadlinePlacement): Pick<MainContent, 'marks' | 'title' | 'titleFrom'> {
+export function placeHeadline(tree: Tree, mb: MainBlock, placement: HeadlinePlacement): Pick<MainContent, 'marks' | 'headline'> {
   const h = mb.headline;
-  const title = h >= 0 ? textOf(tree, h).replace(/\s+/g, ' ').trim() : '';
-  if (title !== '') return { marks: placement === 'field' ? mb.content.slice().fill(0, h, tree.end[h]!) : mb.content, title, titleFrom: 'headline' };
-  const doc = pageTitle(tree);
-  return { marks: mb.content, title: doc, titleFrom: doc !== '' ? 'document' : 'none' };
+  const headline = h >= 0 ? textOf(tree, h).replace(/\s+/g, ' ').trim() : '';
+  if (headline === '') return { marks: mb.content, headline };
+  return { marks: placement === 'field' ? mb.content.slice().fill(0, h, tree.end[h]!) : mb.content, headline };
+}
+
+/**
+ * A page's `title` and `headline` as every result and output format gives them (docs/output.md): the
+ * document's `<title>`, and the main content's headline when one was found (no `headline` field otherwise).
+ */
+export function titleFields(tree: Tree, headline: string): { title: string; headline?: string } {
+  return headline !== '' ? { title: pageTitle(tree), headline } : { title: pageTitle(tree) };
 }

@@ -2,8 +2,9 @@
  * The formats of `gabarit content --format`: the main content of a page as plain text (blocks on lines,
  * as the output contract's `<page>.txt`), as HTML (the main content elements, in document order), as
  * Markdown (the kept nodes as a hast tree, written by hast-util-to-mdast and mdast-util-to-markdown with
- * GitHub's tables) or as JSON (title, url, text, and the
- * figures of the page). Every format carries the page title (the document's `<title>`).
+ * GitHub's tables) or as JSON (title, headline, url, text, and the figures of the page). `title` is always
+ * the document's `<title>`; `headline` the main content's headline when the content engine found one
+ * (`extra.headline`). The HTML has the title as `<title>` and the headline as its first `<h1>`.
  */
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { toMdast } from 'hast-util-to-mdast';
@@ -57,9 +58,13 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The main content as an HTML document: the title, then each outermost content element. */
-export function contentHtml(m: PageMarks, title = pageTitle(m.tree)): string {
+/**
+ * The main content as an HTML document: the title, the headline (when given and not in the content
+ * already), then each outermost content element.
+ */
+export function contentHtml(m: PageMarks, title = pageTitle(m.tree), headline = ''): string {
   const parts = contentRoots(m).map((r) => serialize(m.tree, { root: r, doctype: false }));
+  if (headline !== '' && !titleRepeats(headline, keptText(m).split('\n', 1)[0]!)) parts.unshift(`<h1>${escapeHtml(headline)}</h1>`);
   return `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>\n${parts.join('\n')}\n</body></html>\n`;
 }
 
@@ -249,22 +254,33 @@ export function titleRepeats(title: string, heading: string): boolean {
   return t === h || t.startsWith(h) || t.endsWith(h);
 }
 
-/** The title of a page's main content: the headline the content engine reported (`extra.title`), else the document's `<title>`. */
-export function contentTitle(m: PageMarks, extra: Record<string, unknown> = {}): string {
-  return typeof extra['title'] === 'string' ? extra['title'] : pageTitle(m.tree);
+/** The headline of a page's main content as the content engine reported it (`extra.headline`), '' when none. */
+export function contentHeadline(extra: Readonly<Record<string, unknown>> = {}): string {
+  return typeof extra['headline'] === 'string' ? extra['headline'] : '';
 }
 
-/** The main content as a JSON-ready object (`title`: the headline; `text`: the body, see extract.ts). */
+/** What the text and Markdown open with: the headline, else the document's `<title>`. */
+function heading(m: PageMarks, extra: Readonly<Record<string, unknown>>): string {
+  return contentHeadline(extra) || pageTitle(m.tree);
+}
+
+/**
+ * The main content as a JSON-ready object: `title` (the document's `<title>`), `headline` when found,
+ * `text` (the body, see extract.ts), and the page's figures.
+ */
 export function contentJson(m: PageMarks, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const text = keptText(m);
+  const headline = contentHeadline(extra);
+  const figures = Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'title' && k !== 'headline'));
   return {
     key: m.key,
     url: m.url,
-    title: contentTitle(m, extra),
+    title: pageTitle(m.tree),
+    ...(headline !== '' ? { headline } : {}),
     text,
     words: text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length,
     templateFraction: Math.round(templateFraction(m) * 10000) / 10000,
-    ...extra,
+    ...figures,
   };
 }
 
@@ -272,14 +288,14 @@ export function contentJson(m: PageMarks, extra: Record<string, unknown> = {}): 
 export function formatContent(m: PageMarks, format: ContentFormat, extra: Record<string, unknown> = {}): string {
   switch (format) {
     case 'text': {
-      const title = contentTitle(m, extra);
+      const top = heading(m, extra);
       const text = keptText(m);
-      return (title && !titleRepeats(title, text.split('\n', 1)[0]!) ? `${title}\n\n` : '') + text + '\n';
+      return (top && !titleRepeats(top, text.split('\n', 1)[0]!) ? `${top}\n\n` : '') + text + '\n';
     }
     case 'html':
-      return contentHtml(m, contentTitle(m, extra));
+      return contentHtml(m, pageTitle(m.tree), contentHeadline(extra));
     case 'markdown':
-      return contentMarkdown(m, contentTitle(m, extra));
+      return contentMarkdown(m, heading(m, extra));
     case 'json':
       return JSON.stringify(contentJson(m, extra), null, 1) + '\n';
   }

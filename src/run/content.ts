@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CONTENT_DEFAULTS } from '../content/defaults.ts';
 import type { HeadlinePlacement } from '../content/extract.ts';
-import { ENGINES } from '../template/engines.ts';
+import { ENGINES, engineOptions } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
 import { doneOutcome, driveEngine, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
@@ -31,6 +31,10 @@ export const CONTENT_OPTIONS = declareOptions('content', {
   }),
   siteVote: option(z.boolean().default(true), { cli: false, description: "the first pages vote for the place of the site's main content" }),
   voteSample: option(wholeNumber(1).default(CONTENT_DEFAULTS.voteSample), { cli: false, description: 'pages held for the site vote' }),
+  engineOptions: option(z.record(z.string(), z.unknown()).default({}), {
+    cli: false,
+    description: "options of the template engine (those of detectTemplate); with a method chosen from the source, those it does not take are named by a warning and not applied",
+  }),
 });
 export type ContentOptions = OptionValues<typeof CONTENT_OPTIONS.shape>;
 
@@ -40,9 +44,11 @@ export type ExtractOptions = Partial<ContentOptions> & RunControls;
 /** The main content of every page of `source` (see the module comment). */
 export function extractContent(source: SourceInput, options: ExtractOptions = {}): PipelineRun {
   const o = CONTENT_OPTIONS.parse(ownOptions(options as Readonly<Record<string, unknown>>));
+  // A method given takes every engine option given, checked now (EngineError `bad-option`).
+  if (o.method) engineOptions(o.method).parse(o.engineOptions);
   return treesOnly(runPipeline('content', source, { ...options, rendered: false }, async (src, emit, signal) => {
     const { contentEngine } = await import('../content/engine.ts');
-    const engine = contentEngine({ ...(o.method ? { method: o.method } : {}), mainBlock: o.mainBlock, headline: o.headline, siteVote: o.siteVote, voteSample: o.voteSample });
+    const engine = contentEngine({ ...(o.method ? { method: o.method } : {}), mainBlock: o.mainBlock, headline: o.headline, siteVote: o.siteVote, voteSample: o.voteSample, engineOptions: o.engineOptions });
     const rescue = (p: PageDone): PageDone => {
       const better = p.noContent ? mainBlockAlone(p, o.headline) : undefined;
       if (!better) return p;
@@ -55,7 +61,7 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
     const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);
     const alone = r.sites.filter((s) => s.method === SINGLE_PAGE).length;
     const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}, ${alone} page(s) alone (main block)`;
-    return { method, options: { mainBlock: o.mainBlock, headline: o.headline }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
+    return { method, options: { mainBlock: o.mainBlock, headline: o.headline, ...(Object.keys(o.engineOptions).length > 0 ? { engineOptions: o.engineOptions } : {}) }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
   }));
 }
 

@@ -9,8 +9,8 @@
 import { pageTitle } from '../content/format.ts';
 import type { PageFailure } from '../output.ts';
 import type { LinkGraph } from '../site/graph.ts';
-import type { PageResult, PageSource } from '../site/page.ts';
-import { networkLoads, openInput, withPages } from './source.ts';
+import type { PageCut, PageResult, PageSource } from '../site/page.ts';
+import { cutFields, networkLoads, openInput, withPages } from './source.ts';
 import { RunStream } from './stream.ts';
 import type { RunControls, SourceInput } from './types.ts';
 
@@ -57,6 +57,8 @@ export interface CrawlResult {
   figures: GraphFigures;
   failures: PageFailure[];
   pagesLoaded: number;
+  /** Set when a cap of the source left pages out. */
+  cut?: PageCut;
   timings: Record<string, number>;
 }
 
@@ -129,7 +131,8 @@ export function crawl(input: SourceInput, options: CrawlOptions = {}): RunStream
       r.linksIn = graph.inDegree(key);
       return r;
     });
-    return { source: opened.spec, pages, graph, figures: graphFigures(graph, pages, siteTargets, offSite, options.top ?? 10), failures, pagesLoaded: networkLoads(opened.source), timings: { load: Math.round(performance.now() - start) } };
+    const cut = opened.source.cut;
+    return { source: opened.spec, pages, graph, figures: graphFigures(graph, pages, siteTargets, offSite, options.top ?? 10), failures, pagesLoaded: networkLoads(opened.source), ...(cut ? { cut } : {}), timings: { load: Math.round(performance.now() - start) } };
   });
 }
 
@@ -138,6 +141,9 @@ export interface CrawlSummary {
   command: 'crawl';
   source: string;
   pagesLoaded: number;
+  /** The cap that left pages out, and how many it left (see PageCut), when one did. */
+  cappedAt?: number;
+  pagesLeftByCap?: number;
   timings: Record<string, number>;
   pagesDone: number;
   pagesFailed: number;
@@ -157,6 +163,7 @@ export async function writeCrawl(result: CrawlResult, dir: string, extra: { sour
     command: 'crawl',
     source: extra.source ?? result.source,
     pagesLoaded: result.pagesLoaded,
+    ...cutFields(result.cut),
     timings: { ...result.timings, ...(extra.timings ?? {}) },
     pagesDone: result.pages.length,
     pagesFailed: result.failures.length,

@@ -133,6 +133,7 @@ export function runPipeline(command: string, input: SourceInput, controls: RunCo
         pagesLoaded: networkLoads(opened.source),
         extra: s.extra ?? {},
       };
+      if (opened.source.cut) result.cut = opened.source.cut;
       if (d.error) result.error = d.error;
       return result;
     } finally {

@@ -6,7 +6,7 @@
  * none of it (text outside the main content, and elements holding only such text), so that the kept text
  * of `gabarit template` and `gabarit content` is the main content alike.
  */
-import { extractMainContent, type HeadlinePlacement } from '../content/extract.ts';
+import { extractMainContent, titleFields, type HeadlinePlacement } from '../content/extract.ts';
 import type { LabelTable } from '../html/labels.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { parsePage, type Page } from '../site/page.ts';
@@ -34,13 +34,13 @@ export function templateOutside(tree: Tree, content: Uint8Array): Uint8Array {
 
 /**
  * The single-page marks of a parsed page: its main content as content, the rest template; the headline
- * (`info.title`) in the content too with `headline: 'first'` (the default: the kept text of `gabarit
+ * (`info.headline`; `info.title` is the document's `<title>`) in the content too with `headline: 'first'` (the default: the kept text of `gabarit
  * template` holds it), as its own field only with 'field' (`gabarit content`'s default).
  */
 export function singleTreeMarks(tree: Tree, key: string, url: string, headline: HeadlinePlacement = 'first'): { marks: PageMarks; info: Record<string, unknown> } {
   const mc = extractMainContent(tree, { headline });
   const template = templateOutside(tree, mc.marks);
-  return { marks: { key, url, tree, template, content: mc.marks }, info: { method: SINGLE_PAGE, listing: mc.listing, title: mc.title } };
+  return { marks: { key, url, tree, template, content: mc.marks }, info: { method: SINGLE_PAGE, listing: mc.listing, ...titleFields(tree, mc.headline) } };
 }
 
 /** The single-page marks of a page. */

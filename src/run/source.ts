@@ -3,7 +3,7 @@
  * pipeline opens with `openSource` and closes when the run ends; plus views of a source (at most n pages,
  * another page list) that the pipelines and the command line share.
  */
-import type { PageResult, PageSource, PageSourceOptions } from '../site/page.ts';
+import type { PageCut, PageResult, PageSource, PageSourceOptions } from '../site/page.ts';
 import type { RunControls, SourceInput } from './types.ts';
 
 /** A source opened for a run, with how to close it. */
@@ -33,9 +33,31 @@ export async function openInput(input: SourceInput, controls: RunControls = {}):
   return { source, spec, close };
 }
 
-/** A view of `source` whose `pages()` yields at most `maxPages` items, whoever asks. */
+/**
+ * A view of `source` whose `pages()` yields at most `maxPages` items (Infinity: no limit), whoever asks.
+ * Its `cut` is set when that limit (or the source's own cap) left pages out of a caller that asked for
+ * more; a smaller `maxPages` the caller gave is the caller's, told to its own `onCut` only.
+ */
 export function limitPages(source: PageSource, maxPages: number): PageSource {
-  return withPages(source, (options = {}) => source.pages({ ...options, maxPages: Math.min(options.maxPages ?? Infinity, maxPages) }));
+  let cut: PageCut | undefined;
+  const view = withPages(source, (options = {}) => {
+    const asked = options.maxPages ?? Infinity;
+    return source.pages({
+      ...options,
+      maxPages: Math.min(asked, maxPages),
+      onCut: (c) => {
+        if (c.maxPages < asked) {
+          if (c.left > (cut?.left ?? 0)) cut = c;
+        } else options.onCut?.(c);
+      },
+    });
+  });
+  return Object.defineProperty(view, 'cut', { get: () => cut ?? source.cut });
+}
+
+/** summary.json's fields of a cut (see PageCut): `cappedAt` and `pagesLeftByCap`, or none. */
+export function cutFields(c: PageCut | undefined): { cappedAt?: number; pagesLeftByCap?: number } {
+  return c ? { cappedAt: c.maxPages, pagesLeftByCap: c.left } : {};
 }
 
 /** A view of `source` with another `pages()`; everything else is the source's. */
@@ -52,6 +74,9 @@ export function withPages(source: PageSource, pages: (options?: PageSourceOption
     },
     get loaded() {
       return source.loaded;
+    },
+    get cut() {
+      return source.cut;
     },
     pages,
     get: (urlOrKey) => source.get(urlOrKey),

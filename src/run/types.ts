@@ -4,7 +4,7 @@
  */
 import type { LabelTable } from '../html/labels.ts';
 import type { PageFailure, RenderedPage } from '../output.ts';
-import type { PageSource } from '../site/page.ts';
+import type { PageCut, PageSource } from '../site/page.ts';
 import type { SourceOptions } from '../site/source.ts';
 import type { PageMarks } from '../template/result.ts';
 
@@ -74,6 +74,8 @@ export interface RunResult {
   pagesNoContent: number;
   /** Pages loaded over the network (downloads; 0 for local sources). */
   pagesLoaded: number;
+  /** Set when a cap of the source (`maxPages`, a crawl's default) left pages out (summary.json `cappedAt`, `pagesLeftByCap`). */
+  cut?: PageCut;
   /** Extra summary.json fields of the command (e.g. `reason` for content). */
   extra: Record<string, unknown>;
   error?: RunError;
@@ -86,7 +88,7 @@ export type SourceInput = PageSource | string;
 export interface RunControls {
   /** Options of the source when `source` is a path or URL (fetch politeness, limits). */
   sourceOptions?: SourceOptions;
-  /** Pages read from the source at most. */
+  /** Pages read from the source at most (default: every page; a crawl stops at `DEFAULTS.maxPages`); a cut is in the result's `cut`. */
   maxPages?: number;
   /** Label table shared by the pages of a site (default: a fresh one per site). */
   labels?: LabelTable;

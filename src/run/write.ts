@@ -2,8 +2,8 @@
  * Writes a pipeline's run (template.ts, content.ts, apply.ts) in one of two forms:
  *  - `files` (the output contract, src/output.ts): `<page>.txt` and `<page>.html` per page, `template.json`
  *    and `summary.json` (each page with its template fraction);
- *  - `jsonl`: one JSON record per line and page (`url`, `key`, `title`: the main content's headline when the
- *    run found one (`info.title`, src/content/extract.ts), else the document's `<title>`; `text`, `templateFraction`, and
+ *  - `jsonl`: one JSON record per line and page (`url`, `key`, `title`: the document's `<title>`; `headline`:
+ *    the main content's headline when the run found one (`info.headline`, src/content/extract.ts); `text`, `templateFraction`, and
  *    `failure` `{code, message}` for a page that failed or kept no content), streamed to `<out>/pages.jsonl`
  *    or to a writable stream (stdout), plus `template.json` and `summary.json` in `<out>` (a summary without
  *    the per-page list, which the records hold: memory does not grow with the pages).
@@ -14,9 +14,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { decodeHTML } from 'entities';
-import { contentTitle } from '../content/format.ts';
+import { contentHeadline, pageTitle } from '../content/format.ts';
 import { OutputWriter, type PageFailure, type Summary, type SummaryBase } from '../output.ts';
 import { keptText, templateFraction } from '../template/result.ts';
+import { cutFields } from './source.ts';
 import type { PipelineRun, RenderingRun } from './drive.ts';
 import type { PageDone, PageRendered, RunResult } from './types.ts';
 
@@ -27,10 +28,11 @@ export interface WriteOptions {
   out: string | Writable;
   format?: OutputFormat;
   /**
-   * Called after each page done is written (e.g. to write another format beside it, from its marks). When
-   * it throws, the page is named as failed (`write-error`) and the run goes on.
+   * Called after each page done is written (e.g. to write another format beside it, from its marks), with
+   * its `<page>` in the files format (distinct for every page: see PageNames). When it throws, the page is
+   * named as failed (`write-error`) and the run goes on.
    */
-  onPage?(page: PageDone | PageRendered): Promise<void> | void;
+  onPage?(page: PageDone | PageRendered, stem?: string): Promise<void> | void;
   /** A page that failed, its files that could not be written included (to name it on stderr). */
   onFailure?(failure: PageFailure): void;
   /** A page marked with no content (to name it on stderr). */
@@ -52,7 +54,10 @@ export interface Written {
 export interface PageRecord {
   url: string;
   key: string;
+  /** The document's `<title>`, white space collapsed and trimmed ('' when none). */
   title?: string;
+  /** The main content's headline, when the run found one. */
+  headline?: string;
   text?: string;
   templateFraction?: number;
   failure?: { code: string; message: string };
@@ -70,6 +75,7 @@ export function summaryBase(r: RunResult, extra: Record<string, unknown> = {}): 
     method: r.method,
     source: r.source,
     pagesLoaded: r.pagesLoaded,
+    ...cutFields(r.cut),
     timings: r.timings,
     engine: r.engine,
     options: r.options,
@@ -118,7 +124,7 @@ export async function writeOutputs(run: PipelineRun | RenderingRun, options: Wri
           options.onNoContent?.(o.noContent);
         }
         try {
-          await options.onPage?.(o);
+          await options.onPage?.(o, lines ? undefined : writer!.names.stemOf(o.key));
         } catch (err) {
           fail({ url: o.url, key: o.key, code: 'write-error', message: `${o.url}: cannot write its output (${err instanceof Error ? err.message : String(err)})` });
         }
@@ -143,10 +149,12 @@ export async function writeOutputs(run: PipelineRun | RenderingRun, options: Wri
 
 /** The jsonl record of a page done. */
 export function recordOf(o: PageDone | PageRendered): PageRecord {
+  const headline = contentHeadline(o.info);
+  const titles = { title: 'rendered' in o ? titleIn(o.rendered.html) : pageTitle(o.marks.tree), ...(headline !== '' ? { headline } : {}) };
   const r: PageRecord =
     'rendered' in o
-      ? { url: o.url, key: o.key, title: typeof o.info['title'] === 'string' ? o.info['title'] : titleIn(o.rendered.html), text: o.rendered.text, templateFraction: round4(o.rendered.templateFraction) }
-      : { url: o.url, key: o.key, title: contentTitle(o.marks, o.info), text: keptText(o.marks), templateFraction: round4(templateFraction(o.marks)) };
+      ? { url: o.url, key: o.key, ...titles, text: o.rendered.text, templateFraction: round4(o.rendered.templateFraction) }
+      : { url: o.url, key: o.key, ...titles, text: keptText(o.marks), templateFraction: round4(templateFraction(o.marks)) };
   if (o.noContent) r.failure = { code: String(o.noContent.code), message: o.noContent.message };
   return r;
 }

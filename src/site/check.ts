@@ -85,7 +85,8 @@ export function succeeded(page: Page): PageResult {
 
 /**
  * The `pages()` stream of a source whose keys are known: loads each key in order (at most
- * `options.maxPages`), turning a thrown error into a failure item, and reports progress.
+ * `options.maxPages`, telling `options.onCut` how many keys that left), turning a thrown error into a
+ * failure item, and reports progress.
  */
 export async function* loadEach(
   keys: Iterable<string>,
@@ -95,8 +96,17 @@ export async function* loadEach(
 ): AsyncIterable<PageResult> {
   const max = options.maxPages ?? Infinity;
   let done = 0;
-  for (const key of keys) {
-    if (done >= max) break;
+  const it = keys[Symbol.iterator]();
+  for (let next = it.next(); !next.done; next = it.next()) {
+    const key = next.value;
+    if (done >= max) {
+      if (options.onCut) {
+        let left = 1;
+        while (!it.next().done) left++;
+        options.onCut({ maxPages: max, left });
+      }
+      break;
+    }
     const url = urlOf(key);
     let r: PageResult;
     try {

@@ -6,7 +6,8 @@
  *    `SITE_DEFAULTS.skipExtensions`) are not fetched at all;
  *  - keys: the URL path relative to the root, a trailing '/' naming `…/index.html` (keys.ts), so `a/` and
  *    `a/index.html` are one page and fetched once;
- *  - pages(): the crawl, in breadth-first order, up to `maxPages` items; a page that fails is yielded as a
+ *  - pages(): the crawl, in breadth-first order, up to `maxPages` items (a cap that leaves addresses found
+ *    and not loaded is told to `onCut` and kept in `cut`); a page that fails is yielded as a
  *    failure and the crawl goes on; up to `SITE_DEFAULTS.crawlWindow` fetches run ahead of the consumer
  *    (the fetcher still keeps to its per-host limit and delay). The order is deterministic: links are
  *    queued when their page is yielded, in document order;
@@ -27,7 +28,7 @@ import { Fetcher, type FetchOptions } from './fetch.ts';
 import { keyFromUrl, urlFromKey, isHttpUrl } from './keys.ts';
 import { Frontier, type FrontierItem } from './frontier.ts';
 import { directoryOf, extractLinks, type Link, normalizeUrl } from './links.ts';
-import { pageText, type Page, type PageResult, type PageSource, type PageSourceOptions } from './page.ts';
+import { pageText, type Page, type PageCut, type PageResult, type PageSource, type PageSourceOptions } from './page.ts';
 
 /**
  * The crawl priority of each link of a fetched page (`links` as extractLinks gives them, duplicates
@@ -59,6 +60,8 @@ export class HttpSource implements PageSource {
   readonly fetcher: Fetcher;
   private readonly ownFetcher: boolean;
   private readonly maxPages: number;
+  /** Set when the crawl stopped at its own `maxPages` with addresses found and not loaded. */
+  cut: PageCut | undefined;
   private readonly store: Store | undefined;
   private readonly linkPriority: LinkPriority | undefined;
   private readonly signal: AbortSignal | undefined;
@@ -168,6 +171,13 @@ export class HttpSource implements PageSource {
       yielded++;
       options.onProgress?.(yielded, r.ok ? r.page.url : r.url);
       yield r;
+    }
+    const left = frontier.size + inflight.size;
+    if (yielded >= max && left > 0) {
+      const cut = { maxPages: max, left };
+      // The crawl's own cap (not a smaller one the caller asked for) is kept for the run's summary.
+      if (this.maxPages <= (options.maxPages ?? Infinity) && left > (this.cut?.left ?? 0)) this.cut = cut;
+      options.onCut?.(cut);
     }
   }
 

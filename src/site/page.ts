@@ -37,9 +37,22 @@ export type PageResult =
   | { ok: true; page: Page; warnings?: readonly string[] }
   | { ok: false; url: string; key: string; error: PageError };
 
+/** A cap that stopped `pages()` while the source held more pages. */
+export interface PageCut {
+  /** The cap: items `pages()` yielded at most. */
+  maxPages: number;
+  /**
+   * Pages left out: exact for a directory, a page file, a WARC file or pages in memory; at least this many
+   * for a crawl (addresses found and not loaded) and for a glob.
+   */
+  left: number;
+}
+
 export interface PageSourceOptions {
   /** At most this many pages from `pages()` (default: no limit). */
   maxPages?: number;
+  /** Called when a cap (this `maxPages`, or the source's own) stopped `pages()` with pages left. */
+  onCut?: (cut: PageCut) => void;
   /** Called for each page loaded (for progress bars). */
   onProgress?: (done: number, url: string) => void;
 }
@@ -62,6 +75,11 @@ export interface PageSource {
   urlOf(key: string): string;
   /** Number of pages loaded so far through this source (downloads, for HTTP). */
   readonly loaded: number;
+  /**
+   * Set once a cap of the source itself (a crawl's `maxPages`, a view's limit), not the `maxPages` a caller
+   * gave `pages()`, left pages out; undefined while none did.
+   */
+  readonly cut?: PageCut | undefined;
   close(): Promise<void>;
 }
 

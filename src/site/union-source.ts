@@ -7,7 +7,7 @@
  *    root in front (`part-1/a.html` for directories; for WARC parts of one site the key its URL has);
  *  - pages(): each part's pages in the order the parts are given (sorted paths for a glob); a key already
  *    given by an earlier part is not given again (the first part wins, as the first response of a URL
- *    does within one WARC file);
+ *    does within one WARC file); a cut at `maxPages` tells the pages left in the later parts, plus one;
  *  - links: a URL belongs to the part whose root holds it. A link from a mirrored page to the site's root
  *    (`/a.html`) does not say which part's site it meant, so it is off the union (a single directory reads
  *    it as relative to itself).
@@ -73,9 +73,13 @@ export class UnionSource implements PageSource {
     const max = options.maxPages ?? Infinity;
     const given = new Set<string>();
     let done = 0;
-    for (const part of this.parts) {
+    for (let i = 0; i < this.parts.length; i++) {
+      const part = this.parts[i]!;
       for await (const r of part.source.pages()) {
-        if (done >= max) return;
+        if (done >= max) {
+          if (options.onCut) options.onCut({ maxPages: max, left: 1 + (await this.keysIn(this.parts.slice(i + 1))) });
+          return;
+        }
         const key = part.prefix + (r.ok ? r.page.key : r.key);
         if (given.has(key)) continue;
         given.add(key);
@@ -84,6 +88,15 @@ export class UnionSource implements PageSource {
         yield r.ok ? { ...r, page: { ...r.page, key } } : { ...r, key };
       }
     }
+  }
+
+  /** The pages the parts hold (keys given by several parts counted in each), without loading them. */
+  private async keysIn(parts: readonly Part[]): Promise<number> {
+    let n = 0;
+    for (const part of parts) {
+      for await (const _ of part.source.pages({ maxPages: 0, onCut: (c) => (n += c.left) }));
+    }
+    return n;
   }
 
   async get(urlOrKey: string): Promise<Page> {

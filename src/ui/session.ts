@@ -14,7 +14,7 @@ import { fractionChart, type ReportPage } from '../report/html-report.ts';
 import { extractContent } from '../run/content.ts';
 import { pageFigures } from '../run/report.ts';
 import type { SourceInput } from '../run/types.ts';
-import { parsePage, type PageSource } from '../site/page.ts';
+import { parsePage, type PageCut, type PageSource } from '../site/page.ts';
 import { openSource, type SourceOptions } from '../site/source.ts';
 import { ENGINES, type Method } from '../template/engines.ts';
 import type { PageMarks } from '../template/result.ts';
@@ -32,6 +32,8 @@ export interface SessionOptions {
   label?: string;
   /** Pages read so far, while opening. */
   onProgress?: (done: number) => void;
+  /** Told when `maxPages` left pages of the source unread. */
+  onCut?: (cut: PageCut) => void;
 }
 
 /** Pages a session reads by default: the UI keeps every page's tree in memory. */
@@ -88,7 +90,7 @@ export class Session {
     const labels = new LabelTable();
     const pages: SiteInfo['pages'] = [];
     const failures: SiteInfo['failures'] = [];
-    for await (const r of this.source.pages({ maxPages: options.maxPages ?? UI_MAX_PAGES })) {
+    for await (const r of this.source.pages({ maxPages: options.maxPages ?? UI_MAX_PAGES, ...(options.onCut ? { onCut: options.onCut } : {}) })) {
       if (!r.ok) {
         failures.push({ key: r.key, message: r.error.message });
         continue;

@@ -72,14 +72,15 @@ test('content of one page file, and template of a one-page directory: the main b
   // The headline is its own field, in JSON and JSONL alike (the text is the body; --headline first puts it first too).
   const json = await gabarit(['content', join(dir, 'page.html'), '--format', 'json', '--out', join(dir, 'j')]);
   assert.equal(json.code, 0, json.stderr);
-  const page = JSON.parse(await readFile(join(dir, 'j', 'page.json'), 'utf8')) as { title: string; text: string };
+  const page = JSON.parse(await readFile(join(dir, 'j', 'page.json'), 'utf8')) as { title: string; headline: string; text: string };
   for (const [args, first] of [[[], false], [['--headline', 'first'], true]] as const) {
     const l = await gabarit(['content', join(dir, 'page.html'), '--format', 'jsonl', '--out', '-', ...args]);
     assert.equal(l.code, 0, l.stderr);
-    const rec = JSON.parse(l.stdout) as { title: string; text: string };
-    assert.equal(rec.title, 'gamma: a report');
+    const rec = JSON.parse(l.stdout) as { title: string; headline: string; text: string };
+    assert.equal(rec.title, 'gamma');
+    assert.equal(rec.headline, 'gamma: a report');
     assert.equal(rec.text.startsWith('gamma: a report\n'), first, rec.text);
-    if (!first) assert.deepEqual({ title: page.title, text: page.text }, { title: rec.title, text: rec.text });
+    if (!first) assert.deepEqual({ title: page.title, headline: page.headline, text: page.text }, { title: rec.title, headline: rec.headline, text: rec.text });
   }
   await mkdir(join(dir, 'one'));
   await writeFile(join(dir, 'one', 'index.html'), lonePage('delta', 2));

@@ -13,11 +13,10 @@ const STORY = `<html><head><title>Harbour bridge reopens - The Coast Post</title
 <div class="related"><a href="/a">Ferry fares rise again this winter</a><a href="/b">New cycle lane on the quay</a></div>
 </body></html>`;
 
-test('a page alone: the headline is the title, the text is the body', () => {
+test('a page alone: the headline apart, the text is the body', () => {
   const mc = extractMainContent(parseHtml(STORY));
-  assert.equal(mc.title, 'Harbour bridge reopens');
-  assert.equal(mc.titleFrom, 'headline');
-  assert.ok(mc.headline >= 0);
+  assert.equal(mc.headline, 'Harbour bridge reopens');
+  assert.ok(mc.headlineNode >= 0);
   assert.match(mc.text, /^The harbour bridge reopened on Monday/);
   assert.doesNotMatch(mc.text, /Harbour bridge reopens|Home|Ferry fares/);
   assert.match(mc.text, /last joints are sealed\.$/);
@@ -28,8 +27,8 @@ test("headline: 'first' puts the headline at the start of the text and in the ma
   const tree = parseHtml(STORY);
   const mc = extractMainContent(tree, { headline: 'first' });
   assert.match(mc.text, /^Harbour bridge reopens\nThe harbour bridge reopened/);
-  assert.equal(mc.marks[mc.headline], 1);
-  assert.equal(extractMainContent(tree).marks[mc.headline], 0);
+  assert.equal(mc.marks[mc.headlineNode], 1);
+  assert.equal(extractMainContent(tree).marks[mc.headlineNode], 0);
 });
 
 test('with template marks, template text is never content', () => {
@@ -41,15 +40,17 @@ test('with template marks, template text is never content', () => {
   assert.match(mc.text, /harbour bridge reopened/);
 });
 
-test('no headline: the title is the document title; empty pages say why', () => {
+test('no headline: none is given, the title is the document title; empty pages say why', () => {
   const mc = extractMainContent(parseHtml('<html><head><title>Notes</title></head><body><p>A plain page holding a single paragraph of text, long enough to be read as one.</p></body></html>'));
   assert.equal(mc.title, 'Notes');
-  assert.equal(mc.titleFrom, 'document');
+  assert.equal(mc.headline, '');
+  assert.equal(mc.headlineNode, -1);
   assert.match(mc.text, /single paragraph/);
   const empty = extractMainContent(parseHtml('<html><body><div></div></body></html>'));
   assert.equal(empty.text, '');
   assert.equal(empty.reason, 'no-text');
-  assert.equal(empty.titleFrom, 'none');
+  assert.equal(empty.title, '');
+  assert.equal(empty.headline, '');
   const tree = parseHtml('<html><body><p>Only template text here.</p></body></html>');
   const all = extractMainContent(tree, { template: new Uint8Array(tree.size).fill(1) });
   assert.equal(all.reason, 'all-template');

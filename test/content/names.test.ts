@@ -23,7 +23,7 @@ function assertArticle(html: string, side: RegExp): void {
   for (const p of P) assert.ok(mc.text.includes(p), `kept: ${p.slice(0, 40)}…\n--- got:\n${mc.text}`);
   assert.doesNotMatch(mc.text, side);
   assert.doesNotMatch(mc.text, /About us/);
-  assert.equal(mc.title, 'Library stays open');
+  assert.equal(mc.headline, 'Library stays open');
 }
 
 test('Elementor: the article in an elementor-widget-container, like the sidebar widgets', () => {

@@ -46,7 +46,7 @@ test('a phpBB topic keeps every post that says something, not the profiles, butt
   for (const q of QUESTION) assert.ok(mc.text.includes(q), mc.text);
   for (const r of REPLIES.filter((x) => x.length > 20)) assert.ok(mc.text.includes(r), `kept: ${r.slice(0, 40)}\n---\n${mc.text}`);
   assert.doesNotMatch(mc.text, /Registered User|Joined:|Running phpBB since|Quote|Who is online|Board index|Post Reply/);
-  assert.equal(mc.title, 'Old buttons after upgrade');
+  assert.equal(mc.headline, 'Old buttons after upgrade');
 });
 
 test('without records only the longest post is kept (recordLevels: -1): the rule is what keeps the thread', () => {

@@ -48,8 +48,10 @@ test('a page file is a source of one page: its main block, for template and cont
     const text = keptText(p.marks);
     assert.match(text, /Story 101 tells of the/);
     assert.doesNotMatch(text, /all rights reserved/);
-    assert.equal(p.info['title'], 'gamma: a report', 'the headline of the main content');
-    assert.equal(recordOf(p).title, 'gamma: a report');
+    assert.equal(p.info['headline'], 'gamma: a report', 'the headline of the main content');
+    assert.equal(p.info['title'], 'gamma', "the document's <title>");
+    assert.equal(recordOf(p).headline, 'gamma: a report');
+    assert.equal(recordOf(p).title, 'gamma');
     // template keeps the headline in the text; content gives it as its own field (headline: 'field').
     if (run === first) assert.match(text, /gamma: a report/);
     else assert.doesNotMatch(text, /gamma: a report/);
