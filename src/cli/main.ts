@@ -35,6 +35,7 @@ export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./report.ts'),
   () => import('./shards.ts'),
   () => import('./ui.ts'),
+  () => import('./demo.ts'),
 ];
 
 function packageVersion(): string {

@@ -24,7 +24,7 @@
  *     serves the demo site.
  *  6. The exit code expected is 0, unless the command's comment says `exit N`. After the run, the output
  *     (its `-o/--out`, else the option's default such as `out/template`) exists: a directory holds
- *     summary.json (`report`: index.html), `--out -` printed something; files named in the comment (e.g.
+ *     summary.json (or the file OUTPUT_FILE names), `--out -` printed something; files named in the comment (e.g.
  *     `# out/wrapper/records.jsonl and summary.json`) exist, relative to the output directory when they
  *     have no `/`.
  *  7. `gabarit serve` and `gabarit ui` run until stopped: the test waits for the address they print, asks
@@ -44,7 +44,7 @@ import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { Command, Option } from 'commander';
-import { ROOT, runProcess, type Ran } from '../cli/gabarit-process.ts';
+import { ROOT, SOURCE_CLI, type Ran } from '../cli/gabarit-process.ts';
 import { CORPUS_DIR, corpusSkip } from '../../src/eval/corpus-path.ts';
 import { writeWarc, type WarcPage } from '../../src/site/warc-source.ts';
 import { serveDirectory, type Served } from '../../src/site/serve.ts';
@@ -132,6 +132,9 @@ const TODO: Record<string, string> = {
   "gabarit shards mark 'crawl/crawl-*.warc.gz' --work /shared/work --out /shared/out --part 0/4": 'shards: flags reach the engine strict check',
 };
 
+/** The file an output directory holds, for the commands that write no summary.json at its top (rule 6). */
+const OUTPUT_FILE: Record<string, string> = { report: 'index.html', demo: 'report/index.html' };
+
 /** Commands that run until stopped. */
 const LONG_RUNNING = new Set(['serve', 'ui']);
 const COMMAND_TIMEOUT_MS = 120_000;
@@ -176,7 +179,7 @@ function docCommands(file: string): DocCommand[] {
     if (l.includes('<!-- options:begin')) generated = true;
     if (l.includes('<!-- options:end')) generated = false;
     const isFence = /^\s*(```|~~~)/.test(l);
-    const isCode = fence || isFence || (/^ {4}/.test(l) && (prevBlank || prevCode));
+    const isCode: boolean = fence || isFence || (/^ {4}/.test(l) && (prevBlank || prevCode));
     if (isFence) fence = !fence;
     prose.push(isCode || generated ? '' : l);
     prevCode = isCode && !isFence;
@@ -329,9 +332,8 @@ before(async () => {
   work = await mkdtemp(join(tmpdir(), 'gabarit-docs-'));
   bin = join(work, 'bin');
   await mkdir(bin);
-  const tsx = import.meta.resolve('tsx');
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-  await writeFile(join(bin, 'gabarit'), `#!/bin/sh\nexec ${q(process.execPath)} --import ${q(tsx)} ${q(join(ROOT, 'src', 'cli', 'main.ts'))} "$@"\n`);
+  await writeFile(join(bin, 'gabarit'), `#!/bin/sh\nexec ${[process.execPath, ...SOURCE_CLI].map(q).join(' ')} "$@"\n`);
   await chmod(join(bin, 'gabarit'), 0o755);
 });
 after(async () => {
@@ -512,7 +514,7 @@ async function checkOutputs(c: DocCommand, o: Outcome): Promise<void> {
     const out = join(o.cwd, o.out);
     assert.ok(existsSync(out), `${where}: its output ${o.out} was not written`);
     if (statSync(out).isDirectory()) {
-      const expected = o.parsed.path[0] === 'report' ? 'index.html' : 'summary.json';
+      const expected = OUTPUT_FILE[o.parsed.path[0] ?? ''] ?? 'summary.json';
       assert.ok(existsSync(join(out, expected)), `${where}: ${o.out}/${expected} was not written (there: ${(await readdir(out)).join(', ')})`);
       if (expected === 'summary.json') JSON.parse(await readFile(join(out, expected), 'utf8'));
     }

@@ -246,3 +246,37 @@ export function mark(t: Template, html: string): string {
   const types = await runProcess(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: installed.project });
   assert.equal(types.code, 0, `${types.stdout}${types.stderr}`);
 });
+
+// ---- what the package brings into a project, and its demo ----
+
+/** Every package below `tree` in `npm ls --json --all` output, as `name@version`. */
+function packagesBelow(tree: { dependencies?: Record<string, unknown> }): string[] {
+  const found: string[] = [];
+  for (const [name, sub] of Object.entries(tree.dependencies ?? {})) {
+    const node = sub as { version?: string; dependencies?: Record<string, unknown> };
+    found.push(`${name}@${node.version ?? '?'}`, ...packagesBelow(node));
+  }
+  return found;
+}
+
+test('the installed package brings no @types package into the project', async () => {
+  // The check installs @types/node itself, beside gabarit; none may come through gabarit's dependencies.
+  const npmBin = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const ls = await runProcess(npmBin, ['ls', '--all', '--json'], { cwd: installed.project });
+  const tree = JSON.parse(ls.stdout) as { dependencies: Record<string, { dependencies?: Record<string, unknown> }> };
+  const below = packagesBelow(tree.dependencies['gabarit']!);
+  assert.ok(below.length > 10, `gabarit's dependencies are listed (${below.length})`);
+  assert.deepEqual(below.filter((p) => p.startsWith('@types/')), [], 'type packages installed through gabarit');
+});
+
+test('gabarit demo runs from the installed package', async () => {
+  const out = join(work, 'demo');
+  const r = await gabarit(['demo', '--out', out]);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  for (const name of ['crawl', 'align', 'hyperlink', 'pagelets']) {
+    const summary = JSON.parse(await readFile(join(out, name, 'summary.json'), 'utf8')) as { pagesDone: number; pagesFailed: number };
+    assert.ok(summary.pagesDone >= 40 && summary.pagesFailed === 0, `${name}: ${JSON.stringify(summary).slice(0, 200)}`);
+  }
+  assert.match(r.stdout, /fields: \d+ right, \d+ refused, 0 wrong/);
+  assert.match(await readFile(join(out, 'report', 'index.html'), 'utf8'), /<html/i);
+});
