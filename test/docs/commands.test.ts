@@ -29,8 +29,9 @@
  *     have no `/`.
  *  7. `gabarit serve` and `gabarit ui` run until stopped: the test waits for the address they print, asks
  *     it for its page (status 200), and stops the process.
- *  8. A command with `--backend spark` runs when Spark is installed (GABARIT_SPARK_VENV, as in CI), with
- *     the master `local[2]`; otherwise it is skipped with the reason (in CI a missing Spark fails). A
+ *  8. A command with `--backend spark` runs when Spark is installed (GABARIT_SPARK_VENV, as CI sets it, or
+ *     spark/install.sh's cached environment), with the master `local[2]`; otherwise it is skipped with the
+ *     reason (in CI a missing Spark fails). A
  *     command reading the corpus (`../shared/corpus`) is skipped with a message when the corpus is absent.
  *  9. TODO lists, by the exact text of the command, the ones that fail on a known defect being fixed
  *     elsewhere; they still run and report, as node:test todos.
@@ -351,7 +352,7 @@ interface Outcome {
   line: string;
 }
 
-const runs = new Map<DocCommand, Promise<Outcome>>();
+const runs = new Map<string, Promise<Outcome>>();
 let dirs = 0;
 
 /** The placeholder a positional argument names, if any (rule 3). */
@@ -390,11 +391,18 @@ function rewrite(text: string): string {
   });
 }
 
+/**
+ * The run of a command, once: commands of the same text that read only placeholders (e.g. `gabarit demo`
+ * and `npx gabarit demo`) share one run; one reading what an earlier command wrote runs for its doc.
+ */
 function runDoc(c: DocCommand): Promise<Outcome> {
-  let r = runs.get(c);
+  const line = c.text.replace(PREFIX, 'gabarit');
+  const own = parse(c.text).positionals.every((w) => placeholderOf(w) || /^https?:\/\/|^\.\.\/shared\/corpus/.test(w.text));
+  const key = own ? line : `${c.file}:${c.line}:${line}`;
+  let r = runs.get(key);
   if (!r) {
     r = prepareAndRun(c);
-    runs.set(c, r);
+    runs.set(key, r);
   }
   return r;
 }
