@@ -17,14 +17,17 @@
  *     placeholder directory counts), an http(s) URL (served locally, rule 5), or what an earlier command of
  *     the same doc file wrote (its `--out`, e.g. `t/template.json` after `gabarit template site/ -o t`: that
  *     command runs first and its output is copied in). Any other name fails the test: add it to
- *     PLACEHOLDERS, or fix the doc.
+ *     PLACEHOLDERS, or fix the doc. A command with a `--work` directory (`gabarit shards`) runs in the
+ *     working directory of the previous command of the same doc that names it (analyse, then global, then
+ *     mark on the same sources).
  *  4. REWRITES change the few things that cannot run as written on a test machine (absolute paths, a fixed
  *     port, a Spark master's host); each says why.
  *  5. URLs (`https://example.com/…`, `http://localhost:8080/…`) are rewritten to a server on 127.0.0.1 that
  *     serves the demo site.
  *  6. The exit code expected is 0, unless the command's comment says `exit N`. After the run, the output
  *     (its `-o/--out`, else the option's default such as `out/template`) exists: a directory holds
- *     summary.json (or the file OUTPUT_FILE names), `--out -` printed something; files named in the comment (e.g.
+ *     summary.json, or each of its folders does (one per shard), or it holds the file OUTPUT_FILE names;
+ *     `--out -` printed something; files named in the comment (e.g.
  *     `# out/wrapper/records.jsonl and summary.json`) exist, relative to the output directory when they
  *     have no `/`.
  *  7. `gabarit serve` and `gabarit ui` run until stopped: the test waits for the address they print, asks
@@ -397,7 +400,8 @@ function rewrite(text: string): string {
  */
 function runDoc(c: DocCommand): Promise<Outcome> {
   const line = c.text.replace(PREFIX, 'gabarit');
-  const own = parse(c.text).positionals.every((w) => placeholderOf(w) || /^https?:\/\/|^\.\.\/shared\/corpus/.test(w.text));
+  const p = parse(c.text);
+  const own = !p.values.has('--work') && p.positionals.every((w) => placeholderOf(w) || /^https?:\/\/|^\.\.\/shared\/corpus/.test(w.text));
   const key = own ? line : `${c.file}:${c.line}:${line}`;
   let r = runs.get(key);
   if (!r) {
@@ -409,9 +413,17 @@ function runDoc(c: DocCommand): Promise<Outcome> {
 
 async function prepareAndRun(c: DocCommand): Promise<Outcome> {
   const parsed = parse(c.text);
-  const cwd = join(work, `${++dirs}-${c.file.replace(/\W+/g, '-')}-${c.line}`);
-  await mkdir(cwd);
-  const prepared = new Set<string>();
+  // A shards work directory is the state of a sequence (analyse, then global, then mark, on the same
+  // sources): such a command runs in the working directory of the previous command of its doc that names it.
+  const workDir = parsed.values.get('--work');
+  const previous = workDir
+    ? COMMANDS.slice(0, COMMANDS.indexOf(c))
+        .filter((d) => d.file === c.file && parse(d.text).values.get('--work') === workDir)
+        .pop()
+    : undefined;
+  const cwd = previous ? (await runDoc(previous)).cwd : join(work, `${++dirs}-${c.file.replace(/\W+/g, '-')}-${c.line}`);
+  if (!previous) await mkdir(cwd);
+  const prepared = new Set<string>(previous ? Object.keys(PLACEHOLDERS) : []);
   for (const w of parsed.positionals) {
     if (/^https?:\/\//.test(w.text)) {
       server ??= await serveDirectory(DEMO, { port: 0 });
@@ -523,8 +535,14 @@ async function checkOutputs(c: DocCommand, o: Outcome): Promise<void> {
     assert.ok(existsSync(out), `${where}: its output ${o.out} was not written`);
     if (statSync(out).isDirectory()) {
       const expected = OUTPUT_FILE[o.parsed.path[0] ?? ''] ?? 'summary.json';
-      assert.ok(existsSync(join(out, expected)), `${where}: ${o.out}/${expected} was not written (there: ${(await readdir(out)).join(', ')})`);
-      if (expected === 'summary.json') JSON.parse(await readFile(join(out, expected), 'utf8'));
+      const there = await readdir(out, { withFileTypes: true });
+      // `gabarit shards` writes one folder per shard when there are several, each with its summary.
+      const folders = there.filter((d) => d.isDirectory()).map((d) => join(out, d.name));
+      const summaryDirs = existsSync(join(out, expected)) || expected !== 'summary.json' || folders.length === 0 ? [out] : folders;
+      for (const dir of summaryDirs) {
+        assert.ok(existsSync(join(dir, expected)), `${where}: ${relative(o.cwd, dir)}/${expected} was not written (there: ${there.map((d) => d.name).join(', ')})`);
+        if (expected === 'summary.json') JSON.parse(await readFile(join(dir, expected), 'utf8'));
+      }
     }
   }
   for (const f of commentFiles(c, o.out)) assert.ok(existsSync(join(o.cwd, f)), `${where}: ${f}, named in its comment, was not written`);
