@@ -411,6 +411,9 @@ function runDoc(c: DocCommand): Promise<Outcome> {
   return r;
 }
 
+/** The placeholders prepared in each working directory. */
+const preparedIn = new Map<string, Set<string>>();
+
 async function prepareAndRun(c: DocCommand): Promise<Outcome> {
   const parsed = parse(c.text);
   // A shards work directory is the state of a sequence (analyse, then global, then mark, on the same
@@ -423,7 +426,8 @@ async function prepareAndRun(c: DocCommand): Promise<Outcome> {
     : undefined;
   const cwd = previous ? (await runDoc(previous)).cwd : join(work, `${++dirs}-${c.file.replace(/\W+/g, '-')}-${c.line}`);
   if (!previous) await mkdir(cwd);
-  const prepared = new Set<string>(previous ? Object.keys(PLACEHOLDERS) : []);
+  const prepared = preparedIn.get(cwd) ?? new Set<string>();
+  preparedIn.set(cwd, prepared);
   for (const w of parsed.positionals) {
     if (/^https?:\/\//.test(w.text)) {
       server ??= await serveDirectory(DEMO, { port: 0 });
