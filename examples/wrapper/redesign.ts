@@ -19,16 +19,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHtml } from '../../src/html/parse.ts';
 import { createWrapper, type PatternSpec } from '../../src/wrapper/create.ts';
+import { DEMO_PAGES, MOVED_TERMS_PAGE, POLICY_PAGE, POLICY_WRAPPER_FILE, REDESIGNED_DIR, TERMS_PAGE, TERMS_WRAPPER_FILE, WRAPPER_FILE } from '../../src/demo/files.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SHOP = join(HERE, '..', 'site', 'shop');
-/** The pages redesigned. */
-export const DEMO_PAGES = ['cairn-45-backpack.html', 'ridgeline-2-tent.html', 'merino-base-layer.html'];
-export const REDESIGNED_DIR = join(HERE, 'redesigned');
-export const WRAPPER_FILE = join(HERE, 'product.wrapper.json');
-/** The document page of the second change, and its wrapper. */
-export const POLICY_PAGE = 'privacy.html';
-export const POLICY_WRAPPER_FILE = join(HERE, 'policy.wrapper.json');
+export { DEMO_PAGES, REDESIGNED_DIR, WRAPPER_FILE, POLICY_PAGE, POLICY_WRAPPER_FILE, TERMS_PAGE, MOVED_TERMS_PAGE, TERMS_WRAPPER_FILE };
 export const POLICY_PATTERNS: PatternSpec[] = [{ name: 'policy', selector: 'main#content' }];
 /**
  * The third change: the shop's terms of service moved from its legal page (examples/wrapper/legal/, one
@@ -36,9 +31,6 @@ export const POLICY_PATTERNS: PatternSpec[] = [{ name: 'policy', selector: 'main
  * on another host of the same site, and were rewritten there (examples/wrapper/moved/; both written by
  * hand). Neither element labels nor the content view find them; the document view does.
  */
-export const TERMS_PAGE = join(HERE, 'legal', 'terms.html');
-export const MOVED_TERMS_PAGE = join(HERE, 'moved', 'terms.html');
-export const TERMS_WRAPPER_FILE = join(HERE, 'terms.wrapper.json');
 export const TERMS_PATTERNS: PatternSpec[] = [{ name: 'terms', selector: '#legal_2' }];
 
 /** The patterns of the demo wrapper (as `--pattern` flags would give them). */

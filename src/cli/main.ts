@@ -38,6 +38,7 @@ export const COMMANDS: readonly (() => Promise<CommandModule>)[] = [
   () => import('./report.ts'),
   () => import('./shards.ts'),
   () => import('./ui.ts'),
+  () => import('./demo.ts'),
 ];
 
 function packageVersion(): string {

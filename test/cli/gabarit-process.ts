@@ -8,8 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The arguments of `node` that start the command line from the sources. */
-export const SOURCE_CLI: readonly string[] = ['--import', 'tsx', join(ROOT, 'src', 'cli', 'main.ts')];
+/** The arguments of `node` that start the command line from the sources (from any working directory). */
+export const SOURCE_CLI: readonly string[] = ['--import', import.meta.resolve('tsx'), join(ROOT, 'src', 'cli', 'main.ts')];
 
 export interface Ran {
   code: number | null;

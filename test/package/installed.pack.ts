@@ -14,7 +14,8 @@
  *  - a TypeScript file type-checks against the installed types, and a wrong one does not;
  *  - `gabarit shards run` on a crawl of two shards (the demo site as a directory, a generated shop as a WARC
  *    file) on DuckDB, the same page files as from the sources, and on Spark `local[2]` with spark-submit on
- *    PATH (skipped where Spark is missing, failing in CI).
+ *    PATH (skipped where Spark is missing, failing in CI);
+ *  - no `@types/*` package comes into the project through gabarit's dependencies, and `gabarit demo` runs.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -303,4 +304,38 @@ test('gabarit shards run from the installed package on Spark local[2]: the same 
   assert.deepEqual(await globalRows(w('work-spark')), await globalRows(w('work')));
   assert.deepEqual(differingFiles(w('out'), w('out-spark')), []);
   await checkShardsOut(w('out-spark'));
+});
+
+// ---- what the package brings into a project, and its demo ----
+
+/** Every package below `tree` in `npm ls --json --all` output, as `name@version`. */
+function packagesBelow(tree: { dependencies?: Record<string, unknown> }): string[] {
+  const found: string[] = [];
+  for (const [name, sub] of Object.entries(tree.dependencies ?? {})) {
+    const node = sub as { version?: string; dependencies?: Record<string, unknown> };
+    found.push(`${name}@${node.version ?? '?'}`, ...packagesBelow(node));
+  }
+  return found;
+}
+
+test('the installed package brings no @types package into the project', async () => {
+  // The check installs @types/node itself, beside gabarit; none may come through gabarit's dependencies.
+  const npmBin = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const ls = await runProcess(npmBin, ['ls', '--all', '--json'], { cwd: installed.project });
+  const tree = JSON.parse(ls.stdout) as { dependencies: Record<string, { dependencies?: Record<string, unknown> }> };
+  const below = packagesBelow(tree.dependencies['gabarit']!);
+  assert.ok(below.length > 10, `gabarit's dependencies are listed (${below.length})`);
+  assert.deepEqual(below.filter((p) => p.startsWith('@types/')), [], 'type packages installed through gabarit');
+});
+
+test('gabarit demo runs from the installed package', async () => {
+  const out = join(work, 'demo');
+  const r = await gabarit(['demo', '--out', out]);
+  assert.equal(r.code, 0, r.stderr + r.stdout);
+  for (const name of ['crawl', 'align', 'hyperlink', 'pagelets']) {
+    const summary = JSON.parse(await readFile(join(out, name, 'summary.json'), 'utf8')) as { pagesDone: number; pagesFailed: number };
+    assert.ok(summary.pagesDone >= 40 && summary.pagesFailed === 0, `${name}: ${JSON.stringify(summary).slice(0, 200)}`);
+  }
+  assert.match(r.stdout, /fields: \d+ right, \d+ refused, 0 wrong/);
+  assert.match(await readFile(join(out, 'report', 'index.html'), 'utf8'), /<html/i);
 });

@@ -182,8 +182,10 @@ test('gabarit report: resources that are not in the source are left out of the p
     const extra = '<link rel="stylesheet" href="css/here.css"><link rel="stylesheet" href="https://cdn.example.org/x.css"><script>document.title = "x"</script>';
     for (let i = 0; i < 4; i++) await writeFile(join(pages, `p${i}.html`), page(i).replace('</head>', `${extra}</head>`).replace('</main>', '<img src="gone.png" alt="gone"></main>'));
     const out = join(dir, 'report');
-    const r = await gabarit(['report', pages, '--out', out, '--method', 'align', '--no-other-engines']);
+    const r = await gabarit(['report', pages, '--out', out, '--method', 'align', '--no-other-engines', '--max-shown', '3']);
     assert.equal(r.code, 0, r.stderr);
+    // --max-shown: the first three pages have a preview, the fourth is only listed
+    assert.deepEqual([0, 1, 2, 3].map((i) => existsSync(join(out, 'site', `p${i}.html`))), [true, true, true, false]);
     assert.match(r.stderr, /gabarit: .*: 2 stylesheets or images that the shown pages name are not in the source/);
     const html = await readFile(join(out, 'index.html'), 'utf8');
     assert.match(html, /2 stylesheets or images that the shown pages name are not in the source/);
