@@ -17,27 +17,36 @@
  *     One JSON line per page: `{page, record, steps}`; `steps` says per pattern which step found the data
  *     (selector / ctm / stm / bigram / jw / string / document / not-found), on which view (`tags`,
  *     `content` or `document`), with what similarity and, when not found, why (`reason`: ambiguous,
- *     not-similar, wrong-value, not-adapted). With -o, the lines go to DIR/records.jsonl and a summary
+ *     not-similar, wrong-value, not-adapted; `violations`, the constraints still broken) or, when adapted,
+ *     what the selector's result broke (`cause`). With -o, the lines go to DIR/records.jsonl and a summary
  *     (pages, failures, per pattern how it was found or why not) to DIR/summary.json; without, to stdout.
- *   A page is an HTML file or an http(s) URL. A URL is fetched as a guest (robots.txt obeyed, a delay
- *   between requests to a host, size and time limits: the fetch options) and its address after redirects
- *   is the page's address (the document view only looks on the wrapper's site).
+ *   A page of create is an HTML file or an http(s) URL; the pages of run may also be directories of pages,
+ *   WARC files and quoted globs of these, read as every command reads a source (one record per page). A
+ *   URL is fetched as a guest (robots.txt obeyed, a delay between requests to a host, size and time limits:
+ *   the fetch options) and its address after redirects is the page's address (the document view only
+ *   looks on the wrapper's site); a WARC's pages have their URL as address. Local pages get the checks of
+ *   every source (--max-bytes, empty, binary): a page refused is named on stderr and counted in summary.json.
  *     Adaptations and failures are also named on stderr. `--update` writes the wrapper back (or to FILE)
  *     with the new selectors, tree-grams and history; without it the wrapper file is never changed.
  *
  * Exit codes: 0 when every pattern was found on every page; 1 when some pattern could not be found or
  * adapted on some page (records are still written, with null for what was not found) or no page could be
- * read; 2 for usage errors (bad pattern syntax, an invalid selector, a page file that does not exist, an
- * invalid wrapper file).
+ * read; 2 for usage errors (bad pattern syntax, an invalid selector or one that cannot be run, a page file
+ * that does not exist, an invalid wrapper file).
  */
-import { existsSync, readFileSync, writeFileSync, createWriteStream } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { DEFAULTS } from '../defaults.ts';
 import { globalOptions, NothingDone, outDir, parseCount, parsePositive } from './run.ts';
 import { WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
+import { isGlob } from '../site/glob.ts';
+import type { Tree } from '../html/tree.ts';
+import type { PageFailure } from '../output.ts';
+import type { PageSource } from '../site/page.ts';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -73,19 +82,6 @@ function parseLabels(raw: string): { tag: boolean; id: boolean; class: boolean }
   return { tag: xs.has('tag'), id: xs.has('id'), class: xs.has('class') };
 }
 
-async function readPage(path: string): Promise<import('../html/tree.ts').Tree> {
-  const { decodeHtml } = await import('../html/charset.ts');
-  const { parseHtml } = await import('../html/parse.ts');
-  const bytes = readFileSync(path);
-  return parseHtml(decodeHtml(bytes).text, { selfClosing: /\.xhtml$/i.test(path) });
-}
-
-/** Page arguments that are neither http(s) URLs nor existing files: a usage error (exit 2) naming them. */
-function checkPageFiles(pages: readonly string[]): void {
-  const missing = pages.filter((p) => !/^https?:\/\//i.test(p) && !existsSync(p));
-  if (missing.length > 0) throw new UsageError(`no such page file: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, … (${missing.length} in all)` : ''}`);
-}
-
 /** A message without the page name it may start with (the caller names the page). */
 function unprefixed(message: string, page: string): string {
   return message.startsWith(page + ': ') ? message.slice(page.length + 2) : message;
@@ -107,25 +103,113 @@ function addFetchOptions(cmd: Command): Command {
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive));
 }
 
+/** A page of a wrapper command: the name records and messages give it, its tree, its http(s) address when it has one. */
+interface LoadedPage {
+  ok: true;
+  name: string;
+  tree: Tree;
+  url?: string;
+}
+/** A page that could not be used: its name and the failure summary.json lists. */
+interface LoadFailure {
+  ok: false;
+  name: string;
+  failure: PageFailure;
+}
+/** A page argument, opened: a source, or null for an http(s) URL (one page, fetched). */
+interface Opened {
+  spec: string;
+  source: PageSource | null;
+}
+
 /**
- * Loads pages given as files or http(s) URLs: a URL through one polite Fetcher (robots.txt, per-host
- * delay, size and time limits), parsed with its Content-Type; its address is the URL after redirects.
+ * The pages of the wrapper commands, from what a user gives. An http(s) URL is one page, fetched as a
+ * guest (robots.txt, a delay between requests to a host, size and time limits); its address is the URL
+ * after redirects. Anything else is opened as every command opens a source (site/source.ts: a page file,
+ * a directory of pages, a .warc/.warc.gz file, a quoted glob of these), so its pages get the same checks
+ * (site/check.ts: the size cap, empty, binary) and the same messages. A page file is named as given, the
+ * other local pages by their path, a WARC's pages by their URL (which is their address too).
  */
 class PageLoader {
   private fetcher: import('../site/fetch.ts').Fetcher | null = null;
+  private readonly sources: PageSource[] = [];
+  /** Pages fetched over the network. */
+  fetched = 0;
   constructor(private readonly flags: FetchFlags) {}
-  async load(spec: string): Promise<{ tree: import('../html/tree.ts').Tree; url?: string }> {
-    if (!/^https?:\/\//i.test(spec)) return { tree: await readPage(spec) };
-    const { Fetcher } = await import('../site/fetch.ts');
+
+  /**
+   * Opens each argument before any page is read, so that a missing path or a glob that matches nothing is
+   * a usage error up front. `onePage`: only an http(s) URL or a page file is accepted.
+   */
+  async open(specs: readonly string[], onePage = false): Promise<Opened[]> {
+    const { openSource, isWarcPath } = await import('../site/source.ts');
+    const missing = specs.filter((p) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(p) && !isGlob(p) && !existsSync(p));
+    if (missing.length > 0) throw new UsageError(`no such page file: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, … (${missing.length} in all)` : ''}`);
+    const out: Opened[] = [];
+    for (const spec of specs) {
+      if (/^https?:\/\//i.test(spec)) {
+        out.push({ spec, source: null });
+        continue;
+      }
+      if (onePage && (isGlob(spec) || isWarcPath(spec) || !isFile(spec))) throw new UsageError(`${spec}: give one page, an HTML file or an http(s) URL`);
+      const source = await openSource(spec, { maxBytes: this.flags.maxBytes });
+      this.sources.push(source);
+      out.push({ spec, source });
+    }
+    return out;
+  }
+
+  /** The pages of the opened arguments, in order: each loaded, or named with why it could not be. */
+  async *pages(opened: readonly Opened[]): AsyncIterable<LoadedPage | LoadFailure> {
     const { parsePage } = await import('../site/page.ts');
     const { LabelTable } = await import('../html/labels.ts');
-    this.fetcher ??= new Fetcher({ userAgent: this.flags.userAgent, delayMs: this.flags.delay, timeoutMs: this.flags.timeout, maxBytes: this.flags.maxBytes });
-    const page = await this.fetcher.fetch(spec);
-    return { tree: parsePage(page, new LabelTable()), url: page.url };
+    const { asPageError } = await import('../site/check.ts');
+    for (const { spec, source } of opened) {
+      if (!source) {
+        const { Fetcher } = await import('../site/fetch.ts');
+        this.fetcher ??= new Fetcher({ userAgent: this.flags.userAgent, delayMs: this.flags.delay, timeoutMs: this.flags.timeout, maxBytes: this.flags.maxBytes });
+        let page;
+        try {
+          page = await this.fetcher.fetch(spec);
+        } catch (e) {
+          const err = asPageError(spec, e);
+          yield { ok: false, name: spec, failure: { url: spec, key: spec, code: err.code, message: unprefixed(err.message, spec) } };
+          continue;
+        }
+        this.fetched++;
+        yield { ok: true, name: spec, tree: parsePage(page, new LabelTable()), url: page.url };
+        continue;
+      }
+      const single = !isGlob(spec) && isFile(spec) && source.kind === 'dir';
+      const nameOf = (url: string): string => (single ? spec : /^https?:/i.test(url) ? url : localName(url));
+      for await (const r of source.pages()) {
+        if (!r.ok) {
+          yield { ok: false, name: nameOf(r.url), failure: { url: r.url, key: r.key, code: r.error.code, message: unprefixed(r.error.message, r.url) } };
+          continue;
+        }
+        for (const w of r.warnings ?? []) process.stderr.write(`gabarit: warning: ${w}\n`);
+        const tree = parsePage(r.page, new LabelTable());
+        const name = nameOf(r.page.url);
+        yield /^https?:/i.test(r.page.url) ? { ok: true, name, tree, url: r.page.url } : { ok: true, name, tree };
+      }
+    }
   }
+
   async close(): Promise<void> {
     await this.fetcher?.close();
+    await Promise.all(this.sources.splice(0).map((s) => s.close()));
   }
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+/** A file:// URL as a path: relative to the working directory when inside it, else absolute. */
+function localName(url: string): string {
+  const path = fileURLToPath(url);
+  const rel = relative(process.cwd(), path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
 }
 
 interface CreateFlags extends FetchFlags {
@@ -183,17 +267,16 @@ export function register(program: Command): void {
     if (!opts.pattern?.length && !opts.example?.length) throw new UsageError('give at least one --pattern name=selector or --example name=value');
     const specs = parsePatternFlags(opts.pattern ?? []);
     const examples = parseExampleFlags(opts.example ?? []);
-    checkPageFiles([pagePath]);
     const loader = new PageLoader(opts);
-    let tree;
-    let fetchedUrl: string | undefined;
+    let loaded: LoadedPage | LoadFailure | undefined;
     try {
-      ({ tree, url: fetchedUrl } = await loader.load(pagePath));
-    } catch (e) {
-      throw new NothingDone(`${pagePath}: cannot read: ${unprefixed((e as Error).message, pagePath)}`);
+      for await (const p of loader.pages(await loader.open([pagePath], true))) loaded = p;
     } finally {
       await loader.close();
     }
+    if (!loaded) throw new NothingDone(`${pagePath}: not a page`);
+    if (!loaded.ok) throw new NothingDone(`${pagePath}: ${loaded.failure.message}`);
+    const { tree, url: fetchedUrl } = loaded;
     const adaptation: Record<string, unknown> = {};
     if (opts.threshold !== undefined) adaptation['threshold'] = opts.threshold;
     if (opts.algorithms !== undefined) adaptation['algorithms'] = opts.algorithms;
@@ -213,6 +296,7 @@ export function register(program: Command): void {
       if (Object.keys(examples).length > 0) {
         const r = createFromExamples([{ tree, values: examples }], options);
         for (const m of r.missing) process.stderr.write(`gabarit: ${pagePath}: example "${m}" not found on the page\n`);
+        for (const m of r.unextracted) process.stderr.write(`gabarit: ${pagePath}: example "${m}": its values are on the page, but no one selector gives them\n`);
         for (const c of r.choices) {
           if (c.lookAlikes !== undefined) process.stderr.write(`gabarit: warning: example "${c.name}" is one of ${c.lookAlikes} look-alike elements on the page, picked by its position; for all of them give --example '${c.name}[]=…'\n`);
         }
@@ -237,7 +321,7 @@ export function register(program: Command): void {
     .command('run')
     .description('extract records with a wrapper (JSON lines), adapting it where pages changed')
     .argument('<wrapper>', 'wrapper file (JSON)')
-    .argument('<pages...>', 'HTML files or http(s) URLs')
+    .argument('<pages...>', "pages: HTML files, directories of pages, .warc/.warc.gz files, quoted globs of these ('pages/*.html'), or http(s) URLs")
     .option('-o, --out <dir>', 'write records.jsonl and summary.json there (default: the JSON lines on stdout)')
     .option('--update [file]', 'write the adapted wrapper (new selectors, tree-grams, history) back, or to <file>');
   run.addOption(new Option('--threshold <T>', 'override the wrapper\'s similarity threshold').argParser(parseThreshold));
@@ -273,8 +357,15 @@ export function register(program: Command): void {
     if (opts.content === false) settings['content'] = false;
     if (opts.documentThreshold !== undefined) settings['documentThreshold'] = opts.documentThreshold;
     if (opts.document === false) settings['document'] = false;
-    if (opts.url !== undefined && pages.length > 1) throw new UsageError('--url gives the address of one page; run the pages one at a time');
-    checkPageFiles(pages);
+    if (opts.url !== undefined && (pages.length > 1 || (!/^https?:\/\//i.test(pages[0]!) && !isFile(pages[0]!)))) throw new UsageError('--url gives the address of one page; run the pages one at a time');
+    const loader = new PageLoader(opts);
+    let opened: Opened[];
+    try {
+      opened = await loader.open(pages);
+    } catch (e) {
+      await loader.close();
+      throw e;
+    }
     const { OutputWriter } = await import('../output.ts');
     const writer = opts.out ? new OutputWriter(outDir(opts.out)) : null;
     if (writer) await mkdir(writer.dir, { recursive: true });
@@ -283,24 +374,25 @@ export function register(program: Command): void {
     // Only what the summary needs of each run is kept (not the trees).
     const runs: Array<Pick<import('../wrapper/run.ts').PageRun, 'page' | 'reports'>> = [];
     let unreadable = 0;
-    let loaded = 0;
-    const loader = new PageLoader(opts);
     try {
-      for (const page of pages) {
-        let tree;
-        let fetchedUrl: string | undefined;
-        try {
-          ({ tree, url: fetchedUrl } = await loader.load(page));
-        } catch (e) {
-          const message = unprefixed((e as Error).message, page);
-          writer?.fail({ url: page, key: page, code: 'unreadable', message });
+      for await (const loaded of loader.pages(opened)) {
+        const page = loaded.name;
+        if (!loaded.ok) {
+          writer?.fail(loaded.failure);
           unreadable++;
-          process.stderr.write(`gabarit: ${page}: cannot read: ${message}\n`);
+          process.stderr.write(`gabarit: ${page}: ${loaded.failure.message}\n`);
           continue;
         }
-        if (fetchedUrl !== undefined) loaded++;
-        const address = opts.url ?? fetchedUrl;
-        const r = runWrapper(w, tree, page, { settings, ...(address !== undefined ? { url: address } : {}) });
+        const { tree } = loaded;
+        const address = opts.url ?? loaded.url;
+        let r;
+        try {
+          r = runWrapper(w, tree, page, { settings, ...(address !== undefined ? { url: address } : {}) });
+        } catch (e) {
+          // A selector of the wrapper that cannot be run fails on every page: the wrapper file is at fault.
+          if (e instanceof WrapperError) throw new UsageError(`${wrapperPath}: ${e.message}`);
+          throw e;
+        }
         runs.push({ page: r.page, reports: r.reports });
         for (const rep of r.reports) {
           if (g.quiet && rep.step !== 'not-found') continue;
@@ -325,7 +417,7 @@ export function register(program: Command): void {
         command: 'wrapper run',
         wrapper: wrapperPath,
         source: pages.length === 1 ? pages[0] : `${pages.length} pages`,
-        pagesLoaded: loaded,
+        pagesLoaded: loader.fetched,
         timings: { total: Math.round(performance.now() - start) },
         pagesDone: summary.pages,
         pagesFailed: writer.failed.length,
@@ -358,7 +450,8 @@ function stepsOf(reports: readonly Report[]): Record<string, Record<string, unkn
     if (rep.contentSimilarity !== undefined) s['contentSimilarity'] = round(rep.contentSimilarity);
     if (rep.documentSimilarity !== undefined) s['documentSimilarity'] = round(rep.documentSimilarity);
     if (rep.newSelector) s['selector'] = rep.newSelector;
-    if (rep.step !== 'selector') s['violations'] = rep.violations;
+    if (rep.step === 'not-found') s['violations'] = rep.violations;
+    if (rep.cause) s['cause'] = rep.cause;
     steps[rep.pattern] = s;
   }
   return steps;
@@ -383,7 +476,8 @@ function reportLine(rep: Report): string | null {
             : `best similarity ${(rep.similarity ?? 0).toFixed(3)}${views}`;
     return `pattern "${rep.pattern}" not found (${rep.violations.join('; ')}; ${why})`;
   }
-  return `pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : rep.view === 'document' ? ' (same site, same title)' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}`;
+  const cause = rep.cause ? ` (the selector: ${rep.cause.join('; ')})` : '';
+  return `pattern "${rep.pattern}" adapted by ${rep.step}${rep.view === 'content' ? ' on the content view' : rep.view === 'document' ? ' (same site, same title)' : ''}${rep.trigger ? ` (${rep.trigger} trigger)` : ''}, similarity ${(rep.similarity ?? 0).toFixed(3)}: ${rep.newSelector ?? rep.selector}${cause}`;
 }
 
 /** `name=selector`, `name[]=selector`, `parent/child=selector` → nested pattern specs. */

@@ -419,6 +419,29 @@ class LongChains {
   }
 }
 
+/**
+ * Above this many selectors in a selector list (`a, b, …`), each distinct one is compiled alone and the
+ * list is tested in a loop: css-select joins a list by nesting one closure per selector, and a list of
+ * thousands would overflow the call stack when run.
+ */
+export const LONG_LIST = 64;
+
+/** The test of a long selector list (LONG_LIST), or null when css-select should compile it whole. */
+function longList(source: string, options: Options<Handle, Handle>, context: Handle[]): ((h: Handle) => boolean) | null {
+  let parsed: Selector[][];
+  try {
+    parsed = parseSelector(source);
+  } catch {
+    return null; // css-select reports the syntax error
+  }
+  if (parsed.length <= LONG_LIST) return null;
+  const tests = [...new Set(parsed.map((x) => stringifySelector([x])))].map((one) => compile<Handle, Handle>(one, options, context));
+  return (h) => {
+    for (const t of tests) if (t(h)) return true;
+    return false;
+  };
+}
+
 class Compiled implements CompiledSelector {
   /** css-select reads context[0] at match time for `:scope`; we set it before each run. */
   private readonly context: Handle[] = [0];
@@ -432,7 +455,7 @@ class Compiled implements CompiledSelector {
       // A context element whose parent is not an element keeps ordinary selectors absolute (css-select
       // would otherwise prefix them with `:scope `) while relative ones (`> li`) still start at :scope.
       this.chains = LongChains.of(source, options, this.context);
-      this.query = this.chains ? (h) => this.chains!.matches(h) : compile<Handle, Handle>(source, options, this.context);
+      this.query = this.chains ? (h) => this.chains!.matches(h) : (longList(source, options, this.context) ?? compile<Handle, Handle>(source, options, this.context));
     } catch (e) {
       throw new Error(`invalid CSS selector "${shortSource(source)}": ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -452,6 +475,8 @@ class Compiled implements CompiledSelector {
     } catch (e) {
       // css-select builds some regular expressions on first use: a value too large for one is the selector's fault
       if (e instanceof SyntaxError) throw new Error(`CSS selector "${shortSource(this.source)}" cannot be run: ${e.message.slice(0, 80)}`);
+      // A selector nested past what css-select's closures can run (thousands of alternatives inside `:is()`).
+      if (e instanceof RangeError && /call stack/i.test(e.message)) throw new Error(`CSS selector "${shortSource(this.source)}" cannot be run: it is nested too deeply`);
       throw e;
     } finally {
       cur = savedTree;

@@ -203,7 +203,10 @@ export interface AdaptReport {
   similarity: number | null;
   selector: string;
   newSelector: string | null;
+  /** When not found: the constraint violations that remain; [] otherwise. */
   violations: string[];
+  /** When adapted: what the selector's result broke, which started the adaptation ([] otherwise). */
+  cause: string[];
   instances: number;
   trigger: string | null;
   /** The value the run extracted (JSON of the record's value). */

@@ -247,6 +247,7 @@ export function adaptPage(wrapper: Wrapper, tree: Tree, page: string): { ok: boo
       selector: r.selector,
       newSelector: r.newSelector ?? null,
       violations: r.violations,
+      cause: r.cause ?? [],
       instances: r.instances,
       trigger: r.trigger ?? null,
       value: d && drafts.some((c) => c.parent === d.name) ? null : d?.multiple ? value : (value[0] ?? null),

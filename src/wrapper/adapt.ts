@@ -31,6 +31,9 @@
  *    `Evidence.identity`), nothing is returned: the reason is `ambiguous` and the runner-up is named. The
  *    search stops there, so no later algorithm or view guesses between them. On the content view the score
  *    is the identity (a document is known by its text).
+ *  - A list pattern takes the items of the list it matched (`listOf`): the best candidate's siblings among
+ *    the candidates, and the items of other lists only where their place is as good; a look-alike leaf
+ *    elsewhere (a breadcrumb entry with the same tags) is not an item.
  *  - Per-algorithm thresholds (settings.thresholds; defaults.ts says why the bigram's is higher).
  *  - Content view (match/blocks.ts; this project's extension, for redesigns): when no algorithm finds the
  *    pattern on element labels, a single pattern whose tree-gram holds at least CONTENT_MIN_WORDS words is
@@ -167,7 +170,7 @@ export function adapt(
   let pruned = 0;
   let refused = false;
   for (const algorithm of settings.algorithms) {
-    const r = search(algorithm, grams, page, candidates, settings.thresholds?.[algorithm] ?? settings.threshold, options, evidence, space.size, margin);
+    const r = search(tree, algorithm, grams, page, candidates, settings.thresholds?.[algorithm] ?? settings.threshold, options, evidence, space.size, margin);
     compared += r.compared;
     pruned += r.pruned;
     bestSeen = Math.max(bestSeen, r.bestSim);
@@ -518,6 +521,7 @@ function nested(page: LabelledTree, k1: number, k2: number): boolean {
 }
 
 function search(
+  tree: Tree,
   algorithm: AlgorithmName,
   grams: readonly LabelledTree[],
   page: LabelledTree,
@@ -576,18 +580,42 @@ function search(
       accepted.find((s) => s !== b && !nested(page, s.k, b.k) && s.identity >= b.identity - margin && !options.sameData?.(page.node[s.k]!, page.node[b.k]!)) ?? null;
     return { chosen: [b], rival, refused, bestSim, compared, pruned };
   }
-  // Several instances: the best of nested candidates only, then the whole set must be acceptable.
+  // Several instances: the best of nested candidates only, then the items of the stored list (listOf),
+  // then the whole set must be acceptable.
   accepted.sort((x, y) => y.score - x.score);
-  const chosen: Scored[] = [];
-  for (const s of accepted) if (!chosen.some((o) => nested(page, o.k, s.k))) chosen.push(s);
+  const outer: Scored[] = [];
+  for (const s of accepted) if (!outer.some((o) => nested(page, o.k, s.k))) outer.push(s);
+  const chosen = listOf(tree, page, outer, evidence);
   chosen.sort((x, y) => x.k - y.k);
   if (chosen.length > 0 && options.accept && !options.accept(chosen.map((s) => page.node[s.k]!))) return { chosen: [], rival: null, refused: true, bestSim, compared, pruned };
   return { chosen, rival: null, refused, bestSim, compared, pruned };
 }
 
+/**
+ * The candidates of a list pattern that are items of the stored list, from candidates best first: the
+ * items of the best candidate's list (its parent's children among them), and those of every other list
+ * whose place (its items' ancestors, id and class, `Evidence.place`) is as good as that list's (a list the
+ * page now splits in two). An element elsewhere that merely looks like an item (a breadcrumb's last
+ * entry, a leaf with the same tags) is left out, however similar its tags.
+ */
+function listOf(tree: Tree, page: LabelledTree, best: readonly Scored[], evidence: Evidence): Scored[] {
+  if (best.length === 0) return [];
+  const lists = new Map<number, { items: Scored[]; place: number }>();
+  for (const s of best) {
+    const node = page.node[s.k]!;
+    const parent = tree.parent[node]!;
+    let l = lists.get(parent);
+    if (!l) lists.set(parent, (l = { items: [], place: 0 }));
+    l.items.push(s);
+    l.place = Math.max(l.place, evidence.place(node));
+  }
+  const first = lists.get(tree.parent[page.node[best[0]!.k]!]!)!;
+  return [...lists.values()].filter((l) => l === first || l.place >= first.place - TIE_TOLERANCE).flatMap((l) => l.items);
+}
+
 /** The evidence of a candidate (see the module comment): mean of context, attributes and text, in [0, 1]. */
 class Evidence {
-  private readonly cache = new Map<number, { of: number; identity: number }>();
+  private readonly cache = new Map<number, { of: number; identity: number; place: number }>();
   /**
    * `identityText`: the text tells which element a candidate is (a label, a document); otherwise it is the
    * data, and `identity` leaves it out.
@@ -611,10 +639,14 @@ class Evidence {
   identity(node: number): number {
     return this.get(node).identity;
   }
-  private get(node: number): { of: number; identity: number } {
+  /** Where a candidate is: the agreement of its ancestors, id and class with a stored instance's, in [0, 1]. */
+  place(node: number): number {
+    return this.get(node).place;
+  }
+  private get(node: number): { of: number; identity: number; place: number } {
     let v = this.cache.get(node);
     if (v !== undefined) return v;
-    v = { of: 0, identity: 0 };
+    v = { of: 0, identity: 0, place: 0 };
     const ctx = contextOf(this.tree, node);
     const id = this.tree.attr(node, 'id');
     const cls = this.tree.attr(node, 'class');
@@ -625,6 +657,7 @@ class Evidence {
       const where = contextSimilarity(g.context, ctx) + attributeSimilarity(g.ids[0], g.classes[0], id, cls);
       const said = stringSimilarity(g.text, text.slice(0, limit));
       v.of = Math.max(v.of, (where + said) / 3);
+      v.place = Math.max(v.place, where / 2);
       v.identity = Math.max(v.identity, (where + (this.identityText ? said : valueKind(g.text) === valueKind(text) ? 1 : 0)) / 3);
     }
     this.cache.set(node, v);

@@ -16,8 +16,10 @@
  *  - the pattern that extracts the examples on the most example pages wins; ties go to a place that
  *    carries the name's words (its label `Publisher:`, its classes, id or itemprop `h3.author`, its link
  *    path `/author/` for `author`), then to the more robust form, then to the first place in the page;
- *  - a name given as a list (several values, or `name[]` on the command line) is a list pattern, whose
- *    path matches the siblings of the example's element too;
+ *  - a name given as a list (several values, or `name[]` on the command line) is a list pattern: the
+ *    examples may be some of the list's items, and a list pattern extracts them and every item of their
+ *    lists (their siblings of the same tag and classes, `listItems`), never a chosen position; a pattern
+ *    that gives exactly the example values in order also fits, but one that gives every item is preferred;
  *  - the data type is inferred: the strictest of integer, number, date, URL that every example value
  *    has, else non-empty (constraints.ts); a run checks every value against it.
  */
@@ -88,7 +90,10 @@ export function createWrapper(tree: Tree, specs: readonly PatternSpec[], options
       if (got.length > max) throw tooManyError(tree, s, got, nested);
       nodes.push(...got);
     }
-    if (nodes.length === 0) throw new WrapperError(`pattern "${s.name}": selector ${JSON.stringify(s.selector)} matches nothing on the page`);
+    if (nodes.length === 0) {
+      const shown = s.selector.length > 200 ? `${s.selector.slice(0, 200)}… (${s.selector.length} characters)` : s.selector;
+      throw new WrapperError(`pattern "${s.name}": selector ${JSON.stringify(shown)} matches nothing on the page`);
+    }
     const p: Pattern = { name: s.name, selector: s.selector };
     if (s.xpath !== undefined) p.xpath = s.xpath;
     if (s.multiple !== undefined) p.multiple = s.multiple;
@@ -227,18 +232,68 @@ function namedPlace(tree: Tree, occ: Occurrence, selector: string, name: string)
   return false;
 }
 
+/** An element's shape among its siblings: its tag and its classes. */
+function shapeOf(tree: Tree, n: number): string {
+  return `${tree.name[n]} ${(tree.attr(n, 'class') ?? '').split(/\s+/).filter(Boolean).sort().join(' ')}`;
+}
+
+/**
+ * The items of the lists that `nodes` are items of, in document order: each element's siblings of the
+ * same tag and classes (itself included); a text node stands for itself.
+ */
+export function listItems(tree: Tree, nodes: readonly number[]): number[] {
+  const out = new Set<number>();
+  for (const n of nodes) {
+    const p = tree.parent[n]!;
+    if (tree.kind[n] !== NodeKind.Element || p < 0) {
+      out.add(n);
+      continue;
+    }
+    const shape = shapeOf(tree, n);
+    for (let c = p + 1; c < tree.end[p]!; c = tree.end[c]!) if (tree.kind[c] === NodeKind.Element && shapeOf(tree, c) === shape) out.add(c);
+  }
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * How the nodes a list pattern extracts on a page fit the example values: `hit` when they give exactly the
+ * examples in order, or give every example and are exactly the items of the examples' lists (`listItems`:
+ * a list given by some of its items); `covers` when they include every item of those lists.
+ */
+function listFit(tree: Tree, got: readonly number[], expected: readonly string[], mode: ValueMode): { hit: boolean; covers: boolean } {
+  const values = got.map((g) => valueOf(tree, g, mode));
+  const exact = got.length === expected.length && values.every((v, k) => sameWords(v, expected[k]!));
+  const used = new Set<number>();
+  const examples: number[] = [];
+  for (const e of expected) {
+    const k = values.findIndex((v, j) => !used.has(j) && sameWords(v, e));
+    if (k < 0) return { hit: exact, covers: false };
+    used.add(k);
+    examples.push(got[k]!);
+  }
+  const items = listItems(tree, examples);
+  const have = new Set(got);
+  const covers = items.every((n) => have.has(n));
+  return { hit: exact || (covers && items.length === got.length), covers };
+}
+
 /** Occurrences examined per example value (the first ones in the page). */
 const MAX_OCCURRENCES = 12;
 
 /**
  * A wrapper with one pattern per example name, learned from example pages (see the module comment). A
- * name whose value is found on no page is left out and listed in `missing`; `choices` says what was
- * chosen for the others.
+ * name whose value is found on no page is left out and listed in `missing`; a name whose values are found
+ * but that no one pattern extracts (values of unrelated places, a list's items in several lists) is left
+ * out and listed in `unextracted`; `choices` says what was chosen for the others.
  */
-export function createFromExamples(pages: readonly ExamplePage[], options: CreateOptions = {}): { wrapper: Wrapper; missing: string[]; choices: ExampleChoice[] } {
+export function createFromExamples(
+  pages: readonly ExamplePage[],
+  options: CreateOptions = {},
+): { wrapper: Wrapper; missing: string[]; unextracted: string[]; choices: ExampleChoice[] } {
   const names = [...new Set(pages.flatMap((p) => Object.keys(p.values)))];
   const patterns: Pattern[] = [];
   const missing: string[] = [];
+  const unextracted: string[] = [];
   const choices: ExampleChoice[] = [];
   for (const name of names) {
     const multiple = pages.some((p) => Array.isArray(p.values[name]));
@@ -251,6 +306,8 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
       order: number;
       lookAlikes: number | undefined;
       hits: number;
+      /** Pages where a list pattern extracts every item of the examples' lists (listFit). */
+      covers: number;
       nodes: Array<{ tree: Tree; node: number }>;
     }
     const candidates = new Map<string, Candidate>();
@@ -261,7 +318,7 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
         for (const s of suggestPatterns(page.tree, occ.node, { value: occ.mode, multiple })) {
           const key = `${s.value}\u0000${s.selector}`;
           if (candidates.has(key)) continue;
-          candidates.set(key, { selector: s.selector, value: s.value, form: s.form, robustness: s.robustness, named: namedPlace(page.tree, occ, s.selector, name), order: candidates.size, lookAlikes: s.lookAlikes, hits: 0, nodes: [] });
+          candidates.set(key, { selector: s.selector, value: s.value, form: s.form, robustness: s.robustness, named: namedPlace(page.tree, occ, s.selector, name), order: candidates.size, lookAlikes: s.lookAlikes, hits: 0, covers: 0, nodes: [] });
         }
       }
     }
@@ -270,7 +327,9 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
         const expected = asList(q.values[name]);
         if (expected.length === 0) continue;
         const got = collapseRepeats(q.tree, { multiple, value: c.value }, selectPattern(q.tree, { selector: c.selector }, 0));
-        if (got.length === expected.length && got.every((g, k) => sameWords(valueOf(q.tree, g, c.value), expected[k]!))) {
+        const fit = multiple ? listFit(q.tree, got, expected, c.value) : { hit: got.length === 1 && sameWords(valueOf(q.tree, got[0]!, c.value), expected[0]!), covers: false };
+        if (fit.covers) c.covers++;
+        if (fit.hit) {
           c.hits++;
           for (const g of got) c.nodes.push({ tree: q.tree, node: g });
         }
@@ -278,10 +337,10 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
     }
     const ranked = [...candidates.values()]
       .filter((c) => c.hits > 0)
-      .sort((a, b) => b.hits - a.hits || Number(b.named) - Number(a.named) || b.robustness - a.robustness || a.order - b.order);
+      .sort((a, b) => b.hits - a.hits || b.covers - a.covers || Number(b.named) - Number(a.named) || b.robustness - a.robustness || a.order - b.order);
     const best = ranked[0];
     if (!best) {
-      missing.push(name);
+      (candidates.size > 0 ? unextracted : missing).push(name);
       continue;
     }
     const p: Pattern = { name, selector: best.selector };
@@ -295,6 +354,12 @@ export function createFromExamples(pages: readonly ExamplePage[], options: Creat
     if (!multiple && best.lookAlikes !== undefined) choice.lookAlikes = best.lookAlikes;
     choices.push(choice);
   }
-  if (patterns.length === 0) throw new WrapperError('no example value was found on the example pages');
-  return { wrapper: wrapperOf(patterns, options, pages[0]?.tree), missing, choices };
+  if (patterns.length === 0) {
+    throw new WrapperError(
+      unextracted.length > 0
+        ? `no pattern extracts the example values of ${unextracted.map((n) => `"${n}"`).join(', ')}: they are on the page, but no one selector gives them (the values of one list are items of one list)`
+        : 'no example value was found on the example pages',
+    );
+  }
+  return { wrapper: wrapperOf(patterns, options, pages[0]?.tree), missing, unextracted, choices };
 }

@@ -61,8 +61,13 @@ export interface PatternReport {
   selector: string;
   /** The selector generated for what adaptation found (absent when the selector did). */
   newSelector?: string;
-  /** Constraint violations that started the adaptation (or that remain when not found). */
+  /** When not found: the constraint violations that remain (the selector's, adaptation found nothing better); else []. */
   violations: string[];
+  /**
+   * When adapted: the constraint violations of the selector's result that started the adaptation (what
+   * adaptation found breaks none of them); absent when a trigger alone started it.
+   */
+  cause?: string[];
   instances: number;
   /** Set when a trigger caused this adaptation. */
   trigger?: 'top-down' | 'bottom-up';
@@ -301,7 +306,8 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   let value: RecordValue;
   let failed = step === 'not-found';
   const finish = (): Eval => {
-    const r: Omit<PatternReport, 'pattern' | 'selector'> = { step, similarity, violations: step === 'selector' ? [] : selViolations, instances: nodes.length, matched: matched.length };
+    const r: Omit<PatternReport, 'pattern' | 'selector'> = { step, similarity, violations: step === 'not-found' ? selViolations : [], instances: nodes.length, matched: matched.length };
+    if (adapted && selViolations.length > 0) r.cause = selViolations;
     if (reason !== undefined) r.reason = reason;
     if (rival !== undefined) r.rival = rival;
     if (newSelector !== undefined) r.newSelector = newSelector;

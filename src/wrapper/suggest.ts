@@ -224,7 +224,8 @@ export function suggestPatterns(tree: Tree, node: number, options: SuggestOption
       const linked = path.replace(/:nth-of-type\(\d+\)$/, '') + href;
       add(linked, pathForm(linked), value);
     }
-    if (scope === 0) add(xpathOf(tree, element), 'absolute', value);
+    // A list's absolute XPath leaves out the item's own position, so that every item of its list matches.
+    if (scope === 0) add(options.multiple ? xpathOf(tree, element).replace(/\[\d+\]$/, '') : xpathOf(tree, element), 'absolute', value);
   }
   return out.sort((a, b) => b.robustness - a.robustness);
 }

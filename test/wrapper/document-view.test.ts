@@ -208,8 +208,8 @@ test('CLI: pages given as URLs are fetched politely, their address is where they
   assert.equal(ran.code, 0, 'the pages read were all wrapped; the unreadable ones are named');
   const line = JSON.parse(ran.stdout.trim().split('\n')[0]!) as { steps: Record<string, { step: string }> };
   assert.equal(line.steps['terms']!.step, 'document', 'the same host: the same site');
-  assert.match(ran.stderr, new RegExp(`${served.url}gone\\.html: cannot read: .*404`));
-  assert.match(ran.stderr, new RegExp(`${served.url}private/x\\.html: cannot read: .*robots`));
+  assert.match(ran.stderr, new RegExp(`${served.url}gone\\.html: .*404`));
+  assert.match(ran.stderr, new RegExp(`${served.url}private/x\\.html: .*robots`));
   const missing = await gabarit(['wrapper', 'create', `${served.url}gone.html`, '--delay', '0', '--pattern', 'terms=#section_2']);
   assert.equal(missing.code, 1, missing.stderr);
 });

@@ -69,7 +69,8 @@ test('adaptation finds the data after classes were renamed and a wrapper div add
   const product = r.reports.find((x) => x.pattern === 'product')!;
   assert.equal(product.step, 'ctm');
   assert.ok(product.similarity! >= 0.7 && product.similarity! <= 1);
-  assert.deepEqual(product.violations, ['no instance found']);
+  assert.deepEqual(product.violations, [], 'what adaptation found breaks no constraint');
+  assert.deepEqual(product.cause, ['no instance found'], 'what the selector broke');
   // The new selector selects the new product element.
   assert.deepEqual(selectAll(changed, product.newSelector!), selectAll(changed, 'div.item-card'));
   // Updating writes the selector, a fresh tree-gram and the history; the updated wrapper then needs no adaptation.

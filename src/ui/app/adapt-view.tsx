@@ -119,6 +119,7 @@ export function AdaptView(p: AdaptProps) {
                   <td>
                     <code>{r.newSelector ? `${r.selector} → ${r.newSelector}` : r.selector}</code>
                     {r.violations.length > 0 && <div class="warn">{r.violations.join('; ')}</div>}
+                    {r.cause.length > 0 && <div class="hint" data-testid="cause">the selector: {r.cause.join('; ')}</div>}
                   </td>
                   <td data-testid="value">{r.value === null ? <em>none</em> : Array.isArray(r.value) ? r.value.join(' | ') : String(r.value)}</td>
                 </tr>
