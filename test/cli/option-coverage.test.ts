@@ -26,13 +26,6 @@ import type { Option } from 'commander';
 import { commandParts, isListed, loadProgram } from '../../examples/readme-options.ts';
 import { ROOT } from './gabarit-process.ts';
 
-/**
- * Commands whose options are being changed on other branches, with the tests that exercise them: this set
- * is emptied once those branches are merged. An entry is a command (every option of it) or a requirement's
- * name as the failure message prints it. An entry that is exercised already is an error (remove it).
- */
-const PENDING: ReadonlySet<string> = new Set(['wrapper']);
-
 /** One option that some invocation must use. */
 interface Need {
   /** How the failure names it: `crawl --top`, `source --delay`, `template --method hyperlink --key`. */
@@ -257,12 +250,6 @@ function meets(need: Need, inv: Invocation, command: string, defaultMethod: stri
   return uses(inv.words, need.flags);
 }
 
-function isPending(need: Need): boolean {
-  if (PENDING.has(need.name)) return true;
-  const command = need.command ?? need.name.split(' ')[0]!;
-  return PENDING.has(command.split(' ')[0]!);
-}
-
 test('every option of every command is exercised through the command line by a test or a documented command', async () => {
   const [{ needs: all, commands, defaultMethod }, found] = await Promise.all([needs(), invocations()]);
   // The walk and the scan are not vacuous.
@@ -274,12 +261,6 @@ test('every option of every command is exercised through the command line by a t
     .map((inv) => ({ inv, command: commandOf(inv.words, commands) }))
     .filter((x): x is { inv: Invocation; command: string } => x.command !== undefined && !(x.inv.loose && x.command === ''));
   const exercised = (need: Need): boolean => located.some(({ inv, command }) => meets(need, inv, command, defaultMethod));
-  const missing = all.filter((n) => !isPending(n) && !exercised(n)).map((n) => n.name);
+  const missing = all.filter((n) => !exercised(n)).map((n) => n.name);
   assert.ok(missing.length === 0, `options never exercised through the command line (in a gabarit([...]) args array of a test, or a documented \`gabarit …\` line):\n  ${missing.join('\n  ')}`);
-  // A pending command or option that is now exercised in full leaves the set.
-  const stale = [...PENDING].filter((p) => {
-    const of = all.filter((n) => n.name === p || (n.command ?? n.name.split(' ')[0]!).split(' ')[0] === p);
-    return of.length === 0 || of.every(exercised);
-  });
-  assert.ok(stale.length === 0, `PENDING entries that are exercised already (or name nothing): remove them from test/cli/option-coverage.test.ts:\n  ${stale.join("\n  ")}`);
 });

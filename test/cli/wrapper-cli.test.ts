@@ -333,35 +333,35 @@ test('wrapper run: the settings of a run override the wrapper\'s; --url, -o and 
   const w = join(dir, 'w.json');
   assert.equal((await gabarit(['wrapper', 'create', ORIGINAL, '--pattern', 'product=article.product', '-o', w])).code, 0);
   const step = async (args: string[]): Promise<{ code: number | null; step: string }> => {
-    const r = await gabarit(['wrapper', 'run', w, REDESIGNED, ...args]);
+    const r = await gabarit(args);
     return { code: r.code, step: lines(r.stdout)[0]!.steps['product']!.step };
   };
-  assert.deepEqual(await step([]), { code: 0, step: 'ctm' });
-  assert.deepEqual(await step(['--algorithms', 'stm']), { code: 0, step: 'stm' });
-  assert.deepEqual(await step(['--threshold', '1', '--algorithms', 'ctm', '--no-content']), { code: 1, step: 'not-found' }, 'the redesign is not identical');
+  assert.deepEqual(await step(['wrapper', 'run', w, REDESIGNED]), { code: 0, step: 'ctm' });
+  assert.deepEqual(await step(['wrapper', 'run', w, REDESIGNED, '--algorithms', 'stm']), { code: 0, step: 'stm' });
+  assert.deepEqual(await step(['wrapper', 'run', w, REDESIGNED, '--threshold', '1', '--algorithms', 'ctm', '--no-content']), { code: 1, step: 'not-found' }, 'the redesign is not identical');
 
   // The content view: a policy moved to a new CMS, its first paragraph rewritten there.
   const policy = join(dir, 'policy.json');
   assert.equal((await gabarit(['wrapper', 'create', join(ROOT, 'examples', 'site', 'privacy.html'), '--pattern', 'policy=main#content', '-o', policy])).code, 0);
   const moved = join(dir, 'privacy.html');
   await writeFile(moved, (await readFile(join(REDESIGNED_DIR, 'privacy.html'), 'utf8')).replace(/<p>[^<]*<\/p>/, '<p>Something else entirely was written here instead.</p>'));
-  const viewOf = async (args: string[]): Promise<{ step: string; view?: string }> => lines((await gabarit(['wrapper', 'run', policy, moved, ...args])).stdout)[0]!.steps['policy']!;
-  const found = await viewOf([]);
+  const viewOf = async (args: string[]): Promise<{ step: string; view?: string }> => lines((await gabarit(args)).stdout)[0]!.steps['policy']!;
+  const found = await viewOf(['wrapper', 'run', policy, moved]);
   assert.equal(found.view, 'content');
   const similarity = (found as { similarity?: number }).similarity!;
   assert.ok(similarity < 0.95);
-  assert.equal((await viewOf(['--content-threshold', '0.95'])).step, 'not-found', `the content view found it at ${similarity}, under the threshold given`);
-  assert.equal((await viewOf(['--no-content'])).step, 'not-found');
+  assert.equal((await viewOf(['wrapper', 'run', policy, moved, '--content-threshold', '0.95'])).step, 'not-found', `the content view found it at ${similarity}, under the threshold given`);
+  assert.equal((await viewOf(['wrapper', 'run', policy, moved, '--no-content'])).step, 'not-found');
 
   // The document view: terms moved to another page of the site; the address given with --url.
   const terms = join(dir, 'terms.html');
   await writeFile(terms, (await readFile(join(ROOT, 'examples', 'wrapper', 'moved', 'terms.html'), 'utf8')).replace(/<link rel="canonical"[^>]*>/, ''));
   const termsWrapper = join(ROOT, 'examples', 'wrapper', 'terms.wrapper.json');
-  const termsStep = async (args: string[]): Promise<string> => lines((await gabarit(['wrapper', 'run', termsWrapper, terms, ...args])).stdout)[0]!.steps['terms']!.step;
-  assert.equal(await termsStep([]), 'not-found', 'a page of unknown address');
-  assert.equal(await termsStep(['--url', 'https://www.cairn-outdoor.example/terms']), 'document');
-  assert.equal(await termsStep(['--url', 'https://www.cairn-outdoor.example/terms', '--document-threshold', '1']), 'not-found');
-  assert.equal(await termsStep(['--url', 'https://www.cairn-outdoor.example/terms', '--no-document']), 'not-found');
+  const termsStep = async (args: string[]): Promise<string> => lines((await gabarit(args)).stdout)[0]!.steps['terms']!.step;
+  assert.equal(await termsStep(['wrapper', 'run', termsWrapper, terms]), 'not-found', 'a page of unknown address');
+  assert.equal(await termsStep(['wrapper', 'run', termsWrapper, terms, '--url', 'https://www.cairn-outdoor.example/terms']), 'document');
+  assert.equal(await termsStep(['wrapper', 'run', termsWrapper, terms, '--url', 'https://www.cairn-outdoor.example/terms', '--document-threshold', '1']), 'not-found');
+  assert.equal(await termsStep(['wrapper', 'run', termsWrapper, terms, '--url', 'https://www.cairn-outdoor.example/terms', '--no-document']), 'not-found');
 
   // -o writes records and summary; --update FILE writes the adapted wrapper there, bare --update in place.
   const out = join(dir, 'out');
