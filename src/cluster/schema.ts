@@ -17,6 +17,7 @@ import { readStructure, schemaOfStructure, type Structure, type StructureSchemaO
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
+import { clusterShapes, type ShapeOptions } from '../structure/page-shape.ts';
 
 /** Options of `clusterSourceBySchema`. */
 export interface SchemaClusterOptions {
@@ -157,4 +158,27 @@ export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULT
 /** Groups the pages of a source by the similarity of their schemas (`readSchemas`, then `groupSchemas`). */
 export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
   return groupSchemas(await readSchemas(source, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
+}
+
+/**
+ * Groups a structure set by page shape (src/structure/page-shape.ts: the weighted tag paths of every
+ * element, average linkage, a threshold fixed or from the set's own gap), as `groupSchemas` does by schema.
+ */
+export function groupShapes(set: StructureSet, options: ShapeOptions = {}): SchemaClustering & { cut: number } {
+  const r = clusterShapes(set.structures.map((s) => s.shape), set.tagLists, options);
+  const assignment = new Map<string, string>();
+  const clusters: SchemaCluster[] = [];
+  const distinct: Array<Set<string>> = [];
+  set.keys.forEach((key, i) => {
+    const g = r.groups[i]!;
+    if (clusters[g] === undefined) {
+      clusters[g] = { id: `c${g}`, keys: [], schemas: 0, schema: [] };
+      distinct[g] = new Set();
+    }
+    clusters[g]!.keys.push(key);
+    distinct[g]!.add(set.structures[i]!.shape.join(','));
+    assignment.set(key, `c${g}`);
+  });
+  clusters.forEach((c, g) => (c.schemas = distinct[g]!.size));
+  return { assignment, clusters, failures: set.failures, cut: r.cut };
 }
