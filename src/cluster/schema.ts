@@ -12,7 +12,7 @@ import { clusterBySchema } from '../collect/clusters.ts';
 import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
 import { LayoutDepth } from '../collect/layout.ts';
 import { type TagListOptions, TagLists } from '../collect/link-collections.ts';
-import type { PageSchema, SchemaOptions } from '../collect/page-schema.ts';
+import type { PageSchema, SchemaOptions } from '../structure/page-schema.ts';
 import { readStructure, schemaOfStructure, type Structure, type StructureSchemaOptions } from '../collect/structure.ts';
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';

@@ -26,7 +26,7 @@
  * Choices the paper leaves open, made here and documented:
  *  - Clusters: pages of identical schema, and a page whose schema is similar (sim >= T) to a cluster's first
  *    joins the most similar such cluster (clusters.ts, leader clustering): with the richer schema
- *    (page-schema.ts), pages of one class rarely have identical schemas, and singleton clusters would
+ *    (src/structure/page-schema.ts), pages of one class rarely have identical schemas, and singleton clusters would
  *    defeat the n rule of step 1 and multiply the candidates of step 2.
  *  - Target membership: a cluster is in the target when one of its distinct schemas is similar to one of
  *    the target's, starting from the sample's (`growTarget`, default true: "all the pages of clusters
@@ -68,7 +68,7 @@ import { parsePage, type Page, type PageSource } from '../site/page.ts';
 import { ClusterTable } from './clusters.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
 import { type LinkCollection, type TagListOptions, TagLists } from './link-collections.ts';
-import { type PageSchema, similar } from './page-schema.ts';
+import { type PageSchema, similar } from '../structure/page-schema.ts';
 import { Addresses } from './addresses.ts';
 import { LayoutDepth } from './layout.ts';
 import { readStructure, schemaOfStructure, type Structure } from './structure.ts';

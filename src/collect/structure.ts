@@ -1,14 +1,14 @@
 /**
  * A page's structure as INDESIT (indesit.ts) and structural clustering (src/cluster/schema.ts) see it: its
  * link collections (link-collections.ts, paper 4 section 2) and its layout paths (layout.ts), read in one
- * walk of the page, and its schema (page-schema.ts) once the depth that cuts pages without a text region is
+ * walk of the page, and its schema (src/structure/page-schema.ts) once the depth that cuts pages without a text region is
  * known (layout.ts `LayoutDepth`).
  */
 import { tagId, type Tree } from '../html/tree.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
 import { contentOf, layoutOf, layoutPaths, type LayoutPaths } from './layout.ts';
 import { type LinkCollection, pageLinks, type TagLists } from './link-collections.ts';
-import { distinctSorted, type PageSchema, type SchemaOptions } from './page-schema.ts';
+import { distinctSorted, type PageSchema, type SchemaOptions } from '../structure/page-schema.ts';
 import { textRegion } from './text-region.ts';
 import { pageShape } from '../structure/page-shape.ts';
 
