@@ -1,8 +1,10 @@
 /**
- * `gabarit cluster <source> [--by schema|content] [--out DIR]`: groups the pages of a source by structure.
+ * `gabarit cluster <source> [--by schema|shape|content] [--out DIR]`: groups the pages of a source by structure.
  *  - `--by schema` (default): paper 4's page schemas (the tag-lists of a page's link collections, and its
  *    layout unless `--no-layout`), pages joined when the similarity of their schemas reaches
  *    `--similarity` (src/cluster/schema.ts);
+ *  - `--by shape`: the tag paths of all their elements, weighted, joined by average linkage
+ *    (src/structure/page-shape.ts);
  *  - `--by content`: by the similarity of their content once the template is removed
  *    (src/cluster/content.ts).
  * Writes in `--out` (default out/cluster) `clusters.json` (each cluster: id and page keys) and
@@ -18,7 +20,7 @@ import { networkLoads } from '../run/source.ts';
 
 interface ClusterFlags extends SourceFlags {
   out: string;
-  by: 'schema' | 'content';
+  by: 'schema' | 'shape' | 'content';
   similarity: number;
   layout: boolean;
   k?: number;
@@ -37,7 +39,7 @@ export async function register(program: Command): Promise<void> {
     .command('cluster')
     .description('group the pages of a source by structure (page schemas, paper 4) or by content: clusters.json')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
-  cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['schema', 'content']).default('schema'));
+  cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['schema', 'shape', 'content']).default('schema'));
   cmd.addOption(new Option('--similarity <T>', '--by schema: threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
   cmd.addOption(new Option('--no-layout', "--by schema: compare pages by their links' tag-lists only, as the paper"));
   cmd.addOption(new Option('--k <n>', '--by content: number of clusters (default: chosen by silhouette)').argParser(parsePositive));
@@ -71,6 +73,13 @@ export async function register(program: Command): Promise<void> {
         clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
         assignment = r.assignment;
         extra = { similarity: opts.similarity, layout: opts.layout };
+      } else if (opts.by === 'shape') {
+        const { clusterSourceByShape } = await import('../cluster/schema.ts');
+        const r = await clusterSourceByShape(opened.source, { onPage: (n) => reporter.progress.update('shape', n) });
+        for (const f of r.failures) writer.fail(f);
+        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, shapes: c.schemas }));
+        assignment = r.assignment;
+        extra = { cut: r.cut };
       } else {
         const { clusterByContent } = await import('../cluster/content.ts');
         const r = await clusterByContent(opened.source, {

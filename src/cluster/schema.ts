@@ -160,6 +160,11 @@ export async function clusterSourceBySchema(source: PageSource, options: SchemaC
   return groupSchemas(await readSchemas(source, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
 }
 
+/** Groups the pages of a source by page shape (`readStructures`, then `groupShapes`). */
+export async function clusterSourceByShape(source: PageSource, options: SchemaClusterOptions & { shape?: ShapeOptions } = {}): Promise<SchemaClustering & { cut: number }> {
+  return groupShapes(await readStructures(source, options), options.shape);
+}
+
 /**
  * Groups a structure set by page shape (src/structure/page-shape.ts: the weighted tag paths of every
  * element, average linkage, a threshold fixed or from the set's own gap), as `groupSchemas` does by schema.

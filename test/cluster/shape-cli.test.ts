@@ -1,0 +1,107 @@
+/**
+ * `gabarit cluster --by shape` on small generated documentation sites: classes that share the site's
+ * template and menus but lay out their content differently are told apart, and pages of one class that
+ * each list their own items (under headings named after them, in numbers that differ) are kept together.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gabarit } from '../cli/gabarit-process.ts';
+
+const MENU = ['intro', 'install', 'config', 'deploy', 'faq'];
+
+/** A page of the site's template: header menu, sidebar of sections (the current one marked), footer. */
+function page(title: string, current: string, sidebar: string, content: string): string {
+  const menu = MENU.map((m) => `<li${m === current ? ' class="current"' : ''}><a href="${m}.html">${m}</a></li>`).join('');
+  return `<!DOCTYPE html><html><head><title>${title}</title></head><body>
+<header class="top"><a class="logo" href="index.html">Docs</a><nav class="menu"><ul>${menu}</ul></nav></header>
+<div class="wrap"><aside class="side">${sidebar}</aside>
+<main class="body"><article class="doc"><h1>${title}</h1>${content}</article></main></div>
+<footer class="bottom"><p>Built by a generator. <a href="about.html">About</a></p></footer></body></html>`;
+}
+
+const words = (n: number, seed: number): string => Array.from({ length: n }, (_, k) => ['the', 'module', 'reads', 'a', 'value', 'from', 'its', 'file', 'and', 'writes'][(k * 7 + seed) % 10]).join(' ');
+
+/** A module reference page: a summary table of its directives, then a section per directive. */
+function modulePage(i: number): string {
+  const directives = Array.from({ length: 2 + (i % 5) }, (_, k) => `dir_${i}_${k}`);
+  const table = `<table class="summary"><tr><th>Directive</th><th>Default</th></tr>${directives.map((d) => `<tr><td><a href="#${d}">${d}</a></td><td><code>off</code></td></tr>`).join('')}</table>`;
+  const sections = directives.map((d, k) => `<div class="directive"><h2 id="${d}">${d}</h2><table class="syntax"><tr><th>Syntax:</th><td><code>${d} value;</code></td></tr><tr><th>Context:</th><td>http</td></tr></table><p>${words(20 + k, i)}</p></div>`).join('');
+  return page(`Module ${i}`, 'config', '<ul class="toc"><li><a href="config.html">Reference</a></li></ul>', `<p>${words(25, i)}</p>${table}${sections}`);
+}
+
+/** A how-to page: prose, a list of steps and a code example. */
+function howtoPage(i: number): string {
+  const paras = Array.from({ length: 3 + (i % 3) }, (_, k) => `<p>${words(30 + k, i + k)}</p>`).join('');
+  return page(`How to ${i}`, 'config', '<ul class="toc"><li><a href="config.html">Reference</a></li></ul>', `${paras}<h2>Steps</h2><ol><li>${words(8, i)}</li><li>${words(9, i)}</li></ol><pre><code>run ${i}</code></pre><p>${words(20, i)}</p>`);
+}
+
+/** Optional sections of an API class page, each listed in the sidebar when the class has such items. */
+const SECTIONS = ['method', 'field', 'trait', 'auto', 'blanket'];
+
+/**
+ * An API class page: its own items, in the sections it has, listed in the sidebar and documented each under
+ * a heading of its name; how many items and which sections differ from page to page.
+ */
+function classPage(i: number): string {
+  const present = SECTIONS.filter((_, k) => k === 0 || ((i >> k) & 1) === 1 || (i + k) % 4 === 0);
+  let sidebar = '';
+  let content = `<div class="docblock"><p>${words(25, i)}</p></div>`;
+  for (const sec of present) {
+    const items = Array.from({ length: 1 + ((i * 5 + sec.length) % 9) }, (_, k) => `${sec}${i}x${k}`);
+    sidebar += `<h3><a href="#${sec}s">${sec}s</a></h3><ul class="block ${sec}">${items.map((m) => `<li><a href="#${m}">${m}</a></li>`).join('')}</ul>`;
+    content += `<h2 id="${sec}s" class="section-header">${sec}s</h2>`;
+    content += items.map((m, k) => `<section class="method"><h4 id="${m}" class="code-header">pub fn ${m}(&amp;self) -&gt; u${k}</h4><div class="docblock"><p>${words(12 + k, i)}</p></div></section>`).join('');
+  }
+  return page(`Struct Type${i}`, 'intro', sidebar, content);
+}
+
+/** A module index page: a table of the module's items. */
+function indexPage(i: number): string {
+  const items = Array.from({ length: 3 + i }, (_, k) => `<li><a class="struct" href="struct.Type${k}.html">Type${k}</a><span class="desc">${words(6, k)}</span></li>`).join('');
+  return page(`Module m${i}`, 'intro', '<ul class="toc"><li><a href="index.html">Crate</a></li></ul>', `<div class="docblock"><p>${words(22, i)}</p></div><h2 id="structs" class="section-header">Structs</h2><ul class="item-table">${items}</ul>`);
+}
+
+/** Writes the pages in a temporary directory, runs `gabarit cluster --by shape`, returns page → cluster. */
+async function clusterShape(pages: Record<string, string>): Promise<Map<string, string>> {
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-shape-'));
+  try {
+    for (const [key, html] of Object.entries(pages)) writeFileSync(join(dir, key), html);
+    const out = join(dir, 'out');
+    const r = await gabarit(['cluster', join(dir), '--by', 'shape', '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    const clusters = JSON.parse(readFileSync(join(out, 'clusters.json'), 'utf8')) as Array<{ id: string; keys: string[] }>;
+    return new Map(clusters.flatMap((c) => c.keys.map((k) => [k, c.id] as [string, string])));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const clustersOf = (assignment: Map<string, string>, prefix: string): Set<string> => new Set([...assignment].filter(([k]) => k.startsWith(prefix)).map(([, c]) => c));
+
+test('cluster --by shape: two classes sharing template and menus but not their content layout are two clusters', async () => {
+  const pages: Record<string, string> = {};
+  for (let i = 0; i < 12; i++) {
+    pages[`module-${i}.html`] = modulePage(i);
+    pages[`howto-${i}.html`] = howtoPage(i);
+  }
+  const a = await clusterShape(pages);
+  const modules = clustersOf(a, 'module-');
+  const howtos = clustersOf(a, 'howto-');
+  assert.equal(modules.size, 1, `module pages in ${[...modules].join(', ')}`);
+  assert.equal(howtos.size, 1, `how-to pages in ${[...howtos].join(', ')}`);
+  assert.notDeepEqual([...modules], [...howtos]);
+});
+
+test('cluster --by shape: pages of one class each listing their own items under headings named after them are one cluster', async () => {
+  const pages: Record<string, string> = {};
+  for (let i = 0; i < 16; i++) pages[`struct-${i}.html`] = classPage(i);
+  for (let i = 0; i < 6; i++) pages[`index-${i}.html`] = indexPage(i);
+  const a = await clusterShape(pages);
+  const structs = clustersOf(a, 'struct-');
+  const indexes = clustersOf(a, 'index-');
+  assert.equal(structs.size, 1, `class pages in ${structs.size} clusters`);
+  assert.ok(![...indexes].some((c) => structs.has(c)), 'index pages are apart from class pages');
+});
