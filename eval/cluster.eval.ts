@@ -17,7 +17,7 @@
  * schema, the content method (src/cluster/content.ts) on clusters/. Writes eval/results/cluster.json.
  */
 import { clusterByContent } from '../src/cluster/content.ts';
-import { groupSchemas, groupShapes, readStructures, schemasOf, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
+import { groupByShape, groupSchemas, groupShapes, readStructures, schemasOf, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
 import { SHAPE_DEFAULTS, type ShapeOptions } from '../src/structure/page-shape.ts';
 import { COLLECT_DEFAULTS } from '../src/collect/defaults.ts';
 import { classOf, listSites, loadClusters } from '../src/eval/corpus.ts';
@@ -104,8 +104,8 @@ const SHAPE_CHOICES: ShapeOptions[] = [0.8, 0.7].flatMap((decay) =>
 );
 const shapeLabel = (o: ShapeOptions): string => `decay ${o.decay}, template ${o.template}, cut ${o.threshold}`;
 
-function shapeScore(set: StructureSet, gold: ReadonlyMap<string, string>, options: ShapeOptions): Score & { cut: number } {
-  const r = groupShapes(set, options);
+function shapeScore(set: StructureSet, gold: ReadonlyMap<string, string>, options: ShapeOptions, fallback = false): Score & { cut: number } {
+  const r = fallback ? groupByShape(set, options) : groupShapes(set, options);
   const pred = new Map<string, string>();
   for (const [k, c] of r.assignment) if (gold.has(k)) pred.set(k, c);
   return { purity: purity(pred, gold), ari: adjustedRandIndex(pred, gold), clusters: r.clusters.length, cut: r.cut };
@@ -167,7 +167,8 @@ await runEval('cluster', async () => {
         rows.push([site.name, 'schema', '(all)', String(gold.size), String(s.clusters), fmt(s.purity), fmt(s.ari)]);
         for (const c of classFigures(groupSchemas(set, COLLECT_DEFAULTS.clusterSimilarity), gold)) rows.push([site.name, 'schema', c[0]!, c[1]!, c[2]!, c[3]!, c[4]!]);
         const sh = shapeScore(structures, gold, SHAPE_DEFAULTS);
-        rows.push([site.name, `shape (cut ${fmt(sh.cut, 2)})`, '(all)', String(gold.size), String(sh.clusters), fmt(sh.purity), fmt(sh.ari)]);
+        const covered = groupByShape(structures, SHAPE_DEFAULTS).grouped;
+        rows.push([site.name, `shape (cut ${fmt(sh.cut, 2)}, in clusters >= 3: ${fmt(covered, 2)})`, '(all)', String(gold.size), String(sh.clusters), fmt(sh.purity), fmt(sh.ari)]);
         for (const c of classFigures(groupShapes(structures, SHAPE_DEFAULTS), gold)) rows.push([site.name, 'shape', c[0]!, c[1]!, c[2]!, c[3]!, c[4]!]);
       } finally {
         await source.close();
@@ -264,17 +265,21 @@ await runEval('cluster', async () => {
   const shapeCv = leaveOneGeneratorOut(SHAPE_CHOICES, units, (o, us) => objective(us.map((u) => shapeScores.get(o)!.get(u)!)));
   const schemaByGenerator = leaveOneGeneratorOut(CHOICES, units, (c, us) => objective(us.map((u) => withLayout.get(c)!.get(u)!)));
   const shapeRows: string[][] = [];
+  const fallbackScores = new Map<string, Score>();
   for (const s of corpus) {
     const o = shapeCv.heldOut.get(s.name)!;
     const h = shapeScores.get(o)!.get(s.name)!;
     const c = schemaByGenerator.heldOut.get(s.name)!;
     const sc = withLayout.get(c)!.get(s.name)!;
-    shapeRows.push([s.name, generatorOf(s.name), fmt(sc.purity), fmt(sc.ari), String(sc.clusters), shapeLabel(o), fmt(h.cut, 2), fmt(h.purity), fmt(h.ari), String(h.clusters)]);
+    const fb = groupByShape(s.structures, o);
+    const f = shapeScore(s.structures, s.gold, o, true);
+    fallbackScores.set(s.name, f);
+    shapeRows.push([s.name, generatorOf(s.name), fmt(sc.purity), fmt(sc.ari), String(sc.clusters), shapeLabel(o), fmt(h.cut, 2), fmt(h.purity), fmt(h.ari), String(h.clusters), fmt(fb.grouped, 2), fb.fallback ? 'schema' : 'shape', fmt(f.purity), fmt(f.ari)]);
     for (const f of classFigures(groupShapes(s.structures, o), s.gold)) shapeRows.push(['', `  ${f[0]}`, '', '', '', `${f[1]} pages`, '', fmt(Number(f[3])), fmt(Number(f[4])), f[2]!]);
   }
   process.stdout.write(
     `Held out by generator: schema (links and layout) against page shape; per class: share in its largest cluster, share of that cluster that is the class, clusters it spans. Shape in sample: ${shapeLabel(shapeCv.inSample)}\n` +
-      formatTable(['set', 'generator', 'purity schema', 'ARI schema', 'clusters', 'shape choice', 'cut', 'purity shape', 'ARI shape', 'clusters'], shapeRows) +
+      formatTable(['set', 'generator', 'purity schema', 'ARI schema', 'clusters', 'shape choice', 'cut', 'purity shape', 'ARI shape', 'clusters', 'grouped', '--by shape', 'purity', 'ARI'], shapeRows) +
       '\n\n',
   );
   const shapeGrid = SHAPE_CHOICES.map((o) => [shapeLabel(o), ...corpus.map((s) => { const x = shapeScores.get(o)!.get(s.name)!; return `${fmt(x.purity, 2)}/${fmt(x.ari, 2)}`; })]);
@@ -289,6 +294,7 @@ await runEval('cluster', async () => {
     'held-out sets with purity >= 0.95 and ARI >= 0.9': `${met}/${units.length}`,
     'held-out mean purity': mean(heldScores.map((x) => x.purity)),
     'page shape, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = shapeScores.get(shapeCv.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
+    '--by shape (schema where shapes scatter), held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = fallbackScores.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     'schema, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = withLayout.get(schemaByGenerator.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     'held-out mean ARI': mean(heldScores.map((x) => x.ari)),
     'held-out worst ARI': Math.min(...heldScores.map((x) => x.ari)),
@@ -306,7 +312,7 @@ await runEval('cluster', async () => {
       withLayout: toObj(withLayout, label),
       linksOnly: toObj(linksOnly, String),
       content: contentResults,
-      shapeHeldOutByGenerator: Object.fromEntries([...shapeCv.heldOut].map(([u, o]) => [u, { choice: shapeLabel(o), ...shapeScores.get(o)!.get(u)! }])),
+      shapeHeldOutByGenerator: Object.fromEntries([...shapeCv.heldOut].map(([u, o]) => [u, { choice: shapeLabel(o), ...shapeScores.get(o)!.get(u)!, byShape: fallbackScores.get(u) }])),
       schemaHeldOutByGenerator: Object.fromEntries([...schemaByGenerator.heldOut].map(([u, c]) => [u, { choice: label(c), ...withLayout.get(c)!.get(u)! }])),
     })}\n`,
   );

@@ -17,7 +17,7 @@ import { readStructure, schemaOfStructure, type Structure, type StructureSchemaO
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
-import { clusterShapes, type ShapeOptions } from '../structure/page-shape.ts';
+import { clusterShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions } from '../structure/page-shape.ts';
 
 /** Options of `clusterSourceBySchema`. */
 export interface SchemaClusterOptions {
@@ -160,9 +160,31 @@ export async function clusterSourceBySchema(source: PageSource, options: SchemaC
   return groupSchemas(await readSchemas(source, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
 }
 
-/** Groups the pages of a source by page shape (`readStructures`, then `groupShapes`). */
-export async function clusterSourceByShape(source: PageSource, options: SchemaClusterOptions & { shape?: ShapeOptions } = {}): Promise<SchemaClustering & { cut: number }> {
-  return groupShapes(await readStructures(source, options), options.shape);
+/** A grouping by page shape, or by page schema where the shapes scatter the pages. */
+export type ShapeClusteringResult = SchemaClustering & {
+  /** The similarity the shapes were cut at. */
+  cut: number;
+  /** Share of pages in shape groups of 3 pages or more (page-shape.ts `groupedShare`). */
+  grouped: number;
+  /** True when the shapes scattered the pages and the page schema grouped them instead. */
+  fallback: boolean;
+};
+
+/**
+ * Groups the pages of a source by page shape (`readStructures`, then `groupShapes`); where the shapes
+ * scatter the pages (fewer than `minGrouped` of them in groups of 3 or more), by page schema
+ * (`groupSchemas` at its defaults), and says so (`fallback`).
+ */
+export async function clusterSourceByShape(source: PageSource, options: SchemaClusterOptions & { shape?: ShapeOptions } = {}): Promise<ShapeClusteringResult> {
+  return groupByShape(await readStructures(source, options), options.shape);
+}
+
+/** `clusterSourceByShape` on structures already read. */
+export function groupByShape(set: StructureSet, options: ShapeOptions = {}): ShapeClusteringResult {
+  const r = groupShapes(set, options);
+  const grouped = groupedShare(set.keys.map((k) => Number(r.assignment.get(k)!.slice(1))));
+  if (grouped >= (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return { ...r, grouped, fallback: false };
+  return { ...groupSchemas(schemasOf(set)), cut: r.cut, grouped, fallback: true };
 }
 
 /**

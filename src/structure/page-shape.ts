@@ -41,13 +41,29 @@ export interface ShapeOptions {
   threshold?: number | 'gap';
   gapLow?: number;
   gapHigh?: number;
+  /** Share of pages in groups of 3 or more below which a grouping is doubtful (`groupedShare`). */
+  minGrouped?: number;
 }
 
 /**
  * Defaults, chosen leaving one generator out over the corpus sets with classes (eval/cluster.eval.ts: decay
  * {0.8, 0.7} × template {0.1, 0.3} × cut {gap, 0.4, 0.5, 0.6}); the set's own gap was never chosen.
  */
-export const SHAPE_DEFAULTS = { decay: 0.8, template: 0.3, templateShare: 0.9, threshold: 0.6 as number | 'gap', gapLow: 0.3, gapHigh: 0.8 };
+export const SHAPE_DEFAULTS = { decay: 0.8, template: 0.3, templateShare: 0.9, threshold: 0.6 as number | 'gap', gapLow: 0.3, gapHigh: 0.8, minGrouped: 0.7 };
+
+/**
+ * The share of pages in groups of at least 3 pages. Below `ShapeOptions.minGrouped` the shapes scatter the
+ * pages (prose whose markup differs from page to page: PEPs, a language's library reference) and the
+ * grouping is doubtful. On the corpus sets the share is 0.80 or more where shapes group classes well, 0.56 or
+ * less where they scatter them (eval/cluster.eval.ts); 0.7 lies between.
+ */
+export function groupedShare(groups: readonly number[]): number {
+  const size = new Map<number, number>();
+  for (const g of groups) size.set(g, (size.get(g) ?? 0) + 1);
+  let grouped = 0;
+  for (const g of groups) if (size.get(g)! >= 3) grouped++;
+  return groups.length === 0 ? 1 : grouped / groups.length;
+}
 
 /** Weight of every tag-list id (indexed by id) for a set of shapes: decay^depth, template paths scaled down. */
 export function shapeWeights(shapes: readonly Int32Array[], tagLists: TagLists, options: ShapeOptions = {}): Float64Array {

@@ -105,3 +105,36 @@ test('cluster --by shape: pages of one class each listing their own items under 
   assert.equal(structs.size, 1, `class pages in ${structs.size} clusters`);
   assert.ok(![...indexes].some((c) => structs.has(c)), 'index pages are apart from class pages');
 });
+
+/** A prose page whose markup is its own: blocks picked and nested differently on every page. */
+function prosePage(i: number): string {
+  const blocks = [
+    (k: number) => `<blockquote class="q${k % 3}"><p>${words(12, k)}</p></blockquote>`,
+    (k: number) => `<dl class="terms"><dt>${words(2, k)}</dt><dd><p>${words(10, k)}</p></dd></dl>`,
+    (k: number) => `<table class="grid"><tr><td><em>${words(3, k)}</em></td></tr></table>`,
+    (k: number) => `<div class="note n${k % 4}"><p><strong>${words(2, k)}</strong> ${words(9, k)}</p></div>`,
+    (k: number) => `<figure><figcaption>${words(4, k)}</figcaption></figure>`,
+    (k: number) => `<ol class="steps"><li><p>${words(7, k)}</p><ul><li><code>${words(1, k)}</code></li></ul></li></ol>`,
+    (k: number) => `<aside class="tip"><h3>${words(2, k)}</h3><p>${words(8, k)}</p></aside>`,
+  ];
+  const picked = blocks.filter((_, k) => ((i * 37 + k * 11) % 7) < 2 + (k === i % 7 ? 5 : 0));
+  const nested = picked.map((b, k) => (k % 2 === i % 2 ? `<div class="level${(i + k) % 5}">${b(i + k)}</div>` : b(i + k))).join('');
+  return page(`Essay ${i}`, 'faq', '<ul class="toc"><li><a href="faq.html">Essays</a></li></ul>', `<p>${words(30, i)}</p>${nested}`);
+}
+
+test('cluster --by shape: when the shapes scatter the pages, the page schema groups them, said on stderr and in the summary', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-shape-'));
+  try {
+    for (let i = 0; i < 14; i++) writeFileSync(join(dir, `essay-${i}.html`), prosePage(i));
+    const out = join(dir, 'out');
+    const r = await gabarit(['cluster', dir, '--by', 'shape', '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { fallback: string | null; grouped: number; clusters: number };
+    assert.equal(summary.fallback, 'schema');
+    assert.ok(summary.grouped < 0.7);
+    assert.match(r.stderr, /grouped by page schema instead/);
+    assert.equal(summary.clusters, 1, 'the essays share one schema');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
