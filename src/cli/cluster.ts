@@ -37,7 +37,7 @@ export async function register(program: Command): Promise<void> {
   const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');
   const cmd = program
     .command('cluster')
-    .description('group the pages of a source by structure (page schemas, paper 4) or by content: clusters.json')
+    .description('group the pages of a source by structure (page schemas, paper 4, or page shapes) or by content: clusters.json')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
   cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['schema', 'shape', 'content']).default('schema'));
   cmd.addOption(new Option('--similarity <T>', '--by schema: threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
