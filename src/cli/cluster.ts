@@ -97,6 +97,9 @@ export async function register(program: Command): Promise<void> {
       await opened.close();
     }
     for (const f of writer.failed) reporter.failure(f);
+    const { clusteringDoubts } = await import('../cluster/schema.ts');
+    const doubts = opts.by === 'content' ? [] : clusteringDoubts(assignment.size, clusters.length);
+    for (const d of doubts) reporter.warn(`${spec}: ${d}`);
     const scores: Record<string, number> = {};
     if (gold !== undefined) {
       const { purity, adjustedRandIndex } = await import('../eval/metrics.ts');
@@ -114,6 +117,7 @@ export async function register(program: Command): Promise<void> {
       pagesFailed: writer.failed.length,
       failures: writer.failed,
       clusters: clusters.length,
+      doubts,
       sizes: clusters.map((c) => c.keys.length),
       ...extra,
       ...scores,

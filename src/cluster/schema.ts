@@ -36,6 +36,8 @@ export interface SchemaClusterOptions {
   listRoots?: boolean;
   /** Levels of the content area's structure kept (default COLLECT_DEFAULTS.contentLevels). */
   contentLevels?: number;
+  /** Read each page's shape too (src/structure/page-shape.ts; default true). */
+  shape?: boolean;
   /** Which collections make the schema (default: all of them, off-site ones included). */
   schema?: SchemaOptions;
   /** Called per page loaded (progress). */
@@ -105,6 +107,7 @@ export async function readStructures(source: PageSource, options: SchemaClusterO
       ...(options.textRegionWords === undefined ? {} : { textRegionWords: options.textRegionWords }),
       ...(options.listRoots === undefined ? {} : { listRoots: options.listRoots }),
       ...(options.contentLevels === undefined ? {} : { contentLevels: options.contentLevels }),
+      shape: options.shape !== false,
     });
     structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
     depth.add(s.contentDepth, s.layout.region >= 0);
@@ -157,7 +160,7 @@ export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULT
 
 /** Groups the pages of a source by the similarity of their schemas (`readSchemas`, then `groupSchemas`). */
 export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
-  return groupSchemas(await readSchemas(source, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
+  return groupSchemas(await readSchemas(source, { shape: false, ...options }), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
 }
 
 /** A grouping by page shape, or by page schema where the shapes scatter the pages. */
@@ -175,8 +178,8 @@ export type ShapeClusteringResult = SchemaClustering & {
  * scatter the pages (fewer than `minGrouped` of them in groups of 3 or more), by page schema
  * (`groupSchemas` at its defaults), and says so (`fallback`).
  */
-export async function clusterSourceByShape(source: PageSource, options: SchemaClusterOptions & { shape?: ShapeOptions } = {}): Promise<ShapeClusteringResult> {
-  return groupByShape(await readStructures(source, options), options.shape);
+export async function clusterSourceByShape(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<ShapeClusteringResult> {
+  return groupByShape(await readStructures(source, { ...options, shape: true }), options.shapeOptions);
 }
 
 /** `clusterSourceByShape` on structures already read. */
@@ -208,4 +211,13 @@ export function groupShapes(set: StructureSet, options: ShapeOptions = {}): Sche
   });
   clusters.forEach((c, g) => (c.schemas = distinct[g]!.size));
   return { assignment, clusters, failures: set.failures, cut: r.cut };
+}
+
+/**
+ * What makes a grouping of `pages` pages into `clusters` doubtful: nearly every page its own cluster (at
+ * least 10 pages, at least 90% as many clusters as pages), a sign that pages of one class were told apart
+ * by what is theirs alone (their own items, ids, data in attributes). Empty when none.
+ */
+export function clusteringDoubts(pages: number, clusters: number): string[] {
+  return pages >= 10 && clusters >= 0.9 * pages ? [`${clusters} clusters for ${pages} pages: nearly every page is its own cluster`] : [];
 }

@@ -26,6 +26,8 @@ export interface StructureOptions {
   contentLevels?: number;
   /** Find `Structure.sharedPaths` (a walk of the whole page; INDESIT needs it for its sample only). */
   sharedPaths?: boolean;
+  /** Read `Structure.shape` (a walk of the whole page; grouping by page shape needs it). */
+  shape?: boolean;
 }
 
 /** What a page's structure is made of. */
@@ -44,7 +46,7 @@ export interface Structure {
   readonly weakRegion: number;
   /** The tag-lists on the way to `contentPath` (itself included) that more than one element has (with `sharedPaths`). */
   readonly sharedPaths: readonly number[];
-  /** The tag-lists of all its elements (src/structure/page-shape.ts). */
+  /** The tag-lists of all its elements (src/structure/page-shape.ts; with `shape`, else empty). */
   readonly shape: Int32Array;
 }
 
@@ -57,7 +59,7 @@ export function readStructure(tree: Tree, pageUrl: string, tagLists: TagLists, o
   const main = weak >= 0 ? -1 : mainElement(tree);
   const contentPath = weak >= 0 ? weak : main < 0 ? -1 : tagLists.pathOf(tree, main, memo);
   const sharedPaths = options.sharedPaths ? sharedAncestors(tree, tagLists, memo, contentPath) : [];
-  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths, shape: pageShape(tree, tagLists, memo) };
+  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths, shape: options.shape ? pageShape(tree, tagLists, memo) : NO_SHAPE };
 }
 
 /**
@@ -77,6 +79,7 @@ function sharedAncestors(tree: Tree, tagLists: TagLists, memo: Int32Array, path:
   return [...counts].filter(([, n]) => n > 1).map(([t]) => t);
 }
 
+const NO_SHAPE = new Int32Array(0);
 const MAIN = tagId('main');
 const ARTICLE = tagId('article');
 

@@ -138,3 +138,26 @@ test('cluster --by shape: when the shapes scatter the pages, the page schema gro
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('cluster: a run that leaves nearly every page in its own cluster says so on stderr and in the summary', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-shape-'));
+  try {
+    // Twelve pages, each wrapped in a frame of its own (a different nesting of containers).
+    for (let i = 0; i < 12; i++) {
+      const open = Array.from({ length: i + 1 }, (_, k) => `<div class="f${i}-${k}">`).join('');
+      const close = '</div>'.repeat(i + 1);
+      writeFileSync(join(dir, `p${i}.html`), `<!DOCTYPE html><html><body><nav class="n${i}"><a href="p${(i + 1) % 12}.html">next</a></nav>${open}<p>${words(40, i)}</p>${close}</body></html>`);
+    }
+    for (const by of ['schema', 'shape']) {
+      const out = join(dir, `out-${by}`);
+      const r = await gabarit(['cluster', dir, '--by', by, '-o', out]);
+      assert.equal(r.code, 0, r.stderr);
+      const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { doubts: string[]; clusters: number };
+      assert.equal(summary.clusters, 12, by);
+      assert.equal(summary.doubts.length, 1, by);
+      assert.match(r.stderr, /nearly every page is its own cluster/);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
