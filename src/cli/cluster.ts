@@ -77,7 +77,7 @@ export async function register(program: Command): Promise<void> {
         const { clusterSourceByShape } = await import('../cluster/schema.ts');
         const r = await clusterSourceByShape(opened.source, { onPage: (n) => reporter.progress.update('shape', n) });
         for (const f of r.failures) writer.fail(f);
-        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas }) }));
+        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }) }));
         assignment = r.assignment;
         extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null };
         if (r.fallback) reporter.warn(`${spec}: page shapes left ${((1 - r.grouped) * 100).toFixed(0)}% of the pages in groups of 1 or 2: grouped by page schema instead`);

@@ -17,7 +17,7 @@ import { readStructure, schemaOfStructure, type Structure, type StructureSchemaO
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
-import { clusterShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions } from '../structure/page-shape.ts';
+import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions } from '../structure/page-shape.ts';
 
 /** Options of `clusterSourceBySchema`. */
 export interface SchemaClusterOptions {
@@ -53,6 +53,8 @@ export interface SchemaCluster {
   schemas: number;
   /** The tag-lists of its first page's schema (links). */
   schema: string[];
+  /** By page shape: its nearest cluster and what sets it apart (src/structure/page-shape.ts `explainShapes`). */
+  why?: { nearest: string | null; similarity: number; apart: string[]; lacks: string[] };
 }
 
 /** The result of a structural clustering. */
@@ -209,7 +211,12 @@ export function groupShapes(set: StructureSet, options: ShapeOptions = {}): Sche
     distinct[g]!.add(set.structures[i]!.shape.join(','));
     assignment.set(key, `c${g}`);
   });
-  clusters.forEach((c, g) => (c.schemas = distinct[g]!.size));
+  const why = explainShapes(set.structures.map((s) => s.shape), r.groups, set.tagLists, options);
+  clusters.forEach((c, g) => {
+    c.schemas = distinct[g]!.size;
+    const y = why[g]!;
+    c.why = { nearest: y.nearest < 0 ? null : `c${y.nearest}`, similarity: Math.round(y.similarity * 1000) / 1000, apart: y.apart, lacks: y.lacks };
+  });
   return { assignment, clusters, failures: set.failures, cut: r.cut };
 }
 

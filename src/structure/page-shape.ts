@@ -252,3 +252,72 @@ export function clusterShapes(shapes: readonly Int32Array[], tagLists: TagLists,
   });
   return { groups, cut, merges: merges.map((m) => m.sim) };
 }
+
+/** Why a group of pages is a group (`explainShapes`). */
+export interface ShapeGroupWhy {
+  /** The group whose pages are on average the most similar to this one's (-1 when alone), and that similarity. */
+  nearest: number;
+  similarity: number;
+  /** Paths that at least 90% of the group's pages have and at most 10% of the nearest group's, heaviest first. */
+  apart: string[];
+  /** Paths that at least 90% of the nearest group's pages have and at most 10% of this one's. */
+  lacks: string[];
+}
+
+/** A path as its last steps (`… > table class="summary" > tr > td`), for reports. */
+function tail(tagLists: TagLists, id: number, steps = 3): string {
+  const parts = tagLists.describe(id).split(' > ');
+  return (parts.length > steps ? '… > ' : '') + parts.slice(-steps).join(' > ');
+}
+
+/**
+ * For each group of a grouping (`groups[i]`: the group of shape i), what sets it apart from its nearest
+ * group: the average similarity of their pages, and the paths one has on (nearly) every page and the other
+ * on (nearly) none. At most `limit` paths each, heaviest (outermost, not template) first.
+ */
+export function explainShapes(shapes: readonly Int32Array[], groups: readonly number[], tagLists: TagLists, options: ShapeOptions = {}, limit = 5): ShapeGroupWhy[] {
+  const w = shapeWeights(shapes, tagLists, options);
+  const n = groups.reduce((a, g) => Math.max(a, g + 1), 0);
+  const members: number[][] = Array.from({ length: n }, () => []);
+  groups.forEach((g, i) => members[g]!.push(i));
+  const counts = members.map((ms) => {
+    const c = new Map<number, number>();
+    for (const i of ms) for (const id of shapes[i]!) c.set(id, (c.get(id) ?? 0) + 1);
+    return c;
+  });
+  // Average similarity of every two groups, over pairs of pages (identical shapes compared once).
+  const cache = new Map<number, number>();
+  const simOf = (i: number, j: number): number => {
+    const a = shapes[i]!;
+    const b = shapes[j]!;
+    if (a === b) return 1;
+    const key = i < j ? i * shapes.length + j : j * shapes.length + i;
+    let s = cache.get(key);
+    if (s === undefined) cache.set(key, (s = shapeSimilarity(a, b, w)));
+    return s;
+  };
+  const between = new Float64Array(n * n);
+  for (let g = 0; g < n; g++)
+    for (let h = g + 1; h < n; h++) {
+      let sum = 0;
+      for (const i of members[g]!) for (const j of members[h]!) sum += simOf(i, j);
+      between[g * n + h] = between[h * n + g] = sum / (members[g]!.length * members[h]!.length);
+    }
+  const only = (g: number, h: number): string[] => {
+    const out: Array<[number, number]> = [];
+    for (const [id, c] of counts[g]!) {
+      if (c < 0.9 * members[g]!.length) continue;
+      if ((counts[h]!.get(id) ?? 0) > 0.1 * members[h]!.length) continue;
+      // Only the outermost such path: its descendants are implied.
+      if (tagLists.parentOf(id) > 0 && (counts[g]!.get(tagLists.parentOf(id)) ?? 0) >= 0.9 * members[g]!.length && (counts[h]!.get(tagLists.parentOf(id)) ?? 0) <= 0.1 * members[h]!.length) continue;
+      out.push([id, w[id]!]);
+    }
+    return out.sort((x, y) => y[1] - x[1]).slice(0, limit).map(([id]) => tail(tagLists, id));
+  };
+  return members.map((_, g) => {
+    let nearest = -1;
+    let best = -1;
+    for (let h = 0; h < n; h++) if (h !== g && between[g * n + h]! > best) [nearest, best] = [h, between[g * n + h]!];
+    return nearest < 0 ? { nearest, similarity: 0, apart: [], lacks: [] } : { nearest, similarity: best, apart: only(g, nearest), lacks: only(nearest, g) };
+  });
+}

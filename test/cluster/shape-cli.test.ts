@@ -64,15 +64,22 @@ function indexPage(i: number): string {
   return page(`Module m${i}`, 'intro', '<ul class="toc"><li><a href="index.html">Crate</a></li></ul>', `<div class="docblock"><p>${words(22, i)}</p></div><h2 id="structs" class="section-header">Structs</h2><ul class="item-table">${items}</ul>`);
 }
 
+interface ClusterOut {
+  id: string;
+  keys: string[];
+  why?: { nearest: string | null; similarity: number; apart: string[]; lacks: string[] };
+}
+
 /** Writes the pages in a temporary directory, runs `gabarit cluster --by shape`, returns page → cluster. */
-async function clusterShape(pages: Record<string, string>): Promise<Map<string, string>> {
+async function clusterShape(pages: Record<string, string>, seen?: (clusters: ClusterOut[]) => void): Promise<Map<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), 'gabarit-shape-'));
   try {
     for (const [key, html] of Object.entries(pages)) writeFileSync(join(dir, key), html);
     const out = join(dir, 'out');
     const r = await gabarit(['cluster', join(dir), '--by', 'shape', '-o', out]);
     assert.equal(r.code, 0, r.stderr);
-    const clusters = JSON.parse(readFileSync(join(out, 'clusters.json'), 'utf8')) as Array<{ id: string; keys: string[] }>;
+    const clusters = JSON.parse(readFileSync(join(out, 'clusters.json'), 'utf8')) as ClusterOut[];
+    seen?.(clusters);
     return new Map(clusters.flatMap((c) => c.keys.map((k) => [k, c.id] as [string, string])));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -87,12 +94,22 @@ test('cluster --by shape: two classes sharing template and menus but not their c
     pages[`module-${i}.html`] = modulePage(i);
     pages[`howto-${i}.html`] = howtoPage(i);
   }
-  const a = await clusterShape(pages);
+  let clusters: ClusterOut[] = [];
+  const a = await clusterShape(pages, (c) => (clusters = c));
   const modules = clustersOf(a, 'module-');
   const howtos = clustersOf(a, 'howto-');
   assert.equal(modules.size, 1, `module pages in ${[...modules].join(', ')}`);
   assert.equal(howtos.size, 1, `how-to pages in ${[...howtos].join(', ')}`);
   assert.notDeepEqual([...modules], [...howtos]);
+  // Why: each is the other's nearest cluster; the module pages have their summary table, the how-tos their steps.
+  const m = clusters.find((c) => modules.has(c.id))!;
+  const h = clusters.find((c) => howtos.has(c.id))!;
+  assert.equal(m.why?.nearest, h.id);
+  assert.equal(h.why?.nearest, m.id);
+  assert.ok(m.why!.similarity < 0.5, `similarity ${m.why!.similarity}`);
+  assert.ok(m.why!.apart.some((p) => p.includes('table class="summary"')), m.why!.apart.join(' | '));
+  assert.ok(h.why!.apart.some((p) => p.includes('ol')), h.why!.apart.join(' | '));
+  assert.deepEqual(m.why!.lacks, h.why!.apart);
 });
 
 test('cluster --by shape: pages of one class each listing their own items under headings named after them are one cluster', async () => {
