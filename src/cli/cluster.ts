@@ -65,6 +65,7 @@ export async function register(program: Command): Promise<void> {
     let clusters: Array<{ id: string; keys: string[]; [extra: string]: unknown }>;
     let assignment: Map<string, string>;
     let extra: Record<string, unknown> = {};
+    const doubts: string[] = [];
     try {
       if (opts.by === 'schema') {
         const { clusterSourceBySchema } = await import('../cluster/schema.ts');
@@ -73,6 +74,7 @@ export async function register(program: Command): Promise<void> {
         clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
         assignment = r.assignment;
         extra = { similarity: opts.similarity, layout: opts.layout };
+        doubts.push(...(r.doubts ?? []));
       } else if (opts.by === 'shape') {
         const { clusterSourceByShape } = await import('../cluster/schema.ts');
         const r = await clusterSourceByShape(opened.source, { onPage: (n) => reporter.progress.update('shape', n) });
@@ -98,7 +100,7 @@ export async function register(program: Command): Promise<void> {
     }
     for (const f of writer.failed) reporter.failure(f);
     const { clusteringDoubts } = await import('../cluster/schema.ts');
-    const doubts = opts.by === 'content' ? [] : clusteringDoubts(assignment.size, clusters.length);
+    if (opts.by !== 'content') doubts.push(...clusteringDoubts(assignment.size, clusters.length));
     for (const d of doubts) reporter.warn(`${spec}: ${d}`);
     const scores: Record<string, number> = {};
     if (gold !== undefined) {

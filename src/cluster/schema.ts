@@ -63,6 +63,8 @@ export interface SchemaClustering {
   assignment: Map<string, string>;
   clusters: SchemaCluster[];
   failures: PageFailure[];
+  /** What makes the grouping doubtful (`layoutDoubts`); absent or empty when nothing does. */
+  doubts?: string[];
 }
 
 /** The structures of a page set, read once (to make schemas with several options). */
@@ -162,7 +164,31 @@ export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULT
 
 /** Groups the pages of a source by the similarity of their schemas (`readSchemas`, then `groupSchemas`). */
 export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
-  return groupSchemas(await readSchemas(source, { shape: false, ...options }), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
+  const set = await readStructures(source, options);
+  const r = groupSchemas(schemasOf(set, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
+  return options.shape === false ? r : { ...r, doubts: layoutDoubts(set, r) };
+}
+
+/**
+ * Whether the largest cluster of a grouping by schema holds several layouts: when it holds at least 20
+ * pages and half of the set, and the page shapes (which group the set: `groupedShare`) split its pages into
+ * two groups or more of at least 5 pages and a tenth of it each (rustdoc-std: function, macro, keyword and
+ * module pages in one cluster of 299 by schema). Empty when not.
+ */
+export function layoutDoubts(set: StructureSet, r: SchemaClustering, options: ShapeOptions = {}): string[] {
+  const largest = r.clusters.reduce<SchemaCluster | undefined>((a, c) => (a === undefined || c.keys.length > a.keys.length ? c : a), undefined);
+  if (largest === undefined || largest.keys.length < 20 || largest.keys.length < 0.5 * set.keys.length) return [];
+  const shapes = clusterShapes(set.structures.map((x) => x.shape), set.tagLists, options);
+  if (groupedShare(shapes.groups) < (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return [];
+  const index = new Map(set.keys.map((k, i) => [k, i]));
+  const sizes = new Map<number, number>();
+  for (const k of largest.keys) {
+    const g = shapes.groups[index.get(k)!]!;
+    sizes.set(g, (sizes.get(g) ?? 0) + 1);
+  }
+  const layouts = [...sizes.values()].filter((n) => n >= 5 && n >= 0.1 * largest.keys.length).sort((a, b) => b - a);
+  if (layouts.length < 2) return [];
+  return [`cluster ${largest.id} holds ${largest.keys.length} of ${set.keys.length} pages, which page shapes split into ${layouts.length} layouts (${layouts.join(', ')} pages): see --by shape`];
 }
 
 /** A grouping by page shape, or by page schema where the shapes scatter the pages. */

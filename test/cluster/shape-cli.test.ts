@@ -178,3 +178,23 @@ test('cluster: a run that leaves nearly every page in its own cluster says so on
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('cluster --by schema: one cluster holding pages the page shapes tell apart says so on stderr and in the summary', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-shape-'));
+  try {
+    for (let i = 0; i < 12; i++) {
+      writeFileSync(join(dir, `module-${i}.html`), modulePage(i));
+      writeFileSync(join(dir, `howto-${i}.html`), howtoPage(i));
+    }
+    const out = join(dir, 'out');
+    const r = await gabarit(['cluster', dir, '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { doubts: string[]; clusters: number };
+    assert.equal(summary.clusters, 1, 'the page schema merges the two classes');
+    assert.equal(summary.doubts.length, 1);
+    assert.match(summary.doubts[0]!, /split into 2 layouts \(12, 12 pages\)/);
+    assert.match(r.stderr, /see --by shape/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
