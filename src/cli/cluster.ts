@@ -82,7 +82,8 @@ export async function register(program: Command): Promise<void> {
         clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }) }));
         assignment = r.assignment;
         extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null };
-        if (r.fallback) reporter.warn(`${spec}: page shapes left ${((1 - r.grouped) * 100).toFixed(0)}% of the pages in groups of 1 or 2: grouped by page schema instead`);
+        if (r.capped !== undefined) doubts.push(`${r.capped}: grouped by page schema instead`);
+        else if (r.fallback) reporter.warn(`${spec}: page shapes left ${((1 - r.grouped) * 100).toFixed(0)}% of the pages in groups of 1 or 2: grouped by page schema instead`);
       } else {
         const { clusterByContent } = await import('../cluster/content.ts');
         const r = await clusterByContent(opened.source, {

@@ -17,7 +17,7 @@ import { readStructure, schemaOfStructure, type Structure, type StructureSchemaO
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
-import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions } from '../structure/page-shape.ts';
+import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions, TooManyShapes } from '../structure/page-shape.ts';
 
 /** Options of `clusterSourceBySchema`. */
 export interface SchemaClusterOptions {
@@ -178,7 +178,13 @@ export async function clusterSourceBySchema(source: PageSource, options: SchemaC
 export function layoutDoubts(set: StructureSet, r: SchemaClustering, options: ShapeOptions = {}): string[] {
   const largest = r.clusters.reduce<SchemaCluster | undefined>((a, c) => (a === undefined || c.keys.length > a.keys.length ? c : a), undefined);
   if (largest === undefined || largest.keys.length < 20 || largest.keys.length < 0.5 * set.keys.length) return [];
-  const shapes = clusterShapes(set.structures.map((x) => x.shape), set.tagLists, options);
+  let shapes: ReturnType<typeof clusterShapes>;
+  try {
+    shapes = clusterShapes(set.structures.map((x) => x.shape), set.tagLists, options);
+  } catch (e) {
+    if (e instanceof TooManyShapes) return [`cluster ${largest.id} holds ${largest.keys.length} of ${set.keys.length} pages; whether it holds several layouts was not checked: ${e.message}`];
+    throw e;
+  }
   if (groupedShare(shapes.groups) < (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return [];
   const index = new Map(set.keys.map((k, i) => [k, i]));
   const sizes = new Map<number, number>();
@@ -197,8 +203,10 @@ export type ShapeClusteringResult = SchemaClustering & {
   cut: number;
   /** Share of pages in shape groups of 3 pages or more (page-shape.ts `groupedShare`). */
   grouped: number;
-  /** True when the shapes scattered the pages and the page schema grouped them instead. */
+  /** True when the shapes scattered the pages (or were too many) and the page schema grouped them instead. */
   fallback: boolean;
+  /** Why the shapes were not grouped at all (page-shape.ts `TooManyShapes`). */
+  capped?: string;
 };
 
 /**
@@ -212,7 +220,13 @@ export async function clusterSourceByShape(source: PageSource, options: SchemaCl
 
 /** `clusterSourceByShape` on structures already read. */
 export function groupByShape(set: StructureSet, options: ShapeOptions = {}): ShapeClusteringResult {
-  const r = groupShapes(set, options);
+  let r: ReturnType<typeof groupShapes>;
+  try {
+    r = groupShapes(set, options);
+  } catch (e) {
+    if (!(e instanceof TooManyShapes)) throw e;
+    return { ...groupSchemas(schemasOf(set)), cut: Number.NaN, grouped: 0, fallback: true, capped: e.message };
+  }
   const grouped = groupedShare(set.keys.map((k) => Number(r.assignment.get(k)!.slice(1))));
   if (grouped >= (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return { ...r, grouped, fallback: false };
   return { ...groupSchemas(schemasOf(set)), cut: r.cut, grouped, fallback: true };

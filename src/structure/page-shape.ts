@@ -43,6 +43,18 @@ export interface ShapeOptions {
   gapHigh?: number;
   /** Share of pages in groups of 3 or more below which a grouping is doubtful (`groupedShare`). */
   minGrouped?: number;
+  /** Most distinct shapes grouped: the similarities take 4 bytes per pair (4000: 64 MB). */
+  maxDistinct?: number;
+}
+
+/** Thrown by `clusterShapes` when a set has more distinct shapes than `ShapeOptions.maxDistinct`. */
+export class TooManyShapes extends Error {
+  constructor(
+    readonly distinct: number,
+    readonly cap: number,
+  ) {
+    super(`${distinct} distinct page shapes, over the cap of ${cap}`);
+  }
 }
 
 /**
@@ -51,7 +63,7 @@ export interface ShapeOptions {
  * cut 0.5; the widest gap of the set's own merge similarities was never chosen (it cut rustdoc-std at 0.33,
  * PEPs at 0.72).
  */
-export const SHAPE_DEFAULTS = { decay: 0.8, template: 0.1, templateShare: 0.9, threshold: 0.5 as number | 'gap', gapLow: 0.3, gapHigh: 0.8, minGrouped: 0.7 };
+export const SHAPE_DEFAULTS = { decay: 0.8, template: 0.1, templateShare: 0.9, threshold: 0.5 as number | 'gap', gapLow: 0.3, gapHigh: 0.8, minGrouped: 0.7, maxDistinct: 4000 };
 
 /**
  * The share of pages in groups of at least 3 pages. Below `ShapeOptions.minGrouped` the shapes scatter the
@@ -219,6 +231,8 @@ export function clusterShapes(shapes: readonly Int32Array[], tagLists: TagLists,
     itemOf[i] = it;
   });
   const d = items.length;
+  const cap = options.maxDistinct ?? SHAPE_DEFAULTS.maxDistinct;
+  if (d > cap) throw new TooManyShapes(d, cap);
   const sim = new Float32Array(d * d);
   for (let a = 0; a < d; a++) {
     sim[a * d + a] = 1;
