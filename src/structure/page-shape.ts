@@ -299,23 +299,33 @@ export function explainShapes(shapes: readonly Int32Array[], groups: readonly nu
     for (const i of ms) for (const id of shapes[i]!) c.set(id, (c.get(id) ?? 0) + 1);
     return c;
   });
-  // Average similarity of every two groups, over pairs of pages (identical shapes compared once).
-  const cache = new Map<number, number>();
-  const simOf = (i: number, j: number): number => {
-    const a = shapes[i]!;
-    const b = shapes[j]!;
-    if (a === b) return 1;
-    const key = i < j ? i * shapes.length + j : j * shapes.length + i;
-    let s = cache.get(key);
-    if (s === undefined) cache.set(key, (s = shapeSimilarity(a, b, w)));
-    return s;
-  };
-  const between = new Float64Array(n * n);
+  // Average similarity of every two groups over pairs of pages: identical shapes of a group are one item
+  // weighing how many pages have it, so the cost is the square of the distinct shapes, not of the pages.
+  const itemIds = new Map<string, number>();
+  const itemShapes: Int32Array[] = [];
+  const items = members.map((ms) => {
+    const c = new Map<number, number>();
+    for (const i of ms) {
+      const key = shapes[i]!.join(',');
+      let it = itemIds.get(key);
+      if (it === undefined) {
+        it = itemShapes.length;
+        itemIds.set(key, it);
+        itemShapes.push(shapes[i]!);
+      }
+      c.set(it, (c.get(it) ?? 0) + 1);
+    }
+    return [...c];
+  });
+  const nearest = new Int32Array(n).fill(-1);
+  const best = new Float64Array(n).fill(-1);
   for (let g = 0; g < n; g++)
     for (let h = g + 1; h < n; h++) {
       let sum = 0;
-      for (const i of members[g]!) for (const j of members[h]!) sum += simOf(i, j);
-      between[g * n + h] = between[h * n + g] = sum / (members[g]!.length * members[h]!.length);
+      for (const [a, ca] of items[g]!) for (const [b, cb] of items[h]!) sum += ca * cb * (a === b ? 1 : shapeSimilarity(itemShapes[a]!, itemShapes[b]!, w));
+      const avg = sum / (members[g]!.length * members[h]!.length);
+      if (avg > best[g]!) [best[g], nearest[g]] = [avg, h];
+      if (avg > best[h]!) [best[h], nearest[h]] = [avg, g];
     }
   const only = (g: number, h: number): string[] => {
     const out: Array<[number, number]> = [];
@@ -329,9 +339,7 @@ export function explainShapes(shapes: readonly Int32Array[], groups: readonly nu
     return out.sort((x, y) => y[1] - x[1]).slice(0, limit).map(([id]) => tail(tagLists, id));
   };
   return members.map((_, g) => {
-    let nearest = -1;
-    let best = -1;
-    for (let h = 0; h < n; h++) if (h !== g && between[g * n + h]! > best) [nearest, best] = [h, between[g * n + h]!];
-    return nearest < 0 ? { nearest, similarity: 0, apart: [], lacks: [] } : { nearest, similarity: best, apart: only(g, nearest), lacks: only(nearest, g) };
+    const h = nearest[g]!;
+    return h < 0 ? { nearest: -1, similarity: 0, apart: [], lacks: [] } : { nearest: h, similarity: best[g]!, apart: only(g, h), lacks: only(h, g) };
   });
 }
