@@ -242,7 +242,16 @@ export function clusterShapes(shapes: readonly Int32Array[], tagLists: TagLists,
       sim[b * d + a] = s;
     }
   }
-  const merges = averageLinkage(sim, d, Int32Array.from(counts));
+  const r = averageLinkageGroups(sim, d, Int32Array.from(counts), options);
+  return { groups: Array.from(itemOf, (it) => r.groups[it]!), cut: r.cut, merges: r.merges };
+}
+
+/**
+ * Average-linkage groups of `d` items from their similarities (`sim`, d×d, overwritten), items weighing
+ * `counts`, cut at `options.threshold` (`cutOf`): the group of each item, numbered by first item.
+ */
+export function averageLinkageGroups(sim: Float32Array, d: number, counts: Int32Array, options: ShapeOptions = {}): ShapeClustering {
+  const merges = averageLinkage(sim, d, counts);
   const cut = cutOf(merges.map((m) => m.sim), options);
   const parent = new Int32Array(d);
   for (let k = 0; k < d; k++) parent[k] = k;
@@ -255,15 +264,16 @@ export function clusterShapes(shapes: readonly Int32Array[], tagLists: TagLists,
   };
   for (const m of merges) if (m.sim >= cut) parent[find(m.b)] = find(m.a);
   const group = new Map<number, number>();
-  const groups = Array.from(itemOf, (it) => {
+  const groups: number[] = [];
+  for (let it = 0; it < d; it++) {
     const r = find(it);
     let g = group.get(r);
     if (g === undefined) {
       g = group.size;
       group.set(r, g);
     }
-    return g;
-  });
+    groups.push(g);
+  }
   return { groups, cut, merges: merges.map((m) => m.sim) };
 }
 
