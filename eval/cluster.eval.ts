@@ -17,7 +17,7 @@
  * schema, the content method (src/cluster/content.ts) on clusters/. Writes eval/results/cluster.json.
  */
 import { clusterByContent } from '../src/cluster/content.ts';
-import { groupByShape, groupSchemas, groupShapes, readStructures, schemasOf, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
+import { groupByShape, groupByStructure, groupSchemas, groupShapes, readStructures, schemasOf, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
 import { SHAPE_DEFAULTS, type ShapeOptions } from '../src/structure/page-shape.ts';
 import { COLLECT_DEFAULTS } from '../src/collect/defaults.ts';
 import { classOf, listSites, loadClusters } from '../src/eval/corpus.ts';
@@ -270,6 +270,7 @@ await runEval('cluster', async () => {
   const schemaByGenerator = leaveOneGeneratorOut(CHOICES, units, (c, us) => objective(us.map((u) => withLayout.get(c)!.get(u)!)));
   const shapeRows: string[][] = [];
   const fallbackScores = new Map<string, Score>();
+  const autoScores = new Map<string, Score>();
   for (const s of corpus) {
     const o = shapeCv.heldOut.get(s.name)!;
     const h = shapeScores.get(o)!.get(s.name)!;
@@ -278,12 +279,18 @@ await runEval('cluster', async () => {
     const fb = groupByShape(s.structures, o);
     const f = byShapeScores.get(o)!.get(s.name)!;
     fallbackScores.set(s.name, f);
-    shapeRows.push([s.name, generatorOf(s.name), fmt(sc.purity), fmt(sc.ari), String(sc.clusters), shapeLabel(o), fmt(h.cut, 2), fmt(h.purity), fmt(h.ari), String(h.clusters), fmt(fb.grouped, 2), fb.fallback ? 'schema' : 'shape', fmt(f.purity), fmt(f.ari)]);
+    // `--by auto` with both choices held out (the structures read with the default text region minimum,
+    // the one every fold chose).
+    const auto = groupByStructure(s.structures, c.T, { layoutBelow: c.below, contentLevels: c.content }, o);
+    const autoPred = new Map([...auto.assignment].filter(([k]) => s.gold.has(k)));
+    const au = { purity: purity(autoPred, s.gold), ari: adjustedRandIndex(autoPred, s.gold), clusters: auto.clusters.length };
+    autoScores.set(s.name, au);
+    shapeRows.push([s.name, generatorOf(s.name), fmt(sc.purity), fmt(sc.ari), String(sc.clusters), shapeLabel(o), fmt(h.cut, 2), fmt(h.purity), fmt(h.ari), String(h.clusters), fmt(fb.grouped, 2), fb.fallback ? 'schema' : 'shape', fmt(f.purity), fmt(f.ari), auto.method, fmt(au.purity), fmt(au.ari)]);
     for (const f of classFigures(groupShapes(s.structures, o), s.gold)) shapeRows.push(['', `  ${f[0]}`, '', '', '', `${f[1]} pages`, '', fmt(Number(f[3])), fmt(Number(f[4])), f[2]!]);
   }
   process.stdout.write(
     `Held out by generator: schema (links and layout) against page shape; per class: share in its largest cluster, share of that cluster that is the class, clusters it spans. Shape in sample: ${shapeLabel(shapeCv.inSample)}\n` +
-      formatTable(['set', 'generator', 'purity schema', 'ARI schema', 'clusters', 'shape choice', 'cut', 'purity shape', 'ARI shape', 'clusters', 'grouped', '--by shape', 'purity', 'ARI'], shapeRows) +
+      formatTable(['set', 'generator', 'purity schema', 'ARI schema', 'clusters', 'shape choice', 'cut', 'purity shape', 'ARI shape', 'clusters', 'grouped', '--by shape', 'purity', 'ARI', '--by auto', 'purity', 'ARI'], shapeRows) +
       '\n\n',
   );
   const shapeGrid = SHAPE_CHOICES.map((o) => [shapeLabel(o), ...corpus.map((s) => { const x = shapeScores.get(o)!.get(s.name)!; const y = byShapeScores.get(o)!.get(s.name)!; return `${fmt(x.purity, 2)}/${fmt(x.ari, 2)} → ${fmt(y.purity, 2)}/${fmt(y.ari, 2)}`; })]);
@@ -298,6 +305,7 @@ await runEval('cluster', async () => {
     'held-out sets with purity >= 0.95 and ARI >= 0.9': `${met}/${units.length}`,
     'held-out mean purity': mean(heldScores.map((x) => x.purity)),
     'page shape, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = shapeScores.get(shapeCv.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
+    '--by auto (the default: schema, shape where shapes split its largest cluster), held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = autoScores.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     '--by shape (schema where shapes scatter), held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = fallbackScores.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     'schema, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = withLayout.get(schemaByGenerator.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     'held-out mean ARI': mean(heldScores.map((x) => x.ari)),
@@ -317,6 +325,7 @@ await runEval('cluster', async () => {
       linksOnly: toObj(linksOnly, String),
       content: contentResults,
       shapeHeldOutByGenerator: Object.fromEntries([...shapeCv.heldOut].map(([u, o]) => [u, { choice: shapeLabel(o), ...shapeScores.get(o)!.get(u)!, byShape: fallbackScores.get(u) }])),
+      autoHeldOutByGenerator: Object.fromEntries(autoScores),
       schemaHeldOutByGenerator: Object.fromEntries([...schemaByGenerator.heldOut].map(([u, c]) => [u, { choice: label(c), ...withLayout.get(c)!.get(u)! }])),
     })}\n`,
   );

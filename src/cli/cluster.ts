@@ -1,6 +1,8 @@
 /**
- * `gabarit cluster <source> [--by schema|shape|content] [--out DIR]`: groups the pages of a source by structure.
- *  - `--by schema` (default): paper 4's page schemas (the tag-lists of a page's link collections, and its
+ * `gabarit cluster <source> [--by auto|schema|shape|content] [--out DIR]`: groups the pages of a source by structure.
+ *  - `--by auto` (default): by page schema, unless the page shapes show that its largest cluster holds
+ *    several layouts, then by page shape (src/cluster/schema.ts `clusterSourceByStructure`);
+ *  - `--by schema`: paper 4's page schemas (the tag-lists of a page's link collections, and its
  *    layout unless `--no-layout`), pages joined when the similarity of their schemas reaches
  *    `--similarity` (src/cluster/schema.ts);
  *  - `--by shape`: the tag paths of all their elements, weighted, joined by average linkage
@@ -20,7 +22,7 @@ import { networkLoads } from '../run/source.ts';
 
 interface ClusterFlags extends SourceFlags {
   out: string;
-  by: 'schema' | 'shape' | 'content';
+  by: 'auto' | 'schema' | 'shape' | 'content';
   similarity: number;
   layout: boolean;
   k?: number;
@@ -39,9 +41,9 @@ export async function register(program: Command): Promise<void> {
     .command('cluster')
     .description('group the pages of a source by structure (page schemas, paper 4, or page shapes) or by content: clusters.json')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
-  cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['schema', 'shape', 'content']).default('schema'));
-  cmd.addOption(new Option('--similarity <T>', '--by schema: threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
-  cmd.addOption(new Option('--no-layout', "--by schema: compare pages by their links' tag-lists only, as the paper"));
+  cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['auto', 'schema', 'shape', 'content']).default('auto'));
+  cmd.addOption(new Option('--similarity <T>', '--by schema, auto: threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
+  cmd.addOption(new Option('--no-layout', "--by schema, auto: compare pages by their links' tag-lists only, as the paper"));
   cmd.addOption(new Option('--k <n>', '--by content: number of clusters (default: chosen by silhouette)').argParser(parsePositive));
   cmd.addOption(new Option('--gold <file>', 'JSON object page key → class: also report purity and adjusted Rand index'));
   addSourceOptions(cmd);
@@ -67,7 +69,15 @@ export async function register(program: Command): Promise<void> {
     let extra: Record<string, unknown> = {};
     const doubts: string[] = [];
     try {
-      if (opts.by === 'schema') {
+      if (opts.by === 'auto') {
+        const { clusterSourceByStructure } = await import('../cluster/schema.ts');
+        const r = await clusterSourceByStructure(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('structure', n) });
+        for (const f of r.failures) writer.fail(f);
+        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? { why: c.why } : { schema: c.schema }) }));
+        assignment = r.assignment;
+        extra = { groupedBy: r.method, similarity: opts.similarity, layout: opts.layout, ...(r.cut === undefined ? {} : { cut: r.cut }) };
+        doubts.push(...(r.doubts ?? []));
+      } else if (opts.by === 'schema') {
         const { clusterSourceBySchema } = await import('../cluster/schema.ts');
         const r = await clusterSourceBySchema(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('schema', n) });
         for (const f of r.failures) writer.fail(f);

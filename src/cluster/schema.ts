@@ -63,7 +63,7 @@ export interface SchemaClustering {
   assignment: Map<string, string>;
   clusters: SchemaCluster[];
   failures: PageFailure[];
-  /** What makes the grouping doubtful (`layoutDoubts`); absent or empty when nothing does. */
+  /** What makes the grouping doubtful (`layoutDoubt`); absent or empty when nothing does. */
   doubts?: string[];
 }
 
@@ -166,26 +166,50 @@ export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULT
 export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
   const set = await readStructures(source, options);
   const r = groupSchemas(schemasOf(set, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
-  return options.shape === false ? r : { ...r, doubts: layoutDoubts(set, r) };
+  if (options.shape === false) return r;
+  const c = layoutDoubt(set, r);
+  return { ...r, doubts: c === null ? [] : [c.layouts ? `${c.message}: see --by shape` : c.message] };
+}
+
+/** A grouping by `clusterSourceByStructure`: by page schema, or by page shape where the schema's doubtful. */
+export type StructureClustering = SchemaClustering & { method: 'schema' | 'shape'; cut?: number };
+
+/**
+ * Groups the pages of a source by page schema, unless the page shapes show that its largest cluster holds
+ * several layouts (`layoutDoubt`): then by page shape (`groupByShape`), the doubt kept as the reason.
+ */
+export async function clusterSourceByStructure(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<StructureClustering> {
+  return groupByStructure(await readStructures(source, { ...options, shape: true }), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity, options, options.shapeOptions);
+}
+
+/** `clusterSourceByStructure` on structures already read, the schema grouped at `threshold`. */
+export function groupByStructure(set: StructureSet, threshold: number, schemaOptions: SchemaClusterOptions = {}, shapeOptions: ShapeOptions = {}): StructureClustering {
+  const r = groupSchemas(schemasOf(set, schemaOptions), threshold);
+  const c = layoutDoubt(set, r, shapeOptions);
+  if (c === null || !c.layouts) return { ...r, doubts: c === null ? [] : [c.message], method: 'schema' };
+  const s = groupByShape(set, shapeOptions);
+  return { ...s, doubts: [`${c.message}: grouped by page shape`], method: 'shape', cut: s.cut };
 }
 
 /**
- * Whether the largest cluster of a grouping by schema holds several layouts: when it holds at least 20
- * pages and half of the set, and the page shapes (which group the set: `groupedShare`) split its pages into
- * two groups or more of at least 5 pages and a tenth of it each (rustdoc-std: function, macro, keyword and
- * module pages in one cluster of 299 by schema). Empty when not.
+ * Whether the largest cluster of a grouping by schema holds several layouts: it holds at least 20 pages and
+ * half of the set, and the page shapes (when they group the set: `groupedShare`) split its pages into two
+ * groups or more of at least 5 pages and a tenth of it each (rustdoc-std: function, macro, keyword and
+ * module pages in one cluster of 299 by schema). Null when not; `layouts` false when the check was refused
+ * (too many distinct shapes).
  */
-export function layoutDoubts(set: StructureSet, r: SchemaClustering, options: ShapeOptions = {}): string[] {
+export function layoutDoubt(set: StructureSet, r: SchemaClustering, options: ShapeOptions = {}): { layouts: boolean; message: string } | null {
   const largest = r.clusters.reduce<SchemaCluster | undefined>((a, c) => (a === undefined || c.keys.length > a.keys.length ? c : a), undefined);
-  if (largest === undefined || largest.keys.length < 20 || largest.keys.length < 0.5 * set.keys.length) return [];
+  if (largest === undefined || largest.keys.length < 20 || largest.keys.length < 0.5 * set.keys.length) return null;
+  const holds = `cluster ${largest.id} holds ${largest.keys.length} of ${set.keys.length} pages`;
   let shapes: ReturnType<typeof clusterShapes>;
   try {
     shapes = clusterShapes(set.structures.map((x) => x.shape), set.tagLists, options);
   } catch (e) {
-    if (e instanceof TooManyShapes) return [`cluster ${largest.id} holds ${largest.keys.length} of ${set.keys.length} pages; whether it holds several layouts was not checked: ${e.message}`];
+    if (e instanceof TooManyShapes) return { layouts: false, message: `${holds}; whether it holds several layouts was not checked: ${e.message}` };
     throw e;
   }
-  if (groupedShare(shapes.groups) < (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return [];
+  if (groupedShare(shapes.groups) < (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return null;
   const index = new Map(set.keys.map((k, i) => [k, i]));
   const sizes = new Map<number, number>();
   for (const k of largest.keys) {
@@ -193,8 +217,8 @@ export function layoutDoubts(set: StructureSet, r: SchemaClustering, options: Sh
     sizes.set(g, (sizes.get(g) ?? 0) + 1);
   }
   const layouts = [...sizes.values()].filter((n) => n >= 5 && n >= 0.1 * largest.keys.length).sort((a, b) => b - a);
-  if (layouts.length < 2) return [];
-  return [`cluster ${largest.id} holds ${largest.keys.length} of ${set.keys.length} pages, which page shapes split into ${layouts.length} layouts (${layouts.join(', ')} pages): see --by shape`];
+  if (layouts.length < 2) return null;
+  return { layouts: true, message: `${holds}, which page shapes split into ${layouts.length} layouts (${layouts.join(', ')} pages)` };
 }
 
 /** A grouping by page shape, or by page schema where the shapes scatter the pages. */

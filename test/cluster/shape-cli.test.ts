@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gabarit } from '../cli/gabarit-process.ts';
@@ -187,13 +187,53 @@ test('cluster --by schema: one cluster holding pages the page shapes tell apart 
       writeFileSync(join(dir, `howto-${i}.html`), howtoPage(i));
     }
     const out = join(dir, 'out');
-    const r = await gabarit(['cluster', dir, '-o', out]);
+    const r = await gabarit(['cluster', dir, '--by', 'schema', '-o', out]);
     assert.equal(r.code, 0, r.stderr);
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { doubts: string[]; clusters: number };
     assert.equal(summary.clusters, 1, 'the page schema merges the two classes');
     assert.equal(summary.doubts.length, 1);
     assert.match(summary.doubts[0]!, /split into 2 layouts \(12, 12 pages\)/);
     assert.match(r.stderr, /see --by shape/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('cluster (default --by auto): classes sharing template and menus are two clusters; the pages of one class listing their own items one', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-shape-'));
+  try {
+    const run = async (name: string, pages: Record<string, string>): Promise<{ a: Map<string, string>; summary: { groupedBy: string; doubts: string[] } }> => {
+      const site = join(dir, name);
+      mkdirSync(site);
+      for (const [key, html] of Object.entries(pages)) writeFileSync(join(site, key), html);
+      const out = join(dir, `out-${name}`);
+      const r = await gabarit(['cluster', site, '-o', out]);
+      assert.equal(r.code, 0, r.stderr);
+      const clusters = JSON.parse(readFileSync(join(out, 'clusters.json'), 'utf8')) as ClusterOut[];
+      const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { groupedBy: string; doubts: string[] };
+      return { a: new Map(clusters.flatMap((c) => c.keys.map((k) => [k, c.id] as [string, string]))), summary };
+    };
+    const two: Record<string, string> = {};
+    for (let i = 0; i < 12; i++) {
+      two[`module-${i}.html`] = modulePage(i);
+      two[`howto-${i}.html`] = howtoPage(i);
+    }
+    const x = await run('two', two);
+    assert.equal(x.summary.groupedBy, 'shape');
+    assert.match(x.summary.doubts[0]!, /split into 2 layouts \(12, 12 pages\): grouped by page shape/);
+    const modules = clustersOf(x.a, 'module-');
+    const howtos = clustersOf(x.a, 'howto-');
+    assert.equal(modules.size, 1);
+    assert.equal(howtos.size, 1);
+    assert.notDeepEqual([...modules], [...howtos]);
+
+    const one: Record<string, string> = {};
+    for (let i = 0; i < 16; i++) one[`struct-${i}.html`] = classPage(i);
+    for (let i = 0; i < 6; i++) one[`index-${i}.html`] = indexPage(i);
+    const y = await run('one', one);
+    const structs = clustersOf(y.a, 'struct-');
+    assert.equal(structs.size, 1);
+    assert.ok(![...clustersOf(y.a, 'index-')].some((c) => structs.has(c)));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
