@@ -6,7 +6,7 @@
  * (src/collect/clusters.ts `clusterBySchema`). The paper's conclusion names this "download everything and
  * cluster it" approach as the alternative INDESIT avoids on large sites; on a page set already at hand it
  * is the direct way to group pages by structure. A schema is the page's link tag-lists and its layout
- * (src/collect/page-schema.ts); figures per site in docs/collect.md (eval/cluster.eval.ts).
+ * (src/structure/page-schema.ts; or their shapes, src/structure/page-shape.ts); figures per site in docs/collect.md (eval/cluster.eval.ts).
  */
 import { clusterBySchema } from '../collect/clusters.ts';
 import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
