@@ -71,3 +71,32 @@ test('gabarit collect given a directory takes its index page as the sample; a di
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('gabarit collect says per page why it was taken or left: its cluster and the similarity of its schema to the sample', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-collect-why-'));
+  const { files, products } = shopSite();
+  for (const [key, html] of files) {
+    await mkdir(dirname(join(dir, 'site', key)), { recursive: true });
+    await writeFile(join(dir, 'site', key), html);
+  }
+  const served = await serveDirectory(join(dir, 'site'));
+  try {
+    const out = join(dir, 'out');
+    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'collect', served.url + productKey('lamps', 3), '--out', out, '--delay', '0']);
+    type Why = { key: string; cluster: number; similarity: number };
+    const pages = JSON.parse(await readFile(join(out, 'pages.json'), 'utf8')) as Why[];
+    const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { pagesLeft: Why[]; options: { similarity: number } };
+    assert.deepEqual(pages.map((p) => p.key).sort(), [...products].sort());
+    assert.equal(pages[0]!.similarity, 1, 'the sample is itself');
+    for (const p of pages) assert.ok(p.similarity >= summary.options.similarity, `${p.key} taken at ${p.similarity}`);
+    assert.ok(summary.pagesLeft.length > 0, 'listing pages were read and left');
+    for (const p of summary.pagesLeft) {
+      assert.ok(!products.includes(p.key));
+      assert.ok(p.similarity < summary.options.similarity, `${p.key} left at ${p.similarity}`);
+      assert.ok(!pages.some((q) => q.cluster === p.cluster), `${p.key} left in a collected cluster`);
+    }
+  } finally {
+    await served.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
