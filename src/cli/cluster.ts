@@ -1,7 +1,8 @@
 /**
  * `gabarit cluster <source> [--by auto|schema|shape|content] [--out DIR]`: groups the pages of a source by structure.
  *  - `--by auto` (default): by page schema, unless the page shapes show that its largest cluster holds
- *    several layouts, then by page shape (src/cluster/schema.ts `clusterSourceByStructure`);
+ *    several layouts, then by page shape (src/cluster/schema.ts `clusterSourceByStructure`); given
+ *    `--similarity` or `--no-layout`, by page schema;
  *  - `--by schema`: paper 4's page schemas (the tag-lists of a page's link collections, and its
  *    layout unless `--no-layout`), pages joined when the similarity of their schemas reaches
  *    `--similarity` (src/cluster/schema.ts);
@@ -42,8 +43,8 @@ export async function register(program: Command): Promise<void> {
     .description('group the pages of a source by structure (page schemas, paper 4, or page shapes) or by content: clusters.json')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
   cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['auto', 'schema', 'shape', 'content']).default('auto'));
-  cmd.addOption(new Option('--similarity <T>', '--by schema, auto: threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
-  cmd.addOption(new Option('--no-layout', "--by schema, auto: compare pages by their links' tag-lists only, as the paper"));
+  cmd.addOption(new Option('--similarity <T>', '--by schema (and auto, which then groups by schema): threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
+  cmd.addOption(new Option('--no-layout', "--by schema (and auto, which then groups by schema): compare pages by their links' tag-lists only, as the paper"));
   cmd.addOption(new Option('--k <n>', '--by content: number of clusters (default: chosen by silhouette)').argParser(parsePositive));
   cmd.addOption(new Option('--gold <file>', 'JSON object page key → class: also report purity and adjusted Rand index'));
   addSourceOptions(cmd);
@@ -69,7 +70,9 @@ export async function register(program: Command): Promise<void> {
     let extra: Record<string, unknown> = {};
     const doubts: string[] = [];
     try {
-      if (opts.by === 'auto') {
+      // Given --similarity or --no-layout, the schema is what the user asked for: auto groups by it.
+      const schemaAsked = self.getOptionValueSource('similarity') === 'cli' || self.getOptionValueSource('layout') === 'cli';
+      if (opts.by === 'auto' && !schemaAsked) {
         const { clusterSourceByStructure } = await import('../cluster/schema.ts');
         const r = await clusterSourceByStructure(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('structure', n) });
         for (const f of r.failures) writer.fail(f);
@@ -77,13 +80,13 @@ export async function register(program: Command): Promise<void> {
         assignment = r.assignment;
         extra = { groupedBy: r.method, similarity: opts.similarity, layout: opts.layout, ...(r.cut === undefined ? {} : { cut: r.cut }) };
         doubts.push(...(r.doubts ?? []));
-      } else if (opts.by === 'schema') {
+      } else if (opts.by === 'schema' || opts.by === 'auto') {
         const { clusterSourceBySchema } = await import('../cluster/schema.ts');
         const r = await clusterSourceBySchema(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('schema', n) });
         for (const f of r.failures) writer.fail(f);
         clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
         assignment = r.assignment;
-        extra = { similarity: opts.similarity, layout: opts.layout };
+        extra = { ...(opts.by === 'auto' ? { groupedBy: 'schema' } : {}), similarity: opts.similarity, layout: opts.layout };
         doubts.push(...(r.doubts ?? []));
       } else if (opts.by === 'shape') {
         const { clusterSourceByShape } = await import('../cluster/schema.ts');

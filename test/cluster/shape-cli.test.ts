@@ -202,12 +202,12 @@ test('cluster --by schema: one cluster holding pages the page shapes tell apart 
 test('cluster (default --by auto): classes sharing template and menus are two clusters; the pages of one class listing their own items one', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gabarit-shape-'));
   try {
-    const run = async (name: string, pages: Record<string, string>): Promise<{ a: Map<string, string>; summary: { groupedBy: string; doubts: string[] } }> => {
+    const run = async (name: string, pages: Record<string, string>, args: string[] = []): Promise<{ a: Map<string, string>; summary: { groupedBy: string; doubts: string[] } }> => {
       const site = join(dir, name);
-      mkdirSync(site);
+      mkdirSync(site, { recursive: true });
       for (const [key, html] of Object.entries(pages)) writeFileSync(join(site, key), html);
-      const out = join(dir, `out-${name}`);
-      const r = await gabarit(['cluster', site, '-o', out]);
+      const out = join(dir, `out-${name}-${args.length}`);
+      const r = await gabarit(['cluster', site, '-o', out, ...args]);
       assert.equal(r.code, 0, r.stderr);
       const clusters = JSON.parse(readFileSync(join(out, 'clusters.json'), 'utf8')) as ClusterOut[];
       const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { groupedBy: string; doubts: string[] };
@@ -226,6 +226,10 @@ test('cluster (default --by auto): classes sharing template and menus are two cl
     assert.equal(modules.size, 1);
     assert.equal(howtos.size, 1);
     assert.notDeepEqual([...modules], [...howtos]);
+    // Given the schema's threshold, the schema groups them, and the doubt says so.
+    const asked = await run('two', two, ['--similarity', '0.8']);
+    assert.equal(asked.summary.groupedBy, 'schema');
+    assert.match(asked.summary.doubts[0]!, /see --by shape/);
 
     const one: Record<string, string> = {};
     for (let i = 0; i < 16; i++) one[`struct-${i}.html`] = classPage(i);
