@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clusterBySchema } from '../src/collect/clusters.ts';
 import { TagLists } from '../src/collect/link-collections.ts';
-import type { PageSchema } from '../src/collect/page-schema.ts';
+import type { PageSchema } from '../src/structure/page-schema.ts';
 import { readStructure, schemaOfStructure } from '../src/collect/structure.ts';
 import { corpusAvailable, CORPUS_MISSING } from '../src/eval/corpus-path.ts';
 import { listSites, loadClusters } from '../src/eval/corpus.ts';

@@ -17,14 +17,17 @@
  * schema, the content method (src/cluster/content.ts) on clusters/. Writes eval/results/cluster.json.
  */
 import { clusterByContent } from '../src/cluster/content.ts';
-import { groupSchemas, readStructures, schemasOf, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
+import { groupByShape, groupByStructure, groupSchemas, groupShapes, readStructures, schemasOf, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
+import { SHAPE_DEFAULTS, type ShapeOptions } from '../src/structure/page-shape.ts';
+import { COLLECT_DEFAULTS } from '../src/collect/defaults.ts';
 import { classOf, listSites, loadClusters } from '../src/eval/corpus.ts';
 import { adjustedRandIndex, mean, purity } from '../src/eval/metrics.ts';
 import { MemorySource } from '../src/site/memory-source.ts';
 import { openSource } from '../src/site/source.ts';
 import { syntheticSites } from '../test/fixtures/synthetic-sites.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
-import { leaveOneOut } from './loso.ts';
+import { SITE_GENERATORS } from './cross-validation.ts';
+import { bestCandidate, leaveOneOut } from './loso.ts';
 
 /** Candidate thresholds T, the paper's first (preferred on ties). */
 const GRID = [0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5];
@@ -55,6 +58,8 @@ interface LabelledSet {
   /** Schemas with layouts per `readKey(words, below, content)`, and the paper's (links only, words 50). */
   withLayout: Map<string, SchemaSet>;
   linksOnly: SchemaSet;
+  /** The structures read with the default text region minimum (for page shapes). */
+  structures: StructureSet;
   synthetic: boolean;
   /** Directory of a clusters/ set (for the content method). */
   dir?: string;
@@ -80,21 +85,101 @@ function objective(scores: ReadonlyArray<Score>): number[] {
 }
 
 /** Reads a set once per text region minimum, and makes its schemas for every (below, content). */
-async function readAll(read: (words: number) => Promise<StructureSet>): Promise<{ withLayout: Map<string, SchemaSet>; linksOnly: SchemaSet }> {
+async function readAll(read: (words: number) => Promise<StructureSet>): Promise<{ withLayout: Map<string, SchemaSet>; linksOnly: SchemaSet; structures: StructureSet }> {
   const withLayout = new Map<string, SchemaSet>();
   let linksOnly: SchemaSet | undefined;
+  let structures: StructureSet | undefined;
   for (const w of WORDS) {
     const set = await read(w);
+    if (w === COLLECT_DEFAULTS.textRegionWords) structures = set;
     for (const b of BELOW) for (const c of CONTENT) withLayout.set(readKey(w, b, c), schemasOf(set, { layoutBelow: b, contentLevels: c }));
     if (w === 50) linksOnly = schemasOf(set, { layout: false });
   }
-  return { withLayout, linksOnly: linksOnly! };
+  return { withLayout, linksOnly: linksOnly!, structures: structures! };
 }
 
+/** Candidate page-shape options (src/structure/page-shape.ts), the defaults first. */
+const SHAPE_CHOICES: ShapeOptions[] = [0.8, 0.7].flatMap((decay) =>
+  [0.1, 0.3].flatMap((template) => ['gap' as const, 0.4, 0.5, 0.6].map((threshold) => ({ decay, template, threshold }))),
+);
+const shapeLabel = (o: ShapeOptions): string => `decay ${o.decay}, template ${o.template}, cut ${o.threshold}`;
+
+function shapeScore(set: StructureSet, gold: ReadonlyMap<string, string>, options: ShapeOptions, fallback = false): Score & { cut: number } {
+  const r = fallback ? groupByShape(set, options) : groupShapes(set, options);
+  const pred = new Map<string, string>();
+  for (const [k, c] of r.assignment) if (gold.has(k)) pred.set(k, c);
+  return { purity: purity(pred, gold), ari: adjustedRandIndex(pred, gold), clusters: r.clusters.length, cut: r.cut };
+}
+
+/** The generator of a set: sites by cross-validation.ts, a clusters/ set its own. */
+const generatorOf = (name: string): string => SITE_GENERATORS[name] ?? name;
+
+/** Leave one generator out: for each set, the candidate best on the sets of other generators. */
+function leaveOneGeneratorOut<C>(candidates: readonly C[], units: readonly string[], score: (c: C, us: readonly string[]) => number[]): { heldOut: Map<string, C>; inSample: C } {
+  const heldOut = new Map<string, C>();
+  for (const u of units) heldOut.set(u, bestCandidate(candidates, units.filter((v) => generatorOf(v) !== generatorOf(u)), score));
+  return { heldOut, inSample: bestCandidate(candidates, units, score) };
+}
+
+/**
+ * Per class of a set at one clustering: the share of the class's pages in its largest cluster (together)
+ * and the share of that cluster's labelled pages that are of the class (apart).
+ */
+function classFigures(r: SchemaClustering, gold: ReadonlyMap<string, string>): string[][] {
+  const byClass = new Map<string, Map<string, number>>();
+  const clusterSize = new Map<string, number>();
+  for (const [k, cls] of gold) {
+    const c = r.assignment.get(k);
+    if (c === undefined) continue;
+    const m = byClass.get(cls) ?? new Map<string, number>();
+    m.set(c, (m.get(c) ?? 0) + 1);
+    byClass.set(cls, m);
+    clusterSize.set(c, (clusterSize.get(c) ?? 0) + 1);
+  }
+  return [...byClass].map(([cls, m]) => {
+    const n = [...m.values()].reduce((a, b) => a + b, 0);
+    const [top, inTop] = [...m].sort((a, b) => b[1] - a[1])[0]!;
+    return [cls, String(n), String(m.size), fmt(inTop / n), fmt(inTop / clusterSize.get(top)!)];
+  });
+}
+
+/** `npx tsx eval/cluster.eval.ts [--defaults] [set…]`: some sets only; `--defaults`: the defaults only, per class, no choice. */
+const args = process.argv.slice(2);
+const ONLY = args.filter((a) => !a.startsWith('--'));
+const DEFAULTS_ONLY = args.includes('--defaults');
+const wanted = (name: string): boolean => ONLY.length === 0 || ONLY.includes(name);
+
 await runEval('cluster', async () => {
+  if (DEFAULTS_ONLY) {
+    const rows: string[][] = [];
+    for (const site of listSites()) {
+      if (!site.classes || !wanted(site.name)) continue;
+      const gold = new Map<string, string>();
+      for (const k of site.files()) {
+        const c = classOf(site, k);
+        if (c !== undefined) gold.set(k, c);
+      }
+      const source = await openSource(site.pagesDir);
+      try {
+        const structures = await readStructures(source);
+        const set = schemasOf(structures);
+        const s = score(set, gold, COLLECT_DEFAULTS.clusterSimilarity);
+        rows.push([site.name, 'schema', '(all)', String(gold.size), String(s.clusters), fmt(s.purity), fmt(s.ari)]);
+        for (const c of classFigures(groupSchemas(set, COLLECT_DEFAULTS.clusterSimilarity), gold)) rows.push([site.name, 'schema', c[0]!, c[1]!, c[2]!, c[3]!, c[4]!]);
+        const sh = shapeScore(structures, gold, SHAPE_DEFAULTS);
+        const covered = groupByShape(structures, SHAPE_DEFAULTS).grouped;
+        rows.push([site.name, `shape (cut ${fmt(sh.cut, 2)}, in clusters >= 3: ${fmt(covered, 2)})`, '(all)', String(gold.size), String(sh.clusters), fmt(sh.purity), fmt(sh.ari)]);
+        for (const c of classFigures(groupShapes(structures, SHAPE_DEFAULTS), gold)) rows.push([site.name, 'shape', c[0]!, c[1]!, c[2]!, c[3]!, c[4]!]);
+      } finally {
+        await source.close();
+      }
+    }
+    process.stdout.write('Defaults, per set and class (class: clusters it spans, share in its largest cluster, share of that cluster that is the class)\n' + formatTable(['set', 'method', 'class', 'pages', 'clusters', 'purity | together', 'ARI | apart'], rows) + '\n');
+    return;
+  }
   const sets: LabelledSet[] = [];
   for (const site of listSites()) {
-    if (!site.classes) continue;
+    if (!site.classes || !wanted(site.name)) continue;
     const gold = new Map<string, string>();
     for (const k of site.files()) {
       const c = classOf(site, k);
@@ -175,6 +260,42 @@ await runEval('cluster', async () => {
   }
   if (contentRows.length > 0) process.stdout.write(formatTable(['set', 'method', 'clusters', 'purity', 'ARI'], contentRows) + '\n\n');
 
+  // Page shapes (src/structure/page-shape.ts), options chosen leaving one generator out.
+  // The choice scores the method as `--by shape` runs it (the schema where shapes scatter the pages): sets
+  // meeting the target, then the mean of min(purity, ARI); a set no choice rescues does not decide it.
+  const shapeScores = new Map(SHAPE_CHOICES.map((o) => [o, new Map(corpus.map((s) => [s.name, shapeScore(s.structures, s.gold, o)]))]));
+  const byShapeScores = new Map(SHAPE_CHOICES.map((o) => [o, new Map(corpus.map((s) => [s.name, shapeScore(s.structures, s.gold, o, true)]))]));
+  const metThenMean = (scores: Score[]): number[] => [scores.filter((x) => x.purity >= 0.95 && x.ari >= 0.9).length, mean(scores.map((x) => Math.min(x.purity, x.ari)))];
+  const shapeCv = leaveOneGeneratorOut(SHAPE_CHOICES, units, (o, us) => metThenMean(us.map((u) => byShapeScores.get(o)!.get(u)!)));
+  const schemaByGenerator = leaveOneGeneratorOut(CHOICES, units, (c, us) => objective(us.map((u) => withLayout.get(c)!.get(u)!)));
+  const shapeRows: string[][] = [];
+  const fallbackScores = new Map<string, Score>();
+  const autoScores = new Map<string, Score>();
+  for (const s of corpus) {
+    const o = shapeCv.heldOut.get(s.name)!;
+    const h = shapeScores.get(o)!.get(s.name)!;
+    const c = schemaByGenerator.heldOut.get(s.name)!;
+    const sc = withLayout.get(c)!.get(s.name)!;
+    const fb = groupByShape(s.structures, o);
+    const f = byShapeScores.get(o)!.get(s.name)!;
+    fallbackScores.set(s.name, f);
+    // `--by auto` with both choices held out (the structures read with the default text region minimum,
+    // the one every fold chose).
+    const auto = groupByStructure(s.structures, c.T, { layoutBelow: c.below, contentLevels: c.content }, o);
+    const autoPred = new Map([...auto.assignment].filter(([k]) => s.gold.has(k)));
+    const au = { purity: purity(autoPred, s.gold), ari: adjustedRandIndex(autoPred, s.gold), clusters: auto.clusters.length };
+    autoScores.set(s.name, au);
+    shapeRows.push([s.name, generatorOf(s.name), fmt(sc.purity), fmt(sc.ari), String(sc.clusters), shapeLabel(o), fmt(h.cut, 2), fmt(h.purity), fmt(h.ari), String(h.clusters), fmt(fb.grouped, 2), fb.fallback ? 'schema' : 'shape', fmt(f.purity), fmt(f.ari), auto.method, fmt(au.purity), fmt(au.ari)]);
+    for (const f of classFigures(groupShapes(s.structures, o), s.gold)) shapeRows.push(['', `  ${f[0]}`, '', '', '', `${f[1]} pages`, '', fmt(Number(f[3])), fmt(Number(f[4])), f[2]!]);
+  }
+  process.stdout.write(
+    `Held out by generator: schema (links and layout) against page shape; per class: share in its largest cluster, share of that cluster that is the class, clusters it spans. Shape in sample: ${shapeLabel(shapeCv.inSample)}\n` +
+      formatTable(['set', 'generator', 'purity schema', 'ARI schema', 'clusters', 'shape choice', 'cut', 'purity shape', 'ARI shape', 'clusters', 'grouped', '--by shape', 'purity', 'ARI', '--by auto', 'purity', 'ARI'], shapeRows) +
+      '\n\n',
+  );
+  const shapeGrid = SHAPE_CHOICES.map((o) => [shapeLabel(o), ...corpus.map((s) => { const x = shapeScores.get(o)!.get(s.name)!; const y = byShapeScores.get(o)!.get(s.name)!; return `${fmt(x.purity, 2)}/${fmt(x.ari, 2)} → ${fmt(y.purity, 2)}/${fmt(y.ari, 2)}`; })]);
+  process.stdout.write('Every shape choice (purity/ARI of the shapes alone → of --by shape, the schema where shapes scatter):\n' + formatTable(['choice', ...units], shapeGrid) + '\n\n');
+
   const heldScores = units.map((u) => withLayout.get(layoutCv.heldOut.get(u)!)!.get(u)!);
   const met = heldScores.filter((x) => x.purity >= 0.95 && x.ari >= 0.9).length;
   const so = units.includes('stackoverflow') ? withLayout.get(layoutCv.heldOut.get('stackoverflow')!)!.get('stackoverflow')! : undefined;
@@ -183,12 +304,17 @@ await runEval('cluster', async () => {
     'choice held out per set': units.map((u) => `${u}: ${label(layoutCv.heldOut.get(u)!)}`).join('; '),
     'held-out sets with purity >= 0.95 and ARI >= 0.9': `${met}/${units.length}`,
     'held-out mean purity': mean(heldScores.map((x) => x.purity)),
+    'page shape, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = shapeScores.get(shapeCv.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
+    '--by auto (the default: schema, shape where shapes split its largest cluster), held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = autoScores.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
+    '--by shape (schema where shapes scatter), held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = fallbackScores.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
+    'schema, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = withLayout.get(schemaByGenerator.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     'held-out mean ARI': mean(heldScores.map((x) => x.ari)),
     'held-out worst ARI': Math.min(...heldScores.map((x) => x.ari)),
     'stackoverflow held-out purity': so?.purity ?? null,
     'stackoverflow held-out ARI': so?.ari ?? null,
   };
   for (const [k, v] of Object.entries(headline)) process.stdout.write(`${k}: ${typeof v === 'number' ? fmt(v) : v}\n`);
+  if (ONLY.length > 0) return; // a partial run is printed, never written over the full figures
   const toObj = <K>(t: Map<K, Map<string, Score>>, key: (k: K) => string): Record<string, Record<string, Score>> => Object.fromEntries([...t].map(([k, m]) => [key(k), Object.fromEntries(m)]));
   process.stdout.write(
     `wrote ${writeResults('cluster', headline, {
@@ -198,6 +324,9 @@ await runEval('cluster', async () => {
       withLayout: toObj(withLayout, label),
       linksOnly: toObj(linksOnly, String),
       content: contentResults,
+      shapeHeldOutByGenerator: Object.fromEntries([...shapeCv.heldOut].map(([u, o]) => [u, { choice: shapeLabel(o), ...shapeScores.get(o)!.get(u)!, byShape: fallbackScores.get(u) }])),
+      autoHeldOutByGenerator: Object.fromEntries(autoScores),
+      schemaHeldOutByGenerator: Object.fromEntries([...schemaByGenerator.heldOut].map(([u, c]) => [u, { choice: label(c), ...withLayout.get(c)!.get(u)! }])),
     })}\n`,
   );
 });

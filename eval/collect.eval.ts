@@ -22,6 +22,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { COLLECT_DEFAULTS } from '../src/collect/defaults.ts';
 import { indesit } from '../src/collect/indesit.ts';
 import { classOf, listSites } from '../src/eval/corpus.ts';
 import { mean, setScore } from '../src/eval/metrics.ts';
@@ -32,8 +33,10 @@ import { syntheticSites } from '../test/fixtures/synthetic-sites.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
 import { leaveOneOut } from './loso.ts';
 
+/** `--defaults`: the default T only (no choice; the figures are in sample). */
+const DEFAULTS_ONLY = process.argv.includes('--defaults');
 /** Candidate thresholds T, the paper's first (preferred on ties). */
-const GRID = [0.85, 0.8, 0.75, 0.7, 0.65, 0.6];
+const GRID = DEFAULTS_ONLY ? [COLLECT_DEFAULTS.similarity] : [0.85, 0.8, 0.75, 0.7, 0.65, 0.6];
 /** Classes this small are run and printed, but not part of the target nor of the choice of T. */
 const MIN_CLASS = 20;
 /** Allowed fetched pages per class page, beside the index pages. */
@@ -148,7 +151,7 @@ function classRows(runs: readonly Run[]): string[][] {
 const HEADER = ['site', 'class', '|class|', 'T', 'R', 'P', 'min R,P', 'fetched/|class|', 'allowed', 'requests/|class|', 'met'];
 
 await runEval('collect', async () => {
-  const only = process.argv.slice(2);
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const specs: SiteSpec[] = [];
   for (const site of listSites()) {
     if (!site.classes || (only.length > 0 && !only.includes(site.name))) continue;
@@ -225,6 +228,7 @@ await runEval('collect', async () => {
       'synthetic runs meeting the target (classes >= 20)': `${big(synthetic).filter((r) => r.met).length}/${big(synthetic).length}`,
     };
     for (const [k, v] of Object.entries(headline)) process.stdout.write(`${k}: ${typeof v === 'number' ? fmt(v) : v}\n`);
+    if (DEFAULTS_ONLY || only.length > 0) return; // a partial run is printed, never written over the full figures
     const path = writeResults('collect', headline, { grid: GRID, heldOutT: Object.fromEntries(heldOut), inSampleT: inSample, heldOut: held, inSample: inS, synthetic, all: [...byT.values()].flat() });
     process.stdout.write(`\nwrote ${path}\n`);
   } finally {

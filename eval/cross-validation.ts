@@ -44,6 +44,8 @@ export const SITE_GENERATORS: Readonly<Record<string, string>> = {
   'httpx-docs': 'MkDocs Material',
   'django-rest-framework-docs': 'MkDocs Material',
   peps: 'Sphinx',
+  'python-docs': 'Sphinx',
+  'rustdoc-std': 'rustdoc',
   sicp: 'Texinfo',
   'jekyll-blog': 'Jekyll',
   'retrofit-javadoc': 'Javadoc',

@@ -44,7 +44,7 @@ export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 // Pages like a sample (paper 4), pages grouped by structure or content, the report
 // `collect` (also named `indesit`) loads the collector and its HTTP stack when called.
 export { collect, collect as indesit, type IndesitOptions, type IndesitResult } from './run/collect.ts';
-export { clusterSourceBySchema, type SchemaClustering } from './cluster/schema.ts';
+export { clusterSourceBySchema, clusterSourceByShape, clusterSourceByStructure, type SchemaClustering, type ShapeClusteringResult, type StructureClustering } from './cluster/schema.ts';
 export { clusterByContent, type ContentClustering } from './cluster/content.ts';
 
 

@@ -1,8 +1,13 @@
 /**
- * `gabarit cluster <source> [--by schema|content] [--out DIR]`: groups the pages of a source by structure.
- *  - `--by schema` (default): paper 4's page schemas (the tag-lists of a page's link collections, and its
+ * `gabarit cluster <source> [--by auto|schema|shape|content] [--out DIR]`: groups the pages of a source by structure.
+ *  - `--by auto` (default): by page schema, unless the page shapes show that its largest cluster holds
+ *    several layouts, then by page shape (src/cluster/schema.ts `clusterSourceByStructure`); given
+ *    `--similarity` or `--no-layout`, by page schema;
+ *  - `--by schema`: paper 4's page schemas (the tag-lists of a page's link collections, and its
  *    layout unless `--no-layout`), pages joined when the similarity of their schemas reaches
  *    `--similarity` (src/cluster/schema.ts);
+ *  - `--by shape`: the tag paths of all their elements, weighted, joined by average linkage
+ *    (src/structure/page-shape.ts);
  *  - `--by content`: by the similarity of their content once the template is removed
  *    (src/cluster/content.ts).
  * Writes in `--out` (default out/cluster) `clusters.json` (each cluster: id and page keys) and
@@ -20,7 +25,7 @@ import { cutFields, networkLoads } from '../run/source.ts';
 
 interface ClusterFlags extends SourceFlags {
   out: string;
-  by: 'schema' | 'content';
+  by: 'auto' | 'schema' | 'shape' | 'content';
   similarity: number;
   layout: boolean;
   k?: number;
@@ -37,11 +42,11 @@ export async function register(program: Command): Promise<void> {
   const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');
   const cmd = program
     .command('cluster')
-    .description('group the pages of a source by structure (page schemas, paper 4) or by content: clusters.json')
+    .description('group the pages of a source by structure (page schemas, paper 4, or page shapes) or by content: clusters.json')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
-  cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['schema', 'content']).default('schema'));
-  cmd.addOption(new Option('--similarity <T>', '--by schema: threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
-  cmd.addOption(new Option('--no-layout', "--by schema: compare pages by their links' tag-lists only, as the paper"));
+  cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['auto', 'schema', 'shape', 'content']).default('auto'));
+  cmd.addOption(new Option('--similarity <T>', '--by schema (and auto, which then groups by schema): threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
+  cmd.addOption(new Option('--no-layout', "--by schema (and auto, which then groups by schema): compare pages by their links' tag-lists only, as the paper"));
   cmd.addOption(new Option('--k <n>', '--by content: number of clusters (default: chosen by silhouette)').argParser(parsePositive));
   cmd.addOption(new Option('--gold <file>', 'JSON object page key → class: also report purity and adjusted Rand index'));
   addSourceOptions(cmd);
@@ -65,14 +70,35 @@ export async function register(program: Command): Promise<void> {
     let clusters: Array<{ id: string; keys: string[]; [extra: string]: unknown }>;
     let assignment: Map<string, string>;
     let extra: Record<string, unknown> = {};
+    const doubts: string[] = [];
     try {
-      if (opts.by === 'schema') {
+      // Given --similarity or --no-layout, the schema is what the user asked for: auto groups by it.
+      const schemaAsked = self.getOptionValueSource('similarity') === 'cli' || self.getOptionValueSource('layout') === 'cli';
+      if (opts.by === 'auto' && !schemaAsked) {
+        const { clusterSourceByStructure } = await import('../cluster/schema.ts');
+        const r = await clusterSourceByStructure(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('structure', n) });
+        for (const f of r.failures) writer.fail(f);
+        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? { why: c.why } : { schema: c.schema }) }));
+        assignment = r.assignment;
+        extra = { groupedBy: r.method, similarity: opts.similarity, layout: opts.layout, ...(r.cut === undefined ? {} : { cut: r.cut }) };
+        doubts.push(...(r.doubts ?? []));
+      } else if (opts.by === 'schema' || opts.by === 'auto') {
         const { clusterSourceBySchema } = await import('../cluster/schema.ts');
         const r = await clusterSourceBySchema(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('schema', n) });
         for (const f of r.failures) writer.fail(f);
         clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
         assignment = r.assignment;
-        extra = { similarity: opts.similarity, layout: opts.layout };
+        extra = { ...(opts.by === 'auto' ? { groupedBy: 'schema' } : {}), similarity: opts.similarity, layout: opts.layout };
+        doubts.push(...(r.doubts ?? []));
+      } else if (opts.by === 'shape') {
+        const { clusterSourceByShape } = await import('../cluster/schema.ts');
+        const r = await clusterSourceByShape(opened.source, { onPage: (n) => reporter.progress.update('shape', n) });
+        for (const f of r.failures) writer.fail(f);
+        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }) }));
+        assignment = r.assignment;
+        extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null };
+        if (r.capped !== undefined) doubts.push(`${r.capped}: grouped by page schema instead`);
+        else if (r.fallback) reporter.warn(`${spec}: page shapes left ${((1 - r.grouped) * 100).toFixed(0)}% of the pages in groups of 1 or 2: grouped by page schema instead`);
       } else {
         const { clusterByContent } = await import('../cluster/content.ts');
         const r = await clusterByContent(opened.source, {
@@ -89,6 +115,9 @@ export async function register(program: Command): Promise<void> {
       await opened.close();
     }
     for (const f of writer.failed) reporter.failure(f);
+    const { clusteringDoubts } = await import('../cluster/schema.ts');
+    if (opts.by !== 'content') doubts.push(...clusteringDoubts(assignment.size, clusters.length));
+    for (const d of doubts) reporter.warn(`${spec}: ${d}`);
     const scores: Record<string, number> = {};
     if (gold !== undefined) {
       const { purity, adjustedRandIndex } = await import('../eval/metrics.ts');
@@ -107,6 +136,7 @@ export async function register(program: Command): Promise<void> {
       pagesFailed: writer.failed.length,
       failures: writer.failed,
       clusters: clusters.length,
+      doubts,
       sizes: clusters.map((c) => c.keys.length),
       ...extra,
       ...scores,

@@ -5,9 +5,10 @@
  * page file of a directory of pages (`--root`, by default the highest ancestor directory holding an
  * index.html), or a directory: its index page is the sample, as a static host serves a directory. Writes
  * in `--out` (default out/collect):
- *  - `pages.json`: the collected pages (key, url), the sample first;
- *  - `summary.json`: command, source, sample, pages collected, downloads (ours and the source's; dead links
- *    apart), clusters met, the path of index pages followed and the index pages used, failures with
+ *  - `pages.json`: the collected pages (key, url, cluster, similarity of its schema to the sample's), the
+ *    sample first;
+ *  - `summary.json`: command, source, sample, pages collected and the pages read but left (the same why),
+ *    downloads (ours and the source's; dead links apart), clusters met, the path of index pages followed and the index pages used, failures with
  *    reasons, timings, whether the run finished or hit `--max-downloads`;
  *  - with `--save-pages`, the HTML of each collected page under `pages/<key>`.
  * Exit 1 when the sample cannot be loaded; 2 for a sample outside its root, a directory without an index
@@ -160,6 +161,7 @@ export async function register(program: Command): Promise<void> {
       pagesDone: result.pages.length,
       pagesFailed: result.failures.length,
       pages: result.pages,
+      pagesLeft: result.left,
       failures: result.failures,
       clustersMet: result.clusters.length,
       clusters: result.clusters,

@@ -6,17 +6,18 @@
  * (src/collect/clusters.ts `clusterBySchema`). The paper's conclusion names this "download everything and
  * cluster it" approach as the alternative INDESIT avoids on large sites; on a page set already at hand it
  * is the direct way to group pages by structure. A schema is the page's link tag-lists and its layout
- * (src/collect/page-schema.ts); figures per site in docs/collect.md (eval/cluster.eval.ts).
+ * (src/structure/page-schema.ts; or their shapes, src/structure/page-shape.ts); figures per site in docs/collect.md (eval/cluster.eval.ts).
  */
 import { clusterBySchema } from '../collect/clusters.ts';
 import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
 import { LayoutDepth } from '../collect/layout.ts';
 import { type TagListOptions, TagLists } from '../collect/link-collections.ts';
-import type { PageSchema, SchemaOptions } from '../collect/page-schema.ts';
+import type { PageSchema, SchemaOptions } from '../structure/page-schema.ts';
 import { readStructure, schemaOfStructure, type Structure, type StructureSchemaOptions } from '../collect/structure.ts';
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../output.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
+import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions, TooManyShapes } from '../structure/page-shape.ts';
 
 /** Options of `clusterSourceBySchema`. */
 export interface SchemaClusterOptions {
@@ -35,6 +36,8 @@ export interface SchemaClusterOptions {
   listRoots?: boolean;
   /** Levels of the content area's structure kept (default COLLECT_DEFAULTS.contentLevels). */
   contentLevels?: number;
+  /** Read each page's shape too (src/structure/page-shape.ts; default true). */
+  shape?: boolean;
   /** Which collections make the schema (default: all of them, off-site ones included). */
   schema?: SchemaOptions;
   /** Called per page loaded (progress). */
@@ -50,6 +53,8 @@ export interface SchemaCluster {
   schemas: number;
   /** The tag-lists of its first page's schema (links). */
   schema: string[];
+  /** By page shape: its nearest cluster and what sets it apart (src/structure/page-shape.ts `explainShapes`). */
+  why?: { nearest: string | null; similarity: number; apart: string[]; lacks: string[] };
 }
 
 /** The result of a structural clustering. */
@@ -58,6 +63,8 @@ export interface SchemaClustering {
   assignment: Map<string, string>;
   clusters: SchemaCluster[];
   failures: PageFailure[];
+  /** What makes the grouping doubtful (`layoutDoubt`); absent or empty when nothing does. */
+  doubts?: string[];
 }
 
 /** The structures of a page set, read once (to make schemas with several options). */
@@ -104,6 +111,7 @@ export async function readStructures(source: PageSource, options: SchemaClusterO
       ...(options.textRegionWords === undefined ? {} : { textRegionWords: options.textRegionWords }),
       ...(options.listRoots === undefined ? {} : { listRoots: options.listRoots }),
       ...(options.contentLevels === undefined ? {} : { contentLevels: options.contentLevels }),
+      shape: options.shape !== false,
     });
     structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
     depth.add(s.contentDepth, s.layout.region >= 0);
@@ -156,5 +164,131 @@ export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULT
 
 /** Groups the pages of a source by the similarity of their schemas (`readSchemas`, then `groupSchemas`). */
 export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
-  return groupSchemas(await readSchemas(source, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
+  const set = await readStructures(source, options);
+  const r = groupSchemas(schemasOf(set, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
+  if (options.shape === false) return r;
+  const c = layoutDoubt(set, r);
+  return { ...r, doubts: c === null ? [] : [c.layouts ? `${c.message}: see --by shape` : c.message] };
+}
+
+/** A grouping by `clusterSourceByStructure`: by page schema, or by page shape where the schema's doubtful. */
+export type StructureClustering = SchemaClustering & { method: 'schema' | 'shape'; cut?: number };
+
+/**
+ * Groups the pages of a source by page schema, unless the page shapes show that its largest cluster holds
+ * several layouts (`layoutDoubt`): then by page shape (`groupByShape`), the doubt kept as the reason.
+ */
+export async function clusterSourceByStructure(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<StructureClustering> {
+  return groupByStructure(await readStructures(source, { ...options, shape: true }), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity, options, options.shapeOptions);
+}
+
+/** `clusterSourceByStructure` on structures already read, the schema grouped at `threshold`. */
+export function groupByStructure(set: StructureSet, threshold: number, schemaOptions: SchemaClusterOptions = {}, shapeOptions: ShapeOptions = {}): StructureClustering {
+  const r = groupSchemas(schemasOf(set, schemaOptions), threshold);
+  const c = layoutDoubt(set, r, shapeOptions);
+  if (c === null || !c.layouts) return { ...r, doubts: c === null ? [] : [c.message], method: 'schema' };
+  const s = groupByShape(set, shapeOptions);
+  return { ...s, doubts: [`${c.message}: grouped by page shape`], method: 'shape', cut: s.cut };
+}
+
+/**
+ * Whether the largest cluster of a grouping by schema holds several layouts: it holds at least 20 pages and
+ * half of the set, and the page shapes (when they group the set: `groupedShare`) split its pages into two
+ * groups or more of at least 5 pages and a tenth of it each (rustdoc-std: function, macro, keyword and
+ * module pages in one cluster of 299 by schema). Null when not; `layouts` false when the check was refused
+ * (too many distinct shapes).
+ */
+export function layoutDoubt(set: StructureSet, r: SchemaClustering, options: ShapeOptions = {}): { layouts: boolean; message: string } | null {
+  const largest = r.clusters.reduce<SchemaCluster | undefined>((a, c) => (a === undefined || c.keys.length > a.keys.length ? c : a), undefined);
+  if (largest === undefined || largest.keys.length < 20 || largest.keys.length < 0.5 * set.keys.length) return null;
+  const holds = `cluster ${largest.id} holds ${largest.keys.length} of ${set.keys.length} pages`;
+  let shapes: ReturnType<typeof clusterShapes>;
+  try {
+    shapes = clusterShapes(set.structures.map((x) => x.shape), set.tagLists, options);
+  } catch (e) {
+    if (e instanceof TooManyShapes) return { layouts: false, message: `${holds}; whether it holds several layouts was not checked: ${e.message}` };
+    throw e;
+  }
+  if (groupedShare(shapes.groups) < (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return null;
+  const index = new Map(set.keys.map((k, i) => [k, i]));
+  const sizes = new Map<number, number>();
+  for (const k of largest.keys) {
+    const g = shapes.groups[index.get(k)!]!;
+    sizes.set(g, (sizes.get(g) ?? 0) + 1);
+  }
+  const layouts = [...sizes.values()].filter((n) => n >= 5 && n >= 0.1 * largest.keys.length).sort((a, b) => b - a);
+  if (layouts.length < 2) return null;
+  return { layouts: true, message: `${holds}, which page shapes split into ${layouts.length} layouts (${layouts.join(', ')} pages)` };
+}
+
+/** A grouping by page shape, or by page schema where the shapes scatter the pages. */
+export type ShapeClusteringResult = SchemaClustering & {
+  /** The similarity the shapes were cut at. */
+  cut: number;
+  /** Share of pages in shape groups of 3 pages or more (page-shape.ts `groupedShare`). */
+  grouped: number;
+  /** True when the shapes scattered the pages (or were too many) and the page schema grouped them instead. */
+  fallback: boolean;
+  /** Why the shapes were not grouped at all (page-shape.ts `TooManyShapes`). */
+  capped?: string;
+};
+
+/**
+ * Groups the pages of a source by page shape (`readStructures`, then `groupShapes`); where the shapes
+ * scatter the pages (fewer than `minGrouped` of them in groups of 3 or more), by page schema
+ * (`groupSchemas` at its defaults), and says so (`fallback`).
+ */
+export async function clusterSourceByShape(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<ShapeClusteringResult> {
+  return groupByShape(await readStructures(source, { ...options, shape: true }), options.shapeOptions);
+}
+
+/** `clusterSourceByShape` on structures already read. */
+export function groupByShape(set: StructureSet, options: ShapeOptions = {}): ShapeClusteringResult {
+  let r: ReturnType<typeof groupShapes>;
+  try {
+    r = groupShapes(set, options);
+  } catch (e) {
+    if (!(e instanceof TooManyShapes)) throw e;
+    return { ...groupSchemas(schemasOf(set)), cut: Number.NaN, grouped: 0, fallback: true, capped: e.message };
+  }
+  const grouped = groupedShare(set.keys.map((k) => Number(r.assignment.get(k)!.slice(1))));
+  if (grouped >= (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return { ...r, grouped, fallback: false };
+  return { ...groupSchemas(schemasOf(set)), cut: r.cut, grouped, fallback: true };
+}
+
+/**
+ * Groups a structure set by page shape (src/structure/page-shape.ts: the weighted tag paths of every
+ * element, average linkage, a threshold fixed or from the set's own gap), as `groupSchemas` does by schema.
+ */
+export function groupShapes(set: StructureSet, options: ShapeOptions = {}): SchemaClustering & { cut: number } {
+  const r = clusterShapes(set.structures.map((s) => s.shape), set.tagLists, options);
+  const assignment = new Map<string, string>();
+  const clusters: SchemaCluster[] = [];
+  const distinct: Array<Set<string>> = [];
+  set.keys.forEach((key, i) => {
+    const g = r.groups[i]!;
+    if (clusters[g] === undefined) {
+      clusters[g] = { id: `c${g}`, keys: [], schemas: 0, schema: [] };
+      distinct[g] = new Set();
+    }
+    clusters[g]!.keys.push(key);
+    distinct[g]!.add(set.structures[i]!.shape.join(','));
+    assignment.set(key, `c${g}`);
+  });
+  const why = explainShapes(set.structures.map((s) => s.shape), r.groups, set.tagLists, options);
+  clusters.forEach((c, g) => {
+    c.schemas = distinct[g]!.size;
+    const y = why[g]!;
+    c.why = { nearest: y.nearest < 0 ? null : `c${y.nearest}`, similarity: Math.round(y.similarity * 1000) / 1000, apart: y.apart, lacks: y.lacks };
+  });
+  return { assignment, clusters, failures: set.failures, cut: r.cut };
+}
+
+/**
+ * What makes a grouping of `pages` pages into `clusters` doubtful: nearly every page its own cluster (at
+ * least 10 pages, at least 90% as many clusters as pages), a sign that pages of one class were told apart
+ * by what is theirs alone (their own items, ids, data in attributes). Empty when none.
+ */
+export function clusteringDoubts(pages: number, clusters: number): string[] {
+  return pages >= 10 && clusters >= 0.9 * pages ? [`${clusters} clusters for ${pages} pages: nearly every page is its own cluster`] : [];
 }

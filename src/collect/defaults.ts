@@ -8,7 +8,7 @@ export const COLLECT_DEFAULTS = {
    * T, the similarity threshold above which two page schemas are "similar" for INDESIT (section 2, "Page
    * similarity"; footnote 2: "In our experiments, we have set T = 0.85"). Here the similarity is the lower
    * of the Jaccard coefficients of links and frames, vetoed by contents with nothing in common
-   * (page-schema.ts). 0.8: chosen by leave-one-site-out cross-validation over {0.85, 0.8, 0.75, 0.7, 0.65,
+   * (src/structure/page-schema.ts). 0.8: chosen by leave-one-site-out cross-validation over {0.85, 0.8, 0.75, 0.7, 0.65,
    * 0.6} (eval/collect.eval.ts; figures in docs/collect.md), the same value as for clustering.
    */
   similarity: 0.8,
@@ -52,7 +52,7 @@ export const COLLECT_DEFAULTS = {
    */
   collapseRepeats: true,
   /**
-   * Keep in the schema the tag-lists of collections whose links all leave the site (page-schema.ts), as the
+   * Keep in the schema the tag-lists of collections whose links all leave the site (src/structure/page-schema.ts), as the
    * paper keeps every path; clustering always did. With links in articles one collection (text-region.ts),
    * the off-site collections left are the template's (social buttons) or a page's own lists: jekyll-blog's
    * categories index, whose links are protocol-relative (`//hack-the-box/…`, another host), looked like a
@@ -148,7 +148,7 @@ export const COLLECT_DEFAULTS = {
    */
   strayShare: 0.05,
   /**
-   * Compare page layouts beside link tag-lists (page-schema.ts, layout.ts). false is the paper (links only).
+   * Compare page layouts beside link tag-lists (src/structure/page-schema.ts, layout.ts). false is the paper (links only).
    */
   layout: true,
   /**
@@ -164,7 +164,7 @@ export const COLLECT_DEFAULTS = {
    */
   layoutBelow: 0,
   /**
-   * Levels of the structure of a page's content area kept in its schema (structure.ts, page-schema.ts): its
+   * Levels of the structure of a page's content area kept in its schema (structure.ts, src/structure/page-schema.ts): its
    * blocks one level down. 0 leaves the content out (the schema of links and frame).
    */
   contentLevels: 1,

@@ -26,7 +26,7 @@
  * Choices the paper leaves open, made here and documented:
  *  - Clusters: pages of identical schema, and a page whose schema is similar (sim >= T) to a cluster's first
  *    joins the most similar such cluster (clusters.ts, leader clustering): with the richer schema
- *    (page-schema.ts), pages of one class rarely have identical schemas, and singleton clusters would
+ *    (src/structure/page-schema.ts), pages of one class rarely have identical schemas, and singleton clusters would
  *    defeat the n rule of step 1 and multiply the candidates of step 2.
  *  - Target membership: a cluster is in the target when one of its distinct schemas is similar to one of
  *    the target's, starting from the sample's (`growTarget`, default true: "all the pages of clusters
@@ -68,7 +68,7 @@ import { parsePage, type Page, type PageSource } from '../site/page.ts';
 import { ClusterTable } from './clusters.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
 import { type LinkCollection, type TagListOptions, TagLists } from './link-collections.ts';
-import { type PageSchema, similar } from './page-schema.ts';
+import { type PageSchema, similar, similarity } from '../structure/page-schema.ts';
 import { Addresses } from './addresses.ts';
 import { LayoutDepth } from './layout.ts';
 import { readStructure, schemaOfStructure, type Structure } from './structure.ts';
@@ -168,10 +168,28 @@ export interface CollectFailure {
   message: string;
 }
 
+/** A page read by a run, and why it was taken or left. */
+export interface CollectedPage {
+  key: string;
+  url: string;
+  /** Its cluster (`IndesitResult.clusters`). */
+  cluster: number;
+  /** sim(sample, page) of their schemas (src/structure/page-schema.ts `similarity`), to 3 decimals. */
+  similarity: number;
+}
+
 export interface IndesitResult {
   sample: { key: string; url: string };
-  /** The collected pages: the sample's cluster and the clusters similar to it, in order of discovery. */
-  pages: Array<{ key: string; url: string }>;
+  /**
+   * The collected pages: the sample's cluster and the clusters similar to it, in order of discovery; each
+   * with why: its cluster and the similarity of its schema to the sample's (a page of a cluster joined by
+   * single linkage may be below `threshold` to the sample itself).
+   */
+  pages: CollectedPage[];
+  /** The pages read and left (not of the target), with the same why, cluster by cluster. */
+  left: CollectedPage[];
+  /** T, the threshold of similar schemas the run used. */
+  threshold: number;
   /** Downloads made by this run (each page at most once), dead links included. */
   downloads: number;
   /** Downloads that failed: dead links (missing, refused, not a page). */
@@ -804,9 +822,12 @@ export async function indesit(source: PageSource, sample: string, options: Indes
   }
   const pages = target.pages();
   const collected = new Set(pages.map((p) => p.key));
+  const why = (p: Crawled): CollectedPage => ({ key: p.key, url: p.url, cluster: p.cluster, similarity: round(similarity(first.schema, p.schema)) });
   return {
     sample: { key: first.key, url: first.url },
-    pages: pages.map((p) => ({ key: p.key, url: p.url })),
+    pages: pages.map(why),
+    left: run.table.clusters.flatMap((c) => c.pages.filter((p) => !collected.has(p.key)).map(why)),
+    threshold: run.threshold,
     downloads: run.downloads,
     deadLinks: run.dead,
     sourceLoaded: source.loaded,

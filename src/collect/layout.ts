@@ -1,5 +1,5 @@
 /**
- * The layout of a page: the second half of its schema (page-schema.ts), beside the paper's tag-lists of
+ * The layout of a page: the second half of its schema (src/structure/page-schema.ts), beside the paper's tag-lists of
  * link collections (paper 4, section 2).
  *
  * The paper describes a page by the paths to its anchors only. Two kinds of page escape that model:
@@ -19,7 +19,7 @@
  *
  * What is inside the content area is the third part of the schema, `contentOf`: its blocks, one level
  * down (a description, a summary table, a list of answers). Pages of one class differ there by their
- * optional sections, so it is compared apart (page-schema.ts).
+ * optional sections, so it is compared apart (src/structure/page-schema.ts).
  *
  * `layoutPaths` reads every block path of a page once; `layoutOf` and `contentOf` cut them once the site's
  * content depth is known. Like a schema, each is a sorted Int32Array of distinct ids.

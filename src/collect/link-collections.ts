@@ -11,7 +11,7 @@
  * Tag-lists are interned per site in a trie of integers (`TagLists`): a tag-list id stands for the path
  * (parent tag-list, step), a step being an element's tag name with its attributes, so equal paths on
  * different pages of one site are equal integers, and a page's schema is a sorted set of them
- * (page-schema.ts).
+ * (src/structure/page-schema.ts).
  *
  * Choices the paper leaves open, made here (each measured on the corpus, see defaults.ts):
  *  - links are those of site/links.ts `extractLinks` (`<a href>`, `<area href>`, resolved against
@@ -24,7 +24,7 @@
  *  - a step keeps every attribute but those carrying one link's or one page's data (href, title, id…,
  *    COLLECT_DEFAULTS.ignoredAttributes), and runs of equal steps count once (`collapseRepeats`);
  *  - each collection says whether it holds links in running text (`inline`) and whether all its links
- *    leave the site (`offSite`); the schema leaves off-site collections out (page-schema.ts);
+ *    leave the site (`offSite`); the schema leaves off-site collections out (src/structure/page-schema.ts);
  *  - the links under the page's text region (text-region.ts: the article, where most of its running text
  *    is) form one collection, tag-list `<region path> > #text`, present (possibly empty) whenever the page
  *    has a text region and never off-site; in a link-dense region (an index with some text), lists of
@@ -56,7 +56,7 @@ export interface LinkCollection {
   /** True when every link of the collection leaves the site (`onSite` option of `linkCollections`). */
   readonly offSite: boolean;
   /**
-   * The collection's feature in the page schema (page-schema.ts): its tag-list, or for links in a list, the
+   * The collection's feature in the page schema (src/structure/page-schema.ts): its tag-list, or for links in a list, the
    * list's (`TagLists.listFeature`).
    */
   readonly feature: number;

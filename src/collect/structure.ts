@@ -1,15 +1,16 @@
 /**
  * A page's structure as INDESIT (indesit.ts) and structural clustering (src/cluster/schema.ts) see it: its
  * link collections (link-collections.ts, paper 4 section 2) and its layout paths (layout.ts), read in one
- * walk of the page, and its schema (page-schema.ts) once the depth that cuts pages without a text region is
+ * walk of the page, and its schema (src/structure/page-schema.ts) once the depth that cuts pages without a text region is
  * known (layout.ts `LayoutDepth`).
  */
 import { tagId, type Tree } from '../html/tree.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
 import { contentOf, layoutOf, layoutPaths, type LayoutPaths } from './layout.ts';
 import { type LinkCollection, pageLinks, type TagLists } from './link-collections.ts';
-import { distinctSorted, type PageSchema, type SchemaOptions } from './page-schema.ts';
+import { distinctSorted, type PageSchema, type SchemaOptions } from '../structure/page-schema.ts';
 import { textRegion } from './text-region.ts';
+import { pageShape } from '../structure/page-shape.ts';
 
 /** Options of `readStructure`. */
 export interface StructureOptions {
@@ -25,6 +26,8 @@ export interface StructureOptions {
   contentLevels?: number;
   /** Find `Structure.sharedPaths` (a walk of the whole page; INDESIT needs it for its sample only). */
   sharedPaths?: boolean;
+  /** Read `Structure.shape` (a walk of the whole page; grouping by page shape needs it). */
+  shape?: boolean;
 }
 
 /** What a page's structure is made of. */
@@ -43,6 +46,8 @@ export interface Structure {
   readonly weakRegion: number;
   /** The tag-lists on the way to `contentPath` (itself included) that more than one element has (with `sharedPaths`). */
   readonly sharedPaths: readonly number[];
+  /** The tag-lists of all its elements (src/structure/page-shape.ts; with `shape`, else empty). */
+  readonly shape: Int32Array;
 }
 
 /** Reads the link collections and layout paths of a parsed page. */
@@ -53,7 +58,8 @@ export function readStructure(tree: Tree, pageUrl: string, tagLists: TagLists, o
   const weakRegion = region >= 0 ? -1 : weak;
   const main = weak >= 0 ? -1 : mainElement(tree);
   const contentPath = weak >= 0 ? weak : main < 0 ? -1 : tagLists.pathOf(tree, main, memo);
-  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths: options.sharedPaths ? sharedAncestors(tree, tagLists, memo, contentPath) : [] };
+  const sharedPaths = options.sharedPaths ? sharedAncestors(tree, tagLists, memo, contentPath) : [];
+  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths, shape: options.shape ? pageShape(tree, tagLists, memo) : NO_SHAPE };
 }
 
 /**
@@ -73,6 +79,7 @@ function sharedAncestors(tree: Tree, tagLists: TagLists, memo: Int32Array, path:
   return [...counts].filter(([, n]) => n > 1).map(([t]) => t);
 }
 
+const NO_SHAPE = new Int32Array(0);
 const MAIN = tagId('main');
 const ARTICLE = tagId('article');
 
@@ -98,6 +105,17 @@ export interface StructureSchemaOptions extends SchemaOptions {
 }
 
 /**
+ * The tag-list of a page's content area at a site's content depth: its text region, lifted to that depth
+ * when deeper; for a page without one, its text region with no minimum of words when that lies at the
+ * depth or deeper, lifted likewise; -1 otherwise.
+ */
+export function contentArea(s: Structure, tagLists: TagLists, contentDepth: number): number {
+  const region = s.layout.region;
+  const weak = region < 0 && s.weakRegion >= 0 && tagLists.depth(s.weakRegion) >= contentDepth ? s.weakRegion : -1;
+  return region < 0 ? (weak < 0 ? -1 : tagLists.ancestorAt(weak, contentDepth)) : tagLists.ancestorAt(region, Math.max(contentDepth, 1));
+}
+
+/**
  * The schema of a page's structure, for a site whose content lies at depth `contentDepth` (layout.ts
  * `LayoutDepth`). The page's content area is its text region, or when the region is deeper than the site's
  * content, the region's ancestor at that depth (a short article's region is its description block, a long
@@ -111,8 +129,7 @@ export function schemaOfStructure(s: Structure, tagLists: TagLists, contentDepth
   const keepInline = options.inlineLinks ?? true;
   const keepOff = options.offSiteLinks ?? COLLECT_DEFAULTS.offSiteLinks;
   const region = s.layout.region;
-  const weak = region < 0 && s.weakRegion >= 0 && tagLists.depth(s.weakRegion) >= contentDepth ? s.weakRegion : -1;
-  const area = region < 0 ? (weak < 0 ? -1 : tagLists.ancestorAt(weak, contentDepth)) : tagLists.ancestorAt(region, Math.max(contentDepth, 1));
+  const area = contentArea(s, tagLists, contentDepth);
   const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
   const areaLinks = area < 0 ? -1 : tagLists.textLinks(area);
   const ids = new Int32Array(s.collections.length + 1);

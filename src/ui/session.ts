@@ -102,7 +102,7 @@ export class Session {
     }
     const clusters: SiteInfo['clusters'] = [];
     if (pages.length > 1) {
-      const c = await clusterSourceBySchema(this.source);
+      const c = await clusterSourceBySchema(this.source, { shape: false });
       for (const p of pages) p.cluster = c.assignment.get(p.key) ?? null;
       for (const k of c.clusters) clusters.push({ id: k.id, pages: k.keys.length, schema: k.schema });
     }

@@ -10,7 +10,7 @@ import { productKey, shopSite } from './fixture-site.ts';
 
 const run = promisify(execFile);
 
-test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json; cluster groups by schema', async () => {
+test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json, each page with why it was taken or left; cluster groups by schema', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-collect-'));
   const { files, products } = shopSite();
   for (const [key, html] of files) {
@@ -21,10 +21,22 @@ test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json; 
   try {
     const out = join(dir, 'out');
     await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'collect', served.url + productKey('lamps', 3), '--out', out, '--delay', '0', '--save-pages']);
-    const pages = JSON.parse(await readFile(join(out, 'pages.json'), 'utf8')) as Array<{ key: string }>;
+    type Why = { key: string; cluster: number; similarity: number };
+    const pages = JSON.parse(await readFile(join(out, 'pages.json'), 'utf8')) as Why[];
     assert.deepEqual(pages.map((p) => p.key).sort(), [...products].sort());
     const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(summary['command'], 'collect');
+    // Why each page was taken or left: its cluster and the similarity of its schema to the sample's.
+    const threshold = (summary['options'] as { similarity: number }).similarity;
+    const left = summary['pagesLeft'] as Why[];
+    assert.equal(pages[0]!.similarity, 1, 'the sample is itself');
+    for (const p of pages) assert.ok(p.similarity >= threshold, `${p.key} taken at ${p.similarity}`);
+    assert.ok(left.length > 0, 'listing pages were read and left');
+    for (const p of left) {
+      assert.ok(!products.includes(p.key));
+      assert.ok(p.similarity < threshold, `${p.key} left at ${p.similarity}`);
+      assert.ok(!pages.some((q) => q.cluster === p.cluster), `${p.key} left in a collected cluster`);
+    }
     assert.equal(summary['pagesDone'], products.length);
     assert.ok((summary['downloads'] as number) > 0 && (summary['downloads'] as number) <= files.size);
     assert.ok(Array.isArray(summary['indexPath']) && (summary['indexPath'] as unknown[]).length > 0);
@@ -71,3 +83,4 @@ test('gabarit collect given a directory takes its index page as the sample; a di
     await rm(dir, { recursive: true, force: true });
   }
 });
+

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/html/parse.ts';
 import { linkCollections, TagLists } from '../../src/collect/link-collections.ts';
-import { jaccard, type PageSchema, schemaOf, similar, similarity } from '../../src/collect/page-schema.ts';
+import { jaccard, type PageSchema, schemaOf, similar, similarity } from '../../src/structure/page-schema.ts';
 import { ClusterTable, clusterBySchema } from '../../src/collect/clusters.ts';
 
 const ROOT = 'http://site.test/';

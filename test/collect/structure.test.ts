@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/html/parse.ts';
 import { indesit } from '../../src/collect/indesit.ts';
 import { TagLists } from '../../src/collect/link-collections.ts';
-import { jaccard, similarity } from '../../src/collect/page-schema.ts';
+import { jaccard, similarity } from '../../src/structure/page-schema.ts';
 import { readStructure, schemaOfStructure } from '../../src/collect/structure.ts';
 import { variantOf } from '../../src/collect/variants.ts';
 import { wordCount } from '../../src/collect/text-region.ts';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/html/parse.ts';
 import { linkCollections, TagLists } from '../../src/collect/link-collections.ts';
-import { jaccard, schemaOf } from '../../src/collect/page-schema.ts';
+import { jaccard, schemaOf } from '../../src/structure/page-schema.ts';
 import { textRegion } from '../../src/collect/text-region.ts';
 
 const ROOT = 'http://site.test/';

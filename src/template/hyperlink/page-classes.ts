@@ -14,7 +14,7 @@
 import type { Tree } from '../../html/tree.ts';
 import { COLLECT_DEFAULTS } from '../../collect/defaults.ts';
 import { TagLists } from '../../collect/link-collections.ts';
-import { type PageSchema, similarity } from '../../collect/page-schema.ts';
+import { type PageSchema, similarity } from '../../structure/page-schema.ts';
 import { LayoutDepth } from '../../collect/layout.ts';
 import { readStructure, schemaOfStructure, type Structure } from '../../collect/structure.ts';
 

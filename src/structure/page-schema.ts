@@ -1,4 +1,8 @@
 /**
+ * The page schema, one module for every tool that tells page classes apart (INDESIT in src/collect/,
+ * `gabarit cluster` in src/cluster/, hyperlink's page classes in src/template/hyperlink/); the page shape
+ * beside it (page-shape.ts) groups a whole page set.
+ *
  * The page schema and page similarity (paper 4, section 2): "the page-schema of a page p, denoted ∆(p), is
  * the set of tag-lists in p", and "Page similarity": sim(pi, pj) = J(∆(pi), ∆(pj)), the Jaccard coefficient
  * |X ∩ Y| / |X ∪ Y| of the two schemas; two pages are similar when sim >= T (footnote 2: T = 0.85).
@@ -26,8 +30,8 @@
  * Each half is a sorted Int32Array of distinct tag-list ids (link-collections.ts), so a Jaccard coefficient
  * is one merge of two integer arrays, with no allocation.
  */
-import type { LinkCollection } from './link-collections.ts';
-import { COLLECT_DEFAULTS } from './defaults.ts';
+import type { LinkCollection } from '../collect/link-collections.ts';
+import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
 
 /** A set of tag-list ids, ascending, distinct. */
 export type IdSet = Int32Array;
