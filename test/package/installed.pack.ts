@@ -12,7 +12,7 @@
  *  - an ES module imports the root API and each subpath; importing the root loads neither undici, warcio
  *    nor DuckDB;
  *  - a TypeScript file type-checks against the installed types, and a wrong one does not;
- *  - `gabarit shards run` on a crawl of two shards (the demo site as a directory, a generated shop as a WARC
+ *  - `gabarit shards run`, and `analyse`, `global`, `mark` one by one, on a crawl of two shards (the demo site as a directory, a generated shop as a WARC
  *    file) on DuckDB, the same page files as from the sources, and on Spark `local[2]` with spark-submit on
  *    PATH (skipped where Spark is missing, failing in CI);
  *  - no `@types/node` comes into the project through gabarit's dependencies (it would replace the
@@ -288,6 +288,19 @@ test('gabarit shards run from the installed package on DuckDB: the same files as
   const src = await sourceGabarit(['-q', 'shards', 'run', glob, '--work', w('work-src'), '--out', w('out-src'), '--workers', '2']);
   assert.equal(src.code, 0, src.stderr);
   assert.deepEqual(differingFiles(w('out-src'), w('out')), []);
+  // phase by phase, as on several machines (one part each): the same files as `run`
+  for (const part of ['0/2', '1/2']) {
+    const a = await gabarit(['-q', 'shards', 'analyse', glob, '--work', w('work-phases'), '--part', part]);
+    assert.equal(a.code, 0, `analyse ${part}: ${a.stderr}`);
+  }
+  const g = await gabarit(['-q', 'shards', 'global', '--work', w('work-phases'), '--backend', 'duckdb']);
+  assert.equal(g.code, 0, g.stderr);
+  for (const part of ['0/2', '1/2']) {
+    const m = await gabarit(['-q', 'shards', 'mark', glob, '--work', w('work-phases'), '--out', w('out-phases'), '--part', part]);
+    assert.equal(m.code, 0, `mark ${part}: ${m.stderr}`);
+  }
+  assert.deepEqual(await globalRows(w('work-phases')), await globalRows(w('work')));
+  assert.deepEqual(differingFiles(w('out'), w('out-phases')), []);
 });
 
 test('gabarit shards run from the installed package on Spark local[2]: the same results as on DuckDB', async (t) => {
@@ -304,6 +317,15 @@ test('gabarit shards run from the installed package on Spark local[2]: the same 
   assert.deepEqual(sr.counts, result.counts);
   assert.deepEqual(await globalRows(w('work-spark')), await globalRows(w('work')));
   assert.deepEqual(differingFiles(w('out'), w('out-spark')), []);
+  // the phases one by one: analyse, the global step on Spark, mark
+  const a = await gabarit(['-q', 'shards', 'analyse', shardsGlob(), '--work', w('work-spark-phases')], spark.env);
+  assert.equal(a.code, 0, a.stderr);
+  const g = await gabarit(['-q', 'shards', 'global', '--work', w('work-spark-phases'), '--backend', 'spark', '--spark-master', 'local[2]', '--spark-conf', 'spark.ui.enabled=false', '--driver-memory', '512m'], spark.env);
+  assert.equal(g.code, 0, g.stderr);
+  const m = await gabarit(['-q', 'shards', 'mark', shardsGlob(), '--work', w('work-spark-phases'), '--out', w('out-spark-phases')], spark.env);
+  assert.equal(m.code, 0, m.stderr);
+  assert.deepEqual(await globalRows(w('work-spark-phases')), await globalRows(w('work')));
+  assert.deepEqual(differingFiles(w('out'), w('out-spark-phases')), []);
   await checkShardsOut(w('out-spark'));
 });
 
