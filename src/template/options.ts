@@ -39,8 +39,6 @@ export function option<T extends z.ZodTypeAny>(schema: T, meta: OptionMeta): Opt
 export type OptionShape = Readonly<Record<string, OptionSpec>>;
 /** The resolved options of a declaration (defaults filled). */
 export type OptionValues<S extends OptionShape> = { -readonly [K in keyof S]: z.output<S[K]['schema']> };
-/** What a caller may give: any subset, each of the option's input type. */
-export type OptionInput<S extends OptionShape> = { [K in keyof S]?: z.input<S[K]['schema']> };
 
 /** A command-line flag derived from a declared option. */
 export interface CliFlag {

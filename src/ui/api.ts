@@ -5,11 +5,6 @@
  * answer is one of these shapes, or `{ error }` with a 4xx/5xx status.
  */
 
-/** An error answer. */
-export interface ApiError {
-  error: string;
-}
-
 /** One page of the source. */
 export interface PageInfo {
   key: string;

@@ -51,7 +51,7 @@ import { selectAll } from '../html/select.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { CONTENT_MIN_WORDS, DOCUMENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, TIE_TOLERANCE, WRAPPER_DEFAULTS, type AlgorithmName } from './defaults.ts';
 import { gramTitle, searchDocument } from './match/document.ts';
-import { bigramSimilarity, diceSorted, treeBigrams } from './match/bigram.ts';
+import { diceSorted, treeBigrams } from './match/bigram.ts';
 import { alignPairs, blockCtm, blockPairs, blockStm, gramBlocks, lowerBoundInt, pageBlocks, WordSpace, type Block, type BlockPairs } from './match/blocks.ts';
 import { clusteredTreeMatching, clusteredUpperBound } from './match/clustered.ts';
 import { jaroWinklerBound, jaroWinklerTree } from './match/jaro-winkler.ts';
@@ -717,18 +717,4 @@ export function selectorFor(tree: Tree, nodes: readonly number[]): string {
     }
   }
   return nodes.map((n) => cssPath(tree, n)).join(', ');
-}
-
-/** Structural similarity of two subtrees by one algorithm (for tests and the evaluation's tables). */
-export function similarityOf(algorithm: AlgorithmName, a: LabelledTree, b: LabelledTree, i = 0, j = 0): number {
-  switch (algorithm) {
-    case 'ctm':
-      return clusteredTreeMatching(a, b, i, j);
-    case 'stm':
-      return stmSimilarity(a, b, i, j);
-    case 'bigram':
-      return bigramSimilarity(a, b, i, j);
-    case 'jw':
-      return jaroWinklerTree(a, b, i, j);
-  }
 }

@@ -183,8 +183,6 @@ const wrapperSchema = z
 
 /** A wrapper (the validated file). */
 export type Wrapper = z.infer<typeof wrapperSchema>;
-/** One adaptation recorded in a wrapper's history. */
-export type HistoryEntry = z.infer<typeof historyEntry>;
 export type Constraints = z.infer<typeof constraints>;
 export type AdaptationSettings = z.infer<typeof adaptation>;
 

@@ -191,11 +191,6 @@ export function blockCtm(a: readonly Block[], b: readonly Block[]): number {
   return alignBlocks(a, b) / Math.max(m, n);
 }
 
-/** Upper bound of blockCtm from the block counts alone: min(m, n) / max(m, n). */
-export function blockCtmBound(m: number, n: number): number {
-  return m === 0 || n === 0 ? (m === n ? 1 : 0) : Math.min(m, n) / Math.max(m, n);
-}
-
 /** Simple tree matching on the content view, normalised as simple.ts over the blocks (module comment). */
 export function blockStm(a: readonly Block[], b: readonly Block[]): number {
   const m = a.length;

@@ -202,8 +202,3 @@ export function restrict(t: LabelledTree, k: number, cut: number): LabelledTree 
   }
   return { size: n, label, end, parent, degree, node, depth, cut: -1 };
 }
-
-/** Subtree size of node i. */
-export function subtreeSize(t: LabelledTree, i: number): number {
-  return t.end[i]! - i;
-}
