@@ -31,22 +31,19 @@ export const CONTENT_DEFAULTS = {
   /**
    * …and when no region of running text is worth this much (characters of non-link text, the main block's
    * value): a news story under a large menu the template engine left is mostly links, but it has a story.
-   * Measured on samesite (align), before the later rules: without this second condition F1 0.874, with it
-   * 0.891 (no samesite page is a listing); 200 and "never" score the same there, 500 loses 0.005 and 1000
-   * loses 0.011.
+   * Measured on the corpus (docs/content.md, "How the option values were measured").
    */
   listingMaxMain: 200,
   /**
    * A page whose non-template text is shorter than this (characters) keeps all of it as content: the
    * template engine has done the work, and a region chosen among a heading and one line is arbitrary (a tag
-   * page listing one post). Set to 0 to always choose. Measured with the align template: on the sites the
-   * main block goes from F1 0.925 to 0.950 (listing pages 0.712 to 1.000) at 150 or 300; samesite unchanged.
+   * page listing one post). Set to 0 to always choose. Measured on the corpus (docs/content.md).
    */
   minPageChars: 300,
   /**
    * Text inside an element whose class / id says content (hints.ts: article, story, post, entry…) is worth
-   * this much more (1 + hintBonus times its value). The name hints as a whole (boilerplate names, mostly
-   * comment threads, count against) lift samesite F1 from 0.819 to 0.868; the bonus adds 0.002–0.003.
+   * this much more (1 + hintBonus times its value); boilerplate names (mostly comment threads) count
+   * against. Measured on the corpus (docs/content.md).
    */
   hintBonus: 0.5,
   /**
@@ -62,26 +59,20 @@ export const CONTENT_DEFAULTS = {
   /**
    * Contiguity: in the maximum-value stretch of text runs, a run of negative value (link list, named
    * boilerplate) counts this many times its value, so that teasers after the story (a link headline, then a
-   * line of blurb: each pair of positive value under a plain sum) do not extend it. Measured on samesite:
-   * F1 0.9440 at 1 (plain sum), 0.9439 at 1.5, 0.9438 at 2, 0.9441 at 2.5, 0.9452 at 3, 0.9450 at 4, 0.9404
-   * at 6, 0.914 when any negative run ends the stretch; every leave-one-set-out fold of
-   * eval/content.eval.ts chooses 3 over 1 (telegraph's promos, cnet's author box, bbc's related stories
-   * leave; msnbc 25 loses an embedded tweet).
+   * line of blurb: each pair of positive value under a plain sum) do not extend it. Cross-validated
+   * (docs/content.md).
    */
   gapPenalty: 3,
   /**
    * A comment-thread heading ("Comments", "12 responses", "Leave a reply"; main-block.ts) inside the main
    * block ends the main content when at least this share of the block's positive value comes before it
-   * (so that a "Comments" label above the story does not cut it). Measured on samesite: the rule lifts
-   * l3s-gn1 from 0.892 to 0.900 at 0.05 or 0.1 and changes nothing at 0.2 or 0.5 (comment threads longer
-   * than the story); the other sets are unchanged.
+   * (so that a "Comments" label above the story does not cut it). Measured on the corpus (docs/content.md).
    */
   threadAfter: 0.1,
   /**
    * Site vote (site-vote.ts): the place (path of tag, id and class) of the main block chosen on most pages
-   * is the site's; it wins when at least this share of the voting pages agree. Measured on samesite:
-   * dragnet 0.843 → 0.849 at 0.3 or 0.5, 0.843 at 0.7, the other sets unchanged; after this session's
-   * alignment changes, `eval/content.eval.ts --no-site-vote` gives dragnet 0.861 against 0.868 with it.
+   * is the site's; it wins when at least this share of the voting pages agree. Measured on the corpus
+   * (docs/content.md).
    */
   voteShare: 0.5,
   /** …and at least this many pages voted (a vote of two pages says little). */
@@ -91,32 +82,26 @@ export const CONTENT_DEFAULTS = {
   /**
    * A link-dense block with at least this many characters outside its links is a paragraph with inline
    * links (a sentence around a long linked name), not a link list: it is valued and kept like prose.
-   * Measured on samesite (align, with the other rules of this session): F1 0.9367 without, 0.9396 at 50
-   * (cleanportaleval +0.005: wsj paragraphs whose links are most of their text); 30 and 50 tie, 80 and 200
-   * lose 0.0005 and 0.002.
+   * Measured on the corpus (docs/content.md).
    */
   proseChars: 50,
   /**
    * Head zone (position): the story's headline — the block whose words are the page title's, else an h1,
    * else an h2 — found within this many characters of non-template text before the main content is
    * content, and so is what lies between them when it is neither a link list nor named boilerplate, and is
-   * a heading (deck) or has at least `headZoneMin` characters (standfirst, video caption). Measured on samesite (with the other rules of
-   * this session): F1 0.9324 without, 0.9348 at 200, 0.9389 at 400, 0.9396 at 800 and 1600 (dragnet
-   * 0.947 → 0.955: cnet's intro paragraph, abc's deck, whitehouse's h2 headline; cleanportaleval 0.956 →
-   * 0.972: msnbc's video captions).
+   * a heading (deck) or has at least `headZoneMin` characters (standfirst, video caption). Measured on the
+   * corpus (docs/content.md).
    */
   headZone: 800,
   /**
-   * Blocks of the head zone shorter than this (characters) stay out: bylines and datelines are gold in
-   * dragnet but not in cleanportaleval or l3s-gn1 (at 0, dragnet 0.959 but the others −0.007; at 80
-   * dragnet 0.955 and the others at their best; 120 loses 0.002 on dragnet).
+   * Blocks of the head zone shorter than this (characters) stay out: bylines and datelines, which the
+   * corpus' gold sets disagree on (docs/content.md).
    */
   headZoneMin: 80,
   /**
    * A block of at most this many characters (non-space) holding © or the word "copyright" is a copyright
-   * notice ("© The Vancouver Sun 2008", "Copyright 2008 by UPI"), boilerplate: no samesite gold keeps one.
-   * Measured on samesite: F1 0.9500 → 0.9502 (canada.com, three pages up by 0.005–0.018, one down by 0.001),
-   * the same at 40, 60 and 100; the smallest of those, so that a sentence about copyright in the story stays.
+   * notice ("© 2008 The Daily Example", "Copyright 2008 by Example Press"), boilerplate; small, so that a
+   * sentence about copyright in the story stays (docs/content.md).
    */
   noticeMaxChars: 60,
   /**
