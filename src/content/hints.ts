@@ -5,8 +5,7 @@
  *  - boilerplate names (comments, sidebars, related links, sharing, footers, ads…): an element so named,
  *    and all it holds, is not main content — unless its name also says content (`post-body`, `article`);
  *  - content names (article, story, post, entry, content…): a bonus for the text inside.
- * The lists are measured (eval/content.eval.ts, samesite; see CONTENT_DEFAULTS.hintBonus), not tuned per
- * site. Hints are computed once per distinct `class id` string of a page.
+ * The lists are measured on the corpus (eval/content.eval.ts; docs/content.md), not tuned per site. Hints are computed once per distinct `class id` string of a page.
  */
 import { textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
@@ -43,9 +42,8 @@ export const enum Hint {
 
 /**
  * Boilerplate words that win over content words: a reader-comment thread is not the story, whatever else
- * its name says (`id="story-comments" class="content-panel"`). Measured on samesite (align, with the
- * other rules): l3s-gn1 F1 0.902 → 0.906 (news.com.au, whose comment panel was chosen as the main block),
- * the other sets unchanged.
+ * its name says (`id="story-comments" class="content-panel"`), so a large comment panel is never chosen
+ * as the main block (docs/content.md).
  */
 export const COMMENT_NAMES: readonly string[] = ['comment', 'respond', 'reply', 'replies', 'disqus', 'trackback', 'pingback'];
 const COMMENT = new RegExp(`(?:^|[^a-z])(?:${COMMENT_NAMES.map(escape).join('|')})`, 'i');
@@ -54,9 +52,7 @@ const COMMENT = new RegExp(`(?:^|[^a-z])(?:${COMMENT_NAMES.map(escape).join('|')
  * The hint of a `class` + `id` string. `quote`: the element is a quotation (`blockquote`), whose only
  * boilerplate names are the comment ones: a blockquote named after a social network is a post quoted in
  * the story (`<blockquote class="twitter-tweet">`, the embed code of Twitter; Instagram's and Facebook's
- * are alike), while the network names mark share and follow buttons everywhere else. Measured on
- * samesite: msnbc 25 keeps the tweets of its story and what follows them (page F1 0.784 → 0.976; no other
- * page changes).
+ * are alike), while the network names mark share and follow buttons everywhere else (docs/content.md).
  */
 export function hintOf(raw: string, quote = false): Hint {
   if (raw === '') return Hint.None;

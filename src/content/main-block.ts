@@ -38,17 +38,16 @@
  *     `headZone` characters before it — with what lies between it and the main content when it is not
  *     link-dense nor named boilerplate, and is a heading (a deck) or has at least `headZoneMin`
  *     characters (standfirst, video caption; not a byline). The headline is reported apart (extract.ts).
- * Elements hidden by their own markup (`hidden`, inline `display: none`) hold no content (measured on
- * samesite: F1 0.9452 → 0.9461; smh's hidden image metadata, abc's hidden caption copies).
+ * Elements hidden by their own markup (`hidden`, inline `display: none`) hold no content: hidden image
+ * metadata and caption copies are not read.
  * A link-dense block with `proseChars` characters outside its links is a paragraph with inline links, and
  * counts as prose (steps 2 and 5). A `mailto:` / `tel:` link showing the address or number is not a link
- * (it leads to no page: a contact detail in the text; measured on samesite: washingtonpost 7's list of
- * news-desk addresses, page F1 0.782 → 0.973, no other page changes by more than 0.003).
+ * (it leads to no page: a contact detail in the text, such as a list of news-desk addresses).
  * A section heading (h2–h6) inside the main block whose following text (the first non-template text
  * after it in its container, other headings passed over) was left out heads nothing and is left out too:
  * "Related stories" above a dropped link list, a photo caption in an h4 above dropped "Email / Print"
- * links (measured on samesite, with the other rules: F1 0.9495 → 0.9504, 19 pages up, one down by 0.03;
- * passing over headings keeps the prose a blog writes in h4 elements above an h4 link, jekyll-blog).
+ * links; headings are passed over so that prose written in headings above a link stays. The figures of
+ * these rules are in docs/content.md.
  * A short block (`noticeMaxChars`) holding © or the word "copyright" is a copyright notice, boilerplate.
  * Everything runs on the Tree's typed arrays in two linear passes.
  */

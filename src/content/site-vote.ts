@@ -4,8 +4,8 @@
  * the main blocks chosen page by page vote with their keys, and when enough pages agree (`voteShare` of the
  * pages that voted, at least `voteMinPages`), a page whose own choice lies elsewhere takes the element of
  * the winning key instead, if it has one holding text of positive value. Pages of another layout have no
- * such element and keep their own choice. Measured on samesite (eval/content.eval.ts --ablation): see
- * CONTENT_DEFAULTS.voteShare.
+ * such element and keep their own choice. Measured on the corpus (eval/content.eval.ts --ablation;
+ * docs/content.md, `voteShare`).
  */
 import { NodeKind, type Tree } from '../html/tree.ts';
 
