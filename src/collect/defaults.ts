@@ -35,10 +35,9 @@ export const COLLECT_DEFAULTS = {
    * Attributes left out of tag-list steps: those that carry the data of one link or one page (its URL,
    * its text, its size, its date) rather than layout or presentation. Kept, they would make the path of
    * every anchor unique and every schema disjoint from every other. Event handlers (`on*`) and `data-*`
-   * attributes (script hooks carrying one item's data, e.g. stackoverflow's `data-gps-track="…target_site:579…"`,
-   * which made each question page a cluster of its own) are left out too.
-   * `id` is left out as well: on the corpus its values name one page's headings (`h4 id="we-see-a-blog…"`),
-   * which made pages of one class dissimilar (jekyll-blog posts: mean Jaccard 0.29 with ids, 1.0 without).
+   * attributes (script hooks carrying one item's data, which made each page a cluster of its own) are left
+   * out too. `id` is left out as well: its values often name one page's headings (`h4 id="we-see-a-blog…"`),
+   * which made pages of one class dissimilar (docs/collect.md, "How the page-model options were measured").
    */
   ignoredAttributes: [
     'id',
@@ -54,10 +53,8 @@ export const COLLECT_DEFAULTS = {
   /**
    * Keep in the schema the tag-lists of collections whose links all leave the site (src/structure/page-schema.ts), as the
    * paper keeps every path; clustering always did. With links in articles one collection (text-region.ts),
-   * the off-site collections left are the template's (social buttons) or a page's own lists: jekyll-blog's
-   * categories index, whose links are protocol-relative (`//hack-the-box/…`, another host), looked like a
-   * tag page without its list when they were left out (INDESIT from a tag page at T 0.75: precision
-   * 0.946); with them kept, 24/24 runs meet the target at T 0.75 and 0.8 (docs/collect.md).
+   * the off-site collections left are the template's (social buttons) or a page's own lists, and a list
+   * whose links only look off-site (protocol-relative) stays part of its page's schema (docs/collect.md).
    */
   offSiteLinks: true,
   /**
@@ -74,23 +71,15 @@ export const COLLECT_DEFAULTS = {
    * the path under which most of its running text lies) form one link collection, `… > #text`, instead of
    * one collection per root-to-anchor path. The paper's sites were database-driven, every path laid down by
    * the template; in authored articles each paragraph, list, note or header field holding a link adds a
-   * path of its own. MEASURED (eval/collect.eval.ts, 3 samples per class): peps pep (212 pages) recall
-   * 0.005–0.009 → 0.995 (precision 1.000; the one page missed, pep-0801, is a placeholder with 52 words);
-   * the 212 PEPs had 48–136 distinct schemas, now 211 share one group of similar schemas. drf api-guide,
-   * drf community, jekyll tag unchanged (1.000/1.000); jekyll post precision 1.000 → 0.970 (lists/stego,
-   * an article in the post layout outside the gold pattern, joins); peps topic (4 pages) 1.000 → R 0.50–0.75:
-   * its pages were reached through the PEPs' "Topic:" header field, a collection of its own before and now
-   * part of the PEP's text collection. stackoverflow `cluster --by schema`: 23 → 6 clusters, ARI 0.731 →
-   * 0.929, purity 1.000. `false` is the paper.
+   * path of its own, and pages of one class fell apart. Measured with eval/collect.eval.ts and
+   * eval/cluster.eval.ts (docs/collect.md). `false` is the paper.
    */
   textRegion: true,
   /**
    * Share of the page's running-text words that a child path must hold for the text region to descend
    * into it (text-region.ts): nearly all of it, so that the region is the article, not its longest part.
-   * MEASURED: with 0.5, 21 of the 212 PEPs got a region one level down (a list, a field list, a table that
-   * held more than half of their words), their other links outside it; with 0.8, 211 of 212 PEPs get
-   * `… > main > section` (the remaining one has no region: too little text). Lists and tables are never a
-   * region (text-region.ts), which keeps drf's release notes (a page that is one long list) on its article.
+   * Lists and tables are never a region (text-region.ts), so a page that is one long list keeps its article
+   * as region. Measured on the corpus (docs/collect.md).
    */
   textRegionShare: 0.8,
   /**
@@ -105,18 +94,15 @@ export const COLLECT_DEFAULTS = {
    * Link density (share of its words that are link text) above which a text region is an index with some
    * text rather than an article (link-collections.ts): there, lists of links (`textRegionListLinks`) stay
    * collections of their own, since they are the class-links INDESIT harvests (the PEP index's table of
-   * 1000 PEPs); in an article they are part of the text. MEASURED (link density of the region): PEP
-   * articles 0.01–0.20, drf community articles 0.01–0.20, PEP index 0.50, topic pages 0.30–0.50; drf's
-   * jobs (0.50) and tutorials-and-resources (0.86) keep their lists and stay similar to the other community
-   * pages through their large template. With 1/3, topic/governance (0.30) lost its table into its text and
-   * joined the PEPs (pep precision 0.995).
+   * 1000 PEPs); in an article they are part of the text. Set between the link densities of articles and
+   * of index pages on the corpus (docs/collect.md).
    */
   textRegionLinkDensity: 0.25,
   /**
    * In a link-dense text region, links outside running text sharing one path, at least this many, form a
    * list (an index's table) that stays a link collection of its own; fewer (a header field, a "see also")
-   * join the text. Lists in articles are not kept at all: 15 PEPs hold a list of 10–26 references, and
-   * with lists of 10 kept in articles too the largest group of similar PEP schemas held 196 of 212.
+   * join the text. Lists in articles are not kept at all: an article's list of references would make it
+   * unlike the other articles of its class (docs/collect.md).
    */
   textRegionListLinks: 10,
   /**
@@ -134,8 +120,8 @@ export const COLLECT_DEFAULTS = {
   /**
    * Rings of neighbourhood widening (indesit.ts): when no neighbouring cluster leads back to the target,
    * step 1 runs again from the neighbours' pages, this many times at most. 0 is the paper (one link deep);
-   * 1 reaches index pages two links away from the target, as jekyll-blog's tag pages are from its posts
-   * (through the list of tags): post recall 0.16–0.22 with 0, see eval/collect.eval.ts.
+   * 1 reaches index pages two links away from the target, as a blog's tag pages are from its posts
+   * (through the list of tags; docs/collect.md).
    */
   rings: 1,
   /**

@@ -6,8 +6,8 @@
  * (the "table on the left", the "itemized list ... in the central part", Figure 2). In an authored article
  * (a PEP, a documentation page, a blog post) the links of the text are not laid down by the template: each
  * paragraph, list, note or footnote that happens to hold a link adds a root-to-anchor path of its own, so
- * two pages of one class share only their few template paths and their schemas fall apart (peps: the 212
- * PEP pages had 48 to 136 distinct schemas, recall 0.005; see defaults.ts `textRegion`).
+ * two pages of one class share only their few template paths and their schemas fall apart (figures in
+ * docs/collect.md, `textRegion`).
  *
  * Here the article is one place of the page structure, as in the paper's figures ("the links located in
  * the central part of the page"): the text region is the tag-list under which most of the page's running

@@ -60,8 +60,7 @@ export class TooManyShapes extends Error {
 /**
  * Defaults, chosen leaving one generator out over the corpus sets with classes (eval/cluster.eval.ts: decay
  * {0.8, 0.7} × template {0.1, 0.3} × cut {gap, 0.4, 0.5, 0.6}): every fold chose decay 0.8, template 0.1,
- * cut 0.5; the widest gap of the set's own merge similarities was never chosen (it cut rustdoc-std at 0.33,
- * PEPs at 0.72).
+ * cut 0.5; the widest gap of the set's own merge similarities was never chosen (docs/collect.md).
  */
 export const SHAPE_DEFAULTS = { decay: 0.8, template: 0.1, templateShare: 0.9, threshold: 0.5 as number | 'gap', gapLow: 0.3, gapHigh: 0.8, minGrouped: 0.7, maxDistinct: 4000 };
 
