@@ -14,9 +14,8 @@
  *    linked name inside a sentence of the article, is matched on every page written alike, but it is
  *    part of the text around it (the gold keeps it); text that is template on its own line (menu
  *    entries, headings of boxes) is not affected. The same holds for an inline element in such a line
- *    (an icon, an anchor, the spans of a code listing): it is content. Measured (`npx tsx eval/align.eval.ts
- *    --ablation`): samesite recall 0.949 → 0.951 (paulocoelhoblog relative recall 0.960 → 0.998),
- *    precision 0.646 → 0.642; sites content unchanged, template node F1 0.577 → 0.628 (sicp 0.15 → 0.34);
+ *    (an icon, an anchor, the spans of a code listing): it is content (`lineRule`; figures in
+ *    docs/engines.md);
  *  - an element is template when its start tag is matched, its end tag is matched too (void elements have
  *    none), and no text inside it is kept (unmatched). An element that holds content is therefore never
  *    template, even when its tags are shared by every page (the `<main>` around the article, `<body>`):

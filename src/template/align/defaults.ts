@@ -34,13 +34,9 @@ export const ALIGN_DEFAULTS = {
    * (evidence >= ceil(minEvidence * pages)). The paper prunes "tokens that have receive[d] low evidence"
    * without a figure. 0.5 keeps at level 1 the union of the two pages (the paper's "some local parts of
    * the template can be missing in some particular web page") and from level 2 on requires a majority.
-   * Chosen by measurement on the corpus (`npx tsx eval/align.eval.ts --sweep`, exact alignments; content
-   * F1, mean over pages, sites / samesite, with samesite recall): 0.3 → 0.975 / 0.659 (R 0.865),
-   * 0.4 → 0.974 / 0.727 (R 0.951), 0.5 → 0.974 / 0.727 (R 0.951), 0.6 → 0.931 / 0.692, 0.75 → 0.931 /
-   * 0.689. Any value above 0.5 demands both pages at level 1, so one odd page in the sample (a redirect
-   * stub in jekyll-blog) empties the template; below 0.4 tokens of single pages survive and eat content
-   * (samesite recall 0.865 at 0.3). 0.4 and 0.5 tie; 0.5, a plain majority, is kept. (The same sweep with
-   * the earlier, not optimal, anchored alignments gave the same ranking.)
+   * Any value above 0.5 demands both pages at level 1, so one odd page in the sample (a redirect stub)
+   * empties the template; below 0.4 tokens of single pages survive and eat content. 0.4 and 0.5 tie on the
+   * corpus (`npx tsx eval/align.eval.ts --sweep`; docs/engines.md); 0.5, a plain majority, is kept.
    */
   minEvidence: 0.5,
 
@@ -78,8 +74,8 @@ export const ALIGN_DEFAULTS = {
   /**
    * Matched text that shares its line (text between block boundaries) with kept text is kept too: a
    * byline or a linked name inside an article sentence; so are inline elements of such a line. Not in the
-   * paper (it marks tags, not text lines); measured with `npx tsx eval/align.eval.ts --ablation`:
-   * samesite recall 0.949 → 0.951, precision 0.646 → 0.642; sites template node F1 0.577 → 0.628.
+   * paper (it marks tags, not text lines); measured with `npx tsx eval/align.eval.ts --ablation`
+   * (docs/engines.md).
    */
   lineRule: true,
   /**

@@ -118,8 +118,7 @@ export const HYPERLINK_DEFAULTS = {
    * one of its tag among its parent's children on both pages, under a body or top wrapper, is compared
    * without its class names (the other terms of ≜ still count). Themes put page-type classes on the
    * wrapper right under the body (`<div id="page" class="layout-single">`) as on the body itself; 1
-   * covers that wrapper. Measured on the corpus (eval/hyperlink.eval.ts --only peps): 2 also pairs the
-   * PEP preamble's per-page field lists, node F1 0.850 against 0.889 for 1 and 0. 0 turns it off.
+   * covers that wrapper; 2 also pairs per-page field lists (docs/engines.md). 0 turns it off.
    */
   topWrapperDepth: 1,
   /**
