@@ -15,17 +15,15 @@ export const WRAPPER_DEFAULTS = {
   threshold: 0.7,
   /**
    * Per-algorithm thresholds, used when a wrapper sets no `threshold` of its own. The tree bigram is blind
-   * to order and to where an edge sits, so unrelated pages of one genre score high: measured
-   * (eval/wrapper.eval.ts, impostors), the LOVOO tree-gram reaches 0.743 on a Parship page, while a
-   * reordering keeps every edge (1.0). 0.8 refuses the impostor and keeps the permutations.
+   * to order and to where an edge sits, so unrelated pages of one genre score high, while a reordering
+   * keeps every edge (1.0). 0.8 refuses such impostors and keeps the permutations (docs/wrapper.md).
    */
   thresholds: { bigram: 0.8 } as Readonly<Partial<Record<AlgorithmName, number>>>,
   /**
    * Clustered tree matching first (the paper's best, Table 1), then simple tree matching, then the tree
    * bigram variant of its conclusion (permutations). The Jaro–Winkler variant (added / removed levels) is
-   * available but not in the default order: on element labels it adapts 9 of 60 impostor runs (the other
-   * OTA documents' pages, similarities up to 0.838) and 11 redesigned CMB snapshots to wrong elements, and
-   * everything it finds rightly on the real changes another step finds too (eval/wrapper.eval.ts).
+   * available but not in the default order: on element labels it adapts impostors and redesigned pages to
+   * wrong elements, and what it finds rightly another step finds too (eval/wrapper.eval.ts; docs/wrapper.md).
    */
   algorithms: ['ctm', 'stm', 'bigram'] as readonly AlgorithmName[],
   /**
@@ -46,10 +44,8 @@ export const WRAPPER_DEFAULTS = {
    */
   content: true,
   /**
-   * Similarity the content view must reach. Measured (eval/wrapper.eval.ts, "impostors"): the best content
-   * CTM of each OTA document's tree-gram on the other documents' pages (different text, same genre) is at
-   * most 0.12, on pages whose content is gone (LOVOO 2023-06, 2025-12) 0.007; on the real changes that
-   * tree matching can follow it is 0.43 (LOVOO) to 0.92. 0.3 leaves a margin of 0.18 above every impostor.
+   * Similarity the content view must reach: with a margin above documents of the same genre and below the
+   * real changes tree matching can follow (eval/wrapper.eval.ts, "impostors"; docs/wrapper.md).
    */
   contentThreshold: 0.3,
   /**
@@ -60,12 +56,9 @@ export const WRAPPER_DEFAULTS = {
    */
   document: true,
   /**
-   * Similarity (word-multiset Dice, the corpus's word F1) the document view must reach. Measured
-   * (eval/wrapper.eval.ts): Coffee Meets Bagel's terms, moved and rewritten, reach 0.655–0.678 of their
-   * old text; on those pages the best element for the same site's privacy and copyright policies (the
-   * other documents of the old page) reaches 0.495 and 0.466 ("same site, another document"), and
-   * CMB's terms against GitHub's 0.620–0.637 (refused by the site check whatever the threshold). 0.57 sits
-   * midway between the other documents and the moved one; the title check refuses those as well.
+   * Similarity (word-multiset Dice, the corpus's word F1) the document view must reach: midway between a
+   * moved, rewritten document and the other documents of its site (eval/wrapper.eval.ts; docs/wrapper.md,
+   * "Thresholds of the content and document views"). The title check refuses the other documents as well.
    */
   documentThreshold: 0.57,
   /**
@@ -137,11 +130,8 @@ export const MAX_HISTORY = 50;
 /**
  * Content view (match/blocks.ts): two text blocks count as the same leaf to the degree of their word Dice
  * when it reaches this floor, else not at all (so that blocks sharing only common words do not add up).
- * Measured on the OTA documents (best content CTM of each tree-gram on the other documents' pages, and on
- * its own changed pages): at 0.3 the other English terms of service reach up to 0.057 and LOVOO's own
- * redesign 0.60; at 0.5 they reach 0.019 and LOVOO 0.58 (the small OTA privacy tree-gram reaches 0.12 at
- * both). 0.5 keeps the real matches and halves the noise; it is also the Dice of two blocks of which one
- * half is shared.
+ * 0.5 keeps the real matches and cuts the noise (docs/wrapper.md); it is also the Dice of two blocks of
+ * which one half is shared.
  */
 export const BLOCK_SIM_FLOOR = 0.5;
 /**

@@ -2,15 +2,14 @@
  * The document view (this project's extension of paper 5, the coarsest of the three views adapt.ts
  * tries): a subtree read as one leaf, the multiset of its words. It is for a document that moved to
  * another page of its site and was rebuilt there (a new site builder, the text revised), so that neither
- * element labels nor text blocks survive: on the Open Terms Archive corpus, Coffee Meets Bagel's terms
- * moved from a WordPress page to a Framer page with the text rewritten (their old and new blocks share no
- * paragraph above BLOCK_SIM_FLOOR, and the old whole text is as close to GitHub's terms, word F1 0.620, as
- * to its own new version, 0.657).
+ * element labels nor text blocks survive: the old and new blocks share no paragraph above
+ * BLOCK_SIM_FLOOR, and the old whole text can be as close to another site's document of the same genre as
+ * to its own new version (docs/wrapper.md, "Thresholds of the content and document views").
  *
  * On this view, Algorithm 1 (clustered tree matching) compares two roots with one leaf child each, so its
  * value is the leaves' string similarity (Section 4: "for leaf nodes ... string similarity"): the Dice
  * coefficient of the word multisets, which is the corpus's word F1. The text alone cannot tell a document
- * from another of its genre (the figures above), so the view only answers when two more facts hold, both
+ * from another of its genre (the case above), so the view only answers when two more facts hold, both
  * of which describe *which document* it is:
  *  - same site: the page is on the registrable domain the wrapper was built on (adapt.ts gets this from
  *    run.ts; a page whose address is unknown is not on the site);
