@@ -9,7 +9,7 @@
  *       browser rule is kept because real pages depend on it: inside `<head>`, an element that does not
  *       belong there (anything but title, meta, link, style, script, base, noscript, template…) or
  *       non-blank text ends the head and opens an implied `<body>`, as in the WHATWG "in head" insertion
- *       mode. Without it, a page whose head is never closed (truncated markup, 14 pages of l3s-gn1) would
+ *       mode. Without it, a page whose head is never closed (truncated markup, as on 14 corpus pages) would
  *       keep its whole text inside `<head>`, where no text is page text. A later `<body>` tag is then
  *       merged into the implied one (its start and end tags are dropped), as a browser does;
  *     - no adoption agency (misnested `<b><i></b></i>`) and no foster parenting (text or elements directly

@@ -5,20 +5,15 @@
 export const RUN_DEFAULTS = {
   /**
    * A marked page with less than this share of its body text (non-space characters) outside the template
-   * is reported as `no-content`: nearly all of its text was marked template (no-content.ts). Measured
-   * (`npx tsx eval/no-content.eval.ts`, docs/library.md): of 1,070 corpus pages, pagelets leaves 0 to 1.5%
-   * on the 6 it loses (gold recall 0.18 on them), while the pages with gold keep at least 10.6% (align) and
-   * 2.8% (content) outside the template.
+   * is reported as `no-content`: nearly all of its text was marked template (no-content.ts). Set below
+   * what every page with content keeps on the corpus (`npx tsx eval/no-content.eval.ts`, docs/library.md).
    */
   noContentShare: 0.02,
   /**
    * Pages without a URL of their own (a directory of saved pages) are linked into one site when the
    * Jaccard resemblance of their template evidence (class and id names, short text snippets) is at least
-   * this (sites.ts). Measured on the corpus (docs/library.md): pairs of pages of one site have a median of
-   * 0.44, pairs of pages of different sites a 99th percentile of 0.05; with single linkage at 0.10 every
-   * corpus site and samesite group stays one site but for a few pages that resemble none of the others
-   * (redirect stubs, a 404 page), and the single pages of single/readability stay apart but for pages of
-   * one real site (two nytimes pages) and Readability's own synthetic test pages, which share their text.
+   * this (sites.ts): above the resemblance of pages of different sites, well below that of pages of one
+   * site (measured on the corpus, docs/library.md).
    */
   siteSimilarity: 0.1,
   /** Most pages without a URL whose resemblance is checked pair by pair (above, they are one site). */
