@@ -1,7 +1,7 @@
 /**
  * Thresholds and defaults of structural crawling and clustering (paper 4: Blanco, Crescenzi, Merialdo,
  * "Efficiently locating collections of web pages to wrap", WEBIST 2005). Each is named, with the paper's
- * value and why; options override them. The lead merges these into src/defaults.ts.
+ * value and why; options override them. src/defaults.ts re-exports them.
  */
 export const COLLECT_DEFAULTS = {
   /**

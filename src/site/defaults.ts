@@ -1,6 +1,6 @@
 /**
  * Defaults of the site layer (STYLE.md 6). The fetch politeness and size figures live in src/defaults.ts
- * (`DEFAULTS`); these are the site layer's own, for the lead to merge there.
+ * (`DEFAULTS`); these are the site layer's own, re-exported there.
  */
 export const SITE_DEFAULTS = {
   /** Files that stand for a directory, in order of preference (what static servers such as nginx try). */

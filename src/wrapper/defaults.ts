@@ -1,6 +1,6 @@
 /**
  * Named defaults of the self-healing wrappers (paper 5, "Adaptable Web Wrappers", Section 4). Every value
- * can be overridden in a wrapper's `adaptation` settings; the lead merges them into src/defaults.ts.
+ * can be overridden in a wrapper's `adaptation` settings; src/defaults.ts re-exports them.
  */
 
 /** The adaptation algorithms, in the order a wrapper tries them by default (Section 4: "priorities/order"). */

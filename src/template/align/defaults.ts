@@ -1,6 +1,6 @@
 /**
  * Thresholds and defaults of the alignment engine (paper 1, alignment-template-detection), each with its
- * value and why (STYLE.md 6). The lead merges them into src/defaults.ts; options override them.
+ * value and why (STYLE.md 6). src/defaults.ts re-exports them; options override them.
  */
 export const ALIGN_DEFAULTS = {
   // ---- scoring (paper 1, section 2.1) ----

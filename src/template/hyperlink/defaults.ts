@@ -1,7 +1,7 @@
 /**
  * Defaults of the hyperlink engine (paper 2, "Web Template Extraction Based on Hyperlink Analysis",
- * Alarte, Insa, Silva, Tamarit), each with where its value comes from. The lead merges these into
- * src/defaults.ts; options override every one of them.
+ * Alarte, Insa, Silva, Tamarit), each with where its value comes from. src/defaults.ts re-exports them;
+ * options override every one of them.
  */
 export const HYPERLINK_DEFAULTS = {
   /**

@@ -109,7 +109,8 @@ export function imageOfTemplate(template: Uint8Array, map: Int32Array, size: num
 }
 
 /**
- * CS pages of another template than the key page's ("Bad input" of the issue): a page whose ETDM pairs
+ * CS pages of another template than the key page's (a tag page that lists the key page's posts in full
+ * shares their text, which would be taken for template): a page whose ETDM pairs
  * fewer than `share` (default `DIFFERENT_TEMPLATE_SHARE`) of the key page's texts that the best page pairs is left out
  * (only when at least one other page remains). Shared texts, not shared nodes, because the ETDM also pairs
  * the content slot's skeleton, whose size follows the content, not the template.

@@ -1,7 +1,7 @@
 /**
  * Thresholds and defaults of the pagelets engine (paper 3: Bar-Yossef & Rajagopalan, "Template Detection
  * via Data Mining and its Applications", WWW 2002). Each one names the paper's value where the paper gives
- * one, and why we chose the value where it does not. The lead merges these into src/defaults.ts.
+ * one, and why we chose the value where it does not. src/defaults.ts re-exports them.
  */
 export const PAGELET_DEFAULTS = {
   /**
