@@ -149,16 +149,22 @@ const ONLY = args.filter((a) => !a.startsWith('--'));
 const DEFAULTS_ONLY = args.includes('--defaults');
 const wanted = (name: string): boolean => ONLY.length === 0 || ONLY.includes(name);
 
+/** The class of each labelled page of a site, by key. */
+function goldClasses(site: Parameters<typeof classOf>[0]): Map<string, string> {
+  const gold = new Map<string, string>();
+  for (const k of site.files()) {
+    const c = classOf(site, k);
+    if (c !== undefined) gold.set(k, c);
+  }
+  return gold;
+}
+
 await runEval('cluster', async () => {
   if (DEFAULTS_ONLY) {
     const rows: string[][] = [];
     for (const site of listSites()) {
       if (!site.classes || !wanted(site.name)) continue;
-      const gold = new Map<string, string>();
-      for (const k of site.files()) {
-        const c = classOf(site, k);
-        if (c !== undefined) gold.set(k, c);
-      }
+      const gold = goldClasses(site);
       const source = await openSource(site.pagesDir);
       try {
         const structures = await readStructures(source);
@@ -180,11 +186,7 @@ await runEval('cluster', async () => {
   const sets: LabelledSet[] = [];
   for (const site of listSites()) {
     if (!site.classes || !wanted(site.name)) continue;
-    const gold = new Map<string, string>();
-    for (const k of site.files()) {
-      const c = classOf(site, k);
-      if (c !== undefined) gold.set(k, c);
-    }
+    const gold = goldClasses(site);
     const read = async (words: number): Promise<StructureSet> => {
       const source = await openSource(site.pagesDir);
       try {

@@ -13,6 +13,7 @@
  */
 import { COLLECT_DEFAULTS } from './defaults.ts';
 import { type PageSchema, sameSchema, schemaHash, similar, similarity } from '../structure/page-schema.ts';
+import { groupsOf, UnionFind } from '../structure/union-find.ts';
 
 /** A cluster of pages with identical schema (or, with a threshold, similar to its first). */
 export interface Cluster<P> {
@@ -92,37 +93,14 @@ export function clusterBySchema(schemas: readonly PageSchema[], threshold: numbe
   const table = new ClusterTable<number>();
   const clusterOfPage = schemas.map((s, i) => table.add(s, i).id);
   const d = table.size;
-  // Union-find over distinct schemas.
-  const parent = new Int32Array(d);
-  for (let k = 0; k < d; k++) parent[k] = k;
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      parent[x] = parent[parent[x]!]!;
-      x = parent[x]!;
-    }
-    return x;
-  };
+  // Distinct schemas joined pair by pair.
+  const sets = new UnionFind(d);
   for (let a = 0; a < d; a++) {
     const sa = table.clusters[a]!.schema;
     for (let b = a + 1; b < d; b++) {
-      if (find(a) === find(b)) continue;
-      if (similar(sa, table.clusters[b]!.schema, threshold)) {
-        const ra = find(a);
-        const rb = find(b);
-        if (ra < rb) parent[rb] = ra;
-        else parent[ra] = rb;
-      }
+      if (sets.find(a) !== sets.find(b) && similar(sa, table.clusters[b]!.schema, threshold)) sets.union(a, b);
     }
   }
-  const group = new Map<number, number>();
-  return clusterOfPage.map((c) => {
-    const r = find(c);
-    let g = group.get(r);
-    if (g === undefined) {
-      g = group.size;
-      group.set(r, g);
-    }
-    return g;
-  });
+  return groupsOf(sets, clusterOfPage);
 }
 

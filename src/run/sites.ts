@@ -15,7 +15,7 @@
  * without a URL, the check is skipped (pairs are quadratic) and those pages are one site.
  */
 import { pageText, type Page, type PageResult, type PageSource } from '../site/page.ts';
-import { UnionFind } from '../template/pagelets/detection.ts';
+import { UnionFind } from '../structure/union-find.ts';
 import { RUN_DEFAULTS } from './defaults.ts';
 
 /** One site of a source: the keys of its pages (in source order). */

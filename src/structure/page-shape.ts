@@ -7,6 +7,7 @@
 import { NodeKind, type Tree } from '../html/tree.ts';
 import type { TagLists } from '../collect/link-collections.ts';
 import { UNREAD_TAGS } from '../collect/text-region.ts';
+import { groupsOf, UnionFind } from './union-find.ts';
 
 /** The distinct tag-list ids of a page's elements, ascending (scripts, styles, svg… left out). */
 export function pageShape(tree: Tree, tagLists: TagLists, memo: Int32Array): Int32Array {
@@ -252,27 +253,9 @@ export function clusterShapes(shapes: readonly Int32Array[], tagLists: TagLists,
 export function averageLinkageGroups(sim: Float32Array, d: number, counts: Int32Array, options: ShapeOptions = {}): ShapeClustering {
   const merges = averageLinkage(sim, d, counts);
   const cut = cutOf(merges.map((m) => m.sim), options);
-  const parent = new Int32Array(d);
-  for (let k = 0; k < d; k++) parent[k] = k;
-  const find = (x: number): number => {
-    while (parent[x] !== x) {
-      parent[x] = parent[parent[x]!]!;
-      x = parent[x]!;
-    }
-    return x;
-  };
-  for (const m of merges) if (m.sim >= cut) parent[find(m.b)] = find(m.a);
-  const group = new Map<number, number>();
-  const groups: number[] = [];
-  for (let it = 0; it < d; it++) {
-    const r = find(it);
-    let g = group.get(r);
-    if (g === undefined) {
-      g = group.size;
-      group.set(r, g);
-    }
-    groups.push(g);
-  }
+  const sets = new UnionFind(d);
+  for (const m of merges) if (m.sim >= cut) sets.union(m.a, m.b);
+  const groups = groupsOf(sets, Array.from({ length: d }, (_, k) => k));
   return { groups, cut, merges: merges.map((m) => m.sim) };
 }
 

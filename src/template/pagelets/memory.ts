@@ -12,7 +12,8 @@
  * A candidate pagelet is template exactly when its page lies in a non-singleton component of its shingle,
  * that is, when its page has at least one template link for that shingle.
  */
-import { type Detection, OrdinalIndex, type SupportOptions, supportThreshold, type TemplateFound, UnionFind } from './detection.ts';
+import { type Detection, OrdinalIndex, type SupportOptions, supportThreshold, type TemplateFound } from './detection.ts';
+import { UnionFind } from '../../structure/union-find.ts';
 import { NO_SHINGLE } from './shingle.ts';
 import type { PageletTables } from './tables.ts';
 

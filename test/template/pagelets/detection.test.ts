@@ -123,7 +123,7 @@ test('page order does not change the templates', () => {
 });
 
 test('union-find grows as elements are added and empties for the next group', async () => {
-  const { UnionFind } = await import('../../../src/template/pagelets/detection.ts');
+  const { UnionFind } = await import('../../../src/structure/union-find.ts');
   const uf = new UnionFind();
   for (let i = 0; i < 100; i++) assert.equal(uf.add(), i);
   for (let i = 0; i + 2 < 100; i += 2) uf.union(i, i + 2); // evens in one component, odds alone
