@@ -70,9 +70,15 @@ async function startServer(t: { after(fn: () => Promise<void>): void }) {
     hits.push(hit);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
+    // A request the client gave up on (a timeout) stops counting when its connection closes, so that
+    // one run's abandoned slow answers do not count as requests in flight of the next run.
+    const gone = new AbortController();
+    res.on('close', () => gone.abort());
     void (async () => {
       const body = site(hit.path);
-      if (hit.path.startsWith('/basic/')) await sleep(hit.path === '/basic/slow.html' && behaviour.slowMs > 0 ? behaviour.slowMs : behaviour.latencyMs);
+      if (hit.path.startsWith('/basic/')) {
+        await sleep(hit.path === '/basic/slow.html' && behaviour.slowMs > 0 ? behaviour.slowMs : behaviour.latencyMs, undefined, { signal: gone.signal }).catch(() => undefined);
+      }
       inFlight--;
       hit.end = performance.now();
       if (res.destroyed) return;
