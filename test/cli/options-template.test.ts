@@ -37,7 +37,7 @@ test('template --method align: --sample, --min-evidence, --mismatch, --no-line-r
   const out = await tempDir(t);
   const s = summaryOf(await gabarit(['--json', 'template', SITE, '--sample', '4', '--min-evidence', '0.7', '--mismatch', '0', '--no-line-rule', '--no-languages', '--no-navigation-regions', '-q', '--out', out]));
   assert.equal(s.method, 'align', 'align is the default engine');
-  assert.deepEqual(s.options, { sample: 4, minEvidence: 0.7, mismatch: 0, lineRule: false, languages: false, navigationRegions: false });
+  assert.deepEqual(s.options, { sample: 4, minEvidence: 0.7, duplicateScore: 0.72, mismatch: 0, lineRule: false, languages: false, navigationRegions: false });
   assert.equal(s.engine['sample'], 4, 'the template is learned from 4 pages');
   assert.equal(s.engine['navigationRegions'], 0, 'no navigation region is taken for template');
   assert.equal(s.pagesDone, 44);

@@ -39,6 +39,12 @@ export const ALIGN_DEFAULTS = {
    * corpus (`npx tsx eval/align.eval.ts --sweep`; docs/engines.md); 0.5, a plain majority, is kept.
    */
   minEvidence: 0.5,
+  /**
+   * Sample pages whose duplicateScore (sample.ts) reaches this are copies of one page: one is kept, so a
+   * page's own text never becomes template because a copy of it was sampled. Chosen in the gap between
+   * copies and different pages of the corpus (docs/engines.md, `npx tsx eval/duplicates.eval.ts`).
+   */
+  duplicateScore: 0.72,
 
   // ---- speed (the fast path of align.ts; every path is exact, these only choose the algorithm) ----
   /**

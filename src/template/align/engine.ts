@@ -24,7 +24,7 @@ import { declaredLanguage, languageGroups } from './languages.ts';
 import { type AlignData, alignPart, compileAlign, labelAttributes } from './learned.ts';
 import { type AlignedPage, learnNavigation, type Navigation } from './navigation.ts';
 import { type AlignOptions, ALIGN_OPTIONS } from './options.ts';
-import { chooseSample } from './sample.ts';
+import { chooseSample, duplicatesAmong, pageShingles } from './sample.ts';
 
 export { ALIGN_OPTIONS };
 
@@ -54,6 +54,8 @@ interface LearnedPart {
   serves: string[];
   /** Keys of the sample pages, in consensus order. */
   used: string[];
+  /** Sample pages left out as copies of another sample page. */
+  copies: Array<{ key: string; copyOf: string }>;
   template: Profile;
   levels: LevelStats[];
   nav: Navigation;
@@ -151,6 +153,16 @@ async function learnAlign(ctx: LearnContext, cacheBytes: number): Promise<Learne
     }
     const of = group.language ? ` (language ${group.language})` : '';
     if (leaves.length === 0) throw new EngineError('no-sample', `align: no sample page could be read${of}`);
+    // Copies of one page (the same article under two addresses) would make their own text template:
+    // the first of each group of copies is kept.
+    const copyOf = duplicatesAmong(used.map((key) => pageShingles(sampleTrees.get(key)!)), options.duplicateScore);
+    const copies: Array<{ key: string; copyOf: string }> = [];
+    for (let k = used.length - 1; k >= 0; k--) {
+      if (copyOf[k] === -1) continue;
+      copies.unshift({ key: used[k]!, copyOf: used[copyOf[k]!]! });
+      used.splice(k, 1);
+      leaves.splice(k, 1);
+    }
     const consensus = hierarchicalConsensus(leaves, { minEvidence: options.minEvidence, mismatch: options.mismatch });
     // A template is what pages share: a token seen on one page only is never template. From three sample
     // pages on, the root's majority already demands two; with two pages the consensus is their union
@@ -168,7 +180,7 @@ async function learnAlign(ctx: LearnContext, cacheBytes: number): Promise<Learne
     if (template.ids.length === 0 && group.serves.length > 0) {
       ctx.onWarning?.(`align: the learned template${of} is empty (no token has enough evidence); its pages get no template marks`);
     }
-    parts.push({ language: group.language, serves: group.serves, used, template, levels: consensus.levels, nav });
+    parts.push({ language: group.language, serves: group.serves, used, copies, template, levels: consensus.levels, nav });
   }
   timings['learn'] = performance.now() - t0;
   return { options, keys, cache, sampleTrees, parts, timings, load, parse };
@@ -180,6 +192,7 @@ function toTemplate(l: Learned, ctx: LearnContext): AlignTemplate {
   const data: AlignData = { attributes: labelAttributes(ctx.labels), mismatch: l.options.mismatch, ...alignPart(site!.template, site!.nav, ctx.labels) };
   if (languages.length > 0) data.languages = languages.map((p) => ({ language: p.language!, ...alignPart(p.template, p.nav, ctx.labels) }));
   const about: Record<string, unknown> = { sample: site!.used, templateTokens: site!.template.ids.length, levels: site!.levels };
+  if (site!.copies.length > 0) about['sampleCopies'] = site!.copies;
   if (languages.length > 0) about['languages'] = languages.map((p) => ({ language: p.language, pages: p.serves.length, sample: p.used, templateTokens: p.template.ids.length, levels: p.levels }));
   return makeTemplate('align', { ...l.options }, ctx.site ?? ctx.source.root, new Set(l.parts.flatMap((p) => p.used)).size, data, about);
 }
@@ -192,6 +205,7 @@ function learnedSummary(l: Learned): Record<string, unknown> {
     navigationRegions: l.parts.reduce((t, p) => t + p.nav.regions.length, 0),
     languages: l.parts.length > 1 ? l.parts.slice(1).map((p) => p.language!) : [],
     alignmentsNotExact: notExactIn(l.parts),
+    sampleCopies: l.parts.flatMap((p) => p.copies),
   };
 }
 

@@ -16,6 +16,10 @@ export const ALIGN_OPTIONS = declareOptions('align', {
     arg: 'fraction',
     description: 'a consensus token is kept when at least this fraction of the pages below it support it',
   }),
+  duplicateScore: option(z.number().gt(0, 'must be above 0').max(1, 'must be at most 1').default(ALIGN_DEFAULTS.duplicateScore), {
+    arg: 'score',
+    description: 'sample pages whose own text overlaps this much (Jaccard of word shingles not on other sample pages) are copies of one page: one is kept (1: identical text only)',
+  }),
   mismatch: option(z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').max(0, 'must be at most 0').default(ALIGN_DEFAULTS.mismatch), {
     arg: 'score',
     description: 'score of a column of two different tokens (gap -1, match 1): 0 as in paper 1, -2 to maximise the matched tokens',
