@@ -117,13 +117,18 @@ export const CONTENT_DEFAULTS = {
    * main block and up to this many levels above it; their contents together are the main content.
    */
   recordLevels: 6,
-  /** …each record worth at least this share of the main block's own record (a "+1" reply adds little). */
+  /** …a run needs a second record worth at least this share of the main block's own record; its other records may be smaller (a one-line reply). */
   recordShare: 0.1,
   /**
    * Elements of the main block's own kind elsewhere (question and answers) are records when together they
    * hold at least this share of the value of their lowest common ancestor.
    */
   recordCover: 0.5,
+  /**
+   * The main block holds the records (records.ts `recordsInside`) when children of one kind hold at least
+   * this share of its value: then the thread is kept whole (docs/content.md).
+   */
+  recordInside: 0.9,
   /**
    * Navigation-only main block (after a site's link graph removed its template): per-page navigation
    * outside the main block is left out only when the main block holds at least this share of the page's

@@ -56,7 +56,7 @@ import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import { findHeadline, keepHeadline, keepHeadZone, visibleChars, type HeadPass } from './headline.ts';
 import { elementHints, Hint, namesContent } from './hints.ts';
-import { findRecords } from './records.ts';
+import { findRecords, recordsInside } from './records.ts';
 
 /** Options of the main-block choice (defaults: CONTENT_DEFAULTS). */
 export interface MainBlockOptions {
@@ -153,6 +153,8 @@ export interface MainBlockOptions {
   recordShare?: number;
   /** Records of the main block's kind elsewhere hold at least this share of their common ancestor's value. */
   recordCover?: number;
+  /** The main block holds records when children of one kind hold this share of its value (default CONTENT_DEFAULTS.recordInside). */
+  recordInside?: number;
 }
 
 /** What was chosen on one page. */
@@ -608,10 +610,15 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     roots.length = 0;
     for (const c of tree.elementChildren(tree.parent[best]!)) if (c === best || (skip[c] !== 1 && score[c]! > share * score[best]!)) roots.push(c);
   }
+  // The main block may hold the records (a thread's posts): then no post is cut for what surrounds its text.
+  const inside = records === null && roots.length === 1 ? recordsInside({ tree, positive, skip, sub, body }, best, levels, options.recordInside ?? D.recordInside) : null;
   if (options.prune ?? true) {
-    // Element subtrees of negative value inside the main block (link lists, comment threads) are left out.
+    // Element subtrees of negative value inside the main block (link lists, comment threads) are left out;
+    // a post's (a one-line reply under its author's links) are not.
     pruned = new Uint8Array(n);
-    for (const r of roots) for (let i = r + 1; i < tree.end[r]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0) pruned[i] = 1;
+    const post = new Uint8Array(inside ? n : 0);
+    if (inside) for (const r of inside) post.fill(1, r, tree.end[r]!);
+    for (const r of roots) for (let i = r + 1; i < tree.end[r]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0 && post[i] !== 1) pruned[i] = 1;
   }
   if (options.navigationOnly) {
     // Only navigation leaves: outside the main block, link-dense blocks and named boilerplate; inside, nothing.
@@ -625,7 +632,10 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   if (!options.navigationOnly && (options.contiguous ?? true)) {
     // Records are each a stretch of their own (what lies between two posts is not part of either).
     if (records) for (const r of records) keepBestRun([r]);
-    else keepBestRun(roots);
+    else if (inside === null) keepBestRun(roots);
+    // else the main block holds the records (a thread's posts): what lies between two posts (a profile's
+    // links, a signature) must not cut the thread, so no stretch is chosen; link-dense blocks are gone.
+
   }
   // Ancestors of the main block hold it (so that serialisation shows it inside its containers).
   const headMax = options.headZone ?? D.headZone;
