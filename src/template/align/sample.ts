@@ -93,17 +93,15 @@ function overlap(a: Int32Array, b: Int32Array, keep: (x: number) => boolean): nu
  * its own; the score is the Jaccard index of the two own sets. Two copies of one article
  * (the same story under two addresses, a print version) score near 1: the article's shingles are on both
  * and on no third page; two different articles of the site score near 0, since what they share (the
- * template) is on the third pages too. With two pages only there is no third page to tell template from
- * article, and the score is the Jaccard index of the whole pages.
+ * template) is on the third pages too; two pages sharing nothing with the third pages are no copies (a
+ * layout of their own). With two pages there is no third page to tell a copied article from a template
+ * (two menu-only pages), and the score is 0.
  */
 export function duplicateScore(sets: readonly Int32Array[], a: number, b: number, counts: Map<number, number>): number {
   const A = sets[a]!;
   const B = sets[b]!;
-  if (sets.length === 2) {
-    const both = overlap(A, B, () => true);
-    const union = A.length + B.length - both;
-    return union === 0 ? 1 : both / union;
-  }
+  // With two pages there is no third page to tell template from article: no copies.
+  if (sets.length < 3) return 0;
   // Own shingles: on a (or b) and on no page other than a and b.
   const ownOf = (S: Int32Array, other: Int32Array): number => {
     let n = 0;
@@ -117,6 +115,9 @@ export function duplicateScore(sets: readonly Int32Array[], a: number, b: number
   };
   const ownA = ownOf(A, B);
   const ownB = ownOf(B, A);
+  // Copies within a site share its template with the other pages; two pages sharing nothing with them
+  // (a layout of their own, say two menu-only pages) are what the consensus compares, not copies.
+  if (ownA === A.length || ownB === B.length) return 0;
   const shared = overlap(A, B, (x) => counts.get(x) === 2);
   const union = ownA + ownB - shared;
   return union === 0 ? 0 : shared / union;
