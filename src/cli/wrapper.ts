@@ -126,11 +126,11 @@ interface RunFlags extends FetchFlags {
 
 /** Registers `gabarit wrapper`. */
 export function register(program: Command): void {
-  const wrapper = program.command('wrapper').description('self-healing wrappers (paper 5): create one from a page, run it on pages (adapting when pages changed)');
+  const wrapper = program.command('wrapper').description('self-healing wrappers (paper 5): create one from pages, run it on pages (adapting when pages changed)');
 
   const create = wrapper
     .command('create')
-    .description('write a wrapper (patterns with selectors and tree-grams) from a page')
+    .description('write a wrapper (patterns with selectors and tree-grams) from a page, or from example values on several pages')
     .argument('<pages...>', 'HTML files or http(s) URLs of the pages the wrapper is built on (selectors: the first one; examples: each its own)')
     .option('--pattern <name=selector>', 'a pattern: name=selector, name[]=selector (list), parent/child=selector; selector@attr, selector::after, selector::own for what the value is (repeatable)', collect)
     .option('--example <[page:]name=value>', 'a pattern found by its value on a page (the first page, or the page named before the colon, as given or by its file name); name[]=value (or a name given twice) for a list (repeatable)', collect)

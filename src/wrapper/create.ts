@@ -13,6 +13,9 @@
  *    and, when the text has it nowhere, attributes (a meta tag's content);
  *  - the patterns that locate each place (suggest.ts), most robust first: a label's words, then a CSS path
  *    without positions, then one with positions, then the absolute XPath;
+ *  - a pattern extracts the examples on a page when it gives exactly them, or gives them once the other
+ *    matches are left out by the label the examples carry there (label.ts: `By:` beside `More in`), a
+ *    label every example page must then agree on;
  *  - the pattern that extracts the examples on the most example pages wins; ties go to a place that
  *    carries the name's words (its label `Publisher:`, its classes, id or itemprop `h3.author`, its link
  *    path `/author/` for `author`), then to the more robust form, then to the first place in the page;
@@ -20,6 +23,8 @@
  *    examples may be some of the list's items, and a list pattern extracts them and every item of their
  *    lists (their siblings of the same tag and classes, `listItems`), never a chosen position; a pattern
  *    that gives exactly the example values in order also fits, but one that gives every item is preferred;
+ *  - the label the examples share and, where their blocks have siblings of their kind, the rank they share
+ *    go into the pattern (`choose`), for a run to tell apart several matches (label.ts);
  *  - the data type is inferred: the strictest of integer, number, date, URL that every example value
  *    has, else non-empty (constraints.ts); a run checks every value against it.
  */

@@ -145,20 +145,32 @@ function shape(tree: Tree, n: number): string {
   return `${tree.name[n]} ${(tree.attr(n, 'class') ?? '').split(/\s+/).filter(Boolean).sort().join(' ')}`;
 }
 
-/** The rank (1-based) of the value's block among its siblings of the same tag and class, and their number. */
+/** Levels above a value's block where its siblings of the same kind are looked for. */
+const PLACE_LEVELS = 3;
+
+/**
+ * The rank (1-based) of the value's block among its siblings of the same tag and class, and their number:
+ * at the block, or the nearest of its ancestors (PLACE_LEVELS) that has such siblings (`<div class="box">
+ * <p>value</p></div>` beside another `div.box`). Null when the value is in no block.
+ */
 export function placeOf(tree: Tree, node: number): { rank: number; of: number } | null {
   const block = blockOf(tree, node);
   if (block < 0) return null;
-  const p = tree.parent[block]!;
-  const s = shape(tree, block);
-  let rank = 0;
-  let of = 0;
-  for (let c = p + 1; c < tree.end[p]!; c = tree.end[c]!) {
-    if (tree.kind[c] !== NodeKind.Element || shape(tree, c) !== s) continue;
-    of++;
-    if (c <= block) rank = of;
+  let first: { rank: number; of: number } | null = null;
+  for (let n = block, k = 0; n > 0 && k <= PLACE_LEVELS && tree.tag(n) !== 'body'; n = tree.parent[n]!, k++) {
+    const p = tree.parent[n]!;
+    const s = shape(tree, n);
+    let rank = 0;
+    let of = 0;
+    for (let c = p + 1; c < tree.end[p]!; c = tree.end[c]!) {
+      if (tree.kind[c] !== NodeKind.Element || shape(tree, c) !== s) continue;
+      of++;
+      if (c <= n) rank = of;
+    }
+    first ??= { rank, of };
+    if (of > 1) return { rank, of };
   }
-  return { rank, of };
+  return first;
 }
 
 /** True when the value at `node` has the label `text`. */

@@ -12,9 +12,11 @@
  * Every pattern gets a report per page: which step found its data (selector / ctm / stm / bigram / jw /
  * string / document / not-found), with what similarity, how many elements the selector matched, the
  * constraints that failed, the new selector, and when not found why (NotFoundReason). A pattern that could
- * not be adapted is `not-found` with its value null (never a silent wrong answer); a single pattern whose
- * selector matches several elements with different values is `ambiguous` unless adaptation tells them
- * apart (adapt.ts: the ambiguity rule); several matches with one value are that value (`collapseRepeats`).
+ * not be adapted is `not-found` with its value null (never a silent wrong answer); several matches of a
+ * pattern are told apart by its label, then its block's rank (`choose`, label.ts), then adaptation among
+ * those left; a single pattern whose selector matches several elements with different values is
+ * `ambiguous` unless these tell them apart (adapt.ts: the ambiguity rule); a value labelled otherwise
+ * than the examples is a violation; several matches with one value are that value (`collapseRepeats`).
  * `updateWrapper` applies successful adaptations to a wrapper (selectors, tree-grams, history).
  */
 import { selectAll } from '../html/select.ts';
