@@ -139,7 +139,12 @@ export function peerText(out: PeerOutput): string {
  * packages of PYTHON_PEERS installed by pip; a venv whose packages are already there is reused. Returns
  * the venv's python, or the reason it could not be made (the evaluation then says the peer did not run).
  */
-export const PYTHON_PEERS: readonly string[] = ['autoscraper==1.1.14'];
+export const PYTHON_PEERS: readonly string[] = [
+  'autoscraper==1.1.14',
+  // AutoScraper 1.1.14 (2022) reads the tree through BeautifulSoup's API of its time: with a newer
+  // beautifulsoup4 (4.13 and later) its rules lose their paths and give the whole page's text.
+  'beautifulsoup4==4.11.1',
+];
 export const PYTHON_PEER_DIR = join(REPO_ROOT, 'eval', '.cache', 'python-peers');
 
 export function pythonPeerEnv(): { python: string } | { error: string } {

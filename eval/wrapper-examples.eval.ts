@@ -119,17 +119,19 @@ function main(): void {
       });
       oursSeconds += (performance.now() - s) / 1000;
     }
+    for (const k of TRAINING)
+      console.log(`gabarit from ${k} page${k > 1 ? 's' : ''}: ${src.attributes.map((f) => `${f} ${(ours.get(k)![f]!.right / ours.get(k)![f]!.pages).toFixed(3)} (${ours.get(k)![f]!.wrong} wrong)`).join(', ')}`);
     // AutoScraper: every draw in one Python process (each page's HTML decoded as ours is).
     let peerVersion: string | null = null;
     let peerSeconds = 0;
     if ('python' in env) {
-      const html = pages.map((p) => decodeHtml(readFileSync(p.path)).text);
       const job = {
+        pages: Object.fromEntries(pages.map((p) => [p.id, decodeHtml(readFileSync(p.path)).text])),
         draws: draws.map((d) => {
           const held = new Set(d.train);
           return {
-            train: d.train.map((i) => ({ html: html[i]!, values: Object.fromEntries(Object.entries(examplesOf(pages[i]!)).map(([f, v]) => [f, Array.isArray(v) ? v : [v]])) })),
-            test: pages.flatMap((p, i) => (held.has(i) ? [] : [{ id: p.id, html: html[i]! }])),
+            train: d.train.map((i) => ({ id: pages[i]!.id, values: Object.fromEntries(Object.entries(examplesOf(pages[i]!)).map(([f, v]) => [f, Array.isArray(v) ? v : [v]])) })),
+            test: pages.flatMap((p, i) => (held.has(i) ? [] : [p.id])),
           };
         }),
       };
