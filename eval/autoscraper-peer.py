@@ -3,10 +3,11 @@
 Reads one JSON object on stdin: {"pages": {page id: html}, "draws": [{"train": [{"id": ..., "values":
 {field: [value, ...]}}], "test": [page id, ...]}]}. Per draw, the scraper is built from the training pages
 (the first with `build`, the others with `build(update=True)`), then asked for its exact rules' results on
-each test page, grouped by field (`get_result_exact(group_by_alias=True)`). Each page is parsed once for
-every draw (the scraper's parse, kept: it only reads the tree). Writes one JSON object on stdout:
-{"version": ..., "draws": [{"results": {page id: {field: [value, ...]}}, "seconds": ...}]}; a page where
-the scraper throws gets {"error": message}.
+each test page, grouped by field, duplicates removed, in both of its modes: its exact rules
+(`get_result_exact`) and its similar ones (`get_result_similar`, what it offers for lists). Each page is
+parsed once (the scraper's own parse) for every draw. Writes one JSON object on stdout: {"version": ...,
+"draws": [{"results": {page id: {"exact": {field: [value, ...]}, "similar": {...}}}, "seconds": ...}]};
+a page where the scraper throws gets {"error": message}.
 """
 import json
 import sys
@@ -15,26 +16,10 @@ from importlib.metadata import version
 
 from autoscraper import AutoScraper
 
-_parse = AutoScraper._get_soup.__func__
-_soups = {}
-
-
-def _cached_soup(cls, url=None, html=None, request_args=None):
-    if html is None:
-        return _parse(cls, url, html, request_args)
-    soup = _soups.get(id(html))
-    if soup is None or soup[0] is not html:
-        soup = (html, _parse(cls, url, html, request_args))
-        _soups[id(html)] = soup
-    return soup[1]
-
-
-AutoScraper._get_soup = classmethod(_cached_soup)
-
-
 def main() -> None:
     job = json.load(sys.stdin)
     pages = job["pages"]
+    soups = {}
     out = {"version": version("autoscraper"), "draws": []}
     for draw in job["draws"]:
         t0 = time.perf_counter()
@@ -45,8 +30,13 @@ def main() -> None:
         results = {}
         for pid in draw["test"]:
             try:
-                got = scraper.get_result_exact(html=pages[pid], group_by_alias=True)
-                results[pid] = {field: [str(v) for v in values] for field, values in got.items()}
+                if pid not in soups:
+                    soups[pid] = AutoScraper._get_soup(html=pages[pid])
+                got = {}
+                for mode, get in (("exact", scraper.get_result_exact), ("similar", scraper.get_result_similar)):
+                    found = get(soup=soups[pid], group_by_alias=True, unique=True)
+                    got[mode] = {field: [str(v) for v in values] for field, values in found.items()}
+                results[pid] = got
             except Exception as e:  # a page the scraper cannot read counts as found nothing
                 results[pid] = {"error": str(e)}
         out["draws"].append({"results": results, "seconds": time.perf_counter() - t0})
