@@ -474,5 +474,7 @@ function choiceText(c: import('../wrapper/create.ts').ExampleChoice): string {
   const value = c.value === 'text' ? '' : c.value === 'after' ? ' (the text after this label)' : c.value === 'own' ? ' (its own text)' : ` (attribute ${c.value.slice(1)})`;
   const label = c.label !== undefined ? `; label ${JSON.stringify(c.label)}${c.byLabel > 0 ? ` (it left other matches out on ${c.byLabel} example page${c.byLabel > 1 ? 's' : ''})` : ''}` : '';
   const rank = c.rank !== undefined ? `; block ${c.rank} of its kind` : '';
-  return `${c.selector}${value}, a ${c.form} pattern, chosen among ${c.candidates}; holds on ${c.pages} of ${c.examplePages} example page${c.examplePages > 1 ? 's' : ''}${label}${rank}`;
+  const [lo, hi] = c.values;
+  const variation = c.multiple ? `; a list (${lo === hi ? lo : `${lo} to ${hi}`} value${hi > 1 ? 's' : ''} per example page)` : '; one value';
+  return `${c.selector}${value}, a ${c.form} pattern, chosen among ${c.candidates}; holds on ${c.pages} of ${c.examplePages} example page${c.examplePages > 1 ? 's' : ''}${variation}${label}${rank}`;
 }

@@ -201,6 +201,9 @@ export interface ExampleChoice {
   pages: number;
   /** Example pages that give a value for the name. */
   examplePages: number;
+  /** The fewest and the most values an example page gives for the name (a list when `multiple`). */
+  values: [number, number];
+  multiple: boolean;
   /** Of `pages`, those where the selector matched other elements too and the label kept the examples. */
   byLabel: number;
   /** The label the examples share, when they do (label.ts), and the rank of their block when it is evidence. */
@@ -389,7 +392,8 @@ export function createFromExamples(
     if (choose) p.choose = choose;
     p.treeGram = { instances: best.nodes.slice(0, GRAM_INSTANCES).map((n) => makeTreeGram(n.tree, [n.node], 1).instances[0]!) };
     patterns.push(p);
-    const choice: ExampleChoice = { name, selector: best.selector, value: best.value, form: best.form, pages: best.hits, examplePages, byLabel: best.byLabel, candidates: candidates.size };
+    const counts = pages.map((q) => asList(q.values[name]).length).filter((n) => n > 0);
+    const choice: ExampleChoice = { name, selector: best.selector, value: best.value, form: best.form, pages: best.hits, examplePages, values: [Math.min(...counts), Math.max(...counts)], multiple, byLabel: best.byLabel, candidates: candidates.size };
     if (choose?.label !== undefined) choice.label = choose.label;
     if (choose?.rank !== undefined) choice.rank = choose.rank;
     if (!multiple && best.lookAlikes !== undefined) choice.lookAlikes = best.lookAlikes;

@@ -113,7 +113,7 @@ test('one pattern from two example pages (values per page, on the command line o
     w,
   ]);
   assert.equal(made.code, 0, made.stderr);
-  assert.match(made.stderr, /example "author": .*holds on 2 of 2 example pages; label "By:" \(it left other matches out on 1 example page\)/);
+  assert.match(made.stderr, /example "author": .*holds on 2 of 2 example pages; one value; label "By:" \(it left other matches out on 1 example page\)/);
   assert.match(made.stderr, /example "title": .*holds on 1 of 1 example page/);
   const run = await gabarit(['wrapper', 'run', w, ...BOOKS.filter((b) => b.authors.length === 1).map((b) => join(dir, b.file))]);
   assert.equal(run.code, 0, run.stderr);
@@ -127,7 +127,7 @@ test('one pattern from two example pages (values per page, on the command line o
   const w2 = join(dir, 'w2.json');
   const fromFile = await gabarit(['wrapper', 'create', join(dir, 'red-sky.html'), join(dir, 'window.html'), '--examples', examples, '-o', w2]);
   assert.equal(fromFile.code, 0, fromFile.stderr);
-  assert.match(fromFile.stderr, /example "author": .*holds on 2 of 2 example pages/);
+  assert.match(fromFile.stderr, /example "author": .*holds on 2 of 2 example pages; a list \(1 to 2 values per example page\)/);
   const all = await gabarit(['wrapper', 'run', w2, ...BOOKS.map((b) => join(dir, b.file))]);
   for (const l of lines(all.stdout)) assert.deepEqual(l.record['author'], bookOf(l).authors, l.page);
   // A page an example names that is not one of the pages is a usage error.
