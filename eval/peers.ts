@@ -7,7 +7,9 @@
  * eval/.cache/peers/<peer>@<version>+jsdom@<version>/<sha256 of page bytes and url>.json (gitignored):
  * a new version of the peer or of jsdom, or other page bytes, miss the cache. The text a peer keeps is
  * made from that HTML by the same code as ours (parseHtml + textOf), so every method is scored alike.
+ * The Python peers' virtual environment is made here too (`pythonPeerEnv`).
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -129,4 +131,36 @@ export function peerText(out: PeerOutput): string {
   const t = out.title.trim();
   if (t === '' || text.slice(0, t.length + 200).includes(t)) return text;
   return t + '\n' + text;
+}
+
+/**
+ * The Python peers (the wrapper evaluation's AutoScraper) run in a virtual environment of their own,
+ * eval/.cache/python-peers/ (gitignored), made on first use with `python3 -m venv` and the pinned
+ * packages of PYTHON_PEERS installed by pip; a venv whose packages are already there is reused. Returns
+ * the venv's python, or the reason it could not be made (the evaluation then says the peer did not run).
+ */
+export const PYTHON_PEERS: readonly string[] = [
+  'autoscraper==1.1.14',
+  // AutoScraper 1.1.14 (2022) reads the tree through BeautifulSoup's API of its time: with a newer
+  // beautifulsoup4 (4.13 and later) its rules lose their paths and give the whole page's text.
+  'beautifulsoup4==4.11.1',
+];
+export const PYTHON_PEER_DIR = join(REPO_ROOT, 'eval', '.cache', 'python-peers');
+
+export function pythonPeerEnv(): { python: string } | { error: string } {
+  const python = join(PYTHON_PEER_DIR, process.platform === 'win32' ? 'Scripts/python.exe' : 'bin/python');
+  const stamp = join(PYTHON_PEER_DIR, 'installed.json');
+  const want = JSON.stringify(PYTHON_PEERS);
+  if (existsSync(python) && existsSync(stamp) && readFileSync(stamp, 'utf8') === want) return { python };
+  const run = (cmd: string, args: string[]): string | null => {
+    const r = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    if (r.error) return r.error.message;
+    return r.status === 0 ? null : `${cmd} ${args.join(' ')}: exit ${r.status}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' ')}`;
+  };
+  const made = existsSync(python) ? null : run(process.env['PYTHON'] ?? 'python3', ['-m', 'venv', PYTHON_PEER_DIR]);
+  if (made) return { error: made };
+  const installed = run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', ...PYTHON_PEERS]);
+  if (installed) return { error: installed };
+  writeFileSync(stamp, want);
+  return { python };
 }

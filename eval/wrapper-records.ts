@@ -74,7 +74,7 @@ function sameWordList(a: string, b: string): boolean {
 }
 
 /** Scores one extracted value against the gold values of a field. */
-function judge(got: unknown, gold: readonly string[], list: boolean): 'right' | 'wrong' | 'notFound' {
+export function judge(got: unknown, gold: readonly string[], list: boolean): 'right' | 'wrong' | 'notFound' {
   const goldWords = words(gold.join(' '));
   if (got === null || got === undefined) return goldWords.length === 0 ? 'right' : 'notFound';
   if (list) {

@@ -52,6 +52,7 @@ export { clusterByContent, type ContentClustering } from './cluster/content.ts';
 export { createWrapper, type PatternSpec } from './wrapper/create.ts';
 export { runWrapper, updateWrapper, type PageRun } from './wrapper/run.ts';
 export { parseWrapper, type Wrapper } from './wrapper/wrapper.ts';
+export { createWrapperOn, runWrapperOn, type Created, type CreateOnOptions, type ExampleValues, type WrapperPageRun } from './run/wrapper.ts';
 
 // Errors and defaults
 export { GabaritError, PageError, UsageError, EngineError, type PageErrorCode } from './errors.ts';

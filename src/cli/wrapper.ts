@@ -1,17 +1,20 @@
 /**
- * One file over 400 lines: create and run share the pattern syntax, page loading and output; the wrapper
- * logic itself is in src/wrapper/.
+ * One file over 400 lines: create and run share the pattern syntax and output; the pages and the work are
+ * src/run/wrapper.ts's, the wrapper logic src/wrapper/'s.
  *
  * `gabarit wrapper create|run` (paper 5: self-healing wrappers; DESIGN.md "Commands").
  *
- *   gabarit wrapper create <page> --pattern name=selector … [--example name=value …] [-o wrapper.json]
+ *   gabarit wrapper create <pages...> --pattern name=selector … [--example [page:]name=value …] [--examples FILE] [-o wrapper.json]
  *     Patterns: `name=selector` (CSS, or XPath when it starts with / or ( ), `name[]=selector` for a list,
  *     `parent/child=selector` for a field inside each instance of `parent` (declare the parent first).
  *     What a value is follows the selector: `@attr` an attribute (`meta[name=description]@content`,
  *     `a.more@href`, or XPath `//a/@href`), `::after` the text after a label element (`<b>Date:</b> 2008`),
  *     `::own` the element's own text nodes; by default its text. A single pattern whose selector matches
- *     several elements is refused (a list, or a tighter selector). `--example name=value` finds the value
- *     on the page instead of a selector (`name[]=value`, or the same name given twice, for a list).
+ *     several elements is refused (a list, or a tighter selector); selectors are for the first page.
+ *     `--example name=value` finds the value on the first page instead of a selector (`name[]=value`, or
+ *     the same name given twice, for a list); `--example page:name=value` on the page named (as given, or
+ *     by its file name), `--examples FILE` from JSON per page. One pattern per name is learned from every
+ *     page that gives it values, and stderr says on how many of them it holds and the label it keeps.
  *     Writes the wrapper (with a tree-gram per pattern) to -o, or stdout.
  *   gabarit wrapper run <wrapper> <pages...> [-o DIR] [--update [FILE]]
  *     One JSON line per page: `{page, record, steps}`; `steps` says per pattern which step found the data
@@ -34,19 +37,14 @@
  * read; 2 for usage errors (bad pattern syntax, an invalid selector or one that cannot be run, a page file
  * that does not exist, an invalid wrapper file).
  */
-import { existsSync, readFileSync, statSync, writeFileSync, createWriteStream } from 'node:fs';
+import { readFileSync, writeFileSync, createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { isAbsolute, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { DEFAULTS } from '../defaults.ts';
 import { globalOptions, NothingDone, outDir, parseCount, parsePositive } from './run.ts';
 import { WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
-import { isGlob } from '../site/glob.ts';
-import type { Tree } from '../html/tree.ts';
-import type { PageFailure } from '../output.ts';
-import type { PageSource } from '../site/page.ts';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -82,11 +80,6 @@ function parseLabels(raw: string): { tag: boolean; id: boolean; class: boolean }
   return { tag: xs.has('tag'), id: xs.has('id'), class: xs.has('class') };
 }
 
-/** A message without the page name it may start with (the caller names the page). */
-function unprefixed(message: string, page: string): string {
-  return message.startsWith(page + ': ') ? message.slice(page.length + 2) : message;
-}
-
 /** Fetch options of the wrapper commands (the same names and defaults as the source options). */
 interface FetchFlags {
   userAgent: string;
@@ -103,118 +96,10 @@ function addFetchOptions(cmd: Command): Command {
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive));
 }
 
-/** A page of a wrapper command: the name records and messages give it, its tree, its http(s) address when it has one. */
-interface LoadedPage {
-  ok: true;
-  name: string;
-  tree: Tree;
-  url?: string;
-}
-/** A page that could not be used: its name and the failure summary.json lists. */
-interface LoadFailure {
-  ok: false;
-  name: string;
-  failure: PageFailure;
-}
-/** A page argument, opened: a source, or null for an http(s) URL (one page, fetched). */
-interface Opened {
-  spec: string;
-  source: PageSource | null;
-}
-
-/**
- * The pages of the wrapper commands, from what a user gives. An http(s) URL is one page, fetched as a
- * guest (robots.txt, a delay between requests to a host, size and time limits); its address is the URL
- * after redirects. Anything else is opened as every command opens a source (site/source.ts: a page file,
- * a directory of pages, a .warc/.warc.gz file, a quoted glob of these), so its pages get the same checks
- * (site/check.ts: the size cap, empty, binary) and the same messages. A page file is named as given, the
- * other local pages by their path, a WARC's pages by their URL (which is their address too).
- */
-class PageLoader {
-  private fetcher: import('../site/fetch.ts').Fetcher | null = null;
-  private readonly sources: PageSource[] = [];
-  /** Pages fetched over the network. */
-  fetched = 0;
-  constructor(private readonly flags: FetchFlags) {}
-
-  /**
-   * Opens each argument before any page is read, so that a missing path or a glob that matches nothing is
-   * a usage error up front. `onePage`: only an http(s) URL or a page file is accepted.
-   */
-  async open(specs: readonly string[], onePage = false): Promise<Opened[]> {
-    const { openSource, isWarcPath } = await import('../site/source.ts');
-    const missing = specs.filter((p) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(p) && !isGlob(p) && !existsSync(p));
-    if (missing.length > 0) throw new UsageError(`no such page file: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, … (${missing.length} in all)` : ''}`);
-    const out: Opened[] = [];
-    for (const spec of specs) {
-      if (/^https?:\/\//i.test(spec)) {
-        out.push({ spec, source: null });
-        continue;
-      }
-      if (onePage && (isGlob(spec) || isWarcPath(spec) || !isFile(spec))) throw new UsageError(`${spec}: give one page, an HTML file or an http(s) URL`);
-      const source = await openSource(spec, { maxBytes: this.flags.maxBytes });
-      this.sources.push(source);
-      out.push({ spec, source });
-    }
-    return out;
-  }
-
-  /** The pages of the opened arguments, in order: each loaded, or named with why it could not be. */
-  async *pages(opened: readonly Opened[]): AsyncIterable<LoadedPage | LoadFailure> {
-    const { parsePage } = await import('../site/page.ts');
-    const { LabelTable } = await import('../html/labels.ts');
-    const { asPageError } = await import('../site/check.ts');
-    for (const { spec, source } of opened) {
-      if (!source) {
-        const { Fetcher } = await import('../site/fetch.ts');
-        this.fetcher ??= new Fetcher({ userAgent: this.flags.userAgent, delayMs: this.flags.delay, timeoutMs: this.flags.timeout, maxBytes: this.flags.maxBytes });
-        let page;
-        try {
-          page = await this.fetcher.fetch(spec);
-        } catch (e) {
-          const err = asPageError(spec, e);
-          yield { ok: false, name: spec, failure: { url: spec, key: spec, code: err.code, message: unprefixed(err.message, spec) } };
-          continue;
-        }
-        this.fetched++;
-        yield { ok: true, name: spec, tree: parsePage(page, new LabelTable()), url: page.url };
-        continue;
-      }
-      const single = !isGlob(spec) && isFile(spec) && source.kind === 'dir';
-      const nameOf = (url: string): string => (single ? spec : /^https?:/i.test(url) ? url : localName(url));
-      for await (const r of source.pages()) {
-        if (!r.ok) {
-          yield { ok: false, name: nameOf(r.url), failure: { url: r.url, key: r.key, code: r.error.code, message: unprefixed(r.error.message, r.url) } };
-          continue;
-        }
-        for (const w of r.warnings ?? []) process.stderr.write(`gabarit: warning: ${w}\n`);
-        const tree = parsePage(r.page, new LabelTable());
-        const name = nameOf(r.page.url);
-        yield /^https?:/i.test(r.page.url) ? { ok: true, name, tree, url: r.page.url } : { ok: true, name, tree };
-      }
-    }
-  }
-
-  async close(): Promise<void> {
-    await this.fetcher?.close();
-    await Promise.all(this.sources.splice(0).map((s) => s.close()));
-  }
-}
-
-function isFile(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
-}
-
-/** A file:// URL as a path: relative to the working directory when inside it, else absolute. */
-function localName(url: string): string {
-  const path = fileURLToPath(url);
-  const rel = relative(process.cwd(), path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
-
 interface CreateFlags extends FetchFlags {
   pattern?: string[];
   example?: string[];
+  examples?: string;
   out?: string;
   name?: string;
   threshold?: number;
@@ -241,14 +126,15 @@ interface RunFlags extends FetchFlags {
 
 /** Registers `gabarit wrapper`. */
 export function register(program: Command): void {
-  const wrapper = program.command('wrapper').description('self-healing wrappers (paper 5): create one from a page, run it on pages (adapting when pages changed)');
+  const wrapper = program.command('wrapper').description('self-healing wrappers (paper 5): create one from pages, run it on pages (adapting when pages changed)');
 
   const create = wrapper
     .command('create')
-    .description('write a wrapper (patterns with selectors and tree-grams) from a page')
-    .argument('<page>', 'HTML file or http(s) URL of the page the wrapper is built on')
+    .description('write a wrapper (patterns with selectors and tree-grams) from a page, or from example values on several pages')
+    .argument('<pages...>', 'HTML files or http(s) URLs of the pages the wrapper is built on (selectors: the first one; examples: each its own)')
     .option('--pattern <name=selector>', 'a pattern: name=selector, name[]=selector (list), parent/child=selector; selector@attr, selector::after, selector::own for what the value is (repeatable)', collect)
-    .option('--example <name=value>', 'a pattern found by its value on the page; name[]=value (or a name given twice) for a list (repeatable)', collect)
+    .option('--example <[page:]name=value>', 'a pattern found by its value on a page (the first page, or the page named before the colon, as given or by its file name); name[]=value (or a name given twice) for a list (repeatable)', collect)
+    .option('--examples <file>', 'example values per page from a JSON file: {"page.html": {"name": "value", "list": ["v1", "v2"]}, …}')
     .option('-o, --out <file>', 'where to write the wrapper (default: stdout)')
     .option('--name <name>', 'a name for the wrapper');
   create.addOption(new Option('--threshold <T>', 'adaptation similarity threshold in (0, 1]').argParser(parseThreshold));
@@ -260,23 +146,13 @@ export function register(program: Command): void {
   create.option('--no-document', 'never fall back to the document view');
   create.addOption(new Option('--url <address>', "the page's address (default: the URL it was fetched from, else its canonical link or og:url); the document view only looks on this site").argParser(parseUrl));
   addFetchOptions(create);
-  create.action(async (pagePath: string, opts: CreateFlags, self: Command) => {
+  create.action(async (pagePaths: string[], opts: CreateFlags, self: Command) => {
     const g = globalOptions(self);
-    const { createWrapper, createFromExamples } = await import('../wrapper/create.ts');
+    const { createWrapperOn, PageUnusable } = await import('../run/wrapper.ts');
     const { WrapperError } = await import('../wrapper/wrapper.ts');
-    if (!opts.pattern?.length && !opts.example?.length) throw new UsageError('give at least one --pattern name=selector or --example name=value');
+    if (!opts.pattern?.length && !opts.example?.length && !opts.examples) throw new UsageError('give at least one --pattern name=selector, --example name=value or --examples FILE');
     const specs = parsePatternFlags(opts.pattern ?? []);
-    const examples = parseExampleFlags(opts.example ?? []);
-    const loader = new PageLoader(opts);
-    let loaded: LoadedPage | LoadFailure | undefined;
-    try {
-      for await (const p of loader.pages(await loader.open([pagePath], true))) loaded = p;
-    } finally {
-      await loader.close();
-    }
-    if (!loaded) throw new NothingDone(`${pagePath}: not a page`);
-    if (!loaded.ok) throw new NothingDone(`${pagePath}: ${loaded.failure.message}`);
-    const { tree, url: fetchedUrl } = loaded;
+    const examples = parseExampleFlags(opts.example ?? [], pagePaths, opts.examples !== undefined ? readExamplesFile(opts.examples) : undefined);
     const adaptation: Record<string, unknown> = {};
     if (opts.threshold !== undefined) adaptation['threshold'] = opts.threshold;
     if (opts.algorithms !== undefined) adaptation['algorithms'] = opts.algorithms;
@@ -285,36 +161,33 @@ export function register(program: Command): void {
     if (opts.content === false) adaptation['content'] = false;
     if (opts.documentThreshold !== undefined) adaptation['documentThreshold'] = opts.documentThreshold;
     if (opts.document === false) adaptation['document'] = false;
-    const options = {
-      source: pagePath,
-      ...((opts.url ?? fetchedUrl) !== undefined ? { url: (opts.url ?? fetchedUrl)! } : {}),
-      ...(opts.name !== undefined ? { name: opts.name } : {}),
-      ...(Object.keys(adaptation).length ? { adaptation } : {}),
-    };
+    let r;
     try {
-      let w = specs.length > 0 ? createWrapper(tree, specs, options) : null;
-      if (Object.keys(examples).length > 0) {
-        const r = createFromExamples([{ tree, values: examples }], options);
-        for (const m of r.missing) process.stderr.write(`gabarit: ${pagePath}: example "${m}" not found on the page\n`);
-        for (const m of r.unextracted) process.stderr.write(`gabarit: ${pagePath}: example "${m}": its values are on the page, but no one selector gives them\n`);
-        for (const c of r.choices) {
-          if (c.lookAlikes !== undefined) process.stderr.write(`gabarit: warning: example "${c.name}" is one of ${c.lookAlikes} look-alike elements on the page, picked by its position; for all of them give --example '${c.name}[]=…'\n`);
-        }
-        if (!g.quiet) {
-          for (const c of r.choices) process.stderr.write(`gabarit: example "${c.name}": ${c.selector}${c.value === 'text' ? '' : c.value === 'after' ? ' (the text after this label)' : c.value === 'own' ? ' (its own text)' : ` (attribute ${c.value.slice(1)})`}, a ${c.form} pattern, chosen among ${c.candidates}\n`);
-        }
-        const names = new Set((w?.patterns ?? []).map((p) => p.name));
-        for (const p of r.wrapper.patterns) if (names.has(p.name)) throw new UsageError(`"${p.name}" is given both as a pattern and as an example`);
-        w = w ? { ...w, patterns: [...w.patterns, ...r.wrapper.patterns] } : r.wrapper;
-      }
-      const text = JSON.stringify(w, null, 1) + '\n';
-      if (opts.out) writeFileSync(opts.out, text);
-      else process.stdout.write(text);
-      if (opts.out) process.stderr.write(`gabarit: wrapper with ${w!.patterns.length} top-level pattern(s) written to ${opts.out}\n`);
+      r = await createWrapperOn(pagePaths, {
+        patterns: specs,
+        examples,
+        fetch: opts,
+        ...(opts.url !== undefined ? { url: opts.url } : {}),
+        ...(opts.name !== undefined ? { name: opts.name } : {}),
+        ...(Object.keys(adaptation).length ? { adaptation } : {}),
+      });
     } catch (e) {
-      if (e instanceof WrapperError) throw new UsageError(`${pagePath}: ${e.message}`);
+      if (e instanceof PageUnusable) throw new NothingDone(e.message);
+      if (e instanceof WrapperError) throw new UsageError(`${pagePaths.join(', ')}: ${e.message}`);
       throw e;
     }
+    const where = pagePaths.length === 1 ? pagePaths[0]! : 'the example pages';
+    for (const m of r.missing) process.stderr.write(`gabarit: ${where}: example "${m}" not found on ${pagePaths.length === 1 ? 'the page' : 'any of them'}\n`);
+    for (const m of r.unextracted) process.stderr.write(`gabarit: ${where}: example "${m}": its values are on the page${pagePaths.length === 1 ? '' : 's'}, but no one selector gives them\n`);
+    for (const c of r.choices) {
+      if (c.lookAlikes !== undefined) process.stderr.write(`gabarit: warning: example "${c.name}" is one of ${c.lookAlikes} look-alike elements on the page, picked by its position; for all of them give --example '${c.name}[]=…'\n`);
+      if (c.pages < c.examplePages) process.stderr.write(`gabarit: warning: example "${c.name}": its pattern holds on ${c.pages} of ${c.examplePages} example pages only\n`);
+    }
+    if (!g.quiet) for (const c of r.choices) process.stderr.write(`gabarit: example "${c.name}": ${choiceText(c)}\n`);
+    const text = JSON.stringify(r.wrapper, null, 1) + '\n';
+    if (opts.out) writeFileSync(opts.out, text);
+    else process.stdout.write(text);
+    if (opts.out) process.stderr.write(`gabarit: wrapper with ${r.wrapper.patterns.length} top-level pattern(s) written to ${opts.out}\n`);
   });
 
   const run = wrapper
@@ -336,14 +209,13 @@ export function register(program: Command): void {
     const g = globalOptions(self);
     const start = performance.now();
     const { parseWrapper, WrapperError } = await import('../wrapper/wrapper.ts');
-    const { runWrapper, updateWrapper } = await import('../wrapper/run.ts');
     let text: string;
     try {
       text = readFileSync(wrapperPath, 'utf8');
     } catch (e) {
       throw new UsageError(`cannot read the wrapper ${wrapperPath}: ${(e as Error).message}`);
     }
-    let w;
+    let w: import('../wrapper/wrapper.ts').Wrapper;
     try {
       w = parseWrapper(text, wrapperPath);
     } catch (e) {
@@ -357,15 +229,9 @@ export function register(program: Command): void {
     if (opts.content === false) settings['content'] = false;
     if (opts.documentThreshold !== undefined) settings['documentThreshold'] = opts.documentThreshold;
     if (opts.document === false) settings['document'] = false;
-    if (opts.url !== undefined && (pages.length > 1 || (!/^https?:\/\//i.test(pages[0]!) && !isFile(pages[0]!)))) throw new UsageError('--url gives the address of one page; run the pages one at a time');
-    const loader = new PageLoader(opts);
-    let opened: Opened[];
-    try {
-      opened = await loader.open(pages);
-    } catch (e) {
-      await loader.close();
-      throw e;
-    }
+    const { runWrapperOn } = await import('../run/wrapper.ts');
+    const { updateWrapper } = await import('../wrapper/run.ts');
+    const running = await runWrapperOn(() => w, pages, { fetch: opts, settings, ...(opts.url !== undefined ? { url: opts.url } : {}) });
     const { OutputWriter } = await import('../output.ts');
     const writer = opts.out ? new OutputWriter(outDir(opts.out)) : null;
     if (writer) await mkdir(writer.dir, { recursive: true });
@@ -375,7 +241,7 @@ export function register(program: Command): void {
     const runs: Array<Pick<import('../wrapper/run.ts').PageRun, 'page' | 'reports'>> = [];
     let unreadable = 0;
     try {
-      for await (const loaded of loader.pages(opened)) {
+      for await (const loaded of running.pages) {
         const page = loaded.name;
         if (!loaded.ok) {
           writer?.fail(loaded.failure);
@@ -383,16 +249,7 @@ export function register(program: Command): void {
           process.stderr.write(`gabarit: ${page}: ${loaded.failure.message}\n`);
           continue;
         }
-        const { tree } = loaded;
-        const address = opts.url ?? loaded.url;
-        let r;
-        try {
-          r = runWrapper(w, tree, page, { settings, ...(address !== undefined ? { url: address } : {}) });
-        } catch (e) {
-          // A selector of the wrapper that cannot be run fails on every page: the wrapper file is at fault.
-          if (e instanceof WrapperError) throw new UsageError(`${wrapperPath}: ${e.message}`);
-          throw e;
-        }
+        const r = loaded.run;
         runs.push({ page: r.page, reports: r.reports });
         for (const rep of r.reports) {
           if (g.quiet && rep.step !== 'not-found') continue;
@@ -400,10 +257,12 @@ export function register(program: Command): void {
           if (line) process.stderr.write(`gabarit: ${page}: ${line}\n`);
         }
         out.write(JSON.stringify({ page, record: r.record, steps: stepsOf(r.reports) }) + '\n');
-        if (opts.update !== undefined && r.adapted) w = updateWrapper(w, r, tree);
+        if (opts.update !== undefined && r.adapted) w = updateWrapper(w, r, loaded.tree);
       }
-    } finally {
-      await loader.close();
+    } catch (e) {
+      // A selector of the wrapper that cannot be run fails on every page: the wrapper file is at fault.
+      if (e instanceof WrapperError) throw new UsageError(`${wrapperPath}: ${e.message}`);
+      throw e;
     }
     if (out !== process.stdout) await new Promise<void>((resolve) => (out as NodeJS.WritableStream).end(resolve));
     if (opts.update !== undefined) {
@@ -417,7 +276,7 @@ export function register(program: Command): void {
         command: 'wrapper run',
         wrapper: wrapperPath,
         source: pages.length === 1 ? pages[0] : `${pages.length} pages`,
-        pagesLoaded: loader.fetched,
+        pagesLoaded: running.fetched(),
         timings: { total: Math.round(performance.now() - start) },
         pagesDone: summary.pages,
         pagesFailed: writer.failed.length,
@@ -452,6 +311,7 @@ function stepsOf(reports: readonly Report[]): Record<string, Record<string, unkn
     if (rep.newSelector) s['selector'] = rep.newSelector;
     if (rep.step === 'not-found') s['violations'] = rep.violations;
     if (rep.cause) s['cause'] = rep.cause;
+    if (rep.chosenBy) s['chosenBy'] = rep.chosenBy;
     steps[rep.pattern] = s;
   }
   return steps;
@@ -525,22 +385,96 @@ export function selectorAndValue(raw: string): { selector: string; value?: strin
   return { selector: raw };
 }
 
+/** Adds one example value of `name` to a page's values: a name given twice, or as `name[]`, is a list. */
+function addExample(values: Record<string, string | string[]>, name: string, value: string, list: boolean): void {
+  const had = values[name];
+  values[name] = had === undefined ? (list ? [value] : value) : [...(Array.isArray(had) ? had : [had]), value];
+}
+
+/** A name of an example, with `[]` for a list: the name and whether it is a list, or a usage error. */
+function exampleName(raw: string, what: string): { name: string; list: boolean } {
+  let name = raw.trim();
+  const list = name.endsWith('[]');
+  if (list) name = name.slice(0, -2);
+  if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`${what}: "${name}" is not a valid name (letters, digits, _ and -)`);
+  return { name, list };
+}
+
 /**
- * `--example name=value` flags → example values: a name given twice, or as `name[]`, is a list (an
- * array of its values).
+ * The index of the page an example names: a page argument as given, else the one page argument with that
+ * file name. A usage error otherwise.
  */
-export function parseExampleFlags(flags: readonly string[]): Record<string, string | string[]> {
-  const values: Record<string, string | string[]> = {};
+function pageIndex(page: string, pages: readonly string[], what: string): number {
+  const exact = pages.indexOf(page);
+  if (exact >= 0) return exact;
+  const byName = pages.flatMap((p, k) => (basename(p) === page ? [k] : []));
+  if (byName.length === 1) return byName[0]!;
+  throw new UsageError(`${what}: ${byName.length > 1 ? `"${page}" names several pages` : `"${page}" is not one of the pages given`} (${pages.join(', ')})`);
+}
+
+/** The JSON examples file: per page, per name, a value or a list of values. */
+export function readExamplesFile(file: string): Record<string, Record<string, string | string[]>> {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`--examples ${file}: ${(e as Error).message}`);
+  }
+  const bad = (why: string): never => {
+    throw new UsageError(`--examples ${file}: ${why} (expected {"page.html": {"name": "value", "list": ["v1", "v2"]}, …})`);
+  };
+  if (!data || typeof data !== 'object' || Array.isArray(data)) bad('not an object');
+  const out: Record<string, Record<string, string | string[]>> = {};
+  for (const [page, values] of Object.entries(data as Record<string, unknown>)) {
+    if (!values || typeof values !== 'object' || Array.isArray(values)) bad(`the values of "${page}" are not an object`);
+    const v: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(values as Record<string, unknown>)) {
+      if (typeof value === 'string') v[name] = value;
+      else if (Array.isArray(value) && value.every((x) => typeof x === 'string')) v[name] = value as string[];
+      else bad(`"${page}": "${name}" is neither a string nor a list of strings`);
+    }
+    out[page] = v;
+  }
+  return out;
+}
+
+/**
+ * Example values per page (in the order of `pages`) from `--example [page:]name=value` flags and the
+ * examples file: without a page, the first page; a name given twice on a page, or as `name[]`, is a list
+ * (an array of its values).
+ */
+export function parseExampleFlags(
+  flags: readonly string[],
+  pages: readonly string[],
+  file?: Readonly<Record<string, Record<string, string | string[]>>>,
+): Array<Record<string, string | string[]>> {
+  const out = pages.map((): Record<string, string | string[]> => ({}));
+  for (const [page, values] of Object.entries(file ?? {})) {
+    const k = pageIndex(page, pages, '--examples');
+    for (const [raw, value] of Object.entries(values)) {
+      const { name, list } = exampleName(raw, `--examples "${page}"`);
+      for (const v of Array.isArray(value) ? value : [value]) addExample(out[k]!, name, v, list || Array.isArray(value));
+    }
+  }
   for (const f of flags) {
     const eq = f.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--example ${JSON.stringify(f)}: expected name=value`);
-    let name = f.slice(0, eq).trim();
-    const list = name.endsWith('[]');
-    if (list) name = name.slice(0, -2);
-    if (!/^[A-Za-z_][\w-]*$/.test(name)) throw new UsageError(`--example ${JSON.stringify(f)}: "${name}" is not a valid name (letters, digits, _ and -)`);
-    const value = f.slice(eq + 1);
-    const had = values[name];
-    values[name] = had === undefined ? (list ? [value] : value) : [...(Array.isArray(had) ? had : [had]), value];
+    const what = `--example ${JSON.stringify(f)}`;
+    if (eq <= 0) throw new UsageError(`${what}: expected [page:]name=value`);
+    const left = f.slice(0, eq);
+    const colon = left.lastIndexOf(':');
+    const k = colon >= 0 ? pageIndex(left.slice(0, colon), pages, what) : 0;
+    const { name, list } = exampleName(left.slice(colon + 1), what);
+    addExample(out[k]!, name, f.slice(eq + 1), list);
   }
-  return values;
+  return out;
+}
+
+/** What was chosen for an example name, in words (the stderr line of `wrapper create`). */
+function choiceText(c: import('../wrapper/create.ts').ExampleChoice): string {
+  const value = c.value === 'text' ? '' : c.value === 'after' ? ' (the text after this label)' : c.value === 'own' ? ' (its own text)' : ` (attribute ${c.value.slice(1)})`;
+  const label = c.label !== undefined ? `; label ${JSON.stringify(c.label)}${c.byLabel > 0 ? ` (it left other matches out on ${c.byLabel} example page${c.byLabel > 1 ? 's' : ''})` : ''}` : '';
+  const rank = c.rank !== undefined ? `; block ${c.rank} of its kind` : '';
+  const [lo, hi] = c.values;
+  const variation = c.multiple ? `; a list (${lo === hi ? lo : `${lo} to ${hi}`} value${hi > 1 ? 's' : ''} per example page)` : '; one value';
+  return `${c.selector}${value}, a ${c.form} pattern, chosen among ${c.candidates}; holds on ${c.pages} of ${c.examplePages} example page${c.examplePages > 1 ? 's' : ''}${variation}${label}${rank}`;
 }

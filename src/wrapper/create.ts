@@ -13,6 +13,9 @@
  *    and, when the text has it nowhere, attributes (a meta tag's content);
  *  - the patterns that locate each place (suggest.ts), most robust first: a label's words, then a CSS path
  *    without positions, then one with positions, then the absolute XPath;
+ *  - a pattern extracts the examples on a page when it gives exactly them, or gives them once the other
+ *    matches are left out by the label the examples carry there (label.ts: `By:` beside `More in`), a
+ *    label every example page must then agree on;
  *  - the pattern that extracts the examples on the most example pages wins; ties go to a place that
  *    carries the name's words (its label `Publisher:`, its classes, id or itemprop `h3.author`, its link
  *    path `/author/` for `author`), then to the more robust form, then to the first place in the page;
@@ -20,6 +23,8 @@
  *    examples may be some of the list's items, and a list pattern extracts them and every item of their
  *    lists (their siblings of the same tag and classes, `listItems`), never a chosen position; a pattern
  *    that gives exactly the example values in order also fits, but one that gives every item is preferred;
+ *  - the label the examples share and, where their blocks have siblings of their kind, the rank they share
+ *    go into the pattern (`choose`), for a run to tell apart several matches (label.ts);
  *  - the data type is inferred: the strictest of integer, number, date, URL that every example value
  *    has, else non-empty (constraints.ts); a run checks every value against it.
  */
@@ -30,6 +35,7 @@ import { GRAM_INSTANCES } from './defaults.ts';
 import { textWords } from './match/string.ts';
 import { collapseRepeats, declaredUrl, selectPattern } from './run.ts';
 import { MAX_LABEL_CHARS, suggestPatterns, type SuggestionForm, type ValueMode } from './suggest.ts';
+import { learnChoose, tellApart } from './label.ts';
 import { makeTreeGram } from './tree-gram.ts';
 import { isLabelShape, sameWords, textAfter, valueOf } from './value.ts';
 import { validateWrapper, WRAPPER_VERSION, WrapperError, type AdaptationSettings, type Constraints, type DataType, type Pattern, type Wrapper } from './wrapper.ts';
@@ -191,8 +197,18 @@ export interface ExampleChoice {
   selector: string;
   value: ValueMode;
   form: SuggestionForm;
-  /** Example pages where the pattern extracts exactly the examples. */
+  /** Example pages where the pattern extracts exactly the examples (its label telling them apart where needed). */
   pages: number;
+  /** Example pages that give a value for the name. */
+  examplePages: number;
+  /** The fewest and the most values an example page gives for the name (a list when `multiple`). */
+  values: [number, number];
+  multiple: boolean;
+  /** Of `pages`, those where the selector matched other elements too and the label kept the examples. */
+  byLabel: number;
+  /** The label the examples share, when they do (label.ts), and the rank of their block when it is evidence. */
+  label?: string;
+  rank?: number;
   /** Patterns that were tried for the name. */
   candidates: number;
   /**
@@ -306,6 +322,8 @@ export function createFromExamples(
       order: number;
       lookAlikes: number | undefined;
       hits: number;
+      /** Of the hits, those where the label had to leave other matches out. */
+      byLabel: number;
       /** Pages where a list pattern extracts every item of the examples' lists (listFit). */
       covers: number;
       nodes: Array<{ tree: Tree; node: number }>;
@@ -318,7 +336,7 @@ export function createFromExamples(
         for (const s of suggestPatterns(page.tree, occ.node, { value: occ.mode, multiple })) {
           const key = `${s.value}\u0000${s.selector}`;
           if (candidates.has(key)) continue;
-          candidates.set(key, { selector: s.selector, value: s.value, form: s.form, robustness: s.robustness, named: namedPlace(page.tree, occ, s.selector, name), order: candidates.size, lookAlikes: s.lookAlikes, hits: 0, covers: 0, nodes: [] });
+          candidates.set(key, { selector: s.selector, value: s.value, form: s.form, robustness: s.robustness, named: namedPlace(page.tree, occ, s.selector, name), order: candidates.size, lookAlikes: s.lookAlikes, hits: 0, byLabel: 0, covers: 0, nodes: [] });
         }
       }
     }
@@ -326,18 +344,39 @@ export function createFromExamples(
       for (const q of pages) {
         const expected = asList(q.values[name]);
         if (expected.length === 0) continue;
-        const got = collapseRepeats(q.tree, { multiple, value: c.value }, selectPattern(q.tree, { selector: c.selector }, 0));
-        const fit = multiple ? listFit(q.tree, got, expected, c.value) : { hit: got.length === 1 && sameWords(valueOf(q.tree, got[0]!, c.value), expected[0]!), covers: false };
+        let got = collapseRepeats(q.tree, { multiple, value: c.value }, selectPattern(q.tree, { selector: c.selector }, 0));
+        const fitOf = (ns: readonly number[]): { hit: boolean; covers: boolean } =>
+          multiple ? listFit(q.tree, ns, expected, c.value) : { hit: ns.length === 1 && sameWords(valueOf(q.tree, ns[0]!, c.value), expected[0]!), covers: false };
+        let fit = fitOf(got);
+        let byLabel = false;
+        if (!fit.hit && got.length > 1) {
+          // Other elements match too: the label the examples carry on this page may leave them out.
+          const examples = got.filter((g) => expected.some((e) => sameWords(valueOf(q.tree, g, c.value), e)));
+          const choose = learnChoose(examples.map((node) => ({ tree: q.tree, node })), multiple);
+          const told = choose?.label !== undefined ? tellApart(q.tree, { label: choose.label, rule: '' }, got) : null;
+          if (told && told.by === 'label' && fitOf(told.nodes).hit) {
+            got = told.nodes;
+            fit = { hit: true, covers: fit.covers };
+            byLabel = true;
+          }
+        }
         if (fit.covers) c.covers++;
         if (fit.hit) {
           c.hits++;
+          if (byLabel) c.byLabel++;
           for (const g of got) c.nodes.push({ tree: q.tree, node: g });
         }
       }
+      // Pages held by the label count only when every example page agrees on that label.
+      if (c.byLabel > 0 && learnChoose(c.nodes, multiple)?.label === undefined) {
+        c.hits -= c.byLabel;
+        c.byLabel = 0;
+      }
     }
+    const examplePages = pages.filter((q) => asList(q.values[name]).length > 0).length;
     const ranked = [...candidates.values()]
       .filter((c) => c.hits > 0)
-      .sort((a, b) => b.hits - a.hits || b.covers - a.covers || Number(b.named) - Number(a.named) || b.robustness - a.robustness || a.order - b.order);
+      .sort((a, b) => b.hits - a.hits || b.covers - a.covers || Number(b.named) - Number(a.named) || b.robustness - a.robustness || a.byLabel - b.byLabel || a.order - b.order);
     const best = ranked[0];
     if (!best) {
       (candidates.size > 0 ? unextracted : missing).push(name);
@@ -348,9 +387,15 @@ export function createFromExamples(
     if (best.value !== 'text') p.value = best.value;
     const constraints = inferConstraints(pages.flatMap((q) => asList(q.values[name])));
     if (Object.keys(constraints).length > 0) p.constraints = constraints;
+    // A label pattern (`after`) is located by its label already.
+    const choose = best.value === 'after' ? null : learnChoose(best.nodes, multiple);
+    if (choose) p.choose = choose;
     p.treeGram = { instances: best.nodes.slice(0, GRAM_INSTANCES).map((n) => makeTreeGram(n.tree, [n.node], 1).instances[0]!) };
     patterns.push(p);
-    const choice: ExampleChoice = { name, selector: best.selector, value: best.value, form: best.form, pages: best.hits, candidates: candidates.size };
+    const counts = pages.map((q) => asList(q.values[name]).length).filter((n) => n > 0);
+    const choice: ExampleChoice = { name, selector: best.selector, value: best.value, form: best.form, pages: best.hits, examplePages, values: [Math.min(...counts), Math.max(...counts)], multiple, byLabel: best.byLabel, candidates: candidates.size };
+    if (choose?.label !== undefined) choice.label = choose.label;
+    if (choose?.rank !== undefined) choice.rank = choose.rank;
     if (!multiple && best.lookAlikes !== undefined) choice.lookAlikes = best.lookAlikes;
     choices.push(choice);
   }

@@ -22,6 +22,7 @@ export { parseWrapper, validateWrapper, WrapperError, WRAPPER_VERSION, WRAPPER_V
 export { suggestPattern, suggestPatterns, FORM_ROBUSTNESS, type PatternSuggestion, type SuggestOptions, type SuggestionForm, type ValueMode } from './suggest.ts';
 export { previewSelector, summarizeRuns, type PatternTally, type PreviewPage, type RunsSummary, type SelectorPreview } from './design.ts';
 export { valueOf, textAfter } from './value.ts';
+export { labelOf, placeOf, learnChoose, tellApart, type Choose, type Label } from './label.ts';
 export { valueKind, type ValueKind } from './constraints.ts';
 export { adapt, type Adaptation, type AdaptOptions, type Step } from './adapt.ts';
 export { simpleTreeMatching } from './match/simple.ts';

@@ -12,9 +12,11 @@
  * Every pattern gets a report per page: which step found its data (selector / ctm / stm / bigram / jw /
  * string / document / not-found), with what similarity, how many elements the selector matched, the
  * constraints that failed, the new selector, and when not found why (NotFoundReason). A pattern that could
- * not be adapted is `not-found` with its value null (never a silent wrong answer); a single pattern whose
- * selector matches several elements with different values is `ambiguous` unless adaptation tells them
- * apart (adapt.ts: the ambiguity rule); several matches with one value are that value (`collapseRepeats`).
+ * not be adapted is `not-found` with its value null (never a silent wrong answer); several matches of a
+ * pattern are told apart by its label, then its block's rank (`choose`, label.ts), then adaptation among
+ * those left; a single pattern whose selector matches several elements with different values is
+ * `ambiguous` unless these tell them apart (adapt.ts: the ambiguity rule); a value labelled otherwise
+ * than the examples is a violation; several matches with one value are that value (`collapseRepeats`).
  * `updateWrapper` applies successful adaptations to a wrapper (selectors, tree-grams, history).
  */
 import { selectAll } from '../html/select.ts';
@@ -24,6 +26,7 @@ import { registrableDomain } from '../site/links.ts';
 import { adapt, type Step, type View } from './adapt.ts';
 import { childViolations, occurrenceBounds, occurrenceViolations, valueViolations } from './constraints.ts';
 import { GRAM_INSTANCES, MAX_HISTORY } from './defaults.ts';
+import { otherLabel, tellApart } from './label.ts';
 import { instanceText, makeTreeGram } from './tree-gram.ts';
 import { sameWords, selectLabel, valueOf } from './value.ts';
 import { isXPath, looksLikeXPath, resolveSettings, thresholdsFor, WrapperError, type Pattern, type ResolvedSettings, type Wrapper } from './wrapper.ts';
@@ -69,6 +72,11 @@ export interface PatternReport {
    */
   cause?: string[];
   instances: number;
+  /**
+   * When the selector matched several elements and the pattern's evidence (`choose`, label.ts) kept
+   * the instance(s): what decided, its label or its block's rank.
+   */
+  chosenBy?: 'label' | 'rank';
   /** Set when a trigger caused this adaptation. */
   trigger?: 'top-down' | 'bottom-up';
 }
@@ -221,7 +229,16 @@ function violations(ctx: Ctx, p: Pattern, nodes: readonly number[]): string[] {
   const v = occurrenceViolations(nodes.length, p.constraints, p.multiple ?? false);
   if (v.length > 0) return v;
   if (p.children && p.children.length > 0) return []; // a record's value is its children's
-  return valueViolations(nodes.map((n) => valueOf(ctx.tree, n, p.value)), p.constraints);
+  const out = valueViolations(nodes.map((n) => valueOf(ctx.tree, n, p.value)), p.constraints);
+  // A value labelled otherwise than the examples is another field's (label.ts).
+  for (const n of nodes) {
+    const other = otherLabel(ctx.tree, p.choose, n);
+    if (other !== null) {
+      out.push(`its label is ${JSON.stringify(other)}, not ${JSON.stringify(p.choose!.label)}`);
+      break;
+    }
+  }
+  return out;
 }
 
 /**
@@ -258,7 +275,19 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   const leaf = !p.children || p.children.length === 0;
   if (!ctx.order.includes(p.name)) ctx.order.push(p.name);
   const matched = selectPattern(ctx.tree, p, scope).filter((n) => !exclude?.has(n));
-  const selected = collapseRepeats(ctx.tree, p, matched);
+  let selected = collapseRepeats(ctx.tree, p, matched);
+  // Several matches: the pattern's label, then its block's rank, tell them apart (label.ts); when they
+  // leave several, adaptation (the tree-gram) chooses among those only.
+  let chosenBy: PatternReport['chosenBy'];
+  let among: Set<number> | null = null;
+  if (leaf && p.choose && selected.length > 1) {
+    const told = tellApart(ctx.tree, p.choose, selected);
+    if (told.by !== null && (told.by === 'label' || !multiple)) {
+      selected = told.nodes;
+      chosenBy = told.by;
+      if (!multiple && told.nodes.length > 1) among = new Set(told.nodes);
+    }
+  }
   const selViolations = violations(ctx, p, selected);
   let nodes = selected;
   let step: Step = 'selector';
@@ -274,7 +303,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   if ((selViolations.length > 0 || (forced && canAdapt)) && canAdapt) {
     const a = adapt(ctx.tree, scope, p.treeGram!, ctx.settings, {
       multiple,
-      accept: (ns) => acceptable(ctx, p, ns),
+      accept: (ns) => (among === null || ns.every((n) => among!.has(n))) && acceptable(ctx, p, ns),
       identityText: p.value === 'after',
       ...(leaf ? { sameData: (x: number, y: number) => collapseRepeats(ctx.tree, p, [x, y]).length === 1 } : {}),
       sameSite: ctx.sameSite,
@@ -308,6 +337,7 @@ function evalPattern(ctx: Ctx, p: Pattern, scope: number, forced: boolean, exclu
   const finish = (): Eval => {
     const r: Omit<PatternReport, 'pattern' | 'selector'> = { step, similarity, violations: step === 'not-found' ? selViolations : [], instances: nodes.length, matched: matched.length };
     if (adapted && selViolations.length > 0) r.cause = selViolations;
+    if (chosenBy !== undefined && step === 'selector') r.chosenBy = chosenBy;
     if (reason !== undefined) r.reason = reason;
     if (rival !== undefined) r.rival = rival;
     if (newSelector !== undefined) r.newSelector = newSelector;

@@ -65,6 +65,15 @@ const constraints = z
   })
   .strict();
 
+const choose = z
+  .object({
+    label: z.string().min(1).optional(),
+    where: z.enum(['row', 'block', 'before']).optional(),
+    rank: z.number().int().min(1).optional(),
+    rule: z.string(),
+  })
+  .strict();
+
 /** A pattern as written in the file (children are patterns too). */
 export interface Pattern {
   name: string;
@@ -80,6 +89,12 @@ export interface Pattern {
    */
   value?: string | undefined;
   constraints?: z.infer<typeof constraints> | undefined;
+  /**
+   * How the elements the selector matches are told apart (label.ts): the label the example values had
+   * (`label`, found at `where`), the rank of their block among its siblings of the same kind (`rank`), and
+   * the rule in words (`rule`, for a person reading the file; a run follows the fields).
+   */
+  choose?: z.infer<typeof choose> | undefined;
   children?: Pattern[] | undefined;
   treeGram?: z.infer<typeof treeGram> | undefined;
 }
@@ -98,6 +113,7 @@ const pattern: z.ZodType<Pattern> = z.lazy(() =>
         .regex(/^(text|own|after|@[\w:-]+)$/, "'text', 'own', 'after' or '@attribute'")
         .optional(),
       constraints: constraints.optional(),
+      choose: choose.optional(),
       children: z.array(pattern).optional(),
       treeGram: treeGram.optional(),
     })
@@ -138,15 +154,16 @@ const historyEntry = z
   .strict();
 
 /**
- * The wrapper file versions this code reads. 2 added the `after` value (the text after a label); a
- * version 1 file is a version 2 file without it, and loads as it is. Files are written as WRAPPER_VERSION.
+ * The wrapper file versions this code reads. 2 added the `after` value (the text after a label), 3 a
+ * pattern's `choose` (its label and place); an older file is a newer one without them, and loads as it
+ * is. Files are written as WRAPPER_VERSION.
  */
-export const WRAPPER_VERSIONS = [1, 2] as const;
-export const WRAPPER_VERSION = 2;
+export const WRAPPER_VERSIONS = [1, 2, 3] as const;
+export const WRAPPER_VERSION = 3;
 
 const wrapperSchema = z
   .object({
-    version: z.number().refine((v): v is 1 | 2 => (WRAPPER_VERSIONS as readonly number[]).includes(v), (v) => ({
+    version: z.number().refine((v): v is 1 | 2 | 3 => (WRAPPER_VERSIONS as readonly number[]).includes(v), (v) => ({
       message: `version ${v} is not one this gabarit reads (${WRAPPER_VERSIONS.join(', ')}); ${v > WRAPPER_VERSION ? 'a newer gabarit wrote it' : 'recreate the wrapper'}`,
     })),
     name: z.string().optional(),

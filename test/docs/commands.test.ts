@@ -73,6 +73,9 @@ const BOOK = `<!doctype html><html><head><title>Game Over</title></head><body>
 <p>A novel of the Sisterhood, in which old friends settle an account.</p></body></html>
 `;
 
+/** A second book page: its author, and a series line of the same kind after it. */
+const BOOK_2 = BOOK.replace('Game Over', 'Deep Water').replace('<p>By <a href="/a/fern-michaels">Fern Michaels</a></p>', '<p>By <a href="/a/ann-cleeves">Ann Cleeves</a></p><p>More in <a href="/s/shetland">Shetland</a></p>');
+
 /** The demo site's pages as WARC records (key relative to the site). */
 function demoPages(): WarcPage[] {
   return (readdirSync(DEMO, { recursive: true }) as string[])
@@ -105,6 +108,7 @@ const PLACEHOLDERS: Record<string, (cwd: string) => Promise<void>> = {
     await writeFile(join(cwd, 'pages', 'fell-jacket.html'), productPage('Fell Jacket', '£129.50', 2019));
   },
   'book.html': async (cwd) => writeFile(join(cwd, 'book.html'), BOOK),
+  'book-2.html': async (cwd) => writeFile(join(cwd, 'book-2.html'), BOOK_2),
   "'crawl-*.warc.gz'": async (cwd) => demoWarcs(cwd, 'crawl'),
   "'crawl/crawl-*.warc.gz'": async (cwd) => demoWarcs(join(cwd, 'crawl'), 'crawl'),
   'crawl.warc.gz': async (cwd) => writeWarc(demoPages(), join(cwd, 'crawl.warc.gz'), { baseUrl: 'https://shop.example/' }).then(() => undefined),
