@@ -204,7 +204,8 @@ function itemprop(tree: Tree, name: string): number {
 
 /** A microdata author: the item's `name` property when it is an item, else its text. */
 function itemAuthor(tree: Tree): string | undefined {
-  const i = itemprop(tree, 'author') >= 0 ? itemprop(tree, 'author') : itemprop(tree, 'creator');
+  const author = itemprop(tree, 'author');
+  const i = author >= 0 ? author : itemprop(tree, 'creator');
   if (i < 0) return undefined;
   if (tree.attr(i, 'itemscope') !== undefined) {
     for (let j = i + 1; j < tree.end[i]!; j++) {

@@ -75,9 +75,16 @@ function withMetadata(emit: Emit, read: typeof pageMetadata, warn?: (message: st
   return (o) => {
     if (!o.ok || !('marks' in o)) return emit(o);
     const headline = contentHeadline(o.info);
-    const { metadata, warnings } = read(o.marks.tree, { url: o.url, ...(headline !== '' ? { headline } : {}) });
-    for (const w of warnings) warn?.(`${o.url}: ${w}`);
-    return emit({ ...o, info: { ...o.info, metadata } });
+    let found: ReturnType<typeof pageMetadata>;
+    try {
+      found = read(o.marks.tree, { url: o.url, ...(headline !== '' ? { headline } : {}) });
+    } catch (err) {
+      // The page's content stands without its metadata, which is then absent (and said so).
+      warn?.(`${o.url}: its metadata could not be read (${err instanceof Error ? err.message : String(err)}): left out`);
+      return emit(o);
+    }
+    for (const w of found.warnings) warn?.(`${o.url}: ${w}`);
+    return emit({ ...o, info: { ...o.info, metadata: found.metadata } });
   };
 }
 
