@@ -2,8 +2,8 @@
  * A page's metadata from its own markup, each field with where it came from: title, author, published and
  * modified dates (ISO 8601), language, site name, description, canonical URL and main image. Sources are
  * read in the order a careful extractor trusts them, the first that has a field giving it:
- *  1. JSON-LD (`<script type="application/ld+json">`: an object, an array, `@graph`), the page's main
- *     object first (an article, else a web page, else any other typed object);
+ *  1. JSON-LD (`<script type="application/ld+json">`: an object, an array, `@graph`, `mainEntity`), the
+ *     page's main object first (an article, else a web page, else any other typed object);
  *  2. OpenGraph `<meta property>` (`og:*`, `article:*`);
  *  3. other `<meta name>`: author, description, Dublin Core (`dc.*`, `dcterms.*`), Parse.ly, Sailthru,
  *     citation and date names; then Twitter cards (`twitter:*`), which repeat the others, often shortened;
@@ -88,13 +88,15 @@ function typesOf(o: JsonObject): string[] {
 const ARTICLE_TYPE = /Article$|^(BlogPosting|SocialMediaPosting|LiveBlogPosting|Report|Review|Recipe|HowTo|Thesis|Book|Chapter|CreativeWork|DiscussionForumPosting|Posting)$/;
 const PAGE_TYPE = /Page$|^(VideoObject|AudioObject|Product|Event|Course)$/;
 
-/** Every typed object of a JSON-LD value: arrays and `@graph` unwrapped (one level of nesting each). */
+/** Every typed object of a JSON-LD value: arrays, `@graph` and `mainEntity` unwrapped (a few levels deep). */
 function jsonLdObjects(v: Json, out: JsonObject[], depth = 0): void {
   if (depth > 3) return;
   if (Array.isArray(v)) for (const x of v) jsonLdObjects(x, out, depth + 1);
   else if (isObject(v)) {
     if (v['@type'] !== undefined) out.push(v);
     if (v['@graph'] !== undefined) jsonLdObjects(v['@graph'], out, depth + 1);
+    // A web page whose main entity is the article ({"@type": "WebPage", "mainEntity": {"@type": "Article"…}}).
+    if (isObject(v['mainEntity']) || Array.isArray(v['mainEntity'])) jsonLdObjects(v['mainEntity'], out, depth + 1);
   }
 }
 

@@ -76,12 +76,12 @@ test('metadata: a page with only a visible byline and a <time> next to its headl
 test('metadata: a malformed JSON-LD block is named in a warning and the page keeps its other sources', () => {
   const page = `<html lang="fr"><head><title>T</title>
 <script type="application/ld+json">{"@type": "NewsArticle", "headline": "broken",</script>
-<script type="application/ld+json">[{"@type":"BlogPosting","author":"Zoé Marchand","datePublished":"yesterday"}]</script>
+<script type="application/ld+json">[{"@type":"WebPage","name":"Page","mainEntity":{"@type":"BlogPosting","author":"Zoé Marchand","datePublished":"yesterday"}}]</script>
 <meta property="og:site_name" content="Le Site"></head><body><h1>T</h1><p>Texte.</p></body></html>`;
   const { metadata, warnings } = pageMetadata(parseHtml(page));
   assert.equal(warnings.length, 1);
   assert.match(warnings[0]!, /^JSON-LD block 1 is not JSON \(.+\): left out$/);
-  assert.deepEqual(metadata.author, { value: 'Zoé Marchand', from: 'json-ld' }, 'the second block, an array, is read');
+  assert.deepEqual(metadata.author, { value: 'Zoé Marchand', from: 'json-ld' }, 'the second block, an array holding a page whose main entity is the post, is read');
   assert.equal(metadata.published, undefined, 'a date that cannot be read is left out');
   assert.deepEqual(metadata.siteName, { value: 'Le Site', from: 'opengraph' });
   assert.deepEqual(metadata.language, { value: 'fr', from: 'html' });
