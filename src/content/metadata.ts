@@ -282,12 +282,14 @@ function linkRel(tree: Tree, tag: string, rel: string): number {
   return -1;
 }
 
+const HEADING = /^h[1-6]$/;
+
 /** Elements never read for a byline or date: not page text, or the site's navigation. */
 const NOT_NEAR = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg', 'nav', 'footer', 'select', 'form', 'button']);
 
 /**
  * The elements next to the headline, in document order (within NEAR_BEFORE visible characters before it
- * and NEAR_AFTER after it): the heading whose text is `headline`, else the body's one `<h1>`. None when
+ * and NEAR_AFTER after it, and not into another item: see `starts`): the heading whose text is `headline`, else the body's one `<h1>`. None when
  * the page has neither (no headline, or several `<h1>`).
  */
 function nearHeadline(tree: Tree, headline: string | undefined): number[] {
@@ -313,14 +315,32 @@ function nearHeadline(tree: Tree, headline: string | undefined): number[] {
     for (let a = i; a > body; a = tree.parent[a]!) if (NOT_NEAR.has(tree.tag(a))) return true;
     return false;
   };
+  // Another item (a teaser on a home page) starts with an <article>, a heading that links elsewhere, or a
+  // heading of the headline's rank or higher: the neighbourhood stops there (a deck in an <h2> under an
+  // <h1> does not stop it).
+  const rank = (i: number): number => Number(tree.tag(i).slice(1));
+  const starts = (i: number): boolean => {
+    if (tree.kind[i] !== NodeKind.Element) return false;
+    if (tree.tag(i) === 'article') return !tree.contains(i, anchor);
+    if (!HEADING.test(tree.tag(i))) return false;
+    if (rank(i) <= rank(anchor) || !HEADING.test(tree.tag(anchor))) return true;
+    for (let j = i + 1; j < tree.end[i]!; j++) if (tree.tag(j) === 'a') return true;
+    return false;
+  };
+  const heading = (i: number): boolean => {
+    for (let a = i; a > body; a = tree.parent[a]!) if (starts(a)) return true;
+    return false;
+  };
   let start = anchor;
   for (let seen = 0, i = anchor - 1; i > body && seen <= NEAR_BEFORE; i--) {
     if (hidden(i)) continue;
+    if (heading(i)) break;
     seen += visible(i);
     start = i;
   }
   let end = tree.end[anchor]!;
   for (let seen = 0, i = end; i < tree.end[body]! && seen <= NEAR_AFTER; i++) {
+    if (starts(i)) break;
     if (hidden(i)) continue;
     seen += visible(i);
     end = i + 1;

@@ -73,6 +73,18 @@ test('metadata: a page with only a visible byline and a <time> next to its headl
   assert.equal(alone.published, undefined);
 });
 
+test('metadata: the byline and date of a teaser under a home page\'s headline are not the page\'s', () => {
+  const teaser = (n: number): string => `<article class="teaser"><h3><a href="/post${n}">Post ${n}</a></h3><p class="meta">By Writer ${n} · <time datetime="2024-10-2${n}">2${n} October 2024</time></p></article>`;
+  const home = `<html><body><main><section class="hero"><h1>Gear for the long way round</h1><p>We sell tents.</p></section>
+<section><h2>From the journal</h2>${teaser(1)}${teaser(2)}</section></main></body></html>`;
+  const { metadata } = pageMetadata(parseHtml(home), { headline: 'Gear for the long way round' });
+  assert.equal(metadata.author, undefined);
+  assert.equal(metadata.published, undefined);
+  // A deck in an <h2> under the headline is no other item: the byline after it is the page's.
+  const story = `<html><body><article><h1>Night trains</h1><h2>Three lines are back</h2><p class="byline">By Jo Rail</p><p>Text.</p></article></body></html>`;
+  assert.deepEqual(pageMetadata(parseHtml(story), { headline: 'Night trains' }).metadata.author, { value: 'Jo Rail', from: 'byline' });
+});
+
 test('metadata: a malformed JSON-LD block is named in a warning and the page keeps its other sources', () => {
   const page = `<html lang="fr"><head><title>T</title>
 <script type="application/ld+json">{"@type": "NewsArticle", "headline": "broken",</script>
