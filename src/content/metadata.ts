@@ -392,7 +392,10 @@ function visibleByline(tree: Tree, near: readonly number[], lang: string | undef
 
 const DATE_NAME = /(^|[\s_-])(date|dateline|published|pubdate|posted|timestamp|time)($|[\s_-])/i;
 
-/** The date printed next to the headline: a `<time>` (its datetime, else its text), else a date-named element. */
+/**
+ * The date printed next to the headline: a `<time>` (its datetime, else its text), else a date-named element
+ * (its datetime, content or title attribute when that is a date, else its text).
+ */
 function visibleDate(tree: Tree, near: readonly number[], lang: string | undefined): string | undefined {
   for (const i of near) {
     // A date said to be an update is not the publication's.
@@ -406,7 +409,9 @@ function visibleDate(tree: Tree, near: readonly number[], lang: string | undefin
     if (!DATE_NAME.test(names) || /(update|modif)/i.test(names)) continue;
     const t = textOf(tree, i);
     if (t.length > 200) continue;
-    const d = isoDate(t, lang, false);
+    // A machine-readable copy in an attribute (`<abbr class="published" title="2016-05-08T00:55:00-07:00">`) first.
+    const attr = tree.attr(i, 'datetime') ?? tree.attr(i, 'content') ?? tree.attr(i, 'title');
+    const d = (attr !== undefined ? isoDate(attr) : undefined) ?? isoDate(t, lang, false);
     if (d) return d;
   }
   return undefined;

@@ -81,8 +81,11 @@ test('metadata: the byline and date of a teaser under a home page\'s headline ar
   assert.equal(metadata.author, undefined);
   assert.equal(metadata.published, undefined);
   // A deck in an <h2> under the headline is no other item: the byline after it is the page's.
-  const story = `<html><body><article><h1>Night trains</h1><h2>Three lines are back</h2><p class="byline">By Jo Rail</p><p>Text.</p></article></body></html>`;
-  assert.deepEqual(pageMetadata(parseHtml(story), { headline: 'Night trains' }).metadata.author, { value: 'Jo Rail', from: 'byline' });
+  const story = `<html><body><article><h1>Night trains</h1><h2>Three lines are back</h2><p class="byline">By Jo Rail</p>
+<abbr class="published" title="2016-05-08T00:55:00-07:00">8 May</abbr><p>Text.</p></article></body></html>`;
+  const got = pageMetadata(parseHtml(story), { headline: 'Night trains' }).metadata;
+  assert.deepEqual(got.author, { value: 'Jo Rail', from: 'byline' });
+  assert.deepEqual(got.published, { value: '2016-05-08T00:55:00-07:00', from: 'time' }, 'the machine-readable title of a date-named element');
 });
 
 test('metadata: a malformed JSON-LD block is named in a warning and the page keeps its other sources', () => {
