@@ -135,7 +135,7 @@ await runEval('metadata', async () => {
       `malformed JSON-LD blocks named: ${warnings}\npeer cache: ${cacheStats.hits} hits, ${cacheStats.misses} misses (eval/.cache/peers)\n`,
   );
   const headline: Record<string, number> = {};
-  for (const f of Object.keys(FIELDS) as Field[]) for (const m of METHODS) headline[`${f} accuracy ${m}`] = Math.round(acc(m, f) * 1e4) / 1e4;
+  for (const f of Object.keys(FIELDS) as Field[]) for (const m of METHODS) headline[`${f} accuracy ${m}`] = acc(m, f);
   const fields = Object.fromEntries((Object.keys(FIELDS) as Field[]).map((f) => [f, { ours: FIELDS[f], ...Object.fromEntries(METHODS.map((m) => [m, { ...at(m, f), accuracy: acc(m, f) }])) }]));
   const path = writeResults('metadata', headline, { url: URL_GIVEN, pages: names.length, fields, origins: Object.fromEntries([...origins].sort()), jsonLdWarnings: warnings, perPage: pages });
   process.stdout.write(`results: ${relative(REPO_ROOT, path)}\n`);
