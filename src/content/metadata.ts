@@ -360,7 +360,8 @@ function bylineName(text: string, lang: string | undefined): string | undefined 
   const d = chronoFor(lang).parse(s, new Date(0))[0];
   if (d && d.index > 0) s = s.slice(0, d.index);
   s = s.replace(/[\s|,·•–—-]+(?:updated|published|posted|on)?[\s:]*$/i, '').replace(/^[\s|,·•–—:-]+/, '').trim();
-  if (s === '' || s.length > BYLINE_MAX || !/\p{L}/u.test(s) || NOT_NAME.test(s) || s.split(' ').length > 10) return undefined;
+  // A name has letters and no digits ("3 days ago", a comment count or a date chrono did not read is no name).
+  if (s === '' || s.length > BYLINE_MAX || !/\p{L}/u.test(s) || /\d/.test(s) || NOT_NAME.test(s) || s.split(' ').length > 10) return undefined;
   return s;
 }
 
