@@ -7,7 +7,8 @@
  * eval/.cache/peers/<peer>@<version>+jsdom@<version>/<sha256 of page bytes and url>.json (gitignored):
  * a new version of the peer or of jsdom, or other page bytes, miss the cache. The text a peer keeps is
  * made from that HTML by the same code as ours (parseHtml + textOf), so every method is scored alike.
- * The Python peers' virtual environment is made here too (`pythonPeerEnv`).
+ * The metadata evaluation (eval/metadata.eval.ts) reads each peer's metadata, cached the same way under
+ * `meta/` in that folder. The Python peers' virtual environment is made here too (`pythonPeerEnv`).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -37,7 +38,22 @@ export interface Peer {
   readonly name: 'readability' | 'defuddle';
   readonly version: string;
   extract(html: string, url: string): Promise<{ title: string; content: string }>;
+  /** The page's metadata as the peer gives it, under Readability's names (eval/metadata.eval.ts). */
+  metadata(html: string, url: string): Promise<PeerMetadata>;
 }
+
+/** The metadata fields the metadata evaluation scores, as a peer gives them (null: not given). */
+export interface PeerMetadata {
+  title: string | null;
+  byline: string | null;
+  lang: string | null;
+  siteName: string | null;
+  publishedTime: string | null;
+  excerpt: string | null;
+}
+
+/** A peer's value: null for none or an empty string. */
+const given = (s: string | null | undefined): string | null => (typeof s === 'string' && s.trim() !== '' ? s : null);
 
 /** The installed version of a package (read from node_modules: some packages do not export package.json). */
 function versionOf(pkg: string): string {
@@ -58,6 +74,15 @@ export const READABILITY: Peer = {
       dom.window.close();
     }
   },
+  async metadata(html, url) {
+    const dom = new JSDOM(html, { url, virtualConsole: quiet });
+    try {
+      const r = new Readability(dom.window.document).parse();
+      return { title: given(r?.title), byline: given(r?.byline), lang: given(r?.lang), siteName: given(r?.siteName), publishedTime: given(r?.publishedTime), excerpt: given(r?.excerpt) };
+    } finally {
+      dom.window.close();
+    }
+  },
 };
 
 export const DEFUDDLE: Peer = {
@@ -68,6 +93,15 @@ export const DEFUDDLE: Peer = {
     try {
       const r = await Defuddle(dom, url);
       return { title: r.title ?? '', content: r.content ?? '' };
+    } finally {
+      dom.window.close();
+    }
+  },
+  async metadata(html, url) {
+    const dom = new JSDOM(html, { url, virtualConsole: quiet });
+    try {
+      const r = await Defuddle(dom, url);
+      return { title: given(r.title), byline: given(r.author), lang: given(r.language), siteName: given(r.site), publishedTime: given(r.published), excerpt: given(r.description) };
     } finally {
       dom.window.close();
     }
@@ -90,12 +124,28 @@ export const cacheStats = { hits: 0, misses: 0 };
  * there, else computed and stored. Never throws for the page's sake: a peer's exception is recorded.
  */
 export async function peerOutput(peer: Peer, bytes: Buffer, url: string): Promise<PeerOutput> {
+  return cachedEntry(cacheDir(peer), bytes, url, async () => {
+    const html = decodeHtml(bytes).text;
+    const t0 = performance.now();
+    try {
+      const r = await peer.extract(html, url);
+      return { title: r.title, content: r.content, ms: performance.now() - t0 };
+    } catch (e) {
+      return { title: '', content: '', error: e instanceof Error ? e.message : String(e), ms: performance.now() - t0 };
+    }
+  });
+}
+
+/**
+ * The entry of a page (bytes and url) in cache directory `dir`: read when there, else `compute`d and
+ * stored (written whole, then renamed, so that a reader never sees half of it).
+ */
+async function cachedEntry<T>(dir: string, bytes: Buffer, url: string, compute: () => Promise<T>): Promise<T> {
   const key = createHash('sha256').update(bytes).update('\0').update(url).digest('hex');
-  const dir = cacheDir(peer);
   const file = join(dir, `${key}.json`);
   if (existsSync(file)) {
     try {
-      const out = JSON.parse(readFileSync(file, 'utf8')) as PeerOutput;
+      const out = JSON.parse(readFileSync(file, 'utf8')) as T;
       cacheStats.hits++;
       return out;
     } catch {
@@ -103,20 +153,26 @@ export async function peerOutput(peer: Peer, bytes: Buffer, url: string): Promis
     }
   }
   cacheStats.misses++;
-  const html = decodeHtml(bytes).text;
-  const t0 = performance.now();
-  let out: PeerOutput;
-  try {
-    const r = await peer.extract(html, url);
-    out = { title: r.title, content: r.content, ms: performance.now() - t0 };
-  } catch (e) {
-    out = { title: '', content: '', error: e instanceof Error ? e.message : String(e), ms: performance.now() - t0 };
-  }
+  const out = await compute();
   mkdirSync(dir, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(out));
   renameSync(tmp, file);
   return out;
+}
+
+/**
+ * The peer's metadata of a page (cached beside its outputs, under `meta/`); all null, with `error`, when
+ * the peer threw on the page.
+ */
+export async function peerMetadata(peer: Peer, bytes: Buffer, url: string): Promise<PeerMetadata & { error?: string }> {
+  return cachedEntry(join(cacheDir(peer), 'meta'), bytes, url, async () => {
+    try {
+      return await peer.metadata(decodeHtml(bytes).text, url);
+    } catch (e) {
+      return { title: null, byline: null, lang: null, siteName: null, publishedTime: null, excerpt: null, error: e instanceof Error ? e.message : String(e) };
+    }
+  });
 }
 
 /** The text of an HTML fragment or document, as ours is made. */

@@ -7,10 +7,12 @@
 import { z } from 'zod';
 import { CONTENT_DEFAULTS } from '../content/defaults.ts';
 import type { HeadlinePlacement } from '../content/extract.ts';
+import { contentHeadline } from '../content/format.ts';
+import type { pageMetadata } from '../content/metadata.ts';
 import { ENGINES, engineOptions } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
-import { doneOutcome, driveEngine, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
+import { doneOutcome, driveEngine, type Emit, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
 import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
 import { ownOptions } from './source.ts';
 import type { PageDone, RunControls, SourceInput } from './types.ts';
@@ -47,7 +49,7 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
   // A method given takes every engine option given, checked now (EngineError `bad-option`).
   if (o.method) engineOptions(o.method).parse(o.engineOptions);
   return treesOnly(runPipeline('content', source, { ...options, rendered: false }, async (src, emit, signal) => {
-    const { contentEngine } = await import('../content/engine.ts');
+    const [{ contentEngine }, { pageMetadata }] = await Promise.all([import('../content/engine.ts'), import('../content/metadata.ts')]);
     const engine = contentEngine({ ...(o.method ? { method: o.method } : {}), mainBlock: o.mainBlock, headline: o.headline, siteVote: o.siteVote, voteSample: o.voteSample, engineOptions: o.engineOptions });
     const rescue = (p: PageDone): PageDone => {
       const better = p.noContent ? mainBlockAlone(p, o.headline) : undefined;
@@ -55,7 +57,7 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
       options.onWarning?.(`${p.url}: the site's template left no content on this page; its main block alone is given`);
       return better;
     };
-    const r = await runBySite(src, o.method ?? '', options, emit, (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered: false }, out, { signal, site, refine: rescue }), o.headline);
+    const r = await runBySite(src, o.method ?? '', options, withMetadata(emit, pageMetadata, options.onWarning), (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered: false }, out, { signal, site, refine: rescue }), o.headline);
     const methods = r.sites.filter((s) => s.run).map((s) => String(s.run!.summary['method'] ?? ''));
     const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
     const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);
@@ -63,6 +65,27 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
     const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}, ${alone} page(s) alone (main block)`;
     return { method, options: { mainBlock: o.mainBlock, headline: o.headline, ...(Object.keys(o.engineOptions).length > 0 ? { engineOptions: o.engineOptions } : {}) }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
   }));
+}
+
+/**
+ * `emit` with each page done given its metadata (`info.metadata`, read by `read`: src/content/metadata.ts,
+ * loaded with the pipeline); a JSON-LD block that is not JSON is named by a warning.
+ */
+function withMetadata(emit: Emit, read: typeof pageMetadata, warn?: (message: string) => void): Emit {
+  return (o) => {
+    if (!o.ok || !('marks' in o)) return emit(o);
+    const headline = contentHeadline(o.info);
+    let found: ReturnType<typeof pageMetadata>;
+    try {
+      found = read(o.marks.tree, { url: o.url, ...(headline !== '' ? { headline } : {}) });
+    } catch (err) {
+      // The page's content stands without its metadata, which is then absent (and said so).
+      warn?.(`${o.url}: its metadata could not be read (${err instanceof Error ? err.message : String(err)}): left out`);
+      return emit(o);
+    }
+    for (const w of found.warnings) warn?.(`${o.url}: ${w}`);
+    return emit({ ...o, info: { ...o.info, metadata: found.metadata } });
+  };
 }
 
 /** The single-page answer of a page the site's template left without content, when it has content. */

@@ -3,7 +3,8 @@
  *  - `files` (the output contract, src/output.ts): `<page>.txt` and `<page>.html` per page, `template.json`
  *    and `summary.json` (each page with its template fraction);
  *  - `jsonl`: one JSON record per line and page (`url`, `key`, `title`: the document's `<title>`; `headline`:
- *    the main content's headline when the run found one (`info.headline`, src/content/extract.ts); `text`, `templateFraction`, and
+ *    the main content's headline when the run found one (`info.headline`, src/content/extract.ts); `text`, `templateFraction`,
+ *    `metadata` for `content` (src/content/metadata.ts), and
  *    `failure` `{code, message}` for a page that failed or kept no content), streamed to `<out>/pages.jsonl`
  *    or to a writable stream (stdout), plus `template.json` and `summary.json` in `<out>` (a summary without
  *    the per-page list, which the records hold: memory does not grow with the pages).
@@ -15,6 +16,7 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { decodeHTML } from 'entities';
 import { contentHeadline, pageTitle } from '../content/format.ts';
+import type { PageMetadata } from '../content/metadata.ts';
 import { OutputWriter, type PageFailure, type Summary, type SummaryBase } from '../output.ts';
 import { keptText, templateFraction } from '../template/result.ts';
 import { cutFields } from './source.ts';
@@ -60,6 +62,8 @@ export interface PageRecord {
   headline?: string;
   text?: string;
   templateFraction?: number;
+  /** The page's metadata, each field with its origin (`content` only: src/content/metadata.ts). */
+  metadata?: PageMetadata;
   failure?: { code: string; message: string };
 }
 
@@ -155,6 +159,7 @@ export function recordOf(o: PageDone | PageRendered): PageRecord {
     'rendered' in o
       ? { url: o.url, key: o.key, ...titles, text: o.rendered.text, templateFraction: round4(o.rendered.templateFraction) }
       : { url: o.url, key: o.key, ...titles, text: keptText(o.marks), templateFraction: round4(templateFraction(o.marks)) };
+  if (o.info['metadata'] !== undefined) r.metadata = o.info['metadata'] as PageMetadata;
   if (o.noContent) r.failure = { code: String(o.noContent.code), message: o.noContent.message };
   return r;
 }
