@@ -12,7 +12,7 @@ import type { LinkGraph } from '../site/graph.ts';
 import type { PageCut, PageResult, PageSource } from '../site/page.ts';
 import { cutFields, networkLoads, openInput, withPages } from './source.ts';
 import { RunStream } from './stream.ts';
-import type { RunControls, SourceInput } from './types.ts';
+import type { CommandSummary, RunControls, SourceInput } from './types.ts';
 
 /** One page of a crawl (`pages.json`). */
 export interface CrawlPage {
@@ -137,17 +137,8 @@ export function crawl(input: SourceInput, options: CrawlOptions = {}): RunStream
 }
 
 /** What summary.json of `gabarit crawl` holds. */
-export interface CrawlSummary {
+export interface CrawlSummary extends CommandSummary {
   command: 'crawl';
-  source: string;
-  pagesLoaded: number;
-  /** The cap that left pages out, and how many it left (see PageCut), when one did. */
-  cappedAt?: number;
-  pagesLeftByCap?: number;
-  timings: Record<string, number>;
-  pagesDone: number;
-  pagesFailed: number;
-  failures: readonly PageFailure[];
   graph: GraphFigures;
   /** Set when the crawl was interrupted (a signal): the pages are those done before. */
   interrupted?: { signal: string; message: string };
