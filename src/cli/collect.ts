@@ -63,7 +63,7 @@ export async function register(program: Command): Promise<void> {
     const g = globalOptions(self);
     const reporter = createReporter(g);
     const { collect, collectSample, writeCollect } = await import('../run/collect.ts');
-    const { root, sample: sampleRef } = collectSample(sample, opts.root);
+    const { root, sample: sampleRef } = await collectSample(sample, opts.root);
     const opened = await openFromFlags(root, opts, reporter);
     let result;
     try {

@@ -63,7 +63,7 @@ export async function cocited(source: SourceInput, options: CocitedOptions): Pro
     import('../analysis/site-pagelets.ts'),
   ]);
   const pageWeight = options.pageWeight ?? 0;
-  const { value, site, failures, name, counts } = await withSitePagelets(source, options, (site, src) => {
+  const { value, failures, name, counts } = await withSitePagelets(source, options, (site, src) => {
     // a key of the source is resolved the way the source's own links are
     const target = /^[a-z][a-z0-9+.-]*:/i.test(options.url) ? options.url : linkBaseUrl({ url: src.urlOf(options.url), key: options.url });
     const known = site.pages.length === 0 || isKnownTarget(site, target);

@@ -11,7 +11,6 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { IndesitOptions, IndesitResult } from '../collect/indesit.ts';
 import { UsageError } from '../errors.ts';
-import { isHttpUrl } from '../site/keys.ts';
 import type { SourceOptions } from '../site/source.ts';
 import { filled } from './defaults.ts';
 import { cutFields, openInput } from './source.ts';
@@ -159,7 +158,8 @@ function defaultDirRoot(file: string): string {
  * a directory (its index page, as a static host serves it). Throws UsageError for a missing file, a
  * directory without an index page, or a sample outside its root.
  */
-export function collectSample(sample: string, root?: string): { root: string; sample: string } {
+export async function collectSample(sample: string, root?: string): Promise<{ root: string; sample: string }> {
+  const { isHttpUrl } = await import('../site/keys.ts');
   if (isHttpUrl(sample)) return { root: root ?? new URL(sample).origin + '/', sample };
   let file = resolve(sample);
   if (!existsSync(file)) throw new UsageError(`no such page file or directory: ${sample}`);

@@ -10,10 +10,13 @@ export { learnTemplate, applyTemplate, applyToSource, compileTemplate, type Appl
 export { type Template, type TemplateSet, type ApplyInput, type Applier, readTemplate, TemplateError, TEMPLATE_VERSION } from '../template/learned.ts';
 export { writeOutputs, recordOf, type WriteOptions, type Written, type WrittenSummary, type PageRecord, type OutputFormat } from './write.ts';
 export { crawl, writeCrawl, type CrawlOptions, type CrawlOutcome, type CrawlPage, type CrawlResult, type CrawlSummary, type GraphFigures } from './crawl.ts';
-export { collect, type IndesitOptions, type IndesitResult } from './collect.ts';
+export { collect, collectSample, writeCollect, type CollectOptions, type CollectResult, type CollectSummary, type IndesitOptions, type IndesitResult } from './collect.ts';
+export { cluster, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './cluster.ts';
+export { hits, writeHits, HITS_TOP, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './hits.ts';
+export { cocited, writeCocited, COCITED_TOP, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './cocited.ts';
 export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';
 export { RunStream, RunAbandoned } from './stream.ts';
 export { runEngine, type PipelineRun, type RunEngineOptions } from './drive.ts';
 export { limitPages, withPages } from './source.ts';
 export { NO_CONTENT, noContentOf } from './no-content.ts';
-export type { PageDone, PageNotDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';
+export type { CommandSummary, PageDone, PageNotDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';
