@@ -32,6 +32,8 @@ export type { PageOutcome, PageDone, PageNotDone, RunResult, RunControls, Source
 export { type Template, type TemplateSet, type ApplyInput, readTemplate, TemplateError } from './template/learned.ts';
 export { crawl, writeCrawl, type CrawlResult } from './run/crawl.ts';
 export { report, writeReport } from './run/report.ts';
+// `shards` loads the sharded pagelets pipeline (DuckDB, or Spark) when called.
+export { shards, type ShardPhase, type ShardsOptions, type ShardsResult } from './run/shards.ts';
 
 // Template engines (papers 1–3), main content, and their outputs
 export { loadEngine } from './template/engines.ts';

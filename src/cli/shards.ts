@@ -9,7 +9,7 @@
  * A rerun skips what is done: the shards already analysed or written, and the global step when its shards,
  * backend and support are those of its last result.
  */
-import { join } from 'node:path';
+import type { ShardPhase, ShardsResult } from '../run/shards.ts';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { EngineError, UsageError } from '../errors.ts';
 import { BAD_OPTION } from '../template/options.ts';
@@ -105,14 +105,10 @@ export function register(program: Command): void {
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['analyse', 'global', 'mark'])));
 }
 
-async function phases(self: Command, specs: string[], flags: ShardFlags, which: Array<'analyse' | 'global' | 'mark'>): Promise<void> {
+async function phases(self: Command, specs: string[], flags: ShardFlags, which: ShardPhase[]): Promise<void> {
   const g = globalOptions(self);
   const o = engineValues(self);
-  const [{ listShards, partOf, parsePart }, { analyseCrawl, markCrawl }, { globalDone, runGlobalShards }] = await Promise.all([
-    import('../template/pagelets/shards.ts'),
-    import('../template/pagelets/crawl.ts'),
-    import('../template/pagelets/global-shards.ts'),
-  ]);
+  const [{ parsePart }, { shards }] = await Promise.all([import('../template/pagelets/shards.ts'), import('../run/shards.ts')]);
   let part: ReturnType<typeof parsePart> | undefined;
   try {
     part = flags.part === undefined ? undefined : parsePart(flags.part);
@@ -121,60 +117,35 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
   }
   const reporter: Reporter = createReporter(g);
   const work = outDir(flags.work);
-  const result: Record<string, unknown> = { work };
-  let failures = 0;
-  const hooks = {
-    onFailure: (f: Parameters<Reporter['failure']>[0]) => {
-      failures++;
-      reporter.failure(f);
-    },
-    onProgress: (phase: string, done: number, total?: number) => reporter.progress.update(phase, done, total),
-    onShard: (m: string) => reporter.info(m),
-  };
+  let result: ShardsResult;
   try {
-    let shards = specs.length > 0 ? await listShards(specs).catch((err: Error) => Promise.reject(new NothingDone(err.message))) : [];
-    const all = shards;
-    shards = partOf(shards, part);
-    if (which.includes('analyse')) {
-      const r = await analyseCrawl(work, shards, o, hooks);
-      result['analysed'] = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.manifest.pages }));
-    }
-    if (which.includes('global')) {
-      const sparkConf = Object.fromEntries((flags.sparkConf ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-      const support = { minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap };
-      const done = await globalDone(work, flags.backend, support);
-      if (done) {
-        reporter.info(`global step (${done.backend}): already done for these shards, skipped`);
-        result['global'] = { ...done, skipped: true };
-      } else {
-        reporter.progress.update('global', 0);
-        const r = await runGlobalShards(work, {
-          backend: flags.backend,
-          support,
-          sparkMaster: flags.sparkMaster,
-          ...(flags.sparkSubmit ? { sparkSubmit: flags.sparkSubmit } : {}),
-          sparkConf,
-          driverMemory: flags.driverMemory,
-        });
-        result['global'] = { ...r, skipped: false };
-      }
-    }
-    if (which.includes('mark')) {
-      const out = outDir(flags.out ?? 'out/shards');
-      const r = await markCrawl(work, shards, (s) => (all.length > 1 ? join(out, s.name) : out), o, hooks);
-      result['marked'] = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.pages, failures: s.failures, out: s.out }));
-    }
+    result = await shards(specs, {
+      phases: which,
+      work,
+      ...(part ? { part } : {}),
+      out: outDir(flags.out ?? 'out/shards'),
+      options: o,
+      backend: flags.backend,
+      sparkMaster: flags.sparkMaster,
+      ...(flags.sparkSubmit ? { sparkSubmit: flags.sparkSubmit } : {}),
+      sparkConf: Object.fromEntries((flags.sparkConf ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+      driverMemory: flags.driverMemory,
+      onFailure: (f) => reporter.failure(f),
+      onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
+      onInfo: (m) => reporter.info(m),
+    });
   } catch (err) {
-    if (err instanceof NothingDone) throw err;
     throw new NothingDone((err as Error).message);
   } finally {
     reporter.stop();
   }
+  const failures = result.failures.length;
   const lines: string[] = [`work: ${work}`];
-  for (const s of (result['analysed'] as Array<Record<string, unknown>> | undefined) ?? []) lines.push(`analysed shard ${String(s['shard'])} ${String(s['name'])}: ${String(s['pages'])} pages${s['skipped'] ? ' (already done)' : ''}`);
-  const gr = result['global'] as { backend: string; counts: Record<string, number>; iterations: number; timings: Record<string, number>; skipped: boolean } | undefined;
+  for (const s of result.analysed ?? []) lines.push(`analysed shard ${s.shard} ${s.name}: ${s.pages} pages${s.skipped ? ' (already done)' : ''}`);
+  const gr = result.global;
   if (gr) lines.push(`global (${gr.backend}): ${gr.counts['pages']} pages, ${gr.counts['template_pagelets']} template pagelets, ${gr.counts['templates']} templates, ${gr.iterations} label-propagation iterations, ${(gr.timings['total']! / 1000).toFixed(1)} s${gr.skipped ? ' (already done)' : ''}`);
-  for (const s of (result['marked'] as Array<Record<string, unknown>> | undefined) ?? []) lines.push(`marked shard ${String(s['shard'])} ${String(s['name'])}: ${String(s['pages'])} pages → ${String(s['out'])}${s['skipped'] ? ' (already done)' : ''}`);
+  for (const s of result.marked ?? []) lines.push(`marked shard ${s.shard} ${s.name}: ${s.pages} pages → ${s.out}${s.skipped ? ' (already done)' : ''}`);
   if (failures > 0) lines.push(`pages failed: ${failures}`);
-  emit(g, result, lines);
+  const { failures: _listed, ...printed } = result;
+  emit(g, printed, lines);
 }

@@ -15,6 +15,7 @@ export { cluster, writeCluster, type ClusterBy, type ClusterEntry, type ClusterO
 export { hits, writeHits, HITS_TOP, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './hits.ts';
 export { cocited, writeCocited, COCITED_TOP, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './cocited.ts';
 export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';
+export { shards, type ShardPhase, type ShardsOptions, type ShardsResult } from './shards.ts';
 export { RunStream, RunAbandoned } from './stream.ts';
 export { runEngine, type PipelineRun, type RunEngineOptions } from './drive.ts';
 export { limitPages, withPages } from './source.ts';
