@@ -18,9 +18,10 @@
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
 import { readFileSync } from 'node:fs';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { parsePositive, parseThreshold } from './parsers.ts';
 import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type SourceFlags } from './run.ts';
 
 interface ClusterFlags extends SourceFlags {
   out: string;
@@ -31,11 +32,6 @@ interface ClusterFlags extends SourceFlags {
   gold?: string;
 }
 
-function parseThreshold(raw: string): number {
-  const x = Number(raw);
-  if (!Number.isFinite(x) || x <= 0 || x > 1) throw new InvalidArgumentError('expected a number in (0, 1].');
-  return x;
-}
 
 export async function register(program: Command): Promise<void> {
   const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');

@@ -10,10 +10,11 @@
  */
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { parsePositive, parseShare } from './parsers.ts';
 import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type Reporter, type SourceFlags } from './run.ts';
-import type { CocitedSummary, RelatedPage } from '../run/cocited.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type Reporter, type SourceFlags } from './run.ts';
+import { COCITED_PAGE_WEIGHT, COCITED_TOP, type CocitedSummary, type RelatedPage } from '../run/cocited.ts';
 
 /** The options of `gabarit cocited`. */
 export interface CocitedFlags extends SourceFlags {
@@ -25,11 +26,6 @@ export interface CocitedFlags extends SourceFlags {
   local?: boolean;
 }
 
-function parseWeight(raw: string): number {
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1.');
-  return n;
-}
 
 export function register(program: Command): void {
   const cmd = program
@@ -37,8 +33,8 @@ export function register(program: Command): void {
     .description('pages most often cited together with a page, within pagelets, template citations ignored (paper 3, section 4)')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
   cmd.addOption(new Option('--url <page>', 'the page whose co-cited pages are wanted: a URL or a key of the source').makeOptionMandatory());
-  cmd.addOption(new Option('--top <n>', 'how many related pages to show').default(10).argParser(parsePositive));
-  cmd.addOption(new Option('--page-weight <w>', 'weight of a co-citation in another pagelet of the same page (0: same pagelet only)').default(0).argParser(parseWeight));
+  cmd.addOption(new Option('--top <n>', 'how many related pages to show').default(COCITED_TOP).argParser(parsePositive));
+  cmd.addOption(new Option('--page-weight <w>', 'weight of a co-citation in another pagelet of the same page (0: same pagelet only)').default(COCITED_PAGE_WEIGHT).argParser(parseShare));
   cmd.addOption(new Option('--keep-templates', 'count citations from template pagelets too (the classic algorithm, for comparison)'));
   cmd.addOption(new Option('--local', 'find templates with the local algorithm (Figure 4) instead of the global one'));
   addSourceOptions(cmd);

@@ -16,8 +16,9 @@
  */
 import { interruptionField, noteSummary } from './interrupt.ts';
 import { join } from 'node:path';
-import { Option, InvalidArgumentError, type Command } from 'commander';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type SourceFlags } from './run.ts';
+import { Option, type Command } from 'commander';
+import { parseCount, parsePositive, parseThreshold } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type SourceFlags } from './run.ts';
 
 interface CollectFlags extends SourceFlags {
   out: string;
@@ -31,17 +32,7 @@ interface CollectFlags extends SourceFlags {
   savePages: boolean;
 }
 
-function parseThreshold(raw: string): number {
-  const x = Number(raw);
-  if (!Number.isFinite(x) || x <= 0 || x > 1) throw new InvalidArgumentError('expected a number in (0, 1].');
-  return x;
-}
 
-function parseWhole(raw: string): number {
-  const n = Number(raw);
-  if (!/^\s*\d+\s*$/.test(raw)) throw new InvalidArgumentError('expected a whole number (0, 1, 2…).');
-  return n;
-}
 
 export async function register(program: Command): Promise<void> {
   const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');
@@ -52,8 +43,8 @@ export async function register(program: Command): Promise<void> {
   cmd.addOption(new Option('--root <url-or-dir>', 'the site root (default: the URL origin, or the highest ancestor directory with an index page)'));
   cmd.addOption(new Option('--similarity <T>', 'threshold T of similar page schemas (the lower Jaccard coefficient of their links and of their layouts)').default(D.similarity).argParser(parseThreshold));
   cmd.addOption(new Option('--same-cluster-links <n>', 'links of one collection into one cluster before the rest is skipped').default(D.sameClusterLinks).argParser(parsePositive));
-  cmd.addOption(new Option('--max-depth <n>', 'depth of the recursion that looks for index pages').default(D.maxDepth).argParser(parseWhole));
-  cmd.addOption(new Option('--rings <n>', 'rings of neighbourhood widening (0: the paper)').default(D.rings).argParser(parseWhole));
+  cmd.addOption(new Option('--max-depth <n>', 'depth of the recursion that looks for index pages').default(D.maxDepth).argParser(parseCount));
+  cmd.addOption(new Option('--rings <n>', 'rings of neighbourhood widening (0: the paper)').default(D.rings).argParser(parseCount));
   cmd.addOption(new Option('--max-downloads <n>', 'downloads at most').default(D.maxDownloads).argParser(parsePositive));
   cmd.addOption(new Option('--no-layout', "compare pages by their links' tag-lists only, as the paper (not their layouts too)"));
   cmd.addOption(new Option('--save-pages', 'also write the HTML of each collected page under <out>/pages/').default(false));

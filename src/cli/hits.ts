@@ -10,7 +10,9 @@
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
 import { Option, type Command } from 'commander';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type SourceFlags } from './run.ts';
+import { HITS_TOP } from '../run/hits.ts';
+import { parsePositive } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type SourceFlags } from './run.ts';
 
 interface HitsFlags extends SourceFlags {
   out: string;
@@ -28,7 +30,7 @@ export function register(program: Command): void {
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
   cmd.addOption(new Option('--query <words>', 'only pagelets whose text holds all these words are hubs (FNM filter)'));
   cmd.addOption(new Option('--keep-templates', 'keep the edges of template pagelets (the vanilla pagelet graph, for comparison)'));
-  cmd.addOption(new Option('--top <n>', 'how many hubs and authorities to show').default(10).argParser(parsePositive));
+  cmd.addOption(new Option('--top <n>', 'how many hubs and authorities to show').default(HITS_TOP).argParser(parsePositive));
   cmd.addOption(new Option('--local', 'find templates with the local algorithm (Figure 4) instead of the global one'));
   cmd.addOption(new Option('--no-external', 'leave out links to pages outside the source'));
   addSourceOptions(cmd);

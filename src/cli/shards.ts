@@ -10,11 +10,12 @@
  * backend and support are those of its last result.
  */
 import type { ShardPhase, ShardsResult } from '../run/shards.ts';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { engineOption, parseChoice, parseKeyValue } from './parsers.ts';
 import { EngineError, UsageError } from '../errors.ts';
 import { BAD_OPTION } from '../template/options.ts';
 import { PAGELET_OPTIONS, type PageletOptions } from '../template/pagelets/options.ts';
-import { createReporter, emit, engineOption, globalOptions, NothingDone, outDir, type Reporter } from './run.ts';
+import { createReporter, emit, globalOptions, NothingDone, outDir, type Reporter } from './run.ts';
 
 /** The command's own flags; the engine's options (below) are read by name from the parsed values. */
 interface ShardFlags {
@@ -38,15 +39,7 @@ const SUPPORT = ['minPages', 'minSupport', 'supportCap'] as const;
 const WORKERS = ['workers'] as const;
 type EngineName = (typeof PASS_ONE)[number] | (typeof SUPPORT)[number] | (typeof WORKERS)[number];
 
-function parseBackend(raw: string): 'duckdb' | 'spark' {
-  if (raw === 'duckdb' || raw === 'spark') return raw;
-  throw new InvalidArgumentError('expected duckdb or spark.');
-}
 
-function collect(value: string, previous: string[] = []): string[] {
-  if (!/^[^=]+=/.test(value)) throw new InvalidArgumentError('expected key=value.');
-  return [...previous, value];
-}
 
 /** Adds the engine's flags of `names` to `c`, each with the engine's default. */
 function engineFlags(c: Command, names: readonly EngineName[]): Command {
@@ -81,10 +74,10 @@ const partOption = (c: Command): Command => c.addOption(new Option('--part <i/n>
 const globalStepOptions = (c: Command): Command =>
   engineFlags(
     c
-      .addOption(new Option('--backend <engine>', 'engine of the relational steps: duckdb (embedded) or spark (spark-submit)').default('duckdb').argParser(parseBackend))
+      .addOption(new Option('--backend <engine>', 'engine of the relational steps: duckdb (embedded) or spark (spark-submit)').default('duckdb').argParser(parseChoice(['duckdb', 'spark'] as const)))
       .addOption(new Option('--spark-master <url>', 'Spark master: local[N] or spark://HOST:PORT').default('local[2]'))
       .addOption(new Option('--spark-submit <path>', 'spark-submit program (default: $SPARK_HOME/bin/spark-submit, else on PATH)'))
-      .addOption(new Option('--spark-conf <key=value>', 'a Spark setting passed to spark-submit (repeatable)').argParser(collect))
+      .addOption(new Option('--spark-conf <key=value>', 'a Spark setting passed to spark-submit (repeatable)').argParser(parseKeyValue))
       .addOption(new Option('--driver-memory <size>', 'Spark driver memory').default('1g')),
     SUPPORT,
   );

@@ -11,6 +11,7 @@
  * the command names the source before each), the scores against `gold`, and `summary` (summary.json);
  * `writeCluster` writes `clusters.json` and `summary.json`.
  */
+import { withDefaults } from '../filled.ts';
 import type { PageFailure } from '../output.ts';
 import { cutFields, networkLoads, openInput } from './source.ts';
 import type { CommandSummary, RunControls, SourceInput } from './types.ts';
@@ -59,8 +60,7 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
   const start = performance.now();
   const [{ COLLECT_DEFAULTS: D }, schema] = await Promise.all([import('../collect/defaults.ts'), import('../cluster/schema.ts')]);
   const by = options.by ?? 'auto';
-  const similarity = options.similarity ?? D.clusterSimilarity;
-  const layout = options.layout ?? D.layout;
+  const { similarity, layout } = withDefaults({ similarity: D.clusterSimilarity, layout: D.layout }, options);
   // Given a similarity or a layout choice, the schema is what was asked for: auto groups by it.
   const schemaAsked = options.similarity !== undefined || options.layout !== undefined;
   const progress = options.onProgress;

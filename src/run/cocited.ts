@@ -13,6 +13,8 @@ import type { CommandSummary, SourceInput } from './types.ts';
 
 /** How many related pages a run gives by default. */
 export const COCITED_TOP = 10;
+/** The weight of a co-citation in another pagelet of the same page, by default: none (same pagelet only). */
+export const COCITED_PAGE_WEIGHT = 0;
 
 /** Options of `cocited`. */
 export interface CocitedOptions extends PageletRunOptions {
@@ -62,7 +64,7 @@ export async function cocited(source: SourceInput, options: CocitedOptions): Pro
     import('../template/pagelets/links.ts'),
     import('../analysis/site-pagelets.ts'),
   ]);
-  const pageWeight = options.pageWeight ?? 0;
+  const pageWeight = options.pageWeight ?? COCITED_PAGE_WEIGHT;
   const { value, failures, name, counts } = await withSitePagelets(source, options, (site, src) => {
     // a key of the source is resolved the way the source's own links are
     const target = /^[a-z][a-z0-9+.-]*:/i.test(options.url) ? options.url : linkBaseUrl({ url: src.urlOf(options.url), key: options.url });

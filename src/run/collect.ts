@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { IndesitOptions, IndesitResult } from '../collect/indesit.ts';
 import { UsageError } from '../errors.ts';
 import type { SourceOptions } from '../site/source.ts';
-import { filled } from './defaults.ts';
+import { filled } from '../filled.ts';
 import { cutFields, openInput } from './source.ts';
 import type { CommandSummary, SourceInput } from './types.ts';
 

@@ -26,15 +26,3 @@ export const RUN_DEFAULTS = {
   snippetChars: 60,
 } as const;
 
-/** A default's type, widened (a `0.8` default takes any number). */
-type Widened<T> = T extends number ? number : T extends boolean ? boolean : T extends string ? string : T;
-
-/**
- * The options named by `keys`: each as given, else its default. The one place where a pipeline fills the
- * options it passes on and reports (summary.json `options`).
- */
-export function filled<D extends object, K extends keyof D>(given: { [P in K]?: Widened<D[P]> | undefined }, defaults: D, keys: readonly K[]): { [P in K]: Widened<D[P]> } {
-  const out = {} as { [P in K]: Widened<D[P]> };
-  for (const k of keys) out[k] = (given[k] ?? defaults[k]) as Widened<D[typeof k]>;
-  return out;
-}

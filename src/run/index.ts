@@ -13,7 +13,7 @@ export { crawl, writeCrawl, type CrawlOptions, type CrawlOutcome, type CrawlPage
 export { collect, collectSample, writeCollect, type CollectOptions, type CollectResult, type CollectSummary, type IndesitOptions, type IndesitResult } from './collect.ts';
 export { cluster, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './cluster.ts';
 export { hits, writeHits, HITS_TOP, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './hits.ts';
-export { cocited, writeCocited, COCITED_TOP, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './cocited.ts';
+export { cocited, writeCocited, COCITED_TOP, COCITED_PAGE_WEIGHT, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './cocited.ts';
 export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';
 export { shards, type ShardPhase, type ShardsOptions, type ShardsResult } from './shards.ts';
 export { RunStream, RunAbandoned } from './stream.ts';
