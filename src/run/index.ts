@@ -1,8 +1,9 @@
 /**
- * The pipelines users call (DESIGN.md, "run/"): each takes a source (a PageSource, or a path or URL it
- * opens) and gives an async iterable of per-page outcomes plus a result; `writeOutputs` writes a run as the
- * output contract or as jsonl records. The command line, the evaluation, the benchmarks and the examples
- * all run through these.
+ * The pipelines users call (DESIGN.md, "run/"), one per command: each takes a source (a PageSource, or a
+ * path or URL it opens) and gives an async iterable of per-page outcomes plus a result (template, content,
+ * apply, crawl), or a result with its failures and its summary.json (collect, cluster, hits, cocited,
+ * report, shards); `writeOutputs` and the `write…` functions write them as their commands do. The command
+ * line, the evaluation, the benchmarks and the examples all run through these.
  */
 export { detectTemplate, type DetectOptions, type MethodOptions } from './template.ts';
 export { extractContent, CONTENT_OPTIONS, type ExtractOptions, type ContentOptions } from './content.ts';
