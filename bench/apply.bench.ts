@@ -61,7 +61,7 @@ async function main(): Promise<void> {
       const source = await openSource(join(CORPUS_DIR, 'sites', site.name, 'pages'), { entry: entries.get(site.name) ?? 'index.html' });
       let template: Template;
       try {
-        const t = await learnTemplate(source, { ...e.options, onWarning: () => undefined } as never);
+        const { template: t } = await learnTemplate(source, { ...e.options, onWarning: () => undefined } as never);
         // A directory of one site and a few odd pages gives a set: its largest site's template.
         template = 'sites' in t ? t.sites.reduce((a, b) => (b.pages > a.pages ? b : a)) : t;
       } catch (err) {

@@ -91,7 +91,7 @@ async function evaluate(t: Target, e: (typeof ENGINES)[number]): Promise<Row> {
   const oneShot = new Map<string, { text: string; tree: Tree }>();
   try {
     for await (const o of detectTemplate(source, { ...e.options, onWarning: () => undefined } as DetectOptions)) if (o.ok) oneShot.set(o.key, { text: keptText(o.marks), tree: o.marks.tree });
-    const template = (await learnTemplate(seenOnly(source, learnKeys), { ...e.options, onWarning: () => undefined } as DetectOptions));
+    const { template } = await learnTemplate(seenOnly(source, learnKeys), { ...e.options, onWarning: () => undefined } as DetectOptions);
     const agree: number[] = [];
     const f1One: number[] = [];
     const f1App: number[] = [];

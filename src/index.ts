@@ -28,10 +28,12 @@ export { extractContent, type ExtractOptions } from './run/content.ts';
 export { learnTemplate, applyTemplate, applyToSource, compileTemplate, type AppliedPage, type ApplyOptions } from './run/learn.ts';
 export { writeOutputs, type WriteOptions, type Written, type PageRecord } from './run/write.ts';
 export { runEngine, type PipelineRun } from './run/drive.ts';
-export type { PageOutcome, PageDone, PageNotDone, RunResult, RunControls, SourceInput } from './run/types.ts';
+export type { PageOutcome, PageDone, PageNotDone, RunResult, RunControls, SourceInput, CommandSummary } from './run/types.ts';
 export { type Template, type TemplateSet, type ApplyInput, readTemplate, TemplateError } from './template/learned.ts';
 export { crawl, writeCrawl, type CrawlResult } from './run/crawl.ts';
 export { report, writeReport } from './run/report.ts';
+// `shards` loads the sharded pagelets pipeline (DuckDB, or Spark) when called.
+export { shards, type ShardPhase, type ShardsOptions, type ShardsResult } from './run/shards.ts';
 
 // Template engines (papers 1–3), main content, and their outputs
 export { loadEngine } from './template/engines.ts';
@@ -41,9 +43,13 @@ export { contentEngine, type ContentEngineOptions } from './content/engine.ts';
 export { extractMainContent, type MainContent, type MainContentOptions } from './content/extract.ts';
 export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 
-// Pages like a sample (paper 4), pages grouped by structure or content, the report
-// `collect` (also named `indesit`) loads the collector and its HTTP stack when called.
-export { collect, collect as indesit, type IndesitOptions, type IndesitResult } from './run/collect.ts';
+// Pages like a sample (paper 4), pages grouped by structure or content, the pagelet graph (paper 3, section 4)
+// `collect` (also named `indesit`) loads the collector and its HTTP stack when called. Each is what its
+// command runs (`gabarit collect`, `cluster`, `hits`, `cocited`), with a `write…` for the command's files.
+export { collect, collect as indesit, collectSample, writeCollect, type CollectOptions, type CollectResult, type CollectSummary, type IndesitOptions, type IndesitResult } from './run/collect.ts';
+export { cluster, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './run/cluster.ts';
+export { hits, writeHits, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './run/hits.ts';
+export { cocited, writeCocited, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './run/cocited.ts';
 export { clusterSourceBySchema, clusterSourceByShape, clusterSourceByStructure, type SchemaClustering, type ShapeClusteringResult, type StructureClustering } from './cluster/schema.ts';
 export { clusterByContent, type ContentClustering } from './cluster/content.ts';
 

@@ -18,10 +18,10 @@
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
 import { readFileSync } from 'node:fs';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { parsePositive, parseThreshold } from './parsers.ts';
 import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, since, type SourceFlags } from './run.ts';
-import { cutFields, networkLoads } from '../run/source.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type SourceFlags } from './run.ts';
 
 interface ClusterFlags extends SourceFlags {
   out: string;
@@ -32,11 +32,6 @@ interface ClusterFlags extends SourceFlags {
   gold?: string;
 }
 
-function parseThreshold(raw: string): number {
-  const x = Number(raw);
-  if (!Number.isFinite(x) || x <= 0 || x > 1) throw new InvalidArgumentError('expected a number in (0, 1].');
-  return x;
-}
 
 export async function register(program: Command): Promise<void> {
   const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');
@@ -54,7 +49,6 @@ export async function register(program: Command): Promise<void> {
   cmd.action(async (spec: string, opts: ClusterFlags, self: Command) => {
     const g = globalOptions(self);
     const reporter = createReporter(g);
-    const start = performance.now();
     let gold: Map<string, string> | undefined;
     if (opts.gold !== undefined) {
       try {
@@ -63,91 +57,37 @@ export async function register(program: Command): Promise<void> {
         throw new UsageError(`cannot read the gold classes ${opts.gold}: ${(e as Error).message}`);
       }
     }
-    const { OutputWriter } = await import('../output.ts');
+    const { cluster, writeCluster } = await import('../run/cluster.ts');
     const opened = await openFromFlags(spec, opts, reporter);
     const dir = outDir(opts.out);
-    const writer = new OutputWriter(dir);
-    let clusters: Array<{ id: string; keys: string[]; [extra: string]: unknown }>;
-    let assignment: Map<string, string>;
-    let extra: Record<string, unknown> = {};
-    const doubts: string[] = [];
+    // Given --similarity or --no-layout, the schema is what the user asked for: auto groups by it.
+    const given = (name: 'similarity' | 'layout'): boolean => self.getOptionValueSource(name) === 'cli';
+    let r;
     try {
-      // Given --similarity or --no-layout, the schema is what the user asked for: auto groups by it.
-      const schemaAsked = self.getOptionValueSource('similarity') === 'cli' || self.getOptionValueSource('layout') === 'cli';
-      if (opts.by === 'auto' && !schemaAsked) {
-        const { clusterSourceByStructure } = await import('../cluster/schema.ts');
-        const r = await clusterSourceByStructure(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('structure', n) });
-        for (const f of r.failures) writer.fail(f);
-        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? { why: c.why } : { schema: c.schema }) }));
-        assignment = r.assignment;
-        extra = { groupedBy: r.method, similarity: opts.similarity, layout: opts.layout, ...(r.cut === undefined ? {} : { cut: r.cut }) };
-        doubts.push(...(r.doubts ?? []));
-      } else if (opts.by === 'schema' || opts.by === 'auto') {
-        const { clusterSourceBySchema } = await import('../cluster/schema.ts');
-        const r = await clusterSourceBySchema(opened.source, { similarity: opts.similarity, layout: opts.layout, onPage: (n) => reporter.progress.update('schema', n) });
-        for (const f of r.failures) writer.fail(f);
-        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
-        assignment = r.assignment;
-        extra = { ...(opts.by === 'auto' ? { groupedBy: 'schema' } : {}), similarity: opts.similarity, layout: opts.layout };
-        doubts.push(...(r.doubts ?? []));
-      } else if (opts.by === 'shape') {
-        const { clusterSourceByShape } = await import('../cluster/schema.ts');
-        const r = await clusterSourceByShape(opened.source, { onPage: (n) => reporter.progress.update('shape', n) });
-        for (const f of r.failures) writer.fail(f);
-        clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }) }));
-        assignment = r.assignment;
-        extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null };
-        if (r.capped !== undefined) doubts.push(`${r.capped}: grouped by page schema instead`);
-        else if (r.fallback) reporter.warn(`${spec}: page shapes left ${((1 - r.grouped) * 100).toFixed(0)}% of the pages in groups of 1 or 2: grouped by page schema instead`);
-      } else {
-        const { clusterByContent } = await import('../cluster/content.ts');
-        const r = await clusterByContent(opened.source, {
-          ...(opts.k !== undefined ? { k: opts.k } : {}),
-          onFailure: (f) => writer.fail(f),
-          onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
-        });
-        clusters = r.clusters.map((c) => ({ id: `c${c.id}`, keys: c.keys, terms: c.terms }));
-        assignment = new Map([...r.assignment].map(([k, v]) => [k, `c${v}`]));
-        extra = { k: r.k, silhouette: r.silhouette, templateRemoved: r.templateRemoved };
-      }
+      r = await cluster(opened.source, {
+        by: opts.by,
+        name: spec,
+        ...(given('similarity') ? { similarity: opts.similarity } : {}),
+        ...(given('layout') ? { layout: opts.layout } : {}),
+        ...(opts.k !== undefined ? { k: opts.k } : {}),
+        ...(gold !== undefined ? { gold } : {}),
+        onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
+      });
     } finally {
       reporter.stop();
       await opened.close();
     }
-    for (const f of writer.failed) reporter.failure(f);
-    const { clusteringDoubts } = await import('../cluster/schema.ts');
-    if (opts.by !== 'content') doubts.push(...clusteringDoubts(assignment.size, clusters.length));
-    for (const d of doubts) reporter.warn(`${spec}: ${d}`);
-    const scores: Record<string, number> = {};
-    if (gold !== undefined) {
-      const { purity, adjustedRandIndex } = await import('../eval/metrics.ts');
-      scores['purity'] = purity(assignment, gold);
-      scores['adjustedRandIndex'] = adjustedRandIndex(assignment, gold);
-    }
-    await writer.writeJson('clusters.json', clusters);
-    const summary = {
-      command: 'cluster',
-      method: opts.by,
-      source: spec,
-      pagesLoaded: networkLoads(opened.source),
-      ...cutFields(opened.source.cut),
-      timings: { total: since(start) },
-      pagesDone: assignment.size,
-      pagesFailed: writer.failed.length,
-      failures: writer.failed,
-      clusters: clusters.length,
-      doubts,
-      sizes: clusters.map((c) => c.keys.length),
-      ...extra,
-      ...scores,
-    };
-    await writer.writeJson('summary.json', { ...summary, ...interruptionField() });
-    noteSummary(join(writer.dir, 'summary.json'), summary.pagesDone);
+    const { clusters, assignment, summary, scores } = r;
+    for (const w of r.warnings) reporter.warn(`${spec}: ${w}`);
+    for (const f of r.failures) reporter.failure(f);
+    for (const d of r.doubts) reporter.warn(`${spec}: ${d}`);
+    await writeCluster(r, dir, interruptionField());
+    noteSummary(join(dir, 'summary.json'), summary.pagesDone);
     const lines = [`pages: ${assignment.size} in ${clusters.length} clusters (by ${opts.by})`];
     for (const c of clusters.slice(0, 20)) lines.push(`  ${c.id}: ${c.keys.length} pages, e.g. ${c.keys[0] ?? ''}`);
     if (clusters.length > 20) lines.push(`  … ${clusters.length - 20} more in clusters.json`);
-    if (gold !== undefined) lines.push(`purity: ${scores['purity']!.toFixed(3)}  adjusted Rand index: ${scores['adjustedRandIndex']!.toFixed(3)}`);
-    lines.push(`pages failed: ${writer.failed.length}`, `output: ${dir}`);
+    if (gold !== undefined) lines.push(`purity: ${scores.purity!.toFixed(3)}  adjusted Rand index: ${scores.adjustedRandIndex!.toFixed(3)}`);
+    lines.push(`pages failed: ${r.failures.length}`, `output: ${dir}`);
     emit(g, summary, lines);
     if (assignment.size === 0) throw new NothingDone(`no page could be read from ${spec}`);
   });

@@ -10,10 +10,11 @@
  */
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { parsePositive, parseShare } from './parsers.ts';
 import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, type Reporter, since, type SourceFlags } from './run.ts';
-import { cutFields, networkLoads } from '../run/source.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type Reporter, type SourceFlags } from './run.ts';
+import { COCITED_PAGE_WEIGHT, COCITED_TOP, type CocitedSummary, type RelatedPage } from '../run/cocited.ts';
 
 /** The options of `gabarit cocited`. */
 export interface CocitedFlags extends SourceFlags {
@@ -25,11 +26,6 @@ export interface CocitedFlags extends SourceFlags {
   local?: boolean;
 }
 
-function parseWeight(raw: string): number {
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1.');
-  return n;
-}
 
 export function register(program: Command): void {
   const cmd = program
@@ -37,8 +33,8 @@ export function register(program: Command): void {
     .description('pages most often cited together with a page, within pagelets, template citations ignored (paper 3, section 4)')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
   cmd.addOption(new Option('--url <page>', 'the page whose co-cited pages are wanted: a URL or a key of the source').makeOptionMandatory());
-  cmd.addOption(new Option('--top <n>', 'how many related pages to show').default(10).argParser(parsePositive));
-  cmd.addOption(new Option('--page-weight <w>', 'weight of a co-citation in another pagelet of the same page (0: same pagelet only)').default(0).argParser(parseWeight));
+  cmd.addOption(new Option('--top <n>', 'how many related pages to show').default(COCITED_TOP).argParser(parsePositive));
+  cmd.addOption(new Option('--page-weight <w>', 'weight of a co-citation in another pagelet of the same page (0: same pagelet only)').default(COCITED_PAGE_WEIGHT).argParser(parseShare));
   cmd.addOption(new Option('--keep-templates', 'count citations from template pagelets too (the classic algorithm, for comparison)'));
   cmd.addOption(new Option('--local', 'find templates with the local algorithm (Figure 4) instead of the global one'));
   addSourceOptions(cmd);
@@ -55,80 +51,27 @@ export function register(program: Command): void {
   });
 }
 
-/** What `gabarit cocited` writes in summary.json. */
-export interface CocitedSummary {
-  command: 'cocited';
-  method: 'pagelets-global' | 'pagelets-local';
-  source: string;
-  /** The page, as its links are resolved (a directory's pages sit under http://local.invalid/). */
-  target: string;
-  /** The page's key in the source, when it is in the source. */
-  targetKey?: string;
-  pagesLoaded: number;
-  cappedAt?: number;
-  pagesLeftByCap?: number;
-  timings: Record<string, number>;
-  pagesDone: number;
-  pagesFailed: number;
-  failures: ReadonlyArray<{ url: string; key: string; code: string; message: string }>;
-  templateCitationsIgnored: boolean;
-  pageWeight: number;
-  /** Set when the run could not answer (the page is unknown to the source). */
-  error?: { code: string; message: string };
-}
-
-/** A page co-cited with the target: its URL as links resolve, its key when it is in the source. */
-export interface RelatedPage {
-  url: string;
-  key?: string;
-  score: number;
-}
-
-/** The command without printing: loads the source's pagelets, counts co-citations, writes the files. */
+/** The command without printing: opens the source, runs the library's `cocited`, writes the files. */
 export async function runCocited(spec: string, opts: CocitedFlags, reporter: Reporter): Promise<{ summary: CocitedSummary; related: RelatedPage[]; dir: string }> {
-  const start = performance.now();
-  const [{ OutputWriter }, { loadPageletsFromFlags }, { cocited, isKnownTarget }, { linkBaseUrl }, { keyOfLinkTarget }] = await Promise.all([
-    import('../output.ts'),
-    import('./site-pagelets.ts'),
-    import('../analysis/cocitation.ts'),
-    import('../template/pagelets/links.ts'),
-    import('../analysis/site-pagelets.ts'),
-  ]);
+  const { cocited, writeCocited } = await import('../run/cocited.ts');
+  const opened = await openFromFlags(spec, opts, reporter);
+  let r;
+  try {
+    r = await cocited(opened.source, { name: spec, url: opts.url, top: opts.top, pageWeight: opts.pageWeight, keepTemplates: opts.keepTemplates === true, local: opts.local === true });
+  } finally {
+    reporter.stop();
+    await opened.close();
+  }
+  for (const f of r.failures) reporter.failure(f);
   const dir = outDir(opts.out);
-  const writer = new OutputWriter(dir);
-  const { site, source } = await loadPageletsFromFlags(spec, opts, reporter, writer);
-  // a key of the source is resolved the way the source's own links are
-  const target = /^[a-z][a-z0-9+.-]*:/i.test(opts.url) ? opts.url : linkBaseUrl({ url: source.urlOf(opts.url), key: opts.url });
-  const known = site.pages.length === 0 || isKnownTarget(site, target);
-  const related: RelatedPage[] = (known ? cocited(site, target, { ignoreTemplates: !opts.keepTemplates, pageWeight: opts.pageWeight, limit: opts.top }) : []).map((r) => {
-    const key = keyOfLinkTarget(r.url, source);
-    return key === undefined ? r : { url: r.url, key, score: r.score };
-  });
-  const targetKey = keyOfLinkTarget(target, source);
-  const summary: CocitedSummary = {
-    command: 'cocited',
-    method: opts.local ? 'pagelets-local' : 'pagelets-global',
-    source: spec,
-    target,
-    ...(targetKey !== undefined ? { targetKey } : {}),
-    pagesLoaded: networkLoads(source),
-    ...cutFields(source.cut),
-    timings: { total: since(start) },
-    pagesDone: site.pages.length,
-    pagesFailed: writer.failed.length,
-    failures: writer.failed,
-    templateCitationsIgnored: !opts.keepTemplates,
-    pageWeight: opts.pageWeight,
-  };
-  if (!known) {
+  const error = r.summary.error;
+  if (error) {
     // Nothing of the source mentions the page: most likely a mistyped --url, not a page nobody co-cites.
-    const message = `--url ${opts.url}: not a page of ${spec}, and no page of it links there`;
-    summary.error = { code: 'unknown-page', message };
-    await writer.writeJson('summary.json', summary);
+    const message = `--url ${error.message}`;
+    await writeCocited(r, dir, { error: { code: error.code, message } });
     throw new UsageError(message);
   }
-  await writer.writeJson('cocited.json', { target, related });
-  await writer.writeJson('summary.json', { ...summary, ...interruptionField() });
-  noteSummary(join(writer.dir, 'summary.json'), summary.pagesDone);
-  return { summary, related, dir };
+  await writeCocited(r, dir, interruptionField());
+  noteSummary(join(dir, 'summary.json'), r.summary.pagesDone);
+  return { summary: r.summary, related: r.related, dir };
 }

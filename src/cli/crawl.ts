@@ -14,6 +14,7 @@ import { Option, type Command } from 'commander';
 import { join } from 'node:path';
 import type { CrawlSummary } from '../run/crawl.ts';
 import { interruptionField, noteSummary } from './interrupt.ts';
+import { parseCount } from './parsers.ts';
 import {
   addOutOption,
   addSourceOptions,
@@ -23,7 +24,6 @@ import {
   NothingDone,
   openFromFlags,
   outDir,
-  parseCount,
   since,
   type Reporter,
   type SourceFlags,
@@ -71,8 +71,8 @@ export function register(program: Command): void {
  */
 export async function runCrawl(spec: string, opts: CrawlFlags, reporter: Reporter): Promise<{ summary: CrawlSummary; dir: string }> {
   const start = performance.now();
-  const { crawl, writeCrawl } = await import('../run/crawl.ts');
-  const linkPriority = opts.templatePriority ? new (await import('../analysis/crawl-priority.ts')).TemplateAwarePriority().linkPriority : undefined;
+  const { crawl, crawlOrder, writeCrawl } = await import('../run/crawl.ts');
+  const linkPriority = await crawlOrder({ templatePriority: opts.templatePriority === true });
   const opened = await openFromFlags(spec, opts, reporter, linkPriority ? { linkPriority } : {});
   let result;
   try {

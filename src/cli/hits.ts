@@ -10,8 +10,9 @@
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
 import { Option, type Command } from 'commander';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, outDir, parsePositive, since, type SourceFlags } from './run.ts';
-import { cutFields, networkLoads } from '../run/source.ts';
+import { HITS_TOP } from '../run/hits.ts';
+import { parsePositive } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type SourceFlags } from './run.ts';
 
 interface HitsFlags extends SourceFlags {
   out: string;
@@ -29,7 +30,7 @@ export function register(program: Command): void {
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
   cmd.addOption(new Option('--query <words>', 'only pagelets whose text holds all these words are hubs (FNM filter)'));
   cmd.addOption(new Option('--keep-templates', 'keep the edges of template pagelets (the vanilla pagelet graph, for comparison)'));
-  cmd.addOption(new Option('--top <n>', 'how many hubs and authorities to show').default(10).argParser(parsePositive));
+  cmd.addOption(new Option('--top <n>', 'how many hubs and authorities to show').default(HITS_TOP).argParser(parsePositive));
   cmd.addOption(new Option('--local', 'find templates with the local algorithm (Figure 4) instead of the global one'));
   cmd.addOption(new Option('--no-external', 'leave out links to pages outside the source'));
   addSourceOptions(cmd);
@@ -37,58 +38,33 @@ export function register(program: Command): void {
   cmd.action(async (spec: string, opts: HitsFlags, self: Command) => {
     const g = globalOptions(self);
     const reporter = createReporter(g);
-    const start = performance.now();
-    const [{ OutputWriter }, { loadPageletsFromFlags }, { hits, pageletGraph, top }, { keyOfLinkTarget }] = await Promise.all([
-      import('../output.ts'),
-      import('./site-pagelets.ts'),
-      import('../analysis/hits.ts'),
-      import('../analysis/site-pagelets.ts'),
-    ]);
+    const { hits, writeHits } = await import('../run/hits.ts');
+    const opened = await openFromFlags(spec, opts, reporter);
+    let r;
+    try {
+      r = await hits(opened.source, {
+        name: spec,
+        local: opts.local === true,
+        top: opts.top,
+        keepTemplates: opts.keepTemplates === true,
+        ...(opts.query !== undefined ? { query: opts.query } : {}),
+        external: opts.external !== false,
+      });
+    } finally {
+      reporter.stop();
+      await opened.close();
+    }
+    for (const f of r.failures) reporter.failure(f);
+    const { hubs, authorities, summary } = r;
     const dir = outDir(opts.out);
-    const writer = new OutputWriter(dir);
-    const { site, source } = await loadPageletsFromFlags(spec, opts, reporter, writer);
-    const graph = pageletGraph(site, {
-      dropTemplates: !opts.keepTemplates,
-      ...(opts.query !== undefined ? { query: opts.query } : {}),
-      external: opts.external !== false,
-    });
-    const scores = hits(graph);
-    const hubs = top(scores.hub, opts.top).map(([h, s]) => {
-      const [key, ord] = graph.hubs[h]!.split('#') as [string, string];
-      const page = site.pages.find((p) => p.key === key);
-      return { pagelet: graph.hubs[h], score: s, template: graph.hubTemplate[h] === 1, text: (page?.text[Number(ord)] ?? '').replace(/\s+/g, ' ').slice(0, 80) };
-    });
-    const authorities = top(scores.authority, opts.top).map(([a, s]) => {
-      const url = graph.authorities[a]!;
-      const key = keyOfLinkTarget(url, source);
-      return key === undefined ? { url, score: s } : { url, key, score: s };
-    });
-    const templatePagelets = site.pages.reduce((n, p) => n + p.template.reduce((x, y) => x + y, 0), 0);
-    await writer.writeJson('hits.json', { hubs, authorities, iterations: scores.iterations });
-    const summary = {
-      command: 'hits',
-      method: opts.local ? 'pagelets-local' : 'pagelets-global',
-      source: spec,
-      pagesLoaded: networkLoads(source),
-      ...cutFields(source.cut),
-      timings: { total: since(start) },
-      pagesDone: site.pages.length,
-      pagesFailed: writer.failed.length,
-      failures: writer.failed,
-      query: opts.query ?? null,
-      templateEdgesDropped: !opts.keepTemplates,
-      hubs: graph.hubs.length,
-      authorities: graph.authorities.length,
-      templatePagelets,
-    };
-    await writer.writeJson('summary.json', { ...summary, ...interruptionField() });
-    noteSummary(join(writer.dir, 'summary.json'), summary.pagesDone);
-    const lines = [`pages: ${site.pages.length}, template pagelets: ${templatePagelets}, hub pagelets: ${graph.hubs.length}, authorities: ${graph.authorities.length}`, 'top hubs:'];
+    await writeHits(r, dir, interruptionField());
+    noteSummary(join(dir, 'summary.json'), summary.pagesDone);
+    const lines = [`pages: ${summary.pagesDone}, template pagelets: ${summary.templatePagelets}, hub pagelets: ${summary.hubs}, authorities: ${summary.authorities}`, 'top hubs:'];
     for (const h of hubs) lines.push(`  ${h.score.toFixed(4)}  ${h.pagelet}${h.template ? ' (template)' : ''}  ${h.text}`);
     lines.push('top authorities:');
     for (const a of authorities) lines.push(`  ${a.score.toFixed(4)}  ${a.key ?? a.url}`);
     lines.push(`output: ${dir}`);
     emit(g, { hubs, authorities, summary }, lines);
-    if (site.pages.length === 0) throw new NothingDone(`no page could be read from ${spec}`);
+    if (summary.pagesDone === 0) throw new NothingDone(`no page could be read from ${spec}`);
   });
 }

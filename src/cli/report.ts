@@ -8,7 +8,8 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import type { ReportData } from '../report/html-report.ts';
 import type { Method } from '../template/engines.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, parsePositive, type Reporter, type SourceFlags } from './run.ts';
+import { parsePositive } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type Reporter, type SourceFlags } from './run.ts';
 
 export interface ReportFlags extends SourceFlags {
   out: string;

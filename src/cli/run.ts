@@ -6,16 +6,16 @@
  * (`NothingDone` → exit 1, `UsageError` → exit 2; see main.ts).
  */
 import { resolve } from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { DEFAULTS } from '../defaults.ts';
 import { GabaritError } from '../errors.ts';
 import type { PageFailure, Summary } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
 import { limitPages, withPages } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
-import type { CliFlag } from '../template/options.ts';
 import type { Store } from '../store/store.ts';
 import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
+import { parseCount, parsePositive } from './parsers.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** The exit codes of `gabarit` (README, "Exit codes"). */
@@ -45,43 +45,8 @@ export function globalOptions(cmd: Command): GlobalOptions {
   return { json: o.json === true, quiet: o.quiet === true };
 }
 
-// ---- option parsers (commander argParser): bad values are usage errors (exit 2) ----
-
-/** Parses a non-negative integer option value. */
-export function parseCount(raw: string): number {
-  const n = Number(raw);
-  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a whole number (0, 1, 2…).');
-  return n;
-}
-
-/**
- * The commander option of an engine option's flag (src/template/options.ts `cliFlags`): the raw value
- * converted by the option's schema, a bad one a usage error (its range is checked when the engine's
- * options are parsed).
- */
-export function engineOption(flag: CliFlag, description = flag.description): Option {
-  return new Option(flag.flags, description).argParser((raw: string) => {
-    try {
-      return flag.convert(raw);
-    } catch (err) {
-      throw new InvalidArgumentError((err as Error).message);
-    }
-  });
-}
-
-/** Parses a positive integer option value. */
-export function parsePositive(raw: string): number {
-  const n = parseCount(raw);
-  if (n < 1) throw new InvalidArgumentError('expected a whole number of at least 1.');
-  return n;
-}
-
-/** Parses a TCP port (0 = any free port). */
-export function parsePort(raw: string): number {
-  const n = parseCount(raw);
-  if (n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
-  return n;
-}
+// The option parsers are in parsers.ts; these two stay importable from here too.
+export { parseCount, parsePositive } from './parsers.ts';
 
 /** The source options of a command (`<source>` being a directory, a WARC file or a URL). */
 export interface SourceFlags {

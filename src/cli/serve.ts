@@ -4,7 +4,8 @@
  * SIGTERM, then closes the server and ends with exit code 0.
  */
 import { Option, type Command } from 'commander';
-import { emit, globalOptions, NothingDone, parsePort } from './run.ts';
+import { parsePort } from './parsers.ts';
+import { emit, globalOptions, NothingDone } from './run.ts';
 
 /** The port `gabarit serve` listens on unless told otherwise (a common development-server port). */
 export const DEFAULT_SERVE_PORT = 8080;

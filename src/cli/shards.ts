@@ -9,12 +9,13 @@
  * A rerun skips what is done: the shards already analysed or written, and the global step when its shards,
  * backend and support are those of its last result.
  */
-import { join } from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { ShardPhase, ShardsResult } from '../run/shards.ts';
+import { Option, type Command } from 'commander';
+import { engineOption, parseChoice, parseKeyValue } from './parsers.ts';
 import { EngineError, UsageError } from '../errors.ts';
 import { BAD_OPTION } from '../template/options.ts';
 import { PAGELET_OPTIONS, type PageletOptions } from '../template/pagelets/options.ts';
-import { createReporter, emit, engineOption, globalOptions, NothingDone, outDir, type Reporter } from './run.ts';
+import { createReporter, emit, globalOptions, NothingDone, outDir, type Reporter } from './run.ts';
 
 /** The command's own flags; the engine's options (below) are read by name from the parsed values. */
 interface ShardFlags {
@@ -38,15 +39,7 @@ const SUPPORT = ['minPages', 'minSupport', 'supportCap'] as const;
 const WORKERS = ['workers'] as const;
 type EngineName = (typeof PASS_ONE)[number] | (typeof SUPPORT)[number] | (typeof WORKERS)[number];
 
-function parseBackend(raw: string): 'duckdb' | 'spark' {
-  if (raw === 'duckdb' || raw === 'spark') return raw;
-  throw new InvalidArgumentError('expected duckdb or spark.');
-}
 
-function collect(value: string, previous: string[] = []): string[] {
-  if (!/^[^=]+=/.test(value)) throw new InvalidArgumentError('expected key=value.');
-  return [...previous, value];
-}
 
 /** Adds the engine's flags of `names` to `c`, each with the engine's default. */
 function engineFlags(c: Command, names: readonly EngineName[]): Command {
@@ -81,10 +74,10 @@ const partOption = (c: Command): Command => c.addOption(new Option('--part <i/n>
 const globalStepOptions = (c: Command): Command =>
   engineFlags(
     c
-      .addOption(new Option('--backend <engine>', 'engine of the relational steps: duckdb (embedded) or spark (spark-submit)').default('duckdb').argParser(parseBackend))
+      .addOption(new Option('--backend <engine>', 'engine of the relational steps: duckdb (embedded) or spark (spark-submit)').default('duckdb').argParser(parseChoice(['duckdb', 'spark'] as const)))
       .addOption(new Option('--spark-master <url>', 'Spark master: local[N] or spark://HOST:PORT').default('local[2]'))
       .addOption(new Option('--spark-submit <path>', 'spark-submit program (default: $SPARK_HOME/bin/spark-submit, else on PATH)'))
-      .addOption(new Option('--spark-conf <key=value>', 'a Spark setting passed to spark-submit (repeatable)').argParser(collect))
+      .addOption(new Option('--spark-conf <key=value>', 'a Spark setting passed to spark-submit (repeatable)').argParser(parseKeyValue))
       .addOption(new Option('--driver-memory <size>', 'Spark driver memory').default('1g')),
     SUPPORT,
   );
@@ -105,14 +98,10 @@ export function register(program: Command): void {
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['analyse', 'global', 'mark'])));
 }
 
-async function phases(self: Command, specs: string[], flags: ShardFlags, which: Array<'analyse' | 'global' | 'mark'>): Promise<void> {
+async function phases(self: Command, specs: string[], flags: ShardFlags, which: ShardPhase[]): Promise<void> {
   const g = globalOptions(self);
   const o = engineValues(self);
-  const [{ listShards, partOf, parsePart }, { analyseCrawl, markCrawl }, { globalDone, runGlobalShards }] = await Promise.all([
-    import('../template/pagelets/shards.ts'),
-    import('../template/pagelets/crawl.ts'),
-    import('../template/pagelets/global-shards.ts'),
-  ]);
+  const [{ parsePart }, { shards }] = await Promise.all([import('../template/pagelets/shards.ts'), import('../run/shards.ts')]);
   let part: ReturnType<typeof parsePart> | undefined;
   try {
     part = flags.part === undefined ? undefined : parsePart(flags.part);
@@ -121,60 +110,35 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
   }
   const reporter: Reporter = createReporter(g);
   const work = outDir(flags.work);
-  const result: Record<string, unknown> = { work };
-  let failures = 0;
-  const hooks = {
-    onFailure: (f: Parameters<Reporter['failure']>[0]) => {
-      failures++;
-      reporter.failure(f);
-    },
-    onProgress: (phase: string, done: number, total?: number) => reporter.progress.update(phase, done, total),
-    onShard: (m: string) => reporter.info(m),
-  };
+  let result: ShardsResult;
   try {
-    let shards = specs.length > 0 ? await listShards(specs).catch((err: Error) => Promise.reject(new NothingDone(err.message))) : [];
-    const all = shards;
-    shards = partOf(shards, part);
-    if (which.includes('analyse')) {
-      const r = await analyseCrawl(work, shards, o, hooks);
-      result['analysed'] = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.manifest.pages }));
-    }
-    if (which.includes('global')) {
-      const sparkConf = Object.fromEntries((flags.sparkConf ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-      const support = { minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap };
-      const done = await globalDone(work, flags.backend, support);
-      if (done) {
-        reporter.info(`global step (${done.backend}): already done for these shards, skipped`);
-        result['global'] = { ...done, skipped: true };
-      } else {
-        reporter.progress.update('global', 0);
-        const r = await runGlobalShards(work, {
-          backend: flags.backend,
-          support,
-          sparkMaster: flags.sparkMaster,
-          ...(flags.sparkSubmit ? { sparkSubmit: flags.sparkSubmit } : {}),
-          sparkConf,
-          driverMemory: flags.driverMemory,
-        });
-        result['global'] = { ...r, skipped: false };
-      }
-    }
-    if (which.includes('mark')) {
-      const out = outDir(flags.out ?? 'out/shards');
-      const r = await markCrawl(work, shards, (s) => (all.length > 1 ? join(out, s.name) : out), o, hooks);
-      result['marked'] = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.pages, failures: s.failures, out: s.out }));
-    }
+    result = await shards(specs, {
+      phases: which,
+      work,
+      ...(part ? { part } : {}),
+      out: outDir(flags.out ?? 'out/shards'),
+      options: o,
+      backend: flags.backend,
+      sparkMaster: flags.sparkMaster,
+      ...(flags.sparkSubmit ? { sparkSubmit: flags.sparkSubmit } : {}),
+      sparkConf: Object.fromEntries((flags.sparkConf ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
+      driverMemory: flags.driverMemory,
+      onFailure: (f) => reporter.failure(f),
+      onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
+      onInfo: (m) => reporter.info(m),
+    });
   } catch (err) {
-    if (err instanceof NothingDone) throw err;
     throw new NothingDone((err as Error).message);
   } finally {
     reporter.stop();
   }
+  const failures = result.failures.length;
   const lines: string[] = [`work: ${work}`];
-  for (const s of (result['analysed'] as Array<Record<string, unknown>> | undefined) ?? []) lines.push(`analysed shard ${String(s['shard'])} ${String(s['name'])}: ${String(s['pages'])} pages${s['skipped'] ? ' (already done)' : ''}`);
-  const gr = result['global'] as { backend: string; counts: Record<string, number>; iterations: number; timings: Record<string, number>; skipped: boolean } | undefined;
+  for (const s of result.analysed ?? []) lines.push(`analysed shard ${s.shard} ${s.name}: ${s.pages} pages${s.skipped ? ' (already done)' : ''}`);
+  const gr = result.global;
   if (gr) lines.push(`global (${gr.backend}): ${gr.counts['pages']} pages, ${gr.counts['template_pagelets']} template pagelets, ${gr.counts['templates']} templates, ${gr.iterations} label-propagation iterations, ${(gr.timings['total']! / 1000).toFixed(1)} s${gr.skipped ? ' (already done)' : ''}`);
-  for (const s of (result['marked'] as Array<Record<string, unknown>> | undefined) ?? []) lines.push(`marked shard ${String(s['shard'])} ${String(s['name'])}: ${String(s['pages'])} pages → ${String(s['out'])}${s['skipped'] ? ' (already done)' : ''}`);
+  for (const s of result.marked ?? []) lines.push(`marked shard ${s.shard} ${s.name}: ${s.pages} pages → ${s.out}${s.skipped ? ' (already done)' : ''}`);
   if (failures > 0) lines.push(`pages failed: ${failures}`);
-  emit(g, result, lines);
+  const { failures: _listed, ...printed } = result;
+  emit(g, printed, lines);
 }

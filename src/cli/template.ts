@@ -15,7 +15,8 @@ import type { DetectOptions } from '../run/template.ts';
 import type { WrittenSummary } from '../run/write.ts';
 import type { CliFlag } from '../template/options.ts';
 import { destination, finishRun, pipelineLines, startRun, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, engineOption, globalOptions, openFromFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { engineOption } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 
 /** The registered engines (a static list: the command's help does not load the registry). */
 export const METHODS = ['align', 'hyperlink', 'pagelets'] as const;

@@ -6,7 +6,8 @@
  */
 import { Option, type Command } from 'commander';
 import { interruptedBy, unwatchInterrupts } from './interrupt.ts';
-import { addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, parsePort, type SourceFlags } from './run.ts';
+import { parsePort } from './parsers.ts';
+import { addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
   const cmd = program

@@ -53,6 +53,7 @@
  */
 import { isBlock, isNonText, textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
+import { withDefaults } from '../filled.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import { findHeadline, keepHeadline, keepHeadZone, visibleChars, type HeadPass } from './headline.ts';
 import { elementHints, Hint, namesContent } from './hints.ts';
@@ -323,17 +324,17 @@ function contentInside(tree: Tree, hints: Int8Array, sub: Int32Array, body: numb
  * comment for the method.
  */
 export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainBlockOptions = {}): MainBlock {
-  const D = CONTENT_DEFAULTS;
-  const maxLd = options.maxLinkDensity ?? D.maxLinkDensity;
-  const penalty = options.linkPenalty ?? D.linkPenalty;
-  const minChars = options.minBlockChars ?? D.minBlockChars;
-  const listingFrac = options.listingLinkFraction ?? D.listingLinkFraction;
-  const listingMaxMain = options.listingMaxMain ?? D.listingMaxMain;
-  const minPage = options.minPageChars ?? D.minPageChars;
-  const prose = options.proseChars ?? D.proseChars;
+  const o = withDefaults(CONTENT_DEFAULTS, options);
+  const maxLd = o.maxLinkDensity;
+  const penalty = o.linkPenalty;
+  const minChars = o.minBlockChars;
+  const listingFrac = o.listingLinkFraction;
+  const listingMaxMain = o.listingMaxMain;
+  const minPage = o.minPageChars;
+  const prose = o.proseChars;
   const skipHidden = options.hidden ?? true;
   const contactLinks = options.contactLinks ?? true;
-  const cjk = options.cjkWeight ?? D.cjkWeight;
+  const cjk = o.cjkWeight;
   const n = tree.size;
   const body = tree.body();
   const bodyEnd = tree.end[body]!;
@@ -342,7 +343,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
 
   // Pass 1 (preorder): in-link and skipped flags, block of each node, chars per block.
   const useHints = options.hints ?? true;
-  const bonus = options.hintBonus ?? D.hintBonus;
+  const bonus = o.hintBonus;
   let extra = options.boilerplate;
   const hints = useHints ? hintsOf(tree, body, bodyEnd) : null;
   /** 1 inside a boilerplate-named element, 2 inside a content-named one (the nearest hint wins). */
@@ -359,7 +360,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   let total = 0;
   let totalLink = 0;
   /** Short text nodes holding a copyright mark (candidates for notices; 0 = the rule is off). */
-  const noticeMax = (options.notices ?? true) ? (options.noticeMaxChars ?? D.noticeMaxChars) : 0;
+  const noticeMax = (options.notices ?? true) ? o.noticeMaxChars : 0;
   const noticeNodes: number[] = [];
   /** Visible characters of each non-template text node (0 for other nodes). */
   const vis = new Int32Array(n);
@@ -401,7 +402,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     const s = sub[i - body]! + (inLink[tree.parent[i]!] === 1 ? 0 : vis[i]!);
     if (s > 0) sub[tree.parent[i]! - body] = sub[tree.parent[i]! - body]! + s;
   }
-  if (hints) nameRegions(tree, hints, sub, skip, named, body, bodyEnd, (total - totalLink) * (options.vetoShare ?? D.vetoShare), options.vetoThreads ?? D.vetoThreads);
+  if (hints) nameRegions(tree, hints, sub, skip, named, body, bodyEnd, (total - totalLink) * o.vetoShare, o.vetoThreads);
   for (let i = body + 1; i < bodyEnd; i++) {
     if (vis[i] === 0) continue;
     const p = tree.parent[i]!;
@@ -462,8 +463,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   // Pass 2 (reverse preorder): value of each block, summed up the tree.
   const score = new Float64Array(n);
   const listTag = listTags();
-  const decay = options.decay ?? D.decay;
-  const vp: ValueParams = { prose, maxLd, penalty, minChars, bonus, listWeight: options.listWeight ?? D.listWeight };
+  const decay = o.decay;
+  const vp: ValueParams = { prose, maxLd, penalty, minChars, bonus, listWeight: o.listWeight };
   /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
   const dscore = new Float64Array(n);
   /** The sum of the positive block values of each subtree (what records are worth, records.ts). */
@@ -508,8 +509,8 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
    * content: far-away text separated from the main text by link lists and boilerplate is left out.
    */
   const useThread = options.threadHeading ?? true;
-  const gap = options.gapPenalty ?? D.gapPenalty;
-  const threadAfter = options.threadAfter ?? D.threadAfter;
+  const gap = o.gapPenalty;
+  const threadAfter = o.threadAfter;
   const cellTag = cellTags();
   /**
    * Block b is a label in a table cell or list item: its nearest cell or item holds no more text than a
@@ -601,17 +602,17 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (sg >= 0 && (sg < bestA || sg > bestB)) content[i] = 0;
     }
   };
-  const levels = options.recordLevels ?? D.recordLevels;
-  const records = levels >= 0 ? findRecords({ tree, positive, skip, sub, body }, best, levels, options.recordShare ?? D.recordShare, options.recordCover ?? D.recordCover) : null;
+  const levels = o.recordLevels;
+  const records = levels >= 0 ? findRecords({ tree, positive, skip, sub, body }, best, levels, o.recordShare, o.recordCover) : null;
   const roots = records ?? [best];
-  const share = options.siblingShare ?? D.siblingShare;
+  const share = o.siblingShare;
   if (roots.length === 1 && share > 0 && best > body && score[best]! > 0) {
     // Siblings of the main block holding text of comparable value (an article split in two containers).
     roots.length = 0;
     for (const c of tree.elementChildren(tree.parent[best]!)) if (c === best || (skip[c] !== 1 && score[c]! > share * score[best]!)) roots.push(c);
   }
   // The main block may hold the records (a thread's posts): then no post is cut for what surrounds its text.
-  const inside = records === null && roots.length === 1 ? recordsInside({ tree, positive, skip, sub, body }, best, levels, options.recordInside ?? D.recordInside) : null;
+  const inside = records === null && roots.length === 1 ? recordsInside({ tree, positive, skip, sub, body }, best, levels, o.recordInside) : null;
   if (options.prune ?? true) {
     // Element subtrees of negative value inside the main block (link lists, comment threads) are left out;
     // a post's (a one-line reply under its author's links) are not.
@@ -626,7 +627,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     // contents whose entries are the page), nothing.
     let held = 0;
     for (const r of roots) held += positive[r]!;
-    markKept(body, bodyEnd, held >= (options.navigationHeld ?? D.navigationHeld) * positive[body]!);
+    markKept(body, bodyEnd, held >= o.navigationHeld * positive[body]!);
     for (const r of roots) markKept(r, tree.end[r]!, false);
   } else for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
   if (!options.navigationOnly && (options.contiguous ?? true)) {
@@ -638,11 +639,11 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
 
   }
   // Ancestors of the main block hold it (so that serialisation shows it inside its containers).
-  const headMax = options.headZone ?? D.headZone;
+  const headMax = o.headZone;
   const hp: HeadPass = { tree, template, skip, blockOf, chars, linkChars, named, maxLinkDensity: maxLd, body, bodyEnd };
-  let headline = findHeadline(hp, content, best, headMax > 0 ? headMax : D.headZone);
+  let headline = findHeadline(hp, content, best, headMax > 0 ? headMax : CONTENT_DEFAULTS.headZone);
   if (headline >= 0) {
-    if (headMax > 0) keepHeadZone(hp, content, headline, options.headZoneMin ?? D.headZoneMin);
+    if (headMax > 0) keepHeadZone(hp, content, headline, o.headZoneMin);
     else keepHeadline(hp, content, headline);
   }
   if (options.heading ?? true) {

@@ -1,7 +1,7 @@
 /**
  * A pipeline's work site by site (sites.ts): a source of one site runs the engine once, over the source
  * itself; a source of several sites runs it once per site of at least two pages, over a view holding that
- * site's pages, and gives each page alone the single-page answer (single.ts). A site whose engine cannot
+ * site's pages, and gives each page alone the single-page answer (single.ts), or leaves it out (learning). A site whose engine cannot
  * justify a result has its pages named as failed (with the engine's code) and the run goes on; the run's
  * error is set only when no site gave a page.
  */
@@ -54,11 +54,18 @@ export interface BySite {
   sites: SiteRun[];
 }
 
+/** How pages alone are handled: the single-page answer with its headline placed so, or left out (`alone: false`). */
+export interface AloneOptions {
+  headline?: HeadlinePlacement;
+  /** Give each page alone the single-page answer (default true); false leaves it out (learning only). */
+  alone?: boolean;
+}
+
 /**
  * Runs `runSite` on each site of `source` of at least two pages (on the source itself when it is one
  * site), and the single-page answer on each page alone; pages are handed to `emit`.
  */
-export async function runBySite(source: PageSource, method: string, controls: RunControls, emit: Emit, runSite: (view: PageSource, emit: Emit, site: string) => Promise<Driven>, headline: HeadlinePlacement = 'first'): Promise<BySite> {
+export async function runBySite(source: PageSource, method: string, controls: RunControls, emit: Emit, runSite: (view: PageSource, emit: Emit, site: string) => Promise<Driven>, how: AloneOptions = {}): Promise<BySite> {
   const unread: PageOutcome[] = [];
   const groups = await groupSource(source, (r) => unread.push({ ok: false, key: r.key, url: r.url, failure: { url: r.url, key: r.key, code: r.error.code, message: r.error.message } }));
   const total: Driven = { done: 0, failed: 0, noContent: 0 };
@@ -84,7 +91,8 @@ export async function runBySite(source: PageSource, method: string, controls: Ru
   const labels = controls.labels ?? new LabelTable();
   for (const g of groups) {
     if (g.keys.length === 1) {
-      add(await single(source, g.keys[0]!, labels, emit, headline));
+      if (how.alone === false) continue;
+      add(await single(source, g.keys[0]!, labels, emit, how.headline ?? 'first'));
       sites.push({ site: g.site, by: g.by, pages: 1, method: SINGLE_PAGE });
       continue;
     }

@@ -57,7 +57,7 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
       options.onWarning?.(`${p.url}: the site's template left no content on this page; its main block alone is given`);
       return better;
     };
-    const r = await runBySite(src, o.method ?? '', options, withMetadata(emit, pageMetadata, options.onWarning), (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered: false }, out, { signal, site, refine: rescue }), o.headline);
+    const r = await runBySite(src, o.method ?? '', options, withMetadata(emit, pageMetadata, options.onWarning), (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered: false }, out, { signal, site, refine: rescue }), { headline: o.headline });
     const methods = r.sites.filter((s) => s.run).map((s) => String(s.run!.summary['method'] ?? ''));
     const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
     const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);

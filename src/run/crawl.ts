@@ -10,9 +10,10 @@ import { pageTitle } from '../content/format.ts';
 import type { PageFailure } from '../output.ts';
 import type { LinkGraph } from '../site/graph.ts';
 import type { PageCut, PageResult, PageSource } from '../site/page.ts';
+import type { SourceOptions } from '../site/source.ts';
 import { cutFields, networkLoads, openInput, withPages } from './source.ts';
 import { RunStream } from './stream.ts';
-import type { RunControls, SourceInput } from './types.ts';
+import type { CommandSummary, RunControls, SourceInput } from './types.ts';
 
 /** One page of a crawl (`pages.json`). */
 export interface CrawlPage {
@@ -79,6 +80,17 @@ function observed(source: PageSource, observe: (r: PageResult) => void): PageSou
   });
 }
 
+/**
+ * The order a crawl over HTTP follows links in, as a source option (`SourceOptions.linkPriority`): with
+ * `templatePriority`, links found only in template pagelets come after the others; else undefined (the
+ * source's own order). For a caller that opens the source itself.
+ */
+export async function crawlOrder(options: Pick<CrawlOptions, 'templatePriority'>): Promise<SourceOptions['linkPriority'] | undefined> {
+  if (!options.templatePriority) return undefined;
+  const { TemplateAwarePriority } = await import('../analysis/crawl-priority.ts');
+  return new TemplateAwarePriority().linkPriority;
+}
+
 /** Crawls `source` and builds its link graph (see the module comment). */
 export function crawl(input: SourceInput, options: CrawlOptions = {}): RunStream<CrawlOutcome, CrawlResult> {
   return new RunStream<CrawlOutcome, CrawlResult>(async (emit) => {
@@ -86,10 +98,8 @@ export function crawl(input: SourceInput, options: CrawlOptions = {}): RunStream
     const [{ LinkGraph: Graph }, { LabelTable }] = await Promise.all([import('../site/graph.ts'), import('../html/labels.ts')]);
     const controls: RunControls = { ...options };
     // The crawl order is a source option (HTTP only): it applies when the pipeline opens the source.
-    if (options.templatePriority && typeof input === 'string') {
-      const { TemplateAwarePriority } = await import('../analysis/crawl-priority.ts');
-      controls.sourceOptions = { ...(options.sourceOptions ?? {}), linkPriority: new TemplateAwarePriority().linkPriority };
-    }
+    const linkPriority = typeof input === 'string' ? await crawlOrder(options) : undefined;
+    if (linkPriority) controls.sourceOptions = { ...(options.sourceOptions ?? {}), linkPriority };
     const opened = await openInput(input, controls);
     const records = new Map<string, CrawlPage>();
     const failures: PageFailure[] = [];
@@ -137,17 +147,8 @@ export function crawl(input: SourceInput, options: CrawlOptions = {}): RunStream
 }
 
 /** What summary.json of `gabarit crawl` holds. */
-export interface CrawlSummary {
+export interface CrawlSummary extends CommandSummary {
   command: 'crawl';
-  source: string;
-  pagesLoaded: number;
-  /** The cap that left pages out, and how many it left (see PageCut), when one did. */
-  cappedAt?: number;
-  pagesLeftByCap?: number;
-  timings: Record<string, number>;
-  pagesDone: number;
-  pagesFailed: number;
-  failures: readonly PageFailure[];
   graph: GraphFigures;
   /** Set when the crawl was interrupted (a signal): the pages are those done before. */
   interrupted?: { signal: string; message: string };

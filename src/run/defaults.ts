@@ -25,3 +25,4 @@ export const RUN_DEFAULTS = {
   /** Longest text snippet (characters) counted as template evidence: menu entries, footer lines. */
   snippetChars: 60,
 } as const;
+

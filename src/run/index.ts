@@ -1,8 +1,9 @@
 /**
- * The pipelines users call (DESIGN.md, "run/"): each takes a source (a PageSource, or a path or URL it
- * opens) and gives an async iterable of per-page outcomes plus a result; `writeOutputs` writes a run as the
- * output contract or as jsonl records. The command line, the evaluation, the benchmarks and the examples
- * all run through these.
+ * The pipelines users call (DESIGN.md, "run/"), one per command: each takes a source (a PageSource, or a
+ * path or URL it opens) and gives an async iterable of per-page outcomes plus a result (template, content,
+ * apply, crawl), or a result with its failures and its summary.json (collect, cluster, hits, cocited,
+ * report, shards); `writeOutputs` and the `write…` functions write them as their commands do. The command
+ * line, the evaluation, the benchmarks and the examples all run through these.
  */
 export { detectTemplate, type DetectOptions, type MethodOptions } from './template.ts';
 export { extractContent, CONTENT_OPTIONS, type ExtractOptions, type ContentOptions } from './content.ts';
@@ -10,11 +11,15 @@ export { learnTemplate, applyTemplate, applyToSource, compileTemplate, type Appl
 export { type Template, type TemplateSet, type ApplyInput, type Applier, readTemplate, TemplateError, TEMPLATE_VERSION } from '../template/learned.ts';
 export { writeOutputs, recordOf, type WriteOptions, type Written, type WrittenSummary, type PageRecord, type OutputFormat } from './write.ts';
 export { crawl, writeCrawl, type CrawlOptions, type CrawlOutcome, type CrawlPage, type CrawlResult, type CrawlSummary, type GraphFigures } from './crawl.ts';
-export { collect, type IndesitOptions, type IndesitResult } from './collect.ts';
+export { collect, collectSample, writeCollect, type CollectOptions, type CollectResult, type CollectSummary, type IndesitOptions, type IndesitResult } from './collect.ts';
+export { cluster, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './cluster.ts';
+export { hits, writeHits, HITS_TOP, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './hits.ts';
+export { cocited, writeCocited, COCITED_TOP, COCITED_PAGE_WEIGHT, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './cocited.ts';
 export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';
+export { shards, type ShardPhase, type ShardsOptions, type ShardsResult } from './shards.ts';
 export { RunStream, RunAbandoned } from './stream.ts';
 export { runEngine, type PipelineRun, type RunEngineOptions } from './drive.ts';
 export { limitPages, withPages } from './source.ts';
 export { NO_CONTENT, noContentOf } from './no-content.ts';
 export { createWrapperOn, runWrapperOn, PageLoader, type Created, type CreateOnOptions, type ExampleValues, type WrapperPageRun } from './wrapper.ts';
-export type { PageDone, PageNotDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';
+export type { CommandSummary, PageDone, PageNotDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';

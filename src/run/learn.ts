@@ -1,8 +1,8 @@
 /**
  * Learn once, apply many (DESIGN.md, "Learn, then apply"):
- *  - `learnTemplate(source, { method, ...options })`: the engine's learning alone, per site of the source
- *    (sites.ts); a Template for a source of one site, a TemplateSet for several (sites of one page are left
- *    out: nothing can be learned from one page);
+ *  - `learnTemplate(source, { method, ...options })`: the engine's learning alone, site by site as the
+ *    pipelines go (by-site.ts); a Template for a source of one site, a TemplateSet for several (sites of one
+ *    page are left out: nothing can be learned from one page), and the pages it could not learn from;
  *  - `applyTemplate(template, htmlOrTree)`: one page marked with a learned template (compiled once per
  *    template object, then applied page after page);
  *  - `applyToSource(template, source)`: every page of a source marked with it, as a pipeline (what
@@ -14,57 +14,66 @@ import { EngineError } from '../errors.ts';
 import { decodeHtml } from '../html/charset.ts';
 import { LabelTable } from '../html/labels.ts';
 import { Tree } from '../html/tree.ts';
-import { compileAlign } from '../template/align/learned.ts';
-import { loadEngine } from '../template/engines.ts';
-import { compileHyperlink } from '../template/hyperlink/learned.ts';
+import type { PageFailure } from '../output.ts';
+import { compilerOf, ENGINES, loadEngine } from '../template/engines.ts';
 import { type Applier, type ApplyInput, inputTree, inputUrl, readTemplate, type Template, TEMPLATE_SET_FORMAT, TEMPLATE_VERSION, TemplateError, type TemplateSet } from '../template/learned.ts';
-import { compilePagelets } from '../template/pagelets/learned.ts';
 import type { PageMarks } from '../template/result.ts';
-import { siteView } from './by-site.ts';
-import { doneOutcome, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
+import { runBySite } from './by-site.ts';
+import { doneOutcome, type Driven, type Emit, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
 import { openInput } from './source.ts';
 import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
-import { declaredUrl, groupSource, hostOf } from './sites.ts';
+import { declaredUrl, hostOf } from './sites.ts';
 import { type DetectOptions, splitOptions } from './template.ts';
 import type { RunControls, SourceInput } from './types.ts';
 
-/** The compiler of each engine's templates. */
-const COMPILERS: Readonly<Record<string, (t: Template) => Applier>> = { align: compileAlign, hyperlink: compileHyperlink, pagelets: compilePagelets };
+/** What `learnTemplate` gives: the template learned, and the pages it could not learn from, with why. */
+export interface Learned {
+  /** A Template for a source of one site, a TemplateSet for several (serialisable: template.json). */
+  template: Template | TemplateSet;
+  /** Pages that could not be read or parsed (the engine learned without them). */
+  failures: PageFailure[];
+}
 
 /** Learns the template of each site of `source` (see the module comment). */
-export async function learnTemplate(source: SourceInput, options: DetectOptions = {}): Promise<Template | TemplateSet> {
+export async function learnTemplate(source: SourceInput, options: DetectOptions = {}): Promise<Learned> {
   const { method, engine: values, controls } = splitOptions(options as Readonly<Record<string, unknown>>);
   const engine = await loadEngine(method);
   const opened = await openInput(source, controls);
+  const templates: Template[] = [];
+  const failures: PageFailure[] = [];
   try {
-    const groups = await groupSource(opened.source, () => undefined);
-    const sites = groups === null ? [{ site: hostOf(opened.source.root) ?? opened.source.root, keys: null }] : groups.filter((g) => g.keys.length >= 2);
-    if (sites.length === 0) throw new EngineError('too-few-pages', `${opened.spec}: no site with two pages or more; a template is learned from at least two pages of one site`);
-    const templates: Template[] = [];
-    for (const g of sites) {
-      const view = g.keys === null || sites.length === 1 && groups!.length === 1 ? opened.source : siteView(opened.source, g.keys);
+    const collectFailures: Emit = async (o) => {
+      if (!o.ok) failures.push(o.failure);
+    };
+    await runBySite(opened.source, method, controls, collectFailures, async (view, emit, site) => {
+      const driven: Driven = { done: 0, failed: 0, noContent: 0 };
       const r = await engine.learn({
         source: view,
         labels: controls.labels ?? new LabelTable(),
         options: values,
-        site: g.site,
-        onFailure: () => undefined,
+        site,
+        onFailure: (failure) => {
+          driven.failed++;
+          void emit({ ok: false, key: failure.key, url: failure.url, failure });
+        },
         ...(controls.onProgress ? { onProgress: controls.onProgress } : {}),
         ...(controls.onWarning ? { onWarning: controls.onWarning } : {}),
         ...(controls.signal ? { signal: controls.signal } : {}),
       });
       templates.push(r.template);
-    }
-    return templates.length === 1 ? templates[0]! : { format: TEMPLATE_SET_FORMAT, version: TEMPLATE_VERSION, sites: templates };
+      return { ...driven, run: { template: r.template, summary: r.summary, timings: r.timings } };
+    }, { alone: false });
+    if (templates.length === 0) throw new EngineError('too-few-pages', `${opened.spec}: no site with two pages or more; a template is learned from at least two pages of one site`);
   } finally {
     await opened.close();
   }
+  return { template: templates.length === 1 ? templates[0]! : { format: TEMPLATE_SET_FORMAT, version: TEMPLATE_VERSION, sites: templates }, failures };
 }
 
 /** Compiles a template (throws TemplateError for an unknown method or bad data). */
 export function compileTemplate(template: Template): Applier {
-  const compile = COMPILERS[template.method];
-  if (!compile) throw new TemplateError(`template of an unknown method "${template.method}" (known: ${Object.keys(COMPILERS).join(', ')})`);
+  const compile = compilerOf(template.method);
+  if (!compile) throw new TemplateError(`template of an unknown method "${template.method}" (known: ${Object.keys(ENGINES).join(', ')})`);
   return compile(template);
 }
 

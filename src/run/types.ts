@@ -103,3 +103,18 @@ export interface RunControls {
    */
   rendered?: boolean;
 }
+
+/** What the summary.json of every command says of its run besides its own figures. */
+export interface CommandSummary {
+  command: string;
+  /** The source as given (a path or URL), or the name the caller gave it. */
+  source: string;
+  pagesLoaded: number;
+  /** The cap that left pages out, and how many it left (see PageCut), when one did. */
+  cappedAt?: number;
+  pagesLeftByCap?: number;
+  timings: Record<string, number>;
+  pagesDone: number;
+  pagesFailed: number;
+  failures: readonly PageFailure[];
+}

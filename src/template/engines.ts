@@ -1,30 +1,52 @@
 /**
- * The registry of template engines, loaded lazily (the CLI only pays for the engine it runs), and their
- * option declarations, loaded eagerly (they are small): options are validated, and flags declared, without
- * loading any engine. Each engine module default-exports a TemplateEngine.
+ * The registry of template engines: each engine loaded lazily (the CLI only pays for the engine it runs),
+ * its option declarations and the compiler of its learned templates loaded eagerly: options are validated,
+ * flags declared and templates applied without loading any engine. Each engine module default-exports a
+ * TemplateEngine.
  */
 import { EngineError } from '../errors.ts';
 import { ALIGN_OPTIONS } from './align/options.ts';
 import type { LearningEngine } from './engine.ts';
+import { compileAlign } from './align/learned.ts';
+import { compileHyperlink } from './hyperlink/learned.ts';
+import type { Applier, Template } from './learned.ts';
+import { compilePagelets } from './pagelets/learned.ts';
 import { HYPERLINK_OPTIONS } from './hyperlink/options.ts';
 import { BAD_OPTION, type EngineOptions, type OptionShape } from './options.ts';
 import { PAGELET_OPTIONS } from './pagelets/options.ts';
 
-export const ENGINES: Readonly<Record<string, () => Promise<LearningEngine>>> = {
-  align: () => import('./align/engine.ts').then((m) => m.default),
-  hyperlink: () => import('./hyperlink/engine.ts').then((m) => m.default),
-  pagelets: () => import('./pagelets/engine.ts').then((m) => m.default),
-};
-
 /** The template engines by name. */
 export type Method = 'align' | 'hyperlink' | 'pagelets';
 
+/** What the registry holds of an engine: its options, how to load it, how to compile its templates. */
+interface Registered {
+  readonly options: EngineOptions<OptionShape>;
+  readonly load: () => Promise<LearningEngine>;
+  /** The engine's `compile`, without loading the engine (applying a template is synchronous). */
+  readonly compile: (template: Template) => Applier;
+}
+
+/** The one list of engines: adding an engine is adding its line here. */
+const REGISTRY = {
+  align: { options: ALIGN_OPTIONS, load: () => import('./align/engine.ts').then((m) => m.default), compile: compileAlign },
+  hyperlink: { options: HYPERLINK_OPTIONS, load: () => import('./hyperlink/engine.ts').then((m) => m.default), compile: compileHyperlink },
+  pagelets: { options: PAGELET_OPTIONS, load: () => import('./pagelets/engine.ts').then((m) => m.default), compile: compilePagelets },
+} as const satisfies Record<Method, Registered>;
+
+/** Each engine's loader. */
+export const ENGINES: Readonly<Record<string, () => Promise<LearningEngine>>> = Object.fromEntries(Object.entries(REGISTRY).map(([name, r]) => [name, r.load]));
+
 /** Each engine's option declaration (the same object as its `options`). */
-export const ENGINE_OPTIONS = {
-  align: ALIGN_OPTIONS,
-  hyperlink: HYPERLINK_OPTIONS,
-  pagelets: PAGELET_OPTIONS,
-} as const satisfies Record<Method, EngineOptions<OptionShape>>;
+export const ENGINE_OPTIONS: { readonly [M in Method]: (typeof REGISTRY)[M]['options'] } = {
+  align: REGISTRY.align.options,
+  hyperlink: REGISTRY.hyperlink.options,
+  pagelets: REGISTRY.pagelets.options,
+};
+
+/** The compiler of an engine's learned templates, or undefined for an unknown engine. */
+export function compilerOf(method: string): ((template: Template) => Applier) | undefined {
+  return isMethod(method) ? REGISTRY[method].compile : undefined;
+}
 
 /** True when `name` is a registered engine. */
 export function isMethod(name: string): name is Method {

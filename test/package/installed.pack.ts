@@ -225,7 +225,7 @@ test('learnTemplate, applyTemplate and gabarit apply from the installed package'
     script,
     `import { readFileSync } from 'node:fs';
 import { learnTemplate, applyTemplate, keptText } from 'gabarit';
-const template = JSON.parse(JSON.stringify(await learnTemplate(process.argv[2], { method: 'align' })));
+const template = JSON.parse(JSON.stringify((await learnTemplate(process.argv[2], { method: 'align' })).template));
 const page = applyTemplate(template, readFileSync(process.argv[3], 'utf8'));
 console.log(JSON.stringify({ method: template.method, format: template.format, text: keptText(page) }));
 `,
@@ -244,7 +244,7 @@ console.log(JSON.stringify({ method: template.method, format: template.format, t
     join(installed.project, 'learn.ts'),
     `import { learnTemplate, applyTemplate, keptText, type Template, type TemplateSet, type AppliedPage } from 'gabarit';
 export async function learn(dir: string): Promise<Template | TemplateSet> {
-  return learnTemplate(dir, { method: 'pagelets', k: 3 });
+  return (await learnTemplate(dir, { method: 'pagelets', k: 3 })).template;
 }
 export function mark(t: Template, html: string): string {
   const page: AppliedPage = applyTemplate(t, html, { url: 'https://example.org/a' });

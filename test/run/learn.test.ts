@@ -29,7 +29,7 @@ for (const method of ['align', 'hyperlink', 'pagelets'] as const) {
     const extra = { ...options, ...(method === 'pagelets' ? { workers: 0 } : {}) };
 
     test(`${method}, ${what}: learn, JSON round trip, apply = the one-shot run on the same pages`, async () => {
-      const learned = await learnTemplate(new MemorySource(pages), { method, ...extra });
+      const { template: learned } = await learnTemplate(new MemorySource(pages), { method, ...extra });
       const template = JSON.parse(JSON.stringify(learned)) as unknown;
       const t = readTemplate(template) as Template;
       assert.equal(t.method, method);
@@ -45,7 +45,7 @@ for (const method of ['align', 'hyperlink', 'pagelets'] as const) {
   }
 
   test(`${method}: applied to pages it was not learned on, the site's template is removed`, async () => {
-    const learned = await learnTemplate(new MemorySource(pages.slice(0, 5)), { method, ...(method === 'pagelets' ? { workers: 0 } : {}) });
+    const { template: learned } = await learnTemplate(new MemorySource(pages.slice(0, 5)), { method, ...(method === 'pagelets' ? { workers: 0 } : {}) });
     for (let i = 5; i < N; i++) {
       const a = applyTemplate(learned, sitePage('alpha', i, N));
       const text = keptText(a);
@@ -56,7 +56,7 @@ for (const method of ['align', 'hyperlink', 'pagelets'] as const) {
 }
 
 test('align: a Tree parsed with another label table gives the same marks as the HTML', async () => {
-  const learned = (await learnTemplate(new MemorySource(pages), { method: 'align' })) as Template;
+  const learned = (await learnTemplate(new MemorySource(pages), { method: 'align' })).template as Template;
   const html = sitePage('alpha', 9, N);
   const fromHtml = applyTemplate(learned, html);
   const fromTree = applyTemplate(learned, parseHtml(html, { labels: new LabelTable() }));
@@ -65,7 +65,7 @@ test('align: a Tree parsed with another label table gives the same marks as the 
 });
 
 test('a template that cannot be read says why', async () => {
-  const learned = (await learnTemplate(new MemorySource(pages), { method: 'align' })) as Template;
+  const learned = (await learnTemplate(new MemorySource(pages), { method: 'align' })).template as Template;
   assert.throws(() => readTemplate({ method: 'align' }), (e: unknown) => e instanceof TemplateError && /not a gabarit template/.test(e.message));
   assert.throws(() => readTemplate({ ...learned, version: TEMPLATE_VERSION + 1 }), /version/);
   assert.throws(() => compileTemplate({ ...learned, method: 'magic' }), /unknown method "magic"/);
@@ -89,7 +89,7 @@ test('hyperlink: navigation regions decided by the key page travel with the temp
   const plain = new Map<string, boolean>();
   for (const regionsDecidedBy of ['key', 'all'] as const) {
     const options = { method: 'hyperlink', key: 'k.html', regionsDecidedBy } as const;
-    const template = JSON.parse(JSON.stringify(await learnTemplate(new MemorySource(site), options))) as Template;
+    const template = JSON.parse(JSON.stringify((await learnTemplate(new MemorySource(site), options)).template)) as Template;
     assert.equal((template.data as { regionsDecidedBy: string }).regionsDecidedBy, regionsDecidedBy);
     const oneShot = new Map<string, string>();
     for await (const o of detectTemplate(new MemorySource(site), options)) if (o.ok) oneShot.set(o.key, keptText(o.marks));
@@ -99,4 +99,28 @@ test('hyperlink: navigation regions decided by the key page travel with the temp
     plain.set(regionsDecidedBy, /Plain one/.test(a));
   }
   assert.deepEqual(Object.fromEntries(plain), { key: false, all: true });
+});
+
+test('learnTemplate names the pages it could not learn from, on a source of one site and of several', async (t) => {
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-learn-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const maxBytes = 20_000;
+  for (const p of pages) await writeFile(join(dir, p.key), p.body);
+  await writeFile(join(dir, 'huge.html'), `<html><body><p>${'padding '.repeat(maxBytes / 4)}</p></body></html>`);
+  // The engines that learn from every page (hyperlink learns from the pages its key page links to, and
+  // names those it could not load by a warning).
+  for (const method of ['align', 'pagelets'] as const) {
+    const { template, failures } = await learnTemplate(dir, { method, sourceOptions: { maxBytes }, ...(method === 'pagelets' ? { workers: 0 } : {}) });
+    assert.equal((template as Template).method, method);
+    assert.deepEqual(failures.map((f) => f.key), ['huge.html'], method);
+  }
+  // Another site beside it: each site is learned on its own pages, the unreadable page is named once.
+  for (let i = 0; i < 4; i++) await writeFile(join(dir, `other${i}.html`), sitePage('beta', i, 4).replace('<head>', `<head><link rel="canonical" href="https://beta.example/${i}.html">`));
+  const mixed = await learnTemplate(dir, { method: 'align', sourceOptions: { maxBytes } });
+  assert.equal((mixed.template as { sites?: unknown[] }).sites?.length, 2);
+  assert.deepEqual(mixed.failures.map((f) => f.key), ['huge.html']);
+  assert.match(mixed.failures[0]!.message, /\d/);
 });

@@ -142,7 +142,7 @@ test('learn, then apply: a site in two languages; the learned template picks eac
   const oneShot = new Map<string, Uint8Array>();
   for await (const o of detectTemplate(new MemorySource(pages), { method: 'align', sample: 8 })) if (o.ok) oneShot.set(o.key, o.marks.template);
   assert.equal(oneShot.size, pages.length);
-  const learned = JSON.parse(JSON.stringify(await learnTemplate(new MemorySource(pages), { method: 'align', sample: 8 }))) as AlignTemplate;
+  const learned = JSON.parse(JSON.stringify((await learnTemplate(new MemorySource(pages), { method: 'align', sample: 8 })).template)) as AlignTemplate;
   const data = learned.data;
   assert.deepEqual(data.languages?.map((l) => l.language), ['en', 'fr']);
   for (const l of data.languages!) assert.ok(l.navigationRegions.length > 0 && l.contentSlot >= 0, `${l.language}: navigation learned`);

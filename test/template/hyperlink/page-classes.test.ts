@@ -140,7 +140,7 @@ test('same-word elements: only elements whose words are the same on every page, 
 
 test('same-word elements travel with the template: applied, it marks every page as the one-shot run does', async () => {
   const options = { method: 'hyperlink', key: 'example/Charlie.html' } as const;
-  const template = JSON.parse(JSON.stringify(await learnTemplate(new MemorySource(site()), options))) as Template;
+  const template = JSON.parse(JSON.stringify((await learnTemplate(new MemorySource(site()), options)).template)) as Template;
   assert.ok(((template.data as { sameWords?: number[] }).sameWords ?? []).length > 0);
   let checked = 0;
   for await (const o of detectTemplate(new MemorySource(site()), options)) {

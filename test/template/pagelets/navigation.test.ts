@@ -152,8 +152,8 @@ test('landmarks: on short pages the breadcrumb and the edit link inside the arti
 
 test('a learned template without the landmark and item fields (learned before them) applies with both off', async () => {
   const pages = TOPICS.map((t, i) => ({ key: `${t}.html`, body: stubPage(i) }));
-  const off = JSON.parse(JSON.stringify(await learnTemplate(new MemorySource(pages), { method: 'pagelets', workers: 0, landmarks: false, navigationItems: false }))) as { data: Record<string, unknown> };
-  const on = await learnTemplate(new MemorySource(pages), { method: 'pagelets', workers: 0 });
+  const off = JSON.parse(JSON.stringify((await learnTemplate(new MemorySource(pages), { method: 'pagelets', workers: 0, landmarks: false, navigationItems: false })).template)) as { data: Record<string, unknown> };
+  const { template: on } = await learnTemplate(new MemorySource(pages), { method: 'pagelets', workers: 0 });
   const old = structuredClone(off);
   delete old.data['landmarks'];
   delete old.data['navigationItems'];

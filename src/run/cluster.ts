@@ -1,0 +1,139 @@
+/**
+ * `cluster(source, { by })`: the pages of a source grouped by structure or by content, as a library call:
+ * what `gabarit cluster` runs (src/cluster/).
+ *  - `by: 'auto'` (default): by page schema, unless the page shapes show that its largest cluster holds
+ *    several layouts, then by page shape (`clusterSourceByStructure`); given `similarity` or `layout`, by
+ *    page schema;
+ *  - `'schema'`: paper 4's page schemas joined at `similarity`; `'shape'`: page shapes (by page schema
+ *    where the shapes scatter the pages); `'content'`: the similarity of their content once the template
+ *    is removed.
+ * The result has the clusters, each page's cluster, the failures, the doubts and warnings (unprefixed:
+ * the command names the source before each), the scores against `gold`, and `summary` (summary.json);
+ * `writeCluster` writes `clusters.json` and `summary.json`.
+ */
+import { withDefaults } from '../filled.ts';
+import type { PageFailure } from '../output.ts';
+import { cutFields, networkLoads, openInput } from './source.ts';
+import type { CommandSummary, RunControls, SourceInput } from './types.ts';
+
+export type ClusterBy = 'auto' | 'schema' | 'shape' | 'content';
+
+/** Options of `cluster`. */
+export interface ClusterOptions extends Pick<RunControls, 'sourceOptions' | 'onProgress'> {
+  by?: ClusterBy;
+  /** Threshold of similar schemas (by schema; default COLLECT_DEFAULTS.clusterSimilarity). */
+  similarity?: number;
+  /** Compare page layouts beside link tag-lists (by schema; default COLLECT_DEFAULTS.layout). */
+  layout?: boolean;
+  /** Number of clusters by content (default: chosen by silhouette). */
+  k?: number;
+  /** Page key → class: the result then has the purity and adjusted Rand index. */
+  gold?: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+  /** The source's name in the summary (default: the path or URL given, or the source's root). */
+  name?: string;
+}
+
+/** A cluster as clusters.json has it: its id, its pages and what the grouping says of it. */
+export interface ClusterEntry {
+  id: string;
+  keys: string[];
+  [extra: string]: unknown;
+}
+
+/** What `cluster` gives. */
+export interface ClusterResult {
+  clusters: ClusterEntry[];
+  /** Page key → cluster id. */
+  assignment: Map<string, string>;
+  failures: PageFailure[];
+  /** What makes the grouping doubtful (summary.json `doubts`). */
+  doubts: string[];
+  /** Diagnostics that are not doubts of the grouping (the shapes scattered the pages). */
+  warnings: string[];
+  /** Purity and adjusted Rand index, with `gold`. */
+  scores: { purity?: number; adjustedRandIndex?: number };
+  summary: CommandSummary & Record<string, unknown> & { command: 'cluster'; method: ClusterBy };
+}
+
+/** Groups the pages of `source` (see the module comment). */
+export async function cluster(source: SourceInput, options: ClusterOptions = {}): Promise<ClusterResult> {
+  const start = performance.now();
+  const [{ COLLECT_DEFAULTS: D }, schema] = await Promise.all([import('../collect/defaults.ts'), import('../cluster/schema.ts')]);
+  const by = options.by ?? 'auto';
+  const { similarity, layout } = withDefaults({ similarity: D.clusterSimilarity, layout: D.layout }, options);
+  // Given a similarity or a layout choice, the schema is what was asked for: auto groups by it.
+  const schemaAsked = options.similarity !== undefined || options.layout !== undefined;
+  const progress = options.onProgress;
+  const opened = await openInput(source, options.sourceOptions ? { sourceOptions: options.sourceOptions } : {});
+  let clusters: ClusterEntry[];
+  let assignment: Map<string, string>;
+  let failures: PageFailure[];
+  let extra: Record<string, unknown> = {};
+  const doubts: string[] = [];
+  const warnings: string[] = [];
+  try {
+    const src = opened.source;
+    if (by === 'auto' && !schemaAsked) {
+      const r = await schema.clusterSourceByStructure(src, { similarity, layout, ...(progress ? { onPage: (n: number) => progress('structure', n) } : {}) });
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? { why: c.why } : { schema: c.schema }) }));
+      ({ assignment, failures } = r);
+      extra = { groupedBy: r.method, similarity, layout, ...(r.cut === undefined ? {} : { cut: r.cut }) };
+      doubts.push(...(r.doubts ?? []));
+    } else if (by === 'schema' || by === 'auto') {
+      const r = await schema.clusterSourceBySchema(src, { similarity, layout, ...(progress ? { onPage: (n: number) => progress('schema', n) } : {}) });
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
+      ({ assignment, failures } = r);
+      extra = { ...(by === 'auto' ? { groupedBy: 'schema' } : {}), similarity, layout };
+      doubts.push(...(r.doubts ?? []));
+    } else if (by === 'shape') {
+      const r = await schema.clusterSourceByShape(src, progress ? { onPage: (n) => progress('shape', n) } : {});
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }) }));
+      ({ assignment, failures } = r);
+      extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null };
+      if (r.capped !== undefined) doubts.push(`${r.capped}: grouped by page schema instead`);
+      else if (r.fallback) warnings.push(`page shapes left ${((1 - r.grouped) * 100).toFixed(0)}% of the pages in groups of 1 or 2: grouped by page schema instead`);
+    } else {
+      const { clusterByContent } = await import('../cluster/content.ts');
+      const r = await clusterByContent(src, { ...(options.k !== undefined ? { k: options.k } : {}), ...(progress ? { onProgress: progress } : {}) });
+      clusters = r.clusters.map((c) => ({ id: `c${c.id}`, keys: c.keys, terms: c.terms }));
+      assignment = new Map([...r.assignment].map(([k, v]) => [k, `c${v}`]));
+      failures = r.failures;
+      extra = { k: r.k, silhouette: r.silhouette, templateRemoved: r.templateRemoved };
+    }
+  } finally {
+    await opened.close();
+  }
+  if (by !== 'content') doubts.push(...schema.clusteringDoubts(assignment.size, clusters.length));
+  const scores: ClusterResult['scores'] = {};
+  if (options.gold !== undefined) {
+    const gold = options.gold instanceof Map ? options.gold : new Map(Object.entries(options.gold));
+    const { purity, adjustedRandIndex } = await import('../eval/metrics.ts');
+    scores.purity = purity(assignment, gold);
+    scores.adjustedRandIndex = adjustedRandIndex(assignment, gold);
+  }
+  const summary: ClusterResult['summary'] = {
+    command: 'cluster',
+    method: by,
+    source: options.name ?? opened.spec,
+    pagesLoaded: networkLoads(opened.source),
+    ...cutFields(opened.source.cut),
+    timings: { total: Math.round(performance.now() - start) },
+    pagesDone: assignment.size,
+    pagesFailed: failures.length,
+    failures,
+    clusters: clusters.length,
+    doubts,
+    sizes: clusters.map((c) => c.keys.length),
+    ...extra,
+    ...scores,
+  };
+  return { clusters, assignment, failures, doubts, warnings, scores, summary };
+}
+
+/** Writes a clustering in `dir`: `clusters.json` and `summary.json` (with `extra` fields). */
+export async function writeCluster(result: ClusterResult, dir: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const { OutputWriter } = await import('../output.ts');
+  const writer = new OutputWriter(dir);
+  await writer.writeJson('clusters.json', result.clusters);
+  await writer.writeJson('summary.json', { ...result.summary, ...extra });
+}

@@ -1,0 +1,98 @@
+/**
+ * `shards(specs, { phases, work, ... })`: the pagelets engine's global algorithm (paper 3, Figure 5) over
+ * a crawl split into shards (one source each: WARC files or directories, globs allowed), phase by phase,
+ * against a work directory every machine shares (src/template/pagelets/crawl.ts): `analyse` (pass 1 of
+ * each shard into Parquet rows), `global` (Figure 5 over every shard, on DuckDB or Spark SQL), `mark` (each
+ * page marked, the output contract written). What `gabarit shards` runs. A rerun skips what is done: the
+ * shards already analysed or written, and the global step when its shards, backend and support are those
+ * of its last result. Failed pages are handed to `onFailure` as they come and listed in the result.
+ */
+import type { PageFailure } from '../output.ts';
+import type { GlobalResult } from '../template/pagelets/global-shards.ts';
+import type { PageletOptions } from '../template/pagelets/options.ts';
+
+export type ShardPhase = 'analyse' | 'global' | 'mark';
+
+/** Options of `shards`. */
+export interface ShardsOptions {
+  phases: readonly ShardPhase[];
+  /** The work directory (absolute): shards' rows, the global step's result. */
+  work: string;
+  /** Only the shards of machine `i` of `n` (shard index mod n = i). */
+  part?: { i: number; n: number };
+  /** Where `mark` writes (absolute): one folder per shard when there are several. */
+  out?: string;
+  /** The engine's options (parsed: PAGELET_OPTIONS.parse). */
+  options: PageletOptions;
+  /** Engine of the relational steps (default duckdb) and, for Spark, how to submit. */
+  backend?: 'duckdb' | 'spark';
+  sparkMaster?: string;
+  sparkSubmit?: string;
+  sparkConf?: Record<string, string>;
+  driverMemory?: string;
+  onFailure?: (f: PageFailure) => void;
+  onProgress?: (phase: string, done: number, total?: number) => void;
+  /** A line about one shard or step (done, skipped). */
+  onInfo?: (message: string) => void;
+}
+
+/** What each phase did. */
+export interface ShardsResult {
+  work: string;
+  analysed?: Array<{ shard: number; name: string; skipped: boolean; pages: number }>;
+  global?: GlobalResult & { skipped: boolean };
+  marked?: Array<{ shard: number; name: string; skipped: boolean; pages: number; failures: number; out: string }>;
+  failures: PageFailure[];
+}
+
+/** Runs the phases asked for over the shards of `specs` (see the module comment). */
+export async function shards(specs: readonly string[], options: ShardsOptions): Promise<ShardsResult> {
+  const [{ listShards, partOf }, { analyseCrawl, markCrawl }, { globalDone, runGlobalShards }, { join }] = await Promise.all([
+    import('../template/pagelets/shards.ts'),
+    import('../template/pagelets/crawl.ts'),
+    import('../template/pagelets/global-shards.ts'),
+    import('node:path'),
+  ]);
+  const { work, options: o, phases } = options;
+  const result: ShardsResult = { work, failures: [] };
+  const hooks = {
+    onFailure: (f: PageFailure) => {
+      result.failures.push(f);
+      options.onFailure?.(f);
+    },
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.onInfo ? { onShard: options.onInfo } : {}),
+  };
+  const all = specs.length > 0 ? await listShards(specs) : [];
+  const mine = partOf(all, options.part);
+  if (phases.includes('analyse')) {
+    const r = await analyseCrawl(work, mine, o, hooks);
+    result.analysed = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.manifest.pages }));
+  }
+  if (phases.includes('global')) {
+    const backend = options.backend ?? 'duckdb';
+    const support = { minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap };
+    const done = await globalDone(work, backend, support);
+    if (done) {
+      options.onInfo?.(`global step (${done.backend}): already done for these shards, skipped`);
+      result.global = { ...done, skipped: true };
+    } else {
+      options.onProgress?.('global', 0);
+      const r = await runGlobalShards(work, {
+        backend,
+        support,
+        ...(options.sparkMaster !== undefined ? { sparkMaster: options.sparkMaster } : {}),
+        ...(options.sparkSubmit ? { sparkSubmit: options.sparkSubmit } : {}),
+        sparkConf: options.sparkConf ?? {},
+        ...(options.driverMemory !== undefined ? { driverMemory: options.driverMemory } : {}),
+      });
+      result.global = { ...r, skipped: false };
+    }
+  }
+  if (phases.includes('mark')) {
+    const out = options.out ?? join(work, 'out');
+    const r = await markCrawl(work, mine, (s) => (all.length > 1 ? join(out, s.name) : out), o, hooks);
+    result.marked = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.pages, failures: s.failures, out: s.out }));
+  }
+  return result;
+}
