@@ -39,7 +39,7 @@ function parseThreshold(raw: string): number {
 }
 
 export async function register(program: Command): Promise<void> {
-  const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');
+  const { COLLECT_DEFAULTS: D } = await import('../structure/defaults.ts');
   const cmd = program
     .command('cluster')
     .description('group the pages of a source by structure (page schemas, paper 4, or page shapes) or by content: clusters.json')

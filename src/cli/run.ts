@@ -14,7 +14,7 @@ import type { PageSource } from '../site/page.ts';
 import { limitPages, withPages } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
 import type { CliFlag } from '../template/options.ts';
-import type { Store } from '../store/store.ts';
+import type { Store } from '../site/store.ts';
 import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
 import { createProgress, type Progress } from './progress.ts';
 
@@ -232,7 +232,7 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
   let store: Store | undefined;
   if (flags.store !== undefined) {
     if (http) {
-      const { Store } = await import('../store/store.ts');
+      const { Store } = await import('../site/store.ts');
       try {
         store = await Store.open(resolve(flags.store));
       } catch (err) {

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, CORPUS_MISSING, corpusAvailable } from '../../src/eval/corpus-path.ts';
-import { analyseCrawl, markCrawl } from '../../src/template/pagelets/crawl.ts';
+import { analyseCrawl, markCrawl } from '../../src/run/pagelet-shards.ts';
 import { runOptions } from '../../src/template/pagelets/engine.ts';
 import { runGlobalMany, runGlobalShards } from '../../src/template/pagelets/global-shards.ts';
 import { listShards } from '../../src/template/pagelets/shards.ts';
