@@ -1,18 +1,18 @@
 /**
  * Throughput of paper 4's page model (run: `npx tsx bench/collect.bench.ts`): on every page of the corpus
  * sites and clusters/stackoverflow, the time to parse (parseHtml, the baseline), to read the structure of
- * the parsed trees and make their schemas (src/collect/structure.ts: link collections, text region, layout),
- * and to cluster the schemas (src/collect/clusters.ts), each as pages per second and as a ratio to parsing.
+ * the parsed trees and make their schemas (src/structure/page-structure.ts: link collections, text region, layout),
+ * and to cluster the schemas (src/structure/schema-clusters.ts), each as pages per second and as a ratio to parsing.
  * A last row does the same on generated pages of one element holding 200,000 links (a worst case for the
  * per-link work: it must stay a small multiple of parsing). Prints a table; skips when the corpus is absent.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { clusterBySchema } from '../src/collect/clusters.ts';
-import { TagLists } from '../src/collect/link-collections.ts';
+import { clusterBySchema } from '../src/structure/schema-clusters.ts';
+import { TagLists } from '../src/structure/link-collections.ts';
 import type { PageSchema } from '../src/structure/page-schema.ts';
-import { readStructure, schemaOfStructure } from '../src/collect/structure.ts';
+import { readStructure, schemaOfStructure } from '../src/structure/page-structure.ts';
 import { corpusAvailable, CORPUS_MISSING } from '../src/eval/corpus-path.ts';
 import { listSites, loadClusters } from '../src/eval/corpus.ts';
 import { LabelTable } from '../src/html/labels.ts';

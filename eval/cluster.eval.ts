@@ -19,7 +19,7 @@
 import { clusterByContent } from '../src/cluster/content.ts';
 import { groupByShape, groupByStructure, groupSchemas, groupShapes, readStructures, schemasOf, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
 import { SHAPE_DEFAULTS, type ShapeOptions } from '../src/structure/page-shape.ts';
-import { COLLECT_DEFAULTS } from '../src/collect/defaults.ts';
+import { COLLECT_DEFAULTS } from '../src/structure/defaults.ts';
 import { classOf, listSites, loadClusters } from '../src/eval/corpus.ts';
 import { adjustedRandIndex, mean, purity } from '../src/eval/metrics.ts';
 import { MemorySource } from '../src/site/memory-source.ts';

@@ -22,7 +22,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { COLLECT_DEFAULTS } from '../src/collect/defaults.ts';
+import { COLLECT_DEFAULTS } from '../src/structure/defaults.ts';
 import { indesit } from '../src/collect/indesit.ts';
 import { classOf, listSites } from '../src/eval/corpus.ts';
 import { mean, setScore } from '../src/eval/metrics.ts';

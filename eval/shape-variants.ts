@@ -15,7 +15,7 @@
  *    Jaccard coefficient alone.
  */
 import { readStructures, schemasOf, type StructureSet } from '../src/cluster/schema.ts';
-import { contentArea } from '../src/collect/structure.ts';
+import { contentArea } from '../src/structure/page-structure.ts';
 import { classOf, listSites, loadClusters } from '../src/eval/corpus.ts';
 import { adjustedRandIndex, mean, purity } from '../src/eval/metrics.ts';
 import { openSource } from '../src/site/source.ts';

@@ -1,5 +1,5 @@
 /**
- * `npm run fuzz`: the fuzzer at length (thousands of cases; `npm test` runs a few hundred). Cases are
+ * `npm run fuzz`: the fuzzer at length (thousands of cases; `npm run test:e2e` runs a few hundred). Cases are
  * those of test/fuzz/cases.ts: generated documents and, when the corpus is there, mutated corpus pages,
  * each through both parsers, the round trip, every per-page step, and, every few cases, every template
  * engine, content extraction, clustering, INDESIT and a wrapper on a small site of them.

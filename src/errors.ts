@@ -28,6 +28,14 @@ export type PageErrorCode =
   /** An unexpected fault while processing this page; the run went on without it. */
   | 'internal-error';
 
+/** A page that failed, as a run records it (summary.json `failures`) and names it on stderr. */
+export interface PageFailure {
+  url: string;
+  key: string;
+  code: PageErrorCode | string;
+  message: string;
+}
+
 export class GabaritError extends Error {
   override readonly name: string = 'GabaritError';
 }

@@ -11,15 +11,12 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { serialize } from './html/serialize.ts';
-import { keptText, type PageMarks, templateFraction } from './template/result.ts';
-import type { PageErrorCode } from './errors.ts';
+import { keptText, OVERLAY_STYLE, type PageMarks, type RenderedPage, TEMPLATE_MARK, templateFraction } from './template/result.ts';
+import type { PageFailure } from './errors.ts';
 
-export interface PageFailure {
-  url: string;
-  key: string;
-  code: PageErrorCode | string;
-  message: string;
-}
+// Defined below the engines, which use them too; re-exported as part of the output contract.
+export type { PageFailure } from './errors.ts';
+export { OVERLAY_CSS, OVERLAY_STYLE, type RenderedPage, TEMPLATE_MARK } from './template/result.ts';
 
 export interface PageReport {
   key: string;
@@ -178,18 +175,6 @@ export interface OutputWriterOptions {
   onFailure?: (f: PageFailure) => void;
 }
 
-/** A page's output already rendered (an engine that writes it without the page's tree, e.g. pagelets). */
-export interface RenderedPage {
-  key: string;
-  url: string;
-  /** `<page>.html`: the page with its marks (its UTF-8 bytes, or the string that encodes to them). */
-  html: string | Uint8Array;
-  /** `<page>.txt` without its final newline: the text kept. */
-  text: string;
-  /** Fraction of the page's body text that is template. */
-  templateFraction: number;
-}
-
 export class OutputWriter {
   readonly dir: string;
   private readonly reports: PageReport[] = [];
@@ -304,17 +289,6 @@ export class OutputWriter {
   }
 }
 
-/**
- * How the marks look when a `<page>.html` is opened in a browser: template parts greyed, main content
- * outlined. Injected in every written page, whatever the site's own styles.
- */
-export const OVERLAY_CSS = `[data-gabarit="template"]{opacity:.35!important;filter:grayscale(1)!important;background:#d8d8d8!important}
-[data-gabarit="content"]{outline:3px solid #e4572e!important;outline-offset:2px;background:rgba(255,235,59,.12)!important}`;
-/** The style element written into each `<page>.html`. */
-export const OVERLAY_STYLE = `<style data-gabarit-overlay>${OVERLAY_CSS}</style>`;
-
-/** The attribute of a template element in `<page>.html`. */
-export const TEMPLATE_MARK = { 'data-gabarit': 'template' } as const;
 const CONTENT_MARK = { 'data-gabarit': 'content' } as const;
 
 function round(x: number): number {

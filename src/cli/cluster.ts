@@ -34,7 +34,7 @@ interface ClusterFlags extends SourceFlags {
 
 
 export async function register(program: Command): Promise<void> {
-  const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');
+  const { COLLECT_DEFAULTS: D } = await import('../structure/defaults.ts');
   const cmd = program
     .command('cluster')
     .description('group the pages of a source by structure (page schemas, paper 4, or page shapes) or by content: clusters.json')

@@ -35,7 +35,7 @@ interface CollectFlags extends SourceFlags {
 
 
 export async function register(program: Command): Promise<void> {
-  const { COLLECT_DEFAULTS: D } = await import('../collect/defaults.ts');
+  const { COLLECT_DEFAULTS: D } = await import('../structure/defaults.ts');
   const cmd = program
     .command('collect')
     .description('collect the pages structured like a sample page (INDESIT, paper 4): pages.json, summary.json')

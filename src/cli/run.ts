@@ -13,7 +13,7 @@ import type { PageFailure, Summary } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
 import { limitPages, withPages } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
-import type { Store } from '../store/store.ts';
+import type { Store } from '../site/store.ts';
 import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
 import { parseCount, parsePositive } from './parsers.ts';
 import { createProgress, type Progress } from './progress.ts';
@@ -197,7 +197,7 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
   let store: Store | undefined;
   if (flags.store !== undefined) {
     if (http) {
-      const { Store } = await import('../store/store.ts');
+      const { Store } = await import('../site/store.ts');
       try {
         store = await Store.open(resolve(flags.store));
       } catch (err) {

@@ -1,7 +1,7 @@
 /**
  * `gabarit shards <phase>`: the pagelets engine's global algorithm (paper 3, Figure 5) over a crawl split
  * into shards (one source each: WARC files or directories, globs allowed), each phase runnable on its own
- * machine against a shared work directory (src/template/pagelets/crawl.ts):
+ * machine against a shared work directory (src/run/pagelet-shards.ts):
  *   analyse <sources…> --work DIR [--part i/n]   pass 1 of each shard → Parquet rows
  *   global --work DIR [--backend duckdb|spark]     Figure 5 over every shard, on DuckDB or Spark SQL
  *   mark <sources…> --work DIR --out DIR           each page marked, the output contract written

@@ -4,8 +4,8 @@
  * technique can provide significant benefits in a Web mining task, namely Web page clustering").
  *
  * Choices the paper leaves open, made here:
- *  - Content of a page: the words (src/eval/metrics.ts `words`: lowercase, split on non-letters/digits)
- *    of the text it keeps. With template removal, the text left once the align engine (paper 1) has
+ *  - Content of a page: the words (src/html/text.ts `words`, those the evaluation scores: lowercase, split
+ *    on non-letters/digits) of the text it keeps. With template removal, the text left once the align engine (paper 1) has
  *    marked the site's template; without, the whole text of `<body>` (scripts and styles excluded).
  *  - Representation: TF-IDF vectors (term frequency 1 + ln tf, inverse document frequency ln(N / df)),
  *    L2-normalised; similarity is the cosine.
@@ -16,9 +16,8 @@
  *  - k: given, or chosen among 2..maxK by the best mean silhouette (cosine distance).
  */
 import { LabelTable } from '../html/labels.ts';
-import { textOf } from '../html/text.ts';
-import { words } from '../eval/metrics.ts';
-import type { PageFailure } from '../output.ts';
+import { textOf, words } from '../html/text.ts';
+import type { PageFailure } from '../errors.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
 import alignEngine from '../template/align/engine.ts';
 import { ALIGN_DEFAULTS } from '../template/align/defaults.ts';

@@ -3,19 +3,19 @@
  * clusters"; pages are similar when the Jaccard coefficient of their schemas is at least T). Every page of
  * a source is reduced to its schema (the set of its link collections' tag-lists, src/collect/), pages of
  * identical schema form a cluster, and clusters whose schemas are similar are joined transitively
- * (src/collect/clusters.ts `clusterBySchema`). The paper's conclusion names this "download everything and
+ * (src/structure/schema-clusters.ts `clusterBySchema`). The paper's conclusion names this "download everything and
  * cluster it" approach as the alternative INDESIT avoids on large sites; on a page set already at hand it
  * is the direct way to group pages by structure. A schema is the page's link tag-lists and its layout
  * (src/structure/page-schema.ts; or their shapes, src/structure/page-shape.ts); figures per site in docs/collect.md (eval/cluster.eval.ts).
  */
-import { clusterBySchema } from '../collect/clusters.ts';
-import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
-import { LayoutDepth } from '../collect/layout.ts';
-import { type TagListOptions, TagLists } from '../collect/link-collections.ts';
+import { clusterBySchema } from '../structure/schema-clusters.ts';
+import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
+import { LayoutDepth } from '../structure/layout.ts';
+import { type TagListOptions, TagLists } from '../structure/link-collections.ts';
 import type { PageSchema, SchemaOptions } from '../structure/page-schema.ts';
-import { readStructure, schemaOfStructure, type Structure, type StructureSchemaOptions } from '../collect/structure.ts';
+import { readStructure, schemaOfStructure, type Structure, type StructureSchemaOptions } from '../structure/page-structure.ts';
 import { LabelTable } from '../html/labels.ts';
-import type { PageFailure } from '../output.ts';
+import type { PageFailure } from '../errors.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
 import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions, TooManyShapes } from '../structure/page-shape.ts';
 
@@ -141,7 +141,7 @@ export async function readSchemas(source: PageSource, options: SchemaClusterOpti
   return schemasOf(await readStructures(source, options), options);
 }
 
-/** Groups a schema set at threshold T (src/collect/clusters.ts `clusterBySchema`). */
+/** Groups a schema set at threshold T (src/structure/schema-clusters.ts `clusterBySchema`). */
 export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULTS.clusterSimilarity): SchemaClustering {
   const { keys, schemas, tagLists } = set;
   const groups = clusterBySchema(schemas, threshold);

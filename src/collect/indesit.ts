@@ -32,7 +32,7 @@
  *    the target's, starting from the sample's (`growTarget`, default true: "all the pages of clusters
  *    similar to a given cluster"); with `growTarget: false`, only similarity to the sample's cluster
  *    counts. Clusters that join later bring their already downloaded pages with them.
- *  - The site's content depth (structure.ts, layout.ts `LayoutDepth`), which every schema depends on, is
+ *  - The site's content depth (src/structure/page-structure.ts, layout.ts `LayoutDepth`), which every schema depends on, is
  *    learnt after step 1 from the sample: the median depth of the text regions of the pages read whose
  *    region lies above or below the sample's content (`learnDepth`); the sample alone may have none (a
  *    documentation page holding only its title). Schemas and clusters are then computed again, once.
@@ -65,13 +65,13 @@ import { createHash } from 'node:crypto';
 import { PageError, UsageError } from '../errors.ts';
 import { LabelTable } from '../html/labels.ts';
 import { parsePage, type Page, type PageSource } from '../site/page.ts';
-import { ClusterTable } from './clusters.ts';
-import { COLLECT_DEFAULTS } from './defaults.ts';
-import { type LinkCollection, type TagListOptions, TagLists } from './link-collections.ts';
+import { ClusterTable } from '../structure/schema-clusters.ts';
+import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
+import { type LinkCollection, type TagListOptions, TagLists } from '../structure/link-collections.ts';
 import { type PageSchema, similar, similarity } from '../structure/page-schema.ts';
 import { Addresses } from './addresses.ts';
-import { LayoutDepth } from './layout.ts';
-import { readStructure, schemaOfStructure, type Structure } from './structure.ts';
+import { LayoutDepth } from '../structure/layout.ts';
+import { readStructure, schemaOfStructure, type Structure } from '../structure/page-structure.ts';
 import { variantOf } from './variants.ts';
 import { isSkippedResource } from '../site/defaults.ts';
 
@@ -347,7 +347,7 @@ class Run {
   readonly strayShare: number;
   /**
    * The depth of the site's content (layout.ts `LayoutDepth`), where layouts are cut and deeper text regions
-   * lifted (structure.ts): the sample's until `learnDepth`, then the median over the sample and its
+   * lifted (src/structure/page-structure.ts): the sample's until `learnDepth`, then the median over the sample and its
    * neighbours.
    */
   private layoutDepth = -1;

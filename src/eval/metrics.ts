@@ -15,6 +15,7 @@
  * So: both empty → 1/1/1; exactly one empty → 0/0/0.
  */
 import { selectAll } from '../html/select.ts';
+import { words } from '../html/text.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 
 /** Precision, recall and their harmonic mean, each in [0, 1]. */
@@ -32,14 +33,8 @@ export interface GoldSelectors {
   readonly exclude: readonly string[];
 }
 
-const NON_WORD = /[^\p{L}\p{N}]+/u;
-
-/** The words of a text: lowercased, split on runs of Unicode non-letters/non-digits, empty pieces dropped. */
-export function words(text: string): string[] {
-  const out: string[] = [];
-  for (const w of text.toLowerCase().split(NON_WORD)) if (w !== '') out.push(w);
-  return out;
-}
+// Defined with the other text helpers (content clustering uses it too); re-exported for the scorers.
+export { words } from '../html/text.ts';
 
 /** A multiset of words: word → count. */
 export function wordCounts(ws: Iterable<string>): Map<string, number> {

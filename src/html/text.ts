@@ -80,3 +80,12 @@ export function textOf(tree: Tree, root = tree.body(), keep?: (node: number) => 
   flush();
   return lines.join('\n');
 }
+
+const NON_WORD = /[^\p{L}\p{N}]+/u;
+
+/** The words of a text: lowercased, split on runs of Unicode non-letters/non-digits, empty pieces dropped. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.toLowerCase().split(NON_WORD)) if (w !== '') out.push(w);
+  return out;
+}

@@ -58,7 +58,7 @@ export interface ClusterResult {
 /** Groups the pages of `source` (see the module comment). */
 export async function cluster(source: SourceInput, options: ClusterOptions = {}): Promise<ClusterResult> {
   const start = performance.now();
-  const [{ COLLECT_DEFAULTS: D }, schema] = await Promise.all([import('../collect/defaults.ts'), import('../cluster/schema.ts')]);
+  const [{ COLLECT_DEFAULTS: D }, schema] = await Promise.all([import('../structure/defaults.ts'), import('../cluster/schema.ts')]);
   const by = options.by ?? 'auto';
   const { similarity, layout } = withDefaults({ similarity: D.clusterSimilarity, layout: D.layout }, options);
   // Given a similarity or a layout choice, the schema is what was asked for: auto groups by it.

@@ -61,7 +61,7 @@ export interface CollectSummary extends CommandSummary {
  */
 export async function collect(source: SourceInput, sample: string, options: CollectOptions = {}): Promise<CollectResult> {
   const start = performance.now();
-  const [{ indesit }, { COLLECT_DEFAULTS: D }] = await Promise.all([import('../collect/indesit.ts'), import('../collect/defaults.ts')]);
+  const [{ indesit }, { COLLECT_DEFAULTS: D }] = await Promise.all([import('../collect/indesit.ts'), import('../structure/defaults.ts')]);
   const { name, keepPages, sourceOptions, ...given } = options;
   const o = filled(given, D, ['similarity', 'sameClusterLinks', 'maxDepth', 'rings', 'maxDownloads', 'layout']);
   const bodies = keepPages ? new Map<string, Uint8Array>() : undefined;

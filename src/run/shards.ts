@@ -1,7 +1,7 @@
 /**
  * `shards(specs, { phases, work, ... })`: the pagelets engine's global algorithm (paper 3, Figure 5) over
  * a crawl split into shards (one source each: WARC files or directories, globs allowed), phase by phase,
- * against a work directory every machine shares (src/template/pagelets/crawl.ts): `analyse` (pass 1 of
+ * against a work directory every machine shares (src/run/pagelet-shards.ts): `analyse` (pass 1 of
  * each shard into Parquet rows), `global` (Figure 5 over every shard, on DuckDB or Spark SQL), `mark` (each
  * page marked, the output contract written). What `gabarit shards` runs. A rerun skips what is done: the
  * shards already analysed or written, and the global step when its shards, backend and support are those
@@ -49,7 +49,7 @@ export interface ShardsResult {
 export async function shards(specs: readonly string[], options: ShardsOptions): Promise<ShardsResult> {
   const [{ listShards, partOf }, { analyseCrawl, markCrawl }, { globalDone, runGlobalShards }, { join }] = await Promise.all([
     import('../template/pagelets/shards.ts'),
-    import('../template/pagelets/crawl.ts'),
+    import('./pagelet-shards.ts'),
     import('../template/pagelets/global-shards.ts'),
     import('node:path'),
   ]);

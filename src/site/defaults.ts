@@ -1,7 +1,27 @@
 /**
- * Defaults of the site layer (STYLE.md 6). The fetch politeness and size figures live in src/defaults.ts
- * (`DEFAULTS`); these are the site layer's own, re-exported there.
+ * Defaults of the site layer (STYLE.md 6), re-exported by src/defaults.ts (`FETCH_DEFAULTS` as `DEFAULTS`).
  */
+/** Fetch politeness and size figures (src/defaults.ts `DEFAULTS`). */
+export const FETCH_DEFAULTS = {
+  /** User agent sent over HTTP. */
+  userAgent: 'gabarit/0.1 (+https://www.npmjs.com/package/gabarit)',
+  /** Concurrent requests per host: a polite crawler's usual 1–2. */
+  concurrencyPerHost: 2,
+  /** Delay between two requests to the same host, ms. */
+  delayMs: 250,
+  /** Request timeout, ms. */
+  timeoutMs: 15_000,
+  /** Retries on 5xx and network errors, with exponential backoff from `retryBaseMs`. */
+  retries: 2,
+  retryBaseMs: 500,
+  /** Largest page body accepted, bytes (10 MiB). */
+  maxBytes: 10 * 1024 * 1024,
+  /** Redirects followed before giving up (browsers allow 20; 10 is plenty for sites). */
+  maxRedirects: 10,
+  /** Pages a crawl loads at most unless told otherwise. */
+  maxPages: 10_000,
+} as const;
+
 export const SITE_DEFAULTS = {
   /** Files that stand for a directory, in order of preference (what static servers such as nginx try). */
   indexFiles: ['index.html', 'index.htm', 'index.xhtml'] as readonly string[],

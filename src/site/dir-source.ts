@@ -16,10 +16,9 @@ import { statSync, type Dirent } from 'node:fs';
 import { open, readFile, readdir, realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULTS } from '../defaults.ts';
 import { PageError, UsageError } from '../errors.ts';
 import { checkBody, loadEach, sniffHtml } from './check.ts';
-import { SITE_DEFAULTS } from './defaults.ts';
+import { FETCH_DEFAULTS, SITE_DEFAULTS } from './defaults.ts';
 import { normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
 
@@ -108,7 +107,7 @@ export class DirSource implements PageSource {
     const href = pathToFileURL(this.dir).href;
     this.root = href.endsWith('/') ? href : href + '/';
     this.rootPath = new URL(this.root).pathname;
-    this.maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
+    this.maxBytes = options.maxBytes ?? FETCH_DEFAULTS.maxBytes;
     this.siteRootLinks = options.siteRootLinks ?? true;
     this.entry = this.urlOf(this.cleanKey(options.entry ?? ''));
   }

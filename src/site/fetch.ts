@@ -20,15 +20,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
-import { DEFAULTS } from '../defaults.ts';
 import { PageError, type PageErrorCode } from '../errors.ts';
-import type { Store } from '../store/store.ts';
+import type { Store } from './store.ts';
 import { checkBody, isHtmlType, sniffHtml } from './check.ts';
 import { ACCEPT_ENCODING, contentCodings, decodeBody, DecodeError, unsupportedCoding } from './decode.ts';
 import { sameSite } from './links.ts';
 import type { Page } from './page.ts';
 import { HostGate } from './politeness.ts';
 import { ROBOTS_MAX_BYTES, RobotsRules } from './robots.ts';
+import { FETCH_DEFAULTS } from './defaults.ts';
 
 export interface FetchOptions {
   /** User agent sent, and matched against robots.txt groups (default `DEFAULTS.userAgent`). */
@@ -150,14 +150,14 @@ export class Fetcher {
   private lookups: Map<string, Array<{ resolve: (p: Page | undefined) => void; reject: (e: unknown) => void }>> | undefined;
 
   constructor(options: FetchOptions = {}) {
-    this.userAgent = options.userAgent ?? DEFAULTS.userAgent;
-    const concurrency = Math.max(1, options.concurrencyPerHost ?? DEFAULTS.concurrencyPerHost);
-    this.gate = new HostGate(concurrency, Math.max(0, options.delayMs ?? DEFAULTS.delayMs));
-    this.timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
-    this.retries = Math.max(0, options.retries ?? DEFAULTS.retries);
-    this.retryBaseMs = options.retryBaseMs ?? DEFAULTS.retryBaseMs;
-    this.maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
-    this.maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
+    this.userAgent = options.userAgent ?? FETCH_DEFAULTS.userAgent;
+    const concurrency = Math.max(1, options.concurrencyPerHost ?? FETCH_DEFAULTS.concurrencyPerHost);
+    this.gate = new HostGate(concurrency, Math.max(0, options.delayMs ?? FETCH_DEFAULTS.delayMs));
+    this.timeoutMs = options.timeoutMs ?? FETCH_DEFAULTS.timeoutMs;
+    this.retries = Math.max(0, options.retries ?? FETCH_DEFAULTS.retries);
+    this.retryBaseMs = options.retryBaseMs ?? FETCH_DEFAULTS.retryBaseMs;
+    this.maxBytes = options.maxBytes ?? FETCH_DEFAULTS.maxBytes;
+    this.maxRedirects = options.maxRedirects ?? FETCH_DEFAULTS.maxRedirects;
     this.robots = (options.robots ?? true) ? new RobotsRules(this.userAgent, (url) => this.readRobots(url), (host, ms) => this.gate.raiseDelay(host, ms)) : null;
     this.store = options.store;
     this.stayWithin = options.stayWithin;

@@ -16,14 +16,13 @@
  * store loads nothing from the network. Once the `signal` option is aborted (an interrupted run), pages()
  * ends without yielding anything more and the fetches under way are abandoned.
  */
-import { DEFAULTS } from '../defaults.ts';
 import { UsageError, PageError } from '../errors.ts';
 import { LabelTable } from '../html/labels.ts';
 import { parseHtml } from '../html/parse.ts';
 import type { Tree } from '../html/tree.ts';
-import type { Store } from '../store/store.ts';
+import type { Store } from './store.ts';
 import { failed, succeeded } from './check.ts';
-import { SITE_DEFAULTS, isSkippedResource } from './defaults.ts';
+import { FETCH_DEFAULTS, SITE_DEFAULTS, isSkippedResource } from './defaults.ts';
 import { Fetcher, type FetchOptions } from './fetch.ts';
 import { keyFromUrl, urlFromKey, isHttpUrl } from './keys.ts';
 import { Frontier, type FrontierItem } from './frontier.ts';
@@ -72,7 +71,7 @@ export class HttpSource implements PageSource {
     const u = new URL(n);
     this.entry = n;
     this.root = `${u.protocol}//${u.host}${directoryOf(u)}`;
-    this.maxPages = options.maxPages ?? DEFAULTS.maxPages;
+    this.maxPages = options.maxPages ?? FETCH_DEFAULTS.maxPages;
     this.store = options.store;
     this.linkPriority = options.linkPriority;
     this.signal = options.signal;

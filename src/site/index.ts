@@ -15,4 +15,4 @@ export { Fetcher } from './fetch.ts';
 export { extractLinks, normalizeUrl, registrableDomain, sameSite, type Link } from './links.ts';
 export { LinkGraph } from './graph.ts';
 export { serveDirectory } from './serve.ts';
-export { Store } from '../store/store.ts';
+export { Store } from './store.ts';

@@ -21,7 +21,6 @@
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
-import { DEFAULTS } from '../defaults.ts';
 import { PageError } from '../errors.ts';
 import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
 import { RootedSource } from './rooted-source.ts';
@@ -29,6 +28,7 @@ import { DirSource } from './dir-source.ts';
 import { commonRoot, keyFromUrl, urlFromKey, encodeKeyPath } from './keys.ts';
 import { normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
+import { FETCH_DEFAULTS } from './defaults.ts';
 
 export interface WarcSourceOptions {
   /** Site root (absolute URL ending in '/'); default: the common origin and directory of the pages. */
@@ -102,7 +102,7 @@ export class WarcSource extends RootedSource implements PageSource {
 
   /** Reads an archive (.warc or .warc.gz; gzip is detected by warcio whatever the name). */
   static async open(file: string, options: WarcSourceOptions = {}): Promise<WarcSource> {
-    const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
+    const maxBytes = options.maxBytes ?? FETCH_DEFAULTS.maxBytes;
     let { records, skipped } = await index(file, false, maxBytes);
     // Records read back from their offset? (Not when the whole file is one gzip stream.)
     const probe = records[records.length - 1];

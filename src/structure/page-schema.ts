@@ -7,7 +7,7 @@
  * the set of tag-lists in p", and "Page similarity": sim(pi, pj) = J(∆(pi), ∆(pj)), the Jaccard coefficient
  * |X ∩ Y| / |X ∪ Y| of the two schemas; two pages are similar when sim >= T (footnote 2: T = 0.85).
  *
- * Departure from the paper: a schema has three parts, compared separately (structure.ts builds them),
+ * Departure from the paper: a schema has three parts, compared separately (page-structure.ts builds them),
  *  - `links`: the paper's ∆(p), the features of the page's link collections (link-collections.ts: a
  *    collection's tag-list, the list's path for links in a list, the content area's for the links of the
  *    article);
@@ -30,8 +30,8 @@
  * Each half is a sorted Int32Array of distinct tag-list ids (link-collections.ts), so a Jaccard coefficient
  * is one merge of two integer arrays, with no allocation.
  */
-import type { LinkCollection } from '../collect/link-collections.ts';
-import { COLLECT_DEFAULTS } from '../collect/defaults.ts';
+import type { LinkCollection } from './link-collections.ts';
+import { COLLECT_DEFAULTS } from './defaults.ts';
 
 /** A set of tag-list ids, ascending, distinct. */
 export type IdSet = Int32Array;

@@ -1,12 +1,12 @@
 /**
- * The shape of a page: the set of the tag-lists (root-to-element paths, src/collect/link-collections.ts) of
+ * The shape of a page: the set of the tag-lists (root-to-element paths, src/structure/link-collections.ts) of
  * all its elements. A set counts a run of repeated sibling structures once (a list of 3 methods and one of
  * 30 give the same paths), the text of headings is no part of it (an API page's headings named after its
  * own items), and attributes that carry one page's data (`id`, `href`…) are left out of the steps.
  */
 import { NodeKind, type Tree } from '../html/tree.ts';
-import type { TagLists } from '../collect/link-collections.ts';
-import { UNREAD_TAGS } from '../collect/text-region.ts';
+import type { TagLists } from './link-collections.ts';
+import { UNREAD_TAGS } from './text-region.ts';
 import { groupsOf, UnionFind } from './union-find.ts';
 
 /** The distinct tag-list ids of a page's elements, ascending (scripts, styles, svg… left out). */

@@ -1,6 +1,6 @@
 /**
  * Disjoint sets over 0..n-1 for the clusterings that join items pair by pair: Figure 5 step (5)'s components
- * of the pagelets engine, the page schemas (src/collect/clusters.ts) and page shapes (page-shape.ts).
+ * of the pagelets engine, the page schemas (src/structure/schema-clusters.ts) and page shapes (page-shape.ts).
  */
 
 /**

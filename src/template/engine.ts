@@ -4,11 +4,11 @@
  * `npm run eval` and the content extractor all drive engines through this interface only.
  */
 import type { LabelTable } from '../html/labels.ts';
-import type { PageFailure, RenderedPage } from '../output.ts';
+import type { PageFailure } from '../errors.ts';
 import type { PageSource } from '../site/page.ts';
 import type { Applier, Template } from './learned.ts';
 import type { EngineOptions, OptionShape } from './options.ts';
-import type { PageMarks } from './result.ts';
+import type { PageMarks, RenderedPage } from './result.ts';
 
 export interface EngineContext {
   source: PageSource;

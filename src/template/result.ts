@@ -40,3 +40,27 @@ export function templateFraction(m: PageMarks): number {
   }
   return all === 0 ? 0 : tpl / all;
 }
+
+/** A page's output already rendered (an engine that writes it without the page's tree, e.g. pagelets). */
+export interface RenderedPage {
+  key: string;
+  url: string;
+  /** `<page>.html`: the page with its marks (its UTF-8 bytes, or the string that encodes to them). */
+  html: string | Uint8Array;
+  /** `<page>.txt` without its final newline: the text kept. */
+  text: string;
+  /** Fraction of the page's body text that is template. */
+  templateFraction: number;
+}
+
+/**
+ * How the marks look when a `<page>.html` is opened in a browser: template parts greyed, main content
+ * outlined. Injected in every written page, whatever the site's own styles.
+ */
+export const OVERLAY_CSS = `[data-gabarit="template"]{opacity:.35!important;filter:grayscale(1)!important;background:#d8d8d8!important}
+[data-gabarit="content"]{outline:3px solid #e4572e!important;outline-offset:2px;background:rgba(255,235,59,.12)!important}`;
+/** The style element written into each `<page>.html`. */
+export const OVERLAY_STYLE = `<style data-gabarit-overlay>${OVERLAY_CSS}</style>`;
+
+/** The attribute of a template element in `<page>.html` (src/output.ts). */
+export const TEMPLATE_MARK = { 'data-gabarit': 'template' } as const;

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { writeWarc } from '../../src/site/warc-source.ts';
-import { Store } from '../../src/store/store.ts';
+import { Store } from '../../src/site/store.ts';
 import { gabarit, ROOT, SOURCE_CLI, type Ran } from './gabarit-process.ts';
 
 let dir: string;

@@ -15,7 +15,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeWarc } from '../../src/site/warc-source.ts';
-import { analyseCrawl, markCrawl } from '../../src/template/pagelets/crawl.ts';
+import { analyseCrawl, markCrawl } from '../../src/run/pagelet-shards.ts';
 import { runOptions } from '../../src/template/pagelets/engine.ts';
 import { runGlobalShards } from '../../src/template/pagelets/global-shards.ts';
 import { listShards } from '../../src/template/pagelets/shards.ts';
@@ -113,7 +113,7 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     await ok(['shards', 'mark', crawl, '--work', path('work'), '--out', path('out'), '--workers', '0']);
     checkOutput(path('out'));
 
-    // the library path (src/template/pagelets/crawl.ts) with the same options
+    // the library path (src/run/pagelet-shards.ts) with the same options
     const o = runOptions(LIBRARY_OPTIONS);
     const failures: string[] = [];
     const hooks = { onFailure: (f: { message: string }) => void failures.push(f.message) };

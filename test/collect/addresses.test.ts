@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Addresses } from '../../src/collect/addresses.ts';
-import { ClusterTable } from '../../src/collect/clusters.ts';
+import { ClusterTable } from '../../src/structure/schema-clusters.ts';
 import type { PageSchema } from '../../src/structure/page-schema.ts';
 
 test('addresses: the nearest key shares the most leading folders, then the depth', () => {

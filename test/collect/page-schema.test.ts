@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/html/parse.ts';
-import { linkCollections, TagLists } from '../../src/collect/link-collections.ts';
+import { linkCollections, TagLists } from '../../src/structure/link-collections.ts';
 import { jaccard, type PageSchema, schemaOf, similar, similarity } from '../../src/structure/page-schema.ts';
-import { ClusterTable, clusterBySchema } from '../../src/collect/clusters.ts';
+import { ClusterTable, clusterBySchema } from '../../src/structure/schema-clusters.ts';
 
 const ROOT = 'http://site.test/';
 const keyOf = (u: string): string | undefined => (u.startsWith(ROOT) ? u.slice(ROOT.length) || 'index.html' : undefined);

@@ -6,11 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/html/parse.ts';
 import { indesit } from '../../src/collect/indesit.ts';
-import { TagLists } from '../../src/collect/link-collections.ts';
+import { TagLists } from '../../src/structure/link-collections.ts';
 import { jaccard, similarity } from '../../src/structure/page-schema.ts';
-import { readStructure, schemaOfStructure } from '../../src/collect/structure.ts';
+import { readStructure, schemaOfStructure } from '../../src/structure/page-structure.ts';
 import { variantOf } from '../../src/collect/variants.ts';
-import { wordCount } from '../../src/collect/text-region.ts';
+import { wordCount } from '../../src/structure/text-region.ts';
 import { MemorySource } from '../../src/site/memory-source.ts';
 
 const ROOT = 'http://site.test/';

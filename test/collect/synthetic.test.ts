@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { indesit } from '../../src/collect/indesit.ts';
-import { COLLECT_DEFAULTS } from '../../src/collect/defaults.ts';
+import { COLLECT_DEFAULTS } from '../../src/structure/defaults.ts';
 import { clusterSourceBySchema } from '../../src/cluster/schema.ts';
 import { adjustedRandIndex, purity, setScore } from '../../src/eval/metrics.ts';
 import { DirSource } from '../../src/site/dir-source.ts';

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseHtml } from '../../src/html/parse.ts';
-import { linkCollections, TagLists } from '../../src/collect/link-collections.ts';
+import { linkCollections, TagLists } from '../../src/structure/link-collections.ts';
 import { jaccard, schemaOf } from '../../src/structure/page-schema.ts';
-import { textRegion } from '../../src/collect/text-region.ts';
+import { textRegion } from '../../src/structure/text-region.ts';
 
 const ROOT = 'http://site.test/';
 const keyOf = (u: string): string | undefined => (u.startsWith(ROOT) ? u.slice(ROOT.length) || 'index.html' : undefined);

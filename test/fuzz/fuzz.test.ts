@@ -1,5 +1,5 @@
 /**
- * The fuzzer in `npm test` (a few hundred cases, seeded, deterministic; `npm run fuzz` runs thousands):
+ * The fuzzer in `npm run test:e2e` (a few hundred cases, seeded, deterministic; `npm run fuzz` runs thousands):
  * generated documents always, mutated corpus pages when the corpus is there. No step may crash, throw an
  * untyped exception, break a tree invariant or change a tree by writing it out and reading it back
  * (test/fuzz/run-case.ts says exactly what is checked). A finding prints the case's seed and index; replay

@@ -3,8 +3,8 @@
  * the benchmark and the fuzzer run on every page they make. A step returns a small summary (a number) so
  * that its work cannot be optimised away.
  */
-import { TagLists } from '../../src/collect/link-collections.ts';
-import { readStructure, schemaOfStructure } from '../../src/collect/structure.ts';
+import { TagLists } from '../../src/structure/link-collections.ts';
+import { readStructure, schemaOfStructure } from '../../src/structure/page-structure.ts';
 import { elementHints } from '../../src/content/hints.ts';
 import { chooseMainBlock } from '../../src/content/main-block.ts';
 import { LabelTable } from '../../src/html/labels.ts';

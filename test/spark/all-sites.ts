@@ -2,7 +2,7 @@
  * Every corpus site (sites/*, and each site of the samesite groups) through the sharded global step on
  * DuckDB and on a standalone Spark cluster started here on 127.0.0.1 (a master and two workers; all the
  * sites' jobs in one spark-submit): prints, per site, whether the template pagelets, the templates and every
- * page's output files are identical. Exits 1 when any differs. Not part of `npm test` (minutes, not seconds):
+ * page's output files are identical. Exits 1 when any differs. Not part of either test suite (minutes, not seconds):
  *
  *     npx tsx test/spark/all-sites.ts            (Spark from spark/install.sh)
  */
@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, CORPUS_MISSING, corpusAvailable } from '../../src/eval/corpus-path.ts';
-import { analyseCrawl, markCrawl } from '../../src/template/pagelets/crawl.ts';
+import { analyseCrawl, markCrawl } from '../../src/run/pagelet-shards.ts';
 import { runOptions } from '../../src/template/pagelets/engine.ts';
 import { runGlobalMany, runGlobalShards } from '../../src/template/pagelets/global-shards.ts';
 import { listShards } from '../../src/template/pagelets/shards.ts';

@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, corpusSkip } from '../../src/eval/corpus-path.ts';
-import { analyseCrawl, markCrawl } from '../../src/template/pagelets/crawl.ts';
+import { analyseCrawl, markCrawl } from '../../src/run/pagelet-shards.ts';
 import { runOptions } from '../../src/template/pagelets/engine.ts';
 import { type GlobalResult, runGlobalShards } from '../../src/template/pagelets/global-shards.ts';
 import { listShards, type Shard } from '../../src/template/pagelets/shards.ts';

@@ -24,7 +24,7 @@
  *    with its whole subtree (topmost ones).
  */
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
-import { VariableText } from '../hyperlink/navigation-regions.ts';
+import { VariableText } from '../variable-text.ts';
 
 /** Options of the region test (defaults in ALIGN_DEFAULTS). */
 export interface RegionOptions {

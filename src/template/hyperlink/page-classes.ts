@@ -6,17 +6,17 @@
  * and the bars of the key page's class that those pages lack (a class's "Summary: Field | Method") end up as
  * content. The structure of a page (paper 4's page schema: its link collections and layout, as INDESIT and
  * `gabarit cluster` read it, src/collect/) tells pages of one class from pages of another, with the same
- * similarity and threshold T those engines use (chosen out of sample there: src/collect/defaults.ts).
+ * similarity and threshold T those engines use (chosen out of sample there: src/structure/defaults.ts).
  *
  * The schemas are cut at the median depth of the content of the pages read (layout.ts `LayoutDepth`), as
  * `gabarit cluster` cuts them at its site's.
  */
 import type { Tree } from '../../html/tree.ts';
-import { COLLECT_DEFAULTS } from '../../collect/defaults.ts';
-import { TagLists } from '../../collect/link-collections.ts';
+import { COLLECT_DEFAULTS } from '../../structure/defaults.ts';
+import { TagLists } from '../../structure/link-collections.ts';
 import { type PageSchema, similarity } from '../../structure/page-schema.ts';
-import { LayoutDepth } from '../../collect/layout.ts';
-import { readStructure, schemaOfStructure, type Structure } from '../../collect/structure.ts';
+import { LayoutDepth } from '../../structure/layout.ts';
+import { readStructure, schemaOfStructure, type Structure } from '../../structure/page-structure.ts';
 
 /** Tells the pages of the key page's class (by page schema) from the others. */
 export class PageClasses {

@@ -24,7 +24,7 @@ import { textOf } from '../../html/text.ts';
 import type { Tree } from '../../html/tree.ts';
 import type { Page } from '../../site/page.ts';
 import type { EngineContext, EngineRun, LearningEngine } from '../engine.ts';
-import { TEMPLATE_MARK } from '../../output.ts';
+import { TEMPLATE_MARK } from '../result.ts';
 import { learnPagelets } from './learn.ts';
 import { compilePagelets, pageletTemplate } from './learned.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
@@ -71,10 +71,10 @@ function support(o: PageletRunOptions): SupportOptions {
 
 async function openTables(o: PageletRunOptions): Promise<Tables> {
   if (o.global && o.backend === 'sql') {
-    // With --db, the tables go into the site store (src/store/store.ts), schema `pagelets`, beside its
+    // With --db, the tables go into the site store (src/site/store.ts), schema `pagelets`, beside its
     // own pages and links; without, into a private DuckDB in memory that spills to a temporary directory.
     // DuckDB is loaded only here, by a run that uses it.
-    const site = o.db === undefined ? undefined : await (await import('../../store/store.ts')).Store.open(o.db);
+    const site = o.db === undefined ? undefined : await (await import('../../site/store.ts')).Store.open(o.db);
     const { SqlPageletStore } = await import('./global.ts');
     const store = await SqlPageletStore.open(site ? { connection: site.connection } : {});
     return {

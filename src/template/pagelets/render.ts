@@ -15,7 +15,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writevSync } from '
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { escapeAttr, serializeUtf8, Utf8Sink } from '../../html/serialize.ts';
-import { OVERLAY_STYLE } from '../../output.ts';
+import { OVERLAY_STYLE } from '../result.ts';
 import { textTables } from '../../html/text.ts';
 import { NodeKind, type Tree } from '../../html/tree.ts';
 

@@ -12,7 +12,7 @@ import { CORPUS_DIR, corpusSkip } from '../../../src/eval/corpus-path.ts';
 import { LabelTable } from '../../../src/html/labels.ts';
 import { OutputWriter } from '../../../src/output.ts';
 import { openSource } from '../../../src/site/source.ts';
-import { analyseCrawl, markCrawl } from '../../../src/template/pagelets/crawl.ts';
+import { analyseCrawl, markCrawl } from '../../../src/run/pagelet-shards.ts';
 import { detectPagelets, runOptions } from '../../../src/template/pagelets/engine.ts';
 import { runGlobalShards } from '../../../src/template/pagelets/global-shards.ts';
 import { listShards, parsePart, partOf, workPaths } from '../../../src/template/pagelets/shards.ts';

@@ -1,7 +1,9 @@
 /**
  * Thresholds and defaults of structural crawling and clustering (paper 4: Blanco, Crescenzi, Merialdo,
  * "Efficiently locating collections of web pages to wrap", WEBIST 2005). Each is named, with the paper's
- * value and why; options override them. src/defaults.ts re-exports them.
+ * value and why; options override them. src/defaults.ts re-exports them. They sit with the page model
+ * (page schemas, link collections, text region, layout) below the engines: collect (INDESIT), cluster and
+ * the hyperlink engine's page classes all read them.
  */
 export const COLLECT_DEFAULTS = {
   /**
@@ -118,7 +120,7 @@ export const COLLECT_DEFAULTS = {
    */
   maxDepth: 3,
   /**
-   * Rings of neighbourhood widening (indesit.ts): when no neighbouring cluster leads back to the target,
+   * Rings of neighbourhood widening (src/collect/indesit.ts): when no neighbouring cluster leads back to the target,
    * step 1 runs again from the neighbours' pages, this many times at most. 0 is the paper (one link deep);
    * 1 reaches index pages two links away from the target, as a blog's tag pages are from its posts
    * (through the list of tags; docs/collect.md).
@@ -134,7 +136,7 @@ export const COLLECT_DEFAULTS = {
    */
   strayShare: 0.05,
   /**
-   * Compare page layouts beside link tag-lists (src/structure/page-schema.ts, layout.ts). false is the paper (links only).
+   * Compare page layouts beside link tag-lists (page-schema.ts, layout.ts). false is the paper (links only).
    */
   layout: true,
   /**
@@ -150,7 +152,7 @@ export const COLLECT_DEFAULTS = {
    */
   layoutBelow: 0,
   /**
-   * Levels of the structure of a page's content area kept in its schema (structure.ts, src/structure/page-schema.ts): its
+   * Levels of the structure of a page's content area kept in its schema (page-structure.ts, page-schema.ts): its
    * blocks one level down. 0 leaves the content out (the schema of links and frame).
    */
   contentLevels: 1,

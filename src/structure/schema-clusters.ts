@@ -12,8 +12,8 @@
  * a given cluster" (section 3.1).
  */
 import { COLLECT_DEFAULTS } from './defaults.ts';
-import { type PageSchema, sameSchema, schemaHash, similar, similarity } from '../structure/page-schema.ts';
-import { groupsOf, UnionFind } from '../structure/union-find.ts';
+import { type PageSchema, sameSchema, schemaHash, similar, similarity } from './page-schema.ts';
+import { groupsOf, UnionFind } from './union-find.ts';
 
 /** A cluster of pages with identical schema (or, with a threshold, similar to its first). */
 export interface Cluster<P> {

@@ -1,17 +1,18 @@
 /**
- * The three phases of a sharded pagelets run over a crawl (shards.ts, global-shards.ts), each runnable on
- * its own machine against a shared work directory:
+ * The three phases of a sharded pagelets run over a crawl (src/template/pagelets/shards.ts, global-shards.ts),
+ * each runnable on its own machine against a shared work directory; the run layer's, since the third writes
+ * the output contract:
  *  1. `analyseCrawl`: pass 1 of each shard → Parquet rows (skips shards already done);
  *  2. `runGlobalShards` (global-shards.ts): Figure 5 over all shards, on DuckDB or Spark;
  *  3. `markCrawl`: each shard's pages marked and the output contract written (skips shards done).
  */
 import { join } from 'node:path';
-import { LabelTable } from '../../html/labels.ts';
-import { OutputWriter, type PageFailure } from '../../output.ts';
-import { openSource } from '../../site/source.ts';
-import { markPagelets, type PageletRunOptions } from './engine.ts';
-import { readGlobalResult } from './global-shards.ts';
-import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, shardMarkInput, sourceChecksum } from './shards.ts';
+import { LabelTable } from '../html/labels.ts';
+import { OutputWriter, type PageFailure } from '../output.ts';
+import { openSource } from '../site/source.ts';
+import { markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
+import { readGlobalResult } from '../template/pagelets/global-shards.ts';
+import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, shardMarkInput, sourceChecksum } from '../template/pagelets/shards.ts';
 
 /** What the phases report while they run. */
 export interface CrawlHooks {

@@ -12,7 +12,7 @@
  * DuckDB connection runs one statement at a time.
  */
 import { DuckDBInstance, blobValue, timestampValue, type DuckDBConnection, type DuckDBPreparedStatement, type DuckDBValue } from '@duckdb/node-api';
-import type { Page } from '../site/page.ts';
+import type { Page } from './page.ts';
 
 /** What the store keeps of a page (a Page without its origin). */
 export interface StoredPage {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Store } from '../../src/store/store.ts';
+import { Store } from '../../src/site/store.ts';
 import { HttpSource } from '../../src/site/http-source.ts';
 import { serveDirectory } from '../../src/site/serve.ts';
 import { FIXTURE_KEYS, FIXTURE_SITE, fixtureBytes } from '../site/page-source-suite.ts';

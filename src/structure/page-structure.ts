@@ -8,9 +8,9 @@ import { tagId, type Tree } from '../html/tree.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
 import { contentOf, layoutOf, layoutPaths, type LayoutPaths } from './layout.ts';
 import { type LinkCollection, pageLinks, type TagLists } from './link-collections.ts';
-import { distinctSorted, type PageSchema, type SchemaOptions } from '../structure/page-schema.ts';
+import { distinctSorted, type PageSchema, type SchemaOptions } from './page-schema.ts';
 import { textRegion } from './text-region.ts';
-import { pageShape } from '../structure/page-shape.ts';
+import { pageShape } from './page-shape.ts';
 
 /** Options of `readStructure`. */
 export interface StructureOptions {

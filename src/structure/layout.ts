@@ -49,7 +49,7 @@ export interface LayoutPaths {
 /**
  * The layout paths of a page. `memo` is the tag-list memo of the page (link-collections.ts `pageLinks`),
  * `region` its text region (-1 when none), recorded with them. Inside the region only `levels` levels are
- * read: the region lies in the page's content area (structure.ts), whose structure is kept that deep
+ * read: the region lies in the page's content area (page-structure.ts), whose structure is kept that deep
  * (`contentOf`), and the inside of an article is most of a long page.
  */
 export function layoutPaths(tree: Tree, tagLists: TagLists, memo: Int32Array, region: number, levels: number = COLLECT_DEFAULTS.contentLevels): LayoutPaths {
@@ -116,9 +116,9 @@ export function contentOf(paths: LayoutPaths, tagLists: TagLists, area: number, 
 }
 
 /**
- * The depth of a site's content, where layouts are cut and deeper text regions lifted (structure.ts): the
+ * The depth of a site's content, where layouts are cut and deeper text regions lifted (page-structure.ts): the
  * median depth of the text regions of its pages; when no page read has one, the median of the other
- * content depths (structure.ts `contentDepth`: a page's text with no minimum of words, its `main`), or
+ * content depths (page-structure.ts `contentDepth`: a page's text with no minimum of words, its `main`), or
  * COLLECT_DEFAULTS.layoutDepth before any. Pages with little text say little about where a site puts its
  * articles (a documentation site's category pages hold a list in `main`, its articles lie five levels
  * deeper).
@@ -127,7 +127,7 @@ export class LayoutDepth {
   private readonly regions = new Median();
   private readonly others = new Median();
 
-  /** Records a page's content depth (structure.ts `contentDepth`; -1: none), `region` when it is its text region's. */
+  /** Records a page's content depth (page-structure.ts `contentDepth`; -1: none), `region` when it is its text region's. */
   add(contentDepth: number, region: boolean): void {
     if (contentDepth >= 0) (region ? this.regions : this.others).add(contentDepth);
   }
