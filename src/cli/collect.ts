@@ -135,6 +135,7 @@ export async function register(program: Command): Promise<void> {
       await opened.close();
     }
     for (const f of result.failures) reporter.failure(f);
+    for (const d of result.doubts) reporter.warn(`${result.sample.key}: ${d}`);
     if (opts.savePages) {
       const { mkdir, writeFile } = await import('node:fs/promises');
       const names = new PageNames();
@@ -169,7 +170,8 @@ export async function register(program: Command): Promise<void> {
       indexPages: result.indexPages,
       sampleSchema: result.sampleSchema,
       sampleLayout: result.sampleLayout,
-      options: { similarity: opts.similarity, sameClusterLinks: opts.sameClusterLinks, maxDepth: opts.maxDepth, rings: opts.rings, maxDownloads: opts.maxDownloads, layout: opts.layout },
+      doubts: result.doubts,
+      options: { similarity: opts.similarity, shapeSimilarity: result.shapeThreshold, sameClusterLinks: opts.sameClusterLinks, maxDepth: opts.maxDepth, rings: opts.rings, maxDownloads: opts.maxDownloads, layout: opts.layout },
     };
     await writer.writeJson('summary.json', { ...summary, ...interruptionField() });
     noteSummary(join(writer.dir, 'summary.json'), summary.pagesDone);

@@ -143,6 +143,13 @@ export const COLLECT_DEFAULTS = {
    */
   layoutDepth: 4,
   /**
+   * Weighted Jaccard similarity of page shapes (src/structure/page-shape.ts, template paths of the pages read
+   * weighing little) at or above which a page whose address names the sample's typed kind (`struct.Vec.html`,
+   * addresses.ts `AddressKinds`) joins the sample's class though its schema differs (item lists under
+   * headings named after the items). Chosen on the corpus (docs/collect.md).
+   */
+  shapeSimilarity: 0.3,
+  /**
    * Levels of a page's frame kept below the depth of the site's content (layout.ts): 0 stops at the
    * content's level; 1 would keep the children of the containers at that level (a header's title and
    * subtitle beside the article). Chosen with T by leave-one-set-out cross-validation among {0, 1}
