@@ -264,6 +264,11 @@ function isMenu(reachedFrom: ReadonlyArray<{ page: string; tagList: number; targ
   return most === all.size;
 }
 
+/** `Target.byShape`: the page was taken. */
+const TAKEN = -1;
+/** Pages taken that later pages are compared with by shape (`Target.anchors`): a bound on the cost of a check. */
+const MAX_ANCHORS = 64;
+
 /** The index cluster of `solve` when the index pages are the target clusters' strays (`Target.strays`). */
 const STRAYS = -2;
 
@@ -292,6 +297,8 @@ class Target {
   constructor(
     private readonly run: Run,
     first: number,
+    /** The page the target grows from, when not the cluster's first (strays of another target's cluster). */
+    private readonly from?: CrawledPage,
   ) {
     this.first = first;
     this.join(first);
@@ -300,7 +307,7 @@ class Target {
 
   /** The key of the page the target grew from (the sample, or an index cluster's first page). */
   get origin(): CrawledPage {
-    return this.run.table.clusters[this.first]!.pages[0]!;
+    return this.from ?? this.run.table.clusters[this.first]!.pages[0]!;
   }
 
   /**
@@ -319,8 +326,32 @@ class Target {
   takes(p: CrawledPage): boolean {
     // Kinds are learnt as links are seen: a page clustered before its kind was known is checked again.
     if (p.cluster < 0 || !this.kindOk(p.key)) return false;
-    if (this.accepts(p.cluster)) return true;
-    return this.run.kinds.kindOf(p.key).dotted && this.run.shapeNear(this.origin, p);
+    if (this.accepts(p.cluster)) {
+      this.anchor(p);
+      return true;
+    }
+    if (!this.run.kinds.kindOf(p.key).dotted) return false;
+    // Single linkage over the shapes of the pages taken (a page near one of them), each page checked again
+    // only once more pages were taken.
+    const seen = this.byShape.get(p.key);
+    if (seen === TAKEN) return true;
+    if (seen === this.anchors.length) return false;
+    const near = this.run.shapeNear(this.origin, p) || this.anchors.some((a) => this.run.shapeNear(a, p));
+    this.byShape.set(p.key, near ? TAKEN : this.anchors.length);
+    if (near) this.anchor(p);
+    return near;
+  }
+
+  /** Pages taken that a page of the target's kind may be near by shape (the first MAX_ANCHORS). */
+  private readonly anchors: CrawledPage[] = [];
+  private readonly anchorKeys = new Set<string>();
+  /** Per page checked by shape: TAKEN, or how many anchors there were when it was found near none. */
+  private readonly byShape = new Map<string, number>();
+
+  private anchor(p: CrawledPage): void {
+    if (this.anchors.length >= MAX_ANCHORS || this.anchorKeys.has(p.key)) return;
+    this.anchorKeys.add(p.key);
+    this.anchors.push(p);
   }
 
   /** True when cluster `c` belongs to this target (checked again whenever the clusters changed). */
@@ -803,6 +834,8 @@ class Run {
     }
     const used = new Set<number>();
     const dead = new Set<string>();
+    /** Whether the strays of the target's clusters served as index pages (once per instance). */
+    let strayed = false;
     let steps = 0;
     for (;;) {
       const before = new Set(target.pages().map((p) => p.key));
@@ -812,7 +845,7 @@ class Run {
       if (self.score > 0) best = { cluster: -1, ...self };
       // The pages of the target's clusters whose address names another kind (a module's index beside its
       // items, one schema): candidate index pages like a neighbour's, without recursion.
-      const strays = target.strays();
+      const strays = strayed ? [] : target.strays();
       if (strays.length > 0) {
         const r = await this.evaluate(strays, target, before, dead, 'strays');
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: STRAYS, ...r };
@@ -866,10 +899,13 @@ class Run {
       // Step 3: recursion to catch index pages, then harvest their back class-links.
       let indexPages: CrawledPage[];
       if (best.cluster === STRAYS) {
-        indexPages = target.strays();
-        const back = new Set(best.back);
+        // The strays grow as a target of their own (their kind, their cluster), as an index cluster does.
+        strayed = true;
+        const first = target.strays()[0]!;
+        const index = new Target(this, first.cluster, first);
+        indexPages = depth < this.maxDepth && !best.menu ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
         for (const q of indexPages) this.indexKeys.add(q.key);
-        await this.harvest(indexPages, back, target);
+        await this.harvest(indexPages, new Set(best.back), target);
       } else if (best.cluster < 0) {
         indexPages = target.pages();
       } else {
