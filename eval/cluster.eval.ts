@@ -27,7 +27,7 @@ import { openSource } from '../src/site/source.ts';
 import { syntheticSites } from '../test/fixtures/synthetic-sites.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
 import { SITE_GENERATORS } from './cross-validation.ts';
-import { bestCandidate, leaveOneOut } from './loso.ts';
+import { leaveOneGroupOut, leaveOneOut } from './loso.ts';
 
 /** Candidate thresholds T, the paper's first (preferred on ties). */
 const GRID = [0.85, 0.8, 0.75, 0.7, 0.65, 0.6, 0.55, 0.5];
@@ -116,9 +116,7 @@ const generatorOf = (name: string): string => SITE_GENERATORS[name] ?? name;
 
 /** Leave one generator out: for each set, the candidate best on the sets of other generators. */
 function leaveOneGeneratorOut<C>(candidates: readonly C[], units: readonly string[], score: (c: C, us: readonly string[]) => number[]): { heldOut: Map<string, C>; inSample: C } {
-  const heldOut = new Map<string, C>();
-  for (const u of units) heldOut.set(u, bestCandidate(candidates, units.filter((v) => generatorOf(v) !== generatorOf(u)), score));
-  return { heldOut, inSample: bestCandidate(candidates, units, score) };
+  return leaveOneGroupOut(candidates, units, generatorOf, score);
 }
 
 /**

@@ -12,10 +12,12 @@
  * subset) costs a request but is no page. The target is fetched <= 1.5 × |class| + the index pages used
  * (`IndesitResult.indexPages`), recall and precision >= 0.95, on every class of at least 20 pages.
  *
- * The Jaccard threshold T (COLLECT_DEFAULTS.similarity) is chosen by leave-one-site-out cross-validation
- * over GRID: for each site, the T that meets the target on the most runs of the other sites (then the
- * highest mean of min(R, P), then the fewest fetched pages per class page); the site's figure at that T is
- * its held-out figure, printed first; beside it the in-sample figure, at the T chosen on all sites (the
+ * The Jaccard threshold T (COLLECT_DEFAULTS.similarity) and the shape threshold of pages of the sample's address
+ * kind (COLLECT_DEFAULTS.shapeSimilarity) are chosen together, as `T/shape` over GRID, by leave-one-generator-out
+ * cross-validation (eval/cross-validation.ts SITE_GENERATORS: peps and python-docs are both Sphinx): for each
+ * site, the candidate that meets the target on the most runs of the sites of other generators (then the highest
+ * mean of min(R, P), then the fewest fetched pages per class page); the site's figure at that candidate is its
+ * held-out figure, printed first; beside it the in-sample figure, at the candidate chosen on all sites (the
  * default). The synthetic sites of test/fixtures/synthetic-sites.ts (generated, never tuned on) are run at
  * the in-sample T and printed apart. Writes eval/results/collect.json.
  */
@@ -31,12 +33,19 @@ import { serveDirectory } from '../src/site/serve.ts';
 import { openSource } from '../src/site/source.ts';
 import { syntheticSites } from '../test/fixtures/synthetic-sites.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
-import { leaveOneOut } from './loso.ts';
+import { leaveOneGroupOut } from './loso.ts';
+import { generatorOf } from './cross-validation.ts';
 
 /** `--defaults`: the default T only (no choice; the figures are in sample). */
 const DEFAULTS_ONLY = process.argv.includes('--defaults');
 /** Candidate thresholds T, the paper's first (preferred on ties). */
-const GRID = DEFAULTS_ONLY ? [COLLECT_DEFAULTS.similarity] : [0.85, 0.8, 0.75, 0.7, 0.65, 0.6];
+const D = `${COLLECT_DEFAULTS.similarity}/${COLLECT_DEFAULTS.shapeSimilarity}`;
+const GRID = DEFAULTS_ONLY ? [D] : [D, '0.8/0.2', '0.8/0.4', '0.75/0.3', '0.7/0.3'];
+/** A candidate `T/shape`: the schema threshold T and the shape threshold of pages of the sample's address kind. */
+const parse = (c: string): { T: number; shape: number } => {
+  const [T, shape] = c.split('/').map(Number);
+  return { T: T!, shape: shape! };
+};
 /** Classes this small are run and printed, but not part of the target nor of the choice of T. */
 const MIN_CLASS = 20;
 /** Allowed fetched pages per class page, beside the index pages. */
@@ -48,6 +57,8 @@ interface Run {
   size: number;
   sample: string;
   T: number;
+  /** Shape threshold (pages of the sample's address kind). */
+  shape: number;
   recall: number;
   precision: number;
   requests: number;
@@ -74,7 +85,8 @@ interface SiteSpec {
 }
 
 /** Runs INDESIT from 3 samples of every class of a served site, at threshold T. */
-async function runSite(spec: SiteSpec, url: string, T: number): Promise<Run[]> {
+async function runSite(spec: SiteSpec, url: string, candidate: string): Promise<Run[]> {
+  const { T, shape } = parse(candidate);
   const runs: Run[] = [];
   for (const [cls, gold] of Object.entries(spec.classes)) {
     const picks = [...new Set([0, Math.floor(gold.length / 2), gold.length - 1])].map((i) => gold[i]!);
@@ -83,7 +95,7 @@ async function runSite(spec: SiteSpec, url: string, T: number): Promise<Run[]> {
       const source = await openSource(url, { delayMs: 0, concurrencyPerHost: 4 });
       const t0 = performance.now();
       try {
-        const r = await indesit(source, source.urlOf(sample), { similarity: T });
+        const r = await indesit(source, source.urlOf(sample), { similarity: T, shapeSimilarity: shape });
         const got = [...new Set(r.pages.map((p) => staticKey(spec.dir, p.key)))];
         const s = setScore(got, gold);
         const g = new Set(gold);
@@ -96,6 +108,7 @@ async function runSite(spec: SiteSpec, url: string, T: number): Promise<Run[]> {
           size: gold.length,
           sample,
           T,
+          shape,
           recall: s.recall,
           precision: s.precision,
           requests: r.downloads,
@@ -136,7 +149,7 @@ function classRows(runs: readonly Run[]): string[][] {
       r0.site,
       r0.cls,
       String(r0.size),
-      String(r0.T),
+      `${r0.T}/${r0.shape}`,
       fmt(mean(rs.map((r) => r.recall))),
       fmt(mean(rs.map((r) => r.precision))),
       fmt(Math.min(...rs.map((r) => Math.min(r.recall, r.precision)))),
@@ -148,7 +161,7 @@ function classRows(runs: readonly Run[]): string[][] {
   });
 }
 
-const HEADER = ['site', 'class', '|class|', 'T', 'R', 'P', 'min R,P', 'fetched/|class|', 'allowed', 'requests/|class|', 'met'];
+const HEADER = ['site', 'class', '|class|', 'T/shape', 'R', 'P', 'min R,P', 'fetched/|class|', 'allowed', 'requests/|class|', 'met'];
 
 await runEval('collect', async () => {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -179,7 +192,7 @@ await runEval('collect', async () => {
     }
 
     // Every corpus site at every T; the synthetic sites once T is chosen.
-    const byT = new Map<number, Run[]>();
+    const byT = new Map<string, Run[]>();
     const corpus = specs.filter((s) => !s.synthetic);
     for (const spec of corpus) {
       const served = await serveDirectory(spec.dir);
@@ -191,8 +204,10 @@ await runEval('collect', async () => {
       process.stderr.write(`collect: ${spec.name} done\n`);
     }
     const units = corpus.map((s) => s.name);
-    const { heldOut, inSample } = leaveOneOut(GRID, units, (T, sites) => scoreOf((byT.get(T) ?? []).filter((r) => sites.includes(r.site))));
-    const runsAt = (T: number, site: string): Run[] => (byT.get(T) ?? []).filter((r) => r.site === site);
+    // Leave one generator out: a site's candidate is chosen on the sites of other generators (peps and
+    // python-docs are both Sphinx).
+    const { heldOut, inSample } = leaveOneGroupOut(GRID, units, generatorOf, (T, sites) => scoreOf((byT.get(T) ?? []).filter((r) => sites.includes(r.site))));
+    const runsAt = (T: string, site: string): Run[] => (byT.get(T) ?? []).filter((r) => r.site === site);
     const held = units.flatMap((u) => runsAt(heldOut.get(u)!, u));
     const inS = units.flatMap((u) => runsAt(inSample, u));
     const synthetic: Run[] = [];
@@ -205,7 +220,7 @@ await runEval('collect', async () => {
       }
     }
 
-    process.stdout.write('Held out (T chosen on the other sites):\n' + formatTable(HEADER, classRows(held)) + '\n\n');
+    process.stdout.write('Held out (T/shape chosen on the sites of other generators):\n' + formatTable(HEADER, classRows(held)) + '\n\n');
     process.stdout.write(`In sample (T = ${inSample}, chosen on all sites; the default):\n` + formatTable(HEADER, classRows(inS)) + '\n\n');
     if (synthetic.length > 0) process.stdout.write(`Synthetic sites (test/fixtures/synthetic-sites.ts), T = ${inSample}:\n` + formatTable(HEADER, classRows(synthetic)) + '\n\n');
     const gridRows = GRID.map((T) => {
@@ -213,12 +228,12 @@ await runEval('collect', async () => {
       const [met, minRP, ratio] = scoreOf(rs);
       return [String(T), fmt(met), fmt(minRP), (-ratio!).toFixed(2)];
     });
-    process.stdout.write('Every T on every corpus site (classes >= 20 pages):\n' + formatTable(['T', 'share of runs met', 'mean min(R,P)', 'fetched/|class|'], gridRows) + '\n\n');
+    process.stdout.write('Every T on every corpus site (classes >= 20 pages):\n' + formatTable(['T/shape', 'share of runs met', 'mean min(R,P)', 'fetched/|class|'], gridRows) + '\n\n');
 
     const big = (rs: Run[]): Run[] => rs.filter((r) => r.size >= MIN_CLASS);
     const headline = {
-      'T chosen on all sites': String(inSample),
-      'T held out per site': units.map((u) => `${u} ${heldOut.get(u)}`).join(', '),
+      'T/shape chosen on all sites': String(inSample),
+      'T/shape held out per site': units.map((u) => `${u} ${heldOut.get(u)}`).join(', '),
       'held-out runs meeting R,P >= 0.95 and fetched <= allowed (classes >= 20)': `${big(held).filter((r) => r.met).length}/${big(held).length}`,
       'held-out mean recall (classes >= 20)': mean(big(held).map((r) => r.recall)),
       'held-out mean precision (classes >= 20)': mean(big(held).map((r) => r.precision)),

@@ -35,3 +35,13 @@ export function leaveOneOut<C>(candidates: readonly C[], units: readonly string[
   for (const u of units) heldOut.set(u, bestCandidate(candidates, units.filter((v) => v !== u), score));
   return { heldOut, inSample: bestCandidate(candidates, units, score) };
 }
+
+/**
+ * For each unit, the candidate chosen on the units of other groups (leave one generator out: a site is
+ * judged by a choice made on sites no tool of its generator built); and the candidate chosen on all.
+ */
+export function leaveOneGroupOut<C>(candidates: readonly C[], units: readonly string[], groupOf: (unit: string) => string, score: (candidate: C, units: readonly string[]) => number[]): { heldOut: Map<string, C>; inSample: C } {
+  const heldOut = new Map<string, C>();
+  for (const u of units) heldOut.set(u, bestCandidate(candidates, units.filter((v) => groupOf(v) !== groupOf(u)), score));
+  return { heldOut, inSample: bestCandidate(candidates, units, score) };
+}

@@ -77,6 +77,7 @@ export async function register(program: Command): Promise<void> {
       await opened.close();
     }
     for (const f of result.failures) reporter.failure(f);
+    for (const d of result.doubts) reporter.warn(`${result.sample.key}: ${d}`);
     const dir = await writeCollect(result, outDir(opts.out), interruptionField());
     const summary = result.summary;
     noteSummary(join(dir, 'summary.json'), summary.pagesDone);

@@ -59,3 +59,53 @@ function shapeOf(key: string): Shape {
   segs.pop();
   return { dirs: segs.filter((s) => s !== '') };
 }
+
+/**
+ * The kind an address names (our extension, URL evidence): generators that type their pages in the file
+ * name (`struct.Vec.html`, `fn.alloc.html`, `trait.Read.html`) give every page of one class the same leading
+ * token in many folders. A page's token is its file name without extension up to its first dot (`struct`,
+ * `os` of `os.path.html`; a name without a dot has none, its kind is ''); a token is a kind once addresses
+ * seen in `minFolders` folders of distinct names or more have it, so a module's own name (`os.path`, only under `library/`) or
+ * one page's name is none, nor a name repeated by a language variant (`docs/faq`, `zh-Hans/docs/faq`); or
+ * once `minNames` dotted names or more have it (`keyword.while.html`, all in one folder), more than a family of
+ * module names does (`xml.dom.html`, `xml.sax.html`).
+ */
+export class AddressKinds {
+  private readonly folders = new Map<string, Set<string>>();
+  private readonly names = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly minFolders = 3,
+    private readonly minNames = 20,
+  ) {}
+
+  /** Records an address seen (a link or a page read). */
+  add(key: string): void {
+    const { token, folder, dotted, name } = tokenOf(key);
+    if (!dotted) return;
+    let f = this.folders.get(token);
+    if (f === undefined) this.folders.set(token, (f = new Set()));
+    if (f.size < this.minFolders) f.add(folder);
+    let n = this.names.get(token);
+    if (n === undefined) this.names.set(token, (n = new Set()));
+    if (n.size < this.minNames) n.add(name);
+  }
+
+  /** The kind of `key` ('' when its token is no kind), and whether it comes from a dotted name (`struct.Vec`). */
+  kindOf(key: string): { kind: string; dotted: boolean } {
+    const { token, dotted } = tokenOf(key);
+    const kind = dotted && ((this.folders.get(token)?.size ?? 0) >= this.minFolders || (this.names.get(token)?.size ?? 0) >= this.minNames);
+    return kind ? { kind: token, dotted } : { kind: '', dotted: false };
+  }
+}
+
+/** The leading token of a key's file name and its folder's name: `std/io/struct.Error.html` → `struct`, `io`. */
+function tokenOf(key: string): { token: string; folder: string; dotted: boolean; name: string } {
+  const segs = key.split(/[?#]/, 1)[0]!.split('/');
+  let leaf = segs.pop()!;
+  if (leaf === '') leaf = 'index';
+  const name = leaf.replace(/\.(?:html?|xhtml|php|aspx?)$/i, '');
+  const dot = name.indexOf('.');
+  // The folder's own name: a language or version prefix (`fr/ref/`, `zh-Hans/docs/`) is no other folder.
+  return { token: dot > 0 ? name.slice(0, dot) : name, folder: segs.filter((x) => x !== '').pop() ?? '', dotted: dot > 0, name };
+}

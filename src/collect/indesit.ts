@@ -69,18 +69,22 @@ import { ClusterTable } from '../structure/schema-clusters.ts';
 import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
 import { type LinkCollection, type TagListOptions, TagLists } from '../structure/link-collections.ts';
 import { type PageSchema, similar, similarity } from '../structure/page-schema.ts';
-import { Addresses } from './addresses.ts';
+import { Addresses, AddressKinds } from './addresses.ts';
+import { shapeSimilarity, shapeWeights } from '../structure/page-shape.ts';
 import { LayoutDepth } from '../structure/layout.ts';
 import { readStructure, schemaOfStructure, type Structure } from '../structure/page-structure.ts';
 import { variantOf } from './variants.ts';
 import { isSkippedResource } from '../site/defaults.ts';
 
+const NO_SHAPE = new Int32Array(0);
 const NO_SCHEMA: PageSchema = { links: new Int32Array(0), layout: new Int32Array(0), content: new Int32Array(0) };
 
 /** Options of `indesit`; every threshold defaults to COLLECT_DEFAULTS. */
 export interface IndesitOptions {
   /** T, the Jaccard threshold of similar schemas (0.85). */
   similarity?: number;
+  /** Shape similarity at which a page of the sample's typed address kind joins (COLLECT_DEFAULTS.shapeSimilarity). */
+  shapeSimilarity?: number;
   /** n of step 1 (3). */
   sameClusterLinks?: number;
   /** Bound on the recursion of step 3 (3). */
@@ -121,6 +125,8 @@ export interface CrawledPage {
   readonly collections: readonly LinkCollection[];
   readonly schema: PageSchema;
   readonly cluster: number;
+  /** The tag-lists of all its elements (src/structure/page-shape.ts). */
+  readonly shape: Int32Array;
 }
 
 /** A crawled page with its structure; its schema and cluster are set again when the site's content depth is. */
@@ -176,6 +182,16 @@ export interface CollectedPage {
   cluster: number;
   /** sim(sample, page) of their schemas (src/structure/page-schema.ts `similarity`), to 3 decimals. */
   similarity: number;
+  /** The weighted similarity of their shapes (src/structure/page-shape.ts, the site's template weighing little), to 3 decimals. */
+  shapeSimilarity: number;
+  /** The kind its address names (addresses.ts `AddressKinds`, '' for none). */
+  kind: string;
+  /**
+   * Why it was taken or left: `schema` (its cluster is similar to the sample's, or not), `shape` (taken: its
+   * address names the sample's kind and its shape is near the sample's), `kind` (left: its address names
+   * another kind than the sample's).
+   */
+  evidence: 'schema' | 'shape' | 'kind';
 }
 
 export interface IndesitResult {
@@ -190,6 +206,10 @@ export interface IndesitResult {
   left: CollectedPage[];
   /** T, the threshold of similar schemas the run used. */
   threshold: number;
+  /** The threshold of near shapes the run used (pages of the sample's address kind). */
+  shapeThreshold: number;
+  /** Why the result may be wrong, each in a sentence (empty when none). */
+  doubts: string[];
   /** Downloads made by this run (each page at most once), dead links included. */
   downloads: number;
   /** Downloads that failed: dead links (missing, refused, not a page). */
@@ -244,6 +264,14 @@ function isMenu(reachedFrom: ReadonlyArray<{ page: string; tagList: number; targ
   return most === all.size;
 }
 
+/** `Target.byShape`: the page was taken. */
+const TAKEN = -1;
+/** Pages taken that later pages are compared with by shape (`Target.anchors`): a bound on the cost of a check. */
+const MAX_ANCHORS = 64;
+
+/** The index cluster of `solve` when the index pages are the target clusters' strays (`Target.strays`). */
+const STRAYS = -2;
+
 /** Marks the entry page as explored in `solve` (not a key: keys never start with a NUL). */
 const ENTRY = '\0entry';
 
@@ -269,10 +297,61 @@ class Target {
   constructor(
     private readonly run: Run,
     first: number,
+    /** The page the target grows from, when not the cluster's first (strays of another target's cluster). */
+    private readonly from?: CrawledPage,
   ) {
     this.first = first;
     this.join(first);
     for (const p of run.table.clusters[first]!.pages) this.addresses.add(p.key);
+  }
+
+  /** The key of the page the target grew from (the sample, or an index cluster's first page). */
+  get origin(): CrawledPage {
+    return this.from ?? this.run.table.clusters[this.first]!.pages[0]!;
+  }
+
+  /**
+   * True when a link to `key` may lead to a page of this target by its address: the kind its address names
+   * (addresses.ts `AddressKinds`) is the origin's. Sites whose addresses name no kind pass every link.
+   */
+  kindOk(key: string): boolean {
+    return this.run.kinds.kindOf(key).kind === this.run.kinds.kindOf(this.origin.key).kind;
+  }
+
+  /**
+   * True when page `p` is one of this target's: of the origin's address kind, and of a member cluster (its
+   * schema is similar to the target's), or, when the address names a typed kind (`struct.Vec.html`), of a
+   * shape near the origin's (`Run.shapeNear`): pages of one class whose item lists differ.
+   */
+  takes(p: CrawledPage): boolean {
+    // Kinds are learnt as links are seen: a page clustered before its kind was known is checked again.
+    if (p.cluster < 0 || !this.kindOk(p.key)) return false;
+    if (this.accepts(p.cluster)) {
+      this.anchor(p);
+      return true;
+    }
+    if (!this.run.kinds.kindOf(p.key).dotted) return false;
+    // Single linkage over the shapes of the pages taken (a page near one of them), each page checked again
+    // only once more pages were taken.
+    const seen = this.byShape.get(p.key);
+    if (seen === TAKEN) return true;
+    if (seen === this.anchors.length) return false;
+    const near = this.run.shapeNear(this.origin, p) || this.anchors.some((a) => this.run.shapeNear(a, p));
+    this.byShape.set(p.key, near ? TAKEN : this.anchors.length);
+    if (near) this.anchor(p);
+    return near;
+  }
+
+  /** Pages taken that a page of the target's kind may be near by shape (the first MAX_ANCHORS). */
+  private readonly anchors: CrawledPage[] = [];
+  private readonly anchorKeys = new Set<string>();
+  /** Per page checked by shape: TAKEN, or how many anchors there were when it was found near none. */
+  private readonly byShape = new Map<string, number>();
+
+  private anchor(p: CrawledPage): void {
+    if (this.anchors.length >= MAX_ANCHORS || this.anchorKeys.has(p.key)) return;
+    this.anchorKeys.add(p.key);
+    this.anchors.push(p);
   }
 
   /** True when cluster `c` belongs to this target (checked again whenever the clusters changed). */
@@ -316,11 +395,17 @@ class Target {
     this.version = this.run.table.version;
   }
 
+  /** The downloaded pages of the target's clusters that it does not take (their address names another kind). */
+  strays(): Crawled[] {
+    if (this.version !== this.run.table.version) this.refresh();
+    return this.run.order.filter((p) => this.members.has(p.cluster) && !this.takes(p));
+  }
+
   /** The downloaded pages of this target, in order of arrival. */
   pages(): Crawled[] {
     if (this.version !== this.run.table.version) this.refresh();
     const out: Crawled[] = [];
-    for (const p of this.run.order) if (this.members.has(p.cluster)) out.push(p);
+    for (const p of this.run.order) if (this.takes(p)) out.push(p);
     for (const p of out) this.addresses.add(p.key);
     return out;
   }
@@ -337,6 +422,12 @@ class Run {
   /** Pages that served as index pages of another cluster (step 3). */
   readonly indexKeys = new Set<string>();
   readonly tagLists: TagLists;
+  /** The kinds page addresses name (addresses.ts), from every link seen. */
+  readonly kinds = new AddressKinds();
+  /** Shape weights over the pages read (page-shape.ts), and how many pages they were computed on. */
+  private weights: Float64Array = new Float64Array(0);
+  private weighed = 0;
+  readonly shapeThreshold: number;
   private readonly labels = new LabelTable({ attributes: 'none' });
   readonly threshold: number;
   readonly n: number;
@@ -379,6 +470,24 @@ class Run {
     this.grow = options.growTarget ?? true;
     this.rings = options.rings ?? COLLECT_DEFAULTS.rings;
     this.strayShare = options.strayShare ?? COLLECT_DEFAULTS.strayShare;
+    this.shapeThreshold = options.shapeSimilarity ?? COLLECT_DEFAULTS.shapeSimilarity;
+  }
+
+  /**
+   * The weighted Jaccard similarity of two pages' shapes (page-shape.ts), the paths most pages read so far
+   * have (the site's template) weighing little; the weights are computed again as the pages read grow by a tenth.
+   */
+  shapeOf(a: CrawledPage, b: CrawledPage): number {
+    if (this.order.length > this.weighed * 1.1 || this.weights.length < this.tagLists.size) {
+      this.weights = shapeWeights(this.order.map((p) => p.shape), this.tagLists);
+      this.weighed = this.order.length;
+    }
+    return shapeSimilarity(a.shape, b.shape, this.weights);
+  }
+
+  /** True when the shapes of two pages are similar (`shapeThreshold`). */
+  shapeNear(a: CrawledPage, b: CrawledPage): boolean {
+    return this.shapeOf(a, b) >= this.shapeThreshold;
   }
 
   keyOf = (url: string): string | undefined => this.source.keyOf(url);
@@ -422,7 +531,16 @@ class Run {
         ...(o.textRegionWords === undefined ? {} : { textRegionWords: o.textRegionWords }),
         ...(o.contentLevels === undefined ? {} : { contentLevels: o.contentLevels }),
         sharedPaths: this.layoutDepth < 0,
+        shape: true,
       });
+      // Every address a page links to tells which kinds the site's addresses name (addresses.ts).
+      this.kinds.add(key);
+      for (const c of structure.collections) {
+        for (const l of c.links) {
+          const k = this.keyOf(l.url);
+          if (k !== undefined) this.kinds.add(k);
+        }
+      }
       // The first page read is the sample: the depth of its content stands for the site's until `learnDepth`.
       if (this.layoutDepth < 0) {
         this.layoutDepth = structure.contentDepth >= 0 ? structure.contentDepth : COLLECT_DEFAULTS.layoutDepth;
@@ -435,7 +553,7 @@ class Run {
       if (r >= 0 && this.samplePath >= 0 && (this.tagLists.hasPrefix(r, this.samplePath) || (this.tagLists.hasPrefix(this.samplePath, r) && !this.sampleShared.has(r)))) this.depths.add(structure.contentDepth, true);
       const schema = this.schemaOf(structure);
       const cluster = this.table.clusterOf(schema);
-      page = { key, url: got.url, collections: structure.collections, structure, schema, cluster: cluster.id };
+      page = { key, url: got.url, collections: structure.collections, structure, schema, cluster: cluster.id, shape: structure.shape };
       cluster.pages.push(page);
       this.order.push(page);
       this.byContent.set(hash, page);
@@ -443,7 +561,7 @@ class Run {
       if (!(e instanceof PageError)) throw e;
       this.dead++;
       this.failures.push({ url, key, code: e.code, message: e.message });
-      page = { key, url, collections: [], structure: undefined, schema: NO_SCHEMA, cluster: -1 };
+      page = { key, url, collections: [], structure: undefined, schema: NO_SCHEMA, cluster: -1, shape: NO_SHAPE };
     }
     this.pages.set(key, page);
     if (key !== requested) this.pages.set(requested, page);
@@ -502,6 +620,7 @@ class Run {
       if (raw === undefined || isSkippedResource(l.url)) continue;
       const k = this.known(raw);
       if (k === own || seen.has(k)) continue;
+      this.kinds.add(k);
       seen.add(k);
       if (!this.addressOf.has(k)) this.addressOf.set(k, l.url);
       out.push(k);
@@ -517,7 +636,7 @@ class Run {
     for (const p of target.pages()) {
       for (const c of p.collections) {
         for (const k of this.keysOf(c, p.key)) {
-          if (this.pages.has(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k)) continue;
+          if (this.pages.has(k) || !target.kindOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k)) continue;
           return false;
         }
       }
@@ -536,9 +655,11 @@ class Run {
    * (addresses.ts: the nearest known address decides, a tie is not unlikely).
    */
   unlikely(target: Target, key: string, sameFolder = false): boolean {
+    // An address that names the target's kind is likely wherever its folder (`m0/fn.open.html` for `m1/fn.read.html`).
+    if (this.kinds.kindOf(key).kind !== '' && target.kindOk(key)) return false;
     if (this.othersVersion !== this.order.length + ':' + target.id) {
       this.others = new Addresses();
-      for (const p of this.order) if (!target.accepts(p.cluster)) this.others.add(p.key);
+      for (const p of this.order) if (!target.takes(p)) this.others.add(p.key);
       this.othersVersion = this.order.length + ':' + target.id;
     }
     const other = this.others.nearest(key);
@@ -578,7 +699,7 @@ class Run {
         // address looks at least as much like a target as like a page that is none (addresses.ts).
         if (nonTarget && !this.pages.has(k) && this.unlikely(target, k, true)) continue;
         // The variant of a page that is no target has its structure: it is a cluster met already.
-        if (!this.pages.has(k) && !target.accepts(p.cluster) && variantOf(p.key, k) !== undefined) continue;
+        if (!this.pages.has(k) && !target.takes(p) && variantOf(p.key, k) !== undefined) continue;
         const q = await this.follow(p.key, k);
         if (q === undefined) continue;
         if (q.cluster < 0) {
@@ -586,7 +707,7 @@ class Run {
           continue;
         }
         reached++;
-        if (!target.accepts(q.cluster)) {
+        if (!target.takes(q)) {
           neighbours.add(q.cluster);
           nonTarget = true;
         }
@@ -631,10 +752,12 @@ class Run {
           // Pages already read first (what they are costs nothing), then the links likeliest to be targets;
           // a link whose address looks more like a page read that is not a target than like a target is
           // not downloaded (addresses.ts).
-          const all = target.addresses.order(this.keysOf(c, p.key));
+          // Links whose address names another kind than the target's lead to none (a module's list of items
+          // of every kind): a mixed collection gives the target's pages only.
+          const all = target.addresses.order(this.keysOf(c, p.key).filter((k) => target.kindOk(k)));
           // A page's variant (its other language or version, variants.ts) has its structure: from a page that is
           // no target it leads to none.
-          const other = !target.accepts(p.cluster);
+          const other = !target.takes(p);
           const keys = [...all.filter((k) => this.pages.has(k)), ...all.filter((k) => !this.pages.has(k) && !this.unlikely(target, k) && !(other && variantOf(p.key, k) !== undefined))];
           if (keys.length === 0) continue;
           let counted = false;
@@ -653,7 +776,7 @@ class Run {
               counted = true;
             }
             reached++;
-            if (!target.accepts(q.cluster)) {
+            if (!target.takes(q)) {
               // The paper scores the class-link 0 at its first page unlike the target; we tolerate a small
               // share of such pages (COLLECT_DEFAULTS.strayShare), so that one odd page of the class does
               // not hide an index of hundreds.
@@ -685,6 +808,16 @@ class Run {
     return { score, back, menu: isMenu(reachedFrom, back) };
   }
 
+  /** Step 3's harvest: the links of the index pages' back class-links that may lead to the target by their address. */
+  private async harvest(indexPages: readonly CrawledPage[], back: ReadonlySet<number>, target: Target): Promise<void> {
+    for (const q of indexPages) {
+      for (const c of q.collections) {
+        if (!back.has(c.tagList)) continue;
+        for (const k of this.keysOf(c, q.key)) if (target.kindOk(k)) await this.fetch(k);
+      }
+    }
+  }
+
   /** Steps 1–4 for one target; returns its pages. */
   async solve(target: Target, depth: number, ancestors: readonly Target[]): Promise<CrawledPage[]> {
     const neighbours = new Set<number>();
@@ -701,6 +834,8 @@ class Run {
     }
     const used = new Set<number>();
     const dead = new Set<string>();
+    /** Whether the strays of the target's clusters served as index pages (once per instance). */
+    let strayed = false;
     let steps = 0;
     for (;;) {
       const before = new Set(target.pages().map((p) => p.key));
@@ -708,6 +843,13 @@ class Run {
       let best: ({ cluster: number } & Evaluation) | null = null;
       const self = await this.evaluate(target.pages(), target, before, dead, 'self');
       if (self.score > 0) best = { cluster: -1, ...self };
+      // The pages of the target's clusters whose address names another kind (a module's index beside its
+      // items, one schema): candidate index pages like a neighbour's, without recursion.
+      const strays = strayed ? [] : target.strays();
+      if (strays.length > 0) {
+        const r = await this.evaluate(strays, target, before, dead, 'strays');
+        if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: STRAYS, ...r };
+      }
       for (const c of [...neighbours].sort((a, b) => a - b)) {
         if (used.has(c) || target.accepts(c) || ancestors.some((t) => t.accepts(c))) continue;
         const r = await this.evaluate(this.table.clusters[c]!.pages, target, before, dead, String(c));
@@ -756,7 +898,15 @@ class Run {
       }
       // Step 3: recursion to catch index pages, then harvest their back class-links.
       let indexPages: CrawledPage[];
-      if (best.cluster < 0) {
+      if (best.cluster === STRAYS) {
+        // The strays grow as a target of their own (their kind, their cluster), as an index cluster does.
+        strayed = true;
+        const first = target.strays()[0]!;
+        const index = new Target(this, first.cluster, first);
+        indexPages = depth < this.maxDepth && !best.menu ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
+        for (const q of indexPages) this.indexKeys.add(q.key);
+        await this.harvest(indexPages, new Set(best.back), target);
+      } else if (best.cluster < 0) {
         indexPages = target.pages();
       } else {
         const index = new Target(this, best.cluster);
@@ -765,19 +915,14 @@ class Run {
         for (const m of index.members) used.add(m);
         const back = new Set(best.back);
         for (const q of indexPages) this.indexKeys.add(q.key);
-        for (const q of indexPages) {
-          for (const c of q.collections) {
-            if (!back.has(c.tagList)) continue;
-            for (const k of this.keysOf(c, q.key)) await this.fetch(k);
-          }
-        }
+        await this.harvest(indexPages, back, target);
       }
       const after = target.pages().length;
       steps++;
       this.indexPath.push({
         depth,
         cluster: best.cluster,
-        example: (best.cluster < 0 ? target.pages()[0] : this.table.clusters[best.cluster]!.pages[0])?.key ?? '',
+        example: (best.cluster === STRAYS ? indexPages[0] : best.cluster < 0 ? target.pages()[0] : this.table.clusters[best.cluster]!.pages[0])?.key ?? '',
         score: round(best.score),
         backClassLinks: best.back.map((t) => this.tagLists.describe(t)),
         indexPages: indexPages.length,
@@ -787,6 +932,21 @@ class Run {
     }
     return target.pages();
   }
+}
+
+/**
+ * What makes a run doubtful: the budget stopped it; many pages taken that are unlike the sample itself
+ * (joined through other pages, a chain); pages left whose schema is as similar to the sample as the
+ * threshold (the site's classes share one structure and only their clusters or addresses set them apart).
+ */
+function doubtsOf(taken: readonly CollectedPage[], left: readonly CollectedPage[], threshold: number, complete: boolean): string[] {
+  const out: string[] = [];
+  if (!complete) out.push('the download budget stopped the run: pages of the class may be missing');
+  const far = taken.filter((p) => p.similarity < threshold && p.evidence === 'schema').length;
+  if (far > 0.2 * taken.length && far >= 3) out.push(`${far} of ${taken.length} pages collected have a schema below the threshold ${threshold} to the sample (joined through similar pages): the class may hold several`);
+  const close = left.filter((p) => p.similarity >= threshold).length;
+  if (close > 0) out.push(`${close} pages left have a schema as similar to the sample as the threshold ${threshold} (set apart by their cluster or the kind their address names): the site's classes share their structure`);
+  return out;
 }
 
 function round(x: number): number {
@@ -822,12 +982,22 @@ export async function indesit(source: PageSource, sample: string, options: Indes
   }
   const pages = target.pages();
   const collected = new Set(pages.map((p) => p.key));
-  const why = (p: Crawled): CollectedPage => ({ key: p.key, url: p.url, cluster: p.cluster, similarity: round(similarity(first.schema, p.schema)) });
+  const sampleKind = run.kinds.kindOf(first.key).kind;
+  const why = (p: Crawled): CollectedPage => {
+    const kind = run.kinds.kindOf(p.key).kind;
+    const taken = collected.has(p.key);
+    const evidence = kind !== sampleKind ? 'kind' : taken && !target.accepts(p.cluster) ? 'shape' : 'schema';
+    return { key: p.key, url: p.url, cluster: p.cluster, similarity: round(similarity(first.schema, p.schema)), shapeSimilarity: round(run.shapeOf(first, p)), kind, evidence };
+  };
+  const taken = pages.map(why);
+  const left = run.table.clusters.flatMap((c) => c.pages.filter((p) => !collected.has(p.key)).map(why));
   return {
     sample: { key: first.key, url: first.url },
-    pages: pages.map(why),
-    left: run.table.clusters.flatMap((c) => c.pages.filter((p) => !collected.has(p.key)).map(why)),
+    pages: taken,
+    left,
     threshold: run.threshold,
+    shapeThreshold: run.shapeThreshold,
+    doubts: doubtsOf(taken, left, run.threshold, complete),
     downloads: run.downloads,
     deadLinks: run.dead,
     sourceLoaded: source.loaded,

@@ -52,7 +52,9 @@ export interface CollectSummary extends CommandSummary {
   indexPages: string[];
   sampleSchema: string[];
   sampleLayout: string[];
-  options: { similarity: number; sameClusterLinks: number; maxDepth: number; rings: number; maxDownloads: number; layout: boolean };
+  /** What makes the result doubtful (also on stderr), empty when nothing does. */
+  doubts: string[];
+  options: { similarity: number; shapeSimilarity: number; sameClusterLinks: number; maxDepth: number; rings: number; maxDownloads: number; layout: boolean };
 }
 
 /**
@@ -106,7 +108,8 @@ export async function collect(source: SourceInput, sample: string, options: Coll
     indexPages: result.indexPages,
     sampleSchema: result.sampleSchema,
     sampleLayout: result.sampleLayout,
-    options: o,
+    doubts: result.doubts,
+    options: { ...o, shapeSimilarity: result.shapeThreshold },
   };
   return { ...result, ...(bodies ? { bodies } : {}), summary };
 }

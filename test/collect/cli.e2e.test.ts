@@ -3,20 +3,17 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { serveDirectory } from '../../src/site/serve.ts';
-import { productKey, shopSite } from './fixture-site.ts';
+import { productKey, shopSite, writeSite } from './fixture-site.ts';
 
 const run = promisify(execFile);
 
 test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json, each page with why it was taken or left; cluster groups by schema', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-collect-'));
   const { files, products } = shopSite();
-  for (const [key, html] of files) {
-    await mkdir(dirname(join(dir, 'site', key)), { recursive: true });
-    await writeFile(join(dir, 'site', key), html);
-  }
+  await writeSite(join(dir, 'site'), files);
   const served = await serveDirectory(join(dir, 'site'));
   try {
     const out = join(dir, 'out');
@@ -58,10 +55,7 @@ test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json, 
 test('gabarit collect given a directory takes its index page as the sample; a directory without one is a usage error', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-collect-dir-'));
   const { files, listings } = shopSite();
-  for (const [key, html] of files) {
-    await mkdir(dirname(join(dir, 'site', key)), { recursive: true });
-    await writeFile(join(dir, 'site', key), html);
-  }
+  await writeSite(join(dir, 'site'), files);
   // A category's first listing page as the index page of a folder of its own.
   await mkdir(join(dir, 'site', 'featured'));
   await writeFile(join(dir, 'site', 'featured', 'index.html'), files.get('tables/1.html')!.replace('<title>tables</title>', '<title>featured</title>'));

@@ -91,3 +91,13 @@ export function shopSite(): { files: Map<string, string>; products: string[]; li
   }
   return { files, products, listings };
 }
+
+/** Writes a site (key → HTML) as files under `dir`. */
+export async function writeSite(dir: string, files: ReadonlyMap<string, string>): Promise<void> {
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const { dirname, join } = await import('node:path');
+  for (const [key, html] of files) {
+    await mkdir(dirname(join(dir, key)), { recursive: true });
+    await writeFile(join(dir, key), html);
+  }
+}

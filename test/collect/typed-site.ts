@@ -1,0 +1,94 @@
+/**
+ * A small API reference written for the collect tests, in the manner of generators that type their pages in
+ * the file name: modules `m0/`…`m3/`, each with an index listing its items, and item pages `struct.<Name>.html`,
+ * `fn.<name>.html`, `macro.<name>.html`, `trait.<Name>.html`. Every page has the same template (a sidebar of
+ * modules and of the page's own sections, a top bar, a footer). Function and macro pages share it and differ
+ * only in the layout of their content; each struct page lists its own methods under headings named after
+ * them, and has or lacks the optional sections of its kind (trait implementations, fields, examples).
+ */
+
+/** A deterministic pseudo-random generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ['value', 'buffer', 'reader', 'handle', 'stream', 'entry', 'error', 'option', 'thread', 'lock', 'cursor', 'socket', 'path', 'range', 'slice', 'queue'];
+const MODULES = ['m0', 'm1', 'm2', 'm3'];
+
+export interface TypedSite {
+  files: Map<string, string>;
+  struct: string[];
+  fn: string[];
+  macro: string[];
+}
+
+export function typedSite(): TypedSite {
+  const rnd = random(7);
+  const word = (): string => WORDS[Math.floor(rnd() * WORDS.length)]!;
+  const prose = (n: number): string => Array.from({ length: n }, () => `The ${word()} holds a ${word()} and returns the ${word()} of its ${word()} when asked.`).join(' ');
+  const files = new Map<string, string>();
+  const items = MODULES.map((m, i) => ({
+    m,
+    structs: Array.from({ length: 6 }, (_, k) => `${['Cell', 'Pipe', 'Node', 'Grid', 'Tape', 'Ring'][k]}${i}`),
+    fns: Array.from({ length: 3 }, (_, k) => `${['open', 'read', 'close'][k]}_${i}`),
+    macros: Array.from({ length: 3 }, (_, k) => `${['check', 'note', 'dump'][k]}_${i}`),
+    traits: [`Walk${i}`, `Show${i}`],
+  }));
+  const page = (title: string, depth: number, sections: string, content: string): string => {
+    const up = depth === 0 ? '' : '../';
+    return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body class="rustdoc">
+<nav class="sidebar"><a class="logo" href="${up}index.html">api</a><h2 class="location">${title}</h2><div class="sidebar-elems">${sections}<h3><a href="${up}index.html#modules">Modules</a></h3><ul class="block mod">${MODULES.map((m) => `<li><a href="${up}${m}/index.html">${m}</a></li>`).join('')}</ul></div></nav>
+<main><div class="width-limiter"><nav class="sub"><form class="search-form"><input class="search-input" name="search"></form><a class="settings" href="${up}settings.html">Settings</a></nav><section id="main-content" class="content">${content}</section></div></main>
+<footer class="footer"><p>Generated documentation. <a href="${up}help.html">Help</a></p></footer></body></html>`;
+  };
+  const linkTo = (from: string, i: number, kind: string, name: string): string => `<a class="${kind}" href="${from === MODULES[i] ? '' : `../${MODULES[i]}/`}${kind}.${name}.html">${name}</a>`;
+  const struct: string[] = [];
+  const fn: string[] = [];
+  const macro: string[] = [];
+  items.forEach(({ m, structs, fns, macros, traits }, i) => {
+    const other = (i + 1) % MODULES.length;
+    for (const s of structs) {
+      const methods = Array.from({ length: 2 + Math.floor(rnd() * 5) }, (_, k) => `${word()}_${k}`);
+      const impls = traits.filter(() => rnd() < 0.6).map((t) => ({ t, i })).concat(rnd() < 0.5 ? [{ t: items[other]!.traits[0]!, i: other }] : []);
+      const ret = (): string => (rnd() < 0.5 ? linkTo(m, other, 'struct', items[other]!.structs[Math.floor(rnd() * 6)]!) : `<span class="primitive">usize</span>`);
+      let sections = `<h3><a href="#implementations">Methods</a></h3><ul class="block method">${methods.map((x) => `<li><a href="#method.${x}">${x}</a></li>`).join('')}</ul>`;
+      if (impls.length > 0) sections += `<h3><a href="#trait-implementations">Trait Implementations</a></h3><ul class="block trait-implementation">${impls.map(({ t }) => `<li><a href="#impl-${t}-for-${s}">${t}</a></li>`).join('')}</ul>`;
+      let content = `<div class="main-heading"><h1 class="fqn">Struct <a href="index.html">${m}</a>::<a class="struct" href="#">${s}</a></h1></div><div class="docblock item-decl"><pre class="rust struct"><code>pub struct ${s} { /* private fields */ }</code></pre></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(2)}</p>`;
+      if (rnd() < 0.5) content += `<h2 id="examples-${s}">Examples</h2><pre class="rust rust-example-rendered"><code>let x = ${s}::new();</code></pre>`;
+      content += `</div></details>`;
+      if (rnd() < 0.4) content += `<h2 id="fields" class="fields small-section-header">Fields</h2>${methods.slice(0, 2).map((f) => `<span id="structfield.${f}" class="structfield small-section-header"><a href="#structfield.${f}" class="anchor field"></a><code>${f}: ${ret()}</code></span><div class="docblock"><p>${prose(1)}</p></div>`).join('')}`;
+      content += `<h2 id="implementations" class="small-section-header">Implementations</h2><div id="implementations-list"><details class="rustdoc-toggle implementors-toggle" open><summary><section id="impl-${s}" class="impl has-srclink"><h3 class="code-header in-band">impl <a class="struct" href="#">${s}</a></h3></section></summary><div class="impl-items">`;
+      for (const x of methods) content += `<details class="rustdoc-toggle method-toggle" open><summary><section id="method.${x}" class="method has-srclink"><h4 class="code-header">pub fn <a href="#method.${x}" class="fnname">${x}</a>(&amp;self) -&gt; ${ret()}</h4></section></summary><div class="docblock"><p>${prose(1)}</p></div></details>`;
+      content += `</div></details></div>`;
+      if (impls.length > 0) content += `<h2 id="trait-implementations" class="small-section-header">Trait Implementations</h2><div id="trait-implementations-list">${impls.map(({ t, i: ti }) => `<details class="rustdoc-toggle implementors-toggle" open><summary><section id="impl-${t}-for-${s}" class="impl has-srclink"><h3 class="code-header in-band">impl ${linkTo(m, ti, 'trait', t)} for <a class="struct" href="#">${s}</a></h3></section></summary></details>`).join('')}</div>`;
+      const key = `${m}/struct.${s}.html`;
+      files.set(key, page(`Struct ${s}`, 1, sections, content));
+      struct.push(key);
+    }
+    // Functions and macros: one template, one sidebar, content told apart by its layout only.
+    const sibling = `<h3><a href="index.html">In ${m}</a></h3><ul class="block fn">${fns.map((f) => `<li><a href="fn.${f}.html">${f}</a></li>`).join('')}</ul><ul class="block macro">${macros.map((f) => `<li><a href="macro.${f}.html">${f}</a></li>`).join('')}</ul>`;
+    for (const f of fns) {
+      const content = `<div class="main-heading"><h1 class="fqn">Function <a href="index.html">${m}</a>::<a class="fn" href="#">${f}</a></h1></div><div class="docblock item-decl"><pre class="rust fn"><code>pub fn ${f}(x: ${linkTo(m, i, 'struct', structs[0]!)}) -&gt; usize</code></pre></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(2)}</p><h2 id="panics">Panics</h2><p>${prose(1)}</p></div></details>`;
+      const key = `${m}/fn.${f}.html`;
+      files.set(key, page(`Function ${f}`, 1, sibling, content));
+      fn.push(key);
+    }
+    for (const f of macros) {
+      const content = `<div class="main-heading"><h1 class="fqn">Macro <a href="index.html">${m}</a>::<a class="macro" href="#">${f}</a></h1></div><div class="docblock item-decl"><div class="example-wrap"><pre class="rust macro"><code>macro_rules! ${f} { ($x:expr) =&gt; { ... }; }</code></pre></div></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(2)} See ${linkTo(m, i, 'struct', structs[1]!)}.</p><div class="example-wrap"><pre class="rust rust-example-rendered"><code>${f}!(1);</code></pre></div></div></details>`;
+      const key = `${m}/macro.${f}.html`;
+      files.set(key, page(`Macro ${f}`, 1, sibling, content));
+      macro.push(key);
+    }
+    for (const t of traits) files.set(`${m}/trait.${t}.html`, page(`Trait ${t}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Trait <a class="trait" href="#">${t}</a></h1></div><div class="docblock item-decl"><pre class="rust trait"><code>pub trait ${t} { fn walk(&amp;self); }</code></pre></div><div class="docblock"><p>${prose(2)}</p></div>`));
+    const table = (id: string, title: string, kind: string, names: string[]): string => `<h2 id="${id}" class="section-header">${title}</h2><div class="item-table">${names.map((x) => `<div class="item-row"><div class="item-left module-item"><a class="${kind}" href="${kind}.${x}.html">${x}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
+    files.set(`${m}/index.html`, page(`Module ${m}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Module <a class="mod" href="#">${m}</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(3)}</p></div></details>${table('macros', 'Macros', 'macro', macros)}${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}`));
+  });
+  files.set('index.html', page('Crate api', 0, '', `<div class="main-heading"><h1 class="fqn">Crate <a class="mod" href="#">api</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(4)}</p></div></details><h2 id="modules" class="section-header">Modules</h2><div class="item-table">${MODULES.map((m) => `<div class="item-row"><div class="item-left module-item"><a class="mod" href="${m}/index.html">${m}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`));
+  return { files, struct, fn, macro };
+}

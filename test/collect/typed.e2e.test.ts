@@ -1,0 +1,66 @@
+/**
+ * `gabarit collect` on an API reference whose classes share one template and menus (test/collect/typed-site.ts),
+ * over HTTP on 127.0.0.1: functions and macros differ only in the layout of their content; struct pages each
+ * list their own methods under headings named after them.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serveDirectory } from '../../src/site/serve.ts';
+import { gabarit } from '../cli/gabarit-process.ts';
+import { writeSite } from './fixture-site.ts';
+import { typedSite } from './typed-site.ts';
+
+interface Why {
+  key: string;
+  similarity: number;
+  shapeSimilarity: number;
+  kind: string;
+  evidence: string;
+}
+
+/** Collects from `sample` over a served copy of the site; the pages taken, the summary and stderr. */
+async function collectFrom(sample: string): Promise<{ pages: Why[]; summary: Record<string, unknown>; stderr: string; size: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-typed-'));
+  const { files } = typedSite();
+  await writeSite(join(dir, 'site'), files);
+  const served = await serveDirectory(join(dir, 'site'));
+  try {
+    const out = join(dir, 'out');
+    const r = await gabarit(['collect', served.url + sample, '--out', out, '--delay', '0']);
+    assert.equal(r.code, 0, r.stderr);
+    const pages = JSON.parse(await readFile(join(out, 'pages.json'), 'utf8')) as Why[];
+    const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as Record<string, unknown>;
+    return { pages, summary, stderr: r.stderr, size: files.size };
+  } finally {
+    await served.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test('gabarit collect from a function page takes the functions, not the macros of the same template and menus', async () => {
+  const site = typedSite();
+  const { pages, summary, stderr, size } = await collectFrom(site.fn[4]!);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.fn].sort());
+  const left = summary['pagesLeft'] as Why[];
+  const macros = left.filter((p) => site.macro.includes(p.key));
+  assert.ok(macros.length > 0, 'macro pages were read and left');
+  // Why: the macros' schemas are as similar as the threshold; the kind their address names sets them apart.
+  for (const p of macros) assert.equal(p.evidence, 'kind', `${p.key} left for ${p.evidence}`);
+  assert.ok((summary['doubts'] as string[]).some((d) => /share their structure/.test(d)));
+  assert.match(stderr, /share their structure/);
+  assert.ok((summary['downloads'] as number) <= size);
+});
+
+test('gabarit collect from a struct page takes every struct page, each listing its own methods', async () => {
+  const site = typedSite();
+  for (const sample of [site.struct[0]!, site.struct[site.struct.length - 1]!]) {
+    const { pages, summary, size } = await collectFrom(sample);
+    assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort(), `from ${sample}`);
+    for (const p of pages) assert.equal(p.kind, 'struct');
+    assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+    assert.equal(typeof (summary['options'] as Record<string, unknown>)['shapeSimilarity'], 'number');
+  }
+});
