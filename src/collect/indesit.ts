@@ -67,6 +67,7 @@ import { LabelTable } from '../html/labels.ts';
 import { parsePage, type Page, type PageSource } from '../site/page.ts';
 import { ClusterTable } from '../structure/schema-clusters.ts';
 import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
+import { filled } from '../filled.ts';
 import { type LinkCollection, type TagListOptions, TagLists } from '../structure/link-collections.ts';
 import { type PageSchema, similar, similarity } from '../structure/page-schema.ts';
 import { Addresses, AddressKinds } from './addresses.ts';
@@ -462,15 +463,16 @@ class Run {
     readonly options: IndesitOptions,
   ) {
     this.tagLists = new TagLists(options.tagLists);
-    this.threshold = options.similarity ?? COLLECT_DEFAULTS.similarity;
+    const o = filled(options, COLLECT_DEFAULTS, ['similarity', 'sameClusterLinks', 'maxDepth', 'maxDownloads', 'rings', 'strayShare', 'shapeSimilarity']);
+    this.threshold = o.similarity;
     this.table = new ClusterTable<Crawled>(this.threshold);
-    this.n = options.sameClusterLinks ?? COLLECT_DEFAULTS.sameClusterLinks;
-    this.maxDepth = options.maxDepth ?? COLLECT_DEFAULTS.maxDepth;
-    this.maxDownloads = options.maxDownloads ?? COLLECT_DEFAULTS.maxDownloads;
+    this.n = o.sameClusterLinks;
+    this.maxDepth = o.maxDepth;
+    this.maxDownloads = o.maxDownloads;
     this.grow = options.growTarget ?? true;
-    this.rings = options.rings ?? COLLECT_DEFAULTS.rings;
-    this.strayShare = options.strayShare ?? COLLECT_DEFAULTS.strayShare;
-    this.shapeThreshold = options.shapeSimilarity ?? COLLECT_DEFAULTS.shapeSimilarity;
+    this.rings = o.rings;
+    this.strayShare = o.strayShare;
+    this.shapeThreshold = o.shapeSimilarity;
   }
 
   /**
