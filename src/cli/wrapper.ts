@@ -43,17 +43,12 @@ import { basename, join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
 import { DEFAULTS } from '../defaults.ts';
-import { globalOptions, NothingDone, outDir, parseCount, parsePositive } from './run.ts';
+import { globalOptions, NothingDone, outDir } from './run.ts';
 import { WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
+import { parseCount, parsePositive, parseThreshold } from './parsers.ts';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
-}
-
-function parseThreshold(raw: string): number {
-  const x = Number(raw);
-  if (!Number.isFinite(x) || x <= 0 || x > 1) throw new InvalidArgumentError('expected a number in (0, 1].');
-  return x;
 }
 
 function parseUrl(raw: string): string {

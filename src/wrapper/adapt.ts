@@ -49,6 +49,7 @@
 import { cssEscape, cssPath, xpathOf } from '../html/paths.ts';
 import { selectAll } from '../html/select.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
+import { filled } from '../filled.ts';
 import { CONTENT_MIN_WORDS, DOCUMENT_MIN_WORDS, EVIDENCE_WEIGHT, GRAM_CONTENT_BLOCKS, TIE_TOLERANCE, WRAPPER_DEFAULTS, type AlgorithmName } from './defaults.ts';
 import { gramTitle, searchDocument } from './match/document.ts';
 import { diceSorted, treeBigrams } from './match/bigram.ts';
@@ -148,6 +149,7 @@ export function adapt(
 ): Adaptation {
   const notFound: Adaptation = { nodes: [], step: 'not-found', similarity: 0, selector: '', compared: 0, pruned: 0 };
   if (gram.instances.length === 0) return notFound;
+  const o = filled(settings, WRAPPER_DEFAULTS, ['ambiguityMargin', 'contentThreshold', 'documentThreshold']);
   const space = new LabelSpace(settings.labels);
   const grams = gram.instances.map((g) => gramTree(g, space));
   const root = scope;
@@ -164,7 +166,7 @@ export function adapt(
   const identityText = options.identityText === true || gram.instances.some((g) => documentWords(g) >= DOCUMENT_MIN_WORDS);
   const evidence = new Evidence(tree, gram.instances, identityText);
   // Equal identities computed in another order may differ in the last bits: they are still a tie.
-  const margin = (settings.ambiguityMargin ?? WRAPPER_DEFAULTS.ambiguityMargin) + TIE_TOLERANCE;
+  const margin = o.ambiguityMargin + TIE_TOLERANCE;
   let bestSeen = 0;
   let compared = 0;
   let pruned = 0;
@@ -190,7 +192,7 @@ export function adapt(
   const seen: Pick<Adaptation, 'contentSimilarity' | 'content' | 'documentSimilarity'> = {};
   const text = new TextContext(tree, root);
   if (settings.content && !options.multiple) {
-    const c = searchContentView(tree, root, gram, settings.algorithms, settings.contentThreshold ?? 0.3, options, evidence, text, margin);
+    const c = searchContentView(tree, root, gram, settings.algorithms, o.contentThreshold, options, evidence, text, margin);
     compared += c.compared;
     pruned += c.pruned;
     refused ||= c.refused;
@@ -206,7 +208,7 @@ export function adapt(
   }
   // The document view (document.ts): a moved, rebuilt document on the same site, recognised by its title.
   if (settings.document && !options.multiple && options.sameSite) {
-    const d = searchDocumentView(tree, root, gram, settings.documentThreshold ?? WRAPPER_DEFAULTS.documentThreshold, options, text);
+    const d = searchDocumentView(tree, root, gram, o.documentThreshold, options, text);
     if (d) {
       compared += d.compared;
       pruned += d.pruned;

@@ -13,6 +13,7 @@ import { compileSelector } from '../html/select.ts';
 import { TreeBuilder } from '../html/tree.ts';
 import { evaluateXPath } from '../html/xpath.ts';
 import { WRAPPER_DEFAULTS } from './defaults.ts';
+import { withDefaults } from '../filled.ts';
 
 /** A wrapper file that does not follow the schema (or is not JSON). */
 export class WrapperError extends GabaritError {}
@@ -222,22 +223,26 @@ export interface ResolvedSettings {
   ambiguityMargin: number;
 }
 
+/** The defaults of the settings one value stands for (the label and trigger flags typed as any flags). */
+const SETTINGS_DEFAULTS: Omit<ResolvedSettings, 'thresholds' | 'algorithms'> & Pick<typeof WRAPPER_DEFAULTS, 'algorithms'> = WRAPPER_DEFAULTS;
+
 /** `wrapper.adaptation` with the defaults (defaults.ts) for what it leaves out. */
 export function resolveSettings(w: Pick<Wrapper, 'adaptation'>): ResolvedSettings {
   const a = w.adaptation ?? {};
-  const threshold = a.threshold ?? WRAPPER_DEFAULTS.threshold;
+  const o = withDefaults(SETTINGS_DEFAULTS, a);
   return {
-    threshold,
-    thresholds: thresholdsFor(threshold, a.threshold === undefined ? WRAPPER_DEFAULTS.thresholds : {}, a.thresholds ?? {}),
-    algorithms: [...(a.algorithms ?? WRAPPER_DEFAULTS.algorithms)],
-    labels: { ...(a.labels ?? WRAPPER_DEFAULTS.labels) },
-    triggers: { ...(a.triggers ?? WRAPPER_DEFAULTS.triggers) },
-    update: a.update ?? WRAPPER_DEFAULTS.update,
-    content: a.content ?? WRAPPER_DEFAULTS.content,
-    contentThreshold: a.contentThreshold ?? WRAPPER_DEFAULTS.contentThreshold,
-    document: a.document ?? WRAPPER_DEFAULTS.document,
-    documentThreshold: a.documentThreshold ?? WRAPPER_DEFAULTS.documentThreshold,
-    ambiguityMargin: a.ambiguityMargin ?? WRAPPER_DEFAULTS.ambiguityMargin,
+    threshold: o.threshold,
+    // The per-algorithm defaults hold only while the wrapper sets no threshold of its own.
+    thresholds: thresholdsFor(o.threshold, a.threshold === undefined ? WRAPPER_DEFAULTS.thresholds : {}, a.thresholds ?? {}),
+    algorithms: [...o.algorithms],
+    labels: { ...o.labels },
+    triggers: { ...o.triggers },
+    update: o.update,
+    content: o.content,
+    contentThreshold: o.contentThreshold,
+    document: o.document,
+    documentThreshold: o.documentThreshold,
+    ambiguityMargin: o.ambiguityMargin,
   };
 }
 
