@@ -19,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PageError, UsageError } from '../errors.ts';
 import { checkBody, loadEach, sniffHtml } from './check.ts';
 import { FETCH_DEFAULTS, SITE_DEFAULTS } from './defaults.ts';
+import { filled } from '../filled.ts';
 import { normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
 
@@ -107,7 +108,7 @@ export class DirSource implements PageSource {
     const href = pathToFileURL(this.dir).href;
     this.root = href.endsWith('/') ? href : href + '/';
     this.rootPath = new URL(this.root).pathname;
-    this.maxBytes = options.maxBytes ?? FETCH_DEFAULTS.maxBytes;
+    this.maxBytes = filled(options, FETCH_DEFAULTS, ['maxBytes']).maxBytes;
     this.siteRootLinks = options.siteRootLinks ?? true;
     this.entry = this.urlOf(this.cleanKey(options.entry ?? ''));
   }

@@ -29,6 +29,7 @@ import type { Page } from './page.ts';
 import { HostGate } from './politeness.ts';
 import { ROBOTS_MAX_BYTES, RobotsRules } from './robots.ts';
 import { FETCH_DEFAULTS } from './defaults.ts';
+import { filled } from '../filled.ts';
 
 export interface FetchOptions {
   /** User agent sent, and matched against robots.txt groups (default `DEFAULTS.userAgent`). */
@@ -150,14 +151,15 @@ export class Fetcher {
   private lookups: Map<string, Array<{ resolve: (p: Page | undefined) => void; reject: (e: unknown) => void }>> | undefined;
 
   constructor(options: FetchOptions = {}) {
-    this.userAgent = options.userAgent ?? FETCH_DEFAULTS.userAgent;
-    const concurrency = Math.max(1, options.concurrencyPerHost ?? FETCH_DEFAULTS.concurrencyPerHost);
-    this.gate = new HostGate(concurrency, Math.max(0, options.delayMs ?? FETCH_DEFAULTS.delayMs));
-    this.timeoutMs = options.timeoutMs ?? FETCH_DEFAULTS.timeoutMs;
-    this.retries = Math.max(0, options.retries ?? FETCH_DEFAULTS.retries);
-    this.retryBaseMs = options.retryBaseMs ?? FETCH_DEFAULTS.retryBaseMs;
-    this.maxBytes = options.maxBytes ?? FETCH_DEFAULTS.maxBytes;
-    this.maxRedirects = options.maxRedirects ?? FETCH_DEFAULTS.maxRedirects;
+    const o = filled(options, FETCH_DEFAULTS, ['userAgent', 'concurrencyPerHost', 'delayMs', 'timeoutMs', 'retries', 'retryBaseMs', 'maxBytes', 'maxRedirects']);
+    this.userAgent = o.userAgent;
+    const concurrency = Math.max(1, o.concurrencyPerHost);
+    this.gate = new HostGate(concurrency, Math.max(0, o.delayMs));
+    this.timeoutMs = o.timeoutMs;
+    this.retries = Math.max(0, o.retries);
+    this.retryBaseMs = o.retryBaseMs;
+    this.maxBytes = o.maxBytes;
+    this.maxRedirects = o.maxRedirects;
     this.robots = (options.robots ?? true) ? new RobotsRules(this.userAgent, (url) => this.readRobots(url), (host, ms) => this.gate.raiseDelay(host, ms)) : null;
     this.store = options.store;
     this.stayWithin = options.stayWithin;

@@ -23,6 +23,7 @@ import type { Tree } from '../html/tree.ts';
 import type { Store } from './store.ts';
 import { failed, succeeded } from './check.ts';
 import { FETCH_DEFAULTS, SITE_DEFAULTS, isSkippedResource } from './defaults.ts';
+import { filled } from '../filled.ts';
 import { Fetcher, type FetchOptions } from './fetch.ts';
 import { keyFromUrl, urlFromKey, isHttpUrl } from './keys.ts';
 import { Frontier, type FrontierItem } from './frontier.ts';
@@ -71,7 +72,7 @@ export class HttpSource implements PageSource {
     const u = new URL(n);
     this.entry = n;
     this.root = `${u.protocol}//${u.host}${directoryOf(u)}`;
-    this.maxPages = options.maxPages ?? FETCH_DEFAULTS.maxPages;
+    this.maxPages = filled(options, FETCH_DEFAULTS, ['maxPages']).maxPages;
     this.store = options.store;
     this.linkPriority = options.linkPriority;
     this.signal = options.signal;

@@ -29,6 +29,7 @@ import { commonRoot, keyFromUrl, urlFromKey, encodeKeyPath } from './keys.ts';
 import { normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
 import { FETCH_DEFAULTS } from './defaults.ts';
+import { filled } from '../filled.ts';
 
 export interface WarcSourceOptions {
   /** Site root (absolute URL ending in '/'); default: the common origin and directory of the pages. */
@@ -102,7 +103,7 @@ export class WarcSource extends RootedSource implements PageSource {
 
   /** Reads an archive (.warc or .warc.gz; gzip is detected by warcio whatever the name). */
   static async open(file: string, options: WarcSourceOptions = {}): Promise<WarcSource> {
-    const maxBytes = options.maxBytes ?? FETCH_DEFAULTS.maxBytes;
+    const { maxBytes } = filled(options, FETCH_DEFAULTS, ['maxBytes']);
     let { records, skipped } = await index(file, false, maxBytes);
     // Records read back from their offset? (Not when the whole file is one gzip stream.)
     const probe = records[records.length - 1];
