@@ -4,8 +4,11 @@
  * that every layer may use.
  */
 
-/** A default's type, widened (a `0.8` default takes any number). */
-export type Widened<T> = T extends number ? number : T extends boolean ? boolean : T extends string ? string : T;
+/**
+ * A default's type, widened (a `0.8` default takes any number). A union of a number and a word (`number | 'gap'`)
+ * is kept as it is: its word is one of the values the option takes, not an example of any string.
+ */
+export type Widened<T> = [T] extends [number] ? number : [T] extends [boolean] ? boolean : [T] extends [string] ? string : T;
 
 /** Every option that `defaults` declares: as given (an undefined value counts as not given), else its default. */
 export function withDefaults<D extends object>(defaults: D, given: { readonly [K in keyof D]?: Widened<D[K]> | undefined }): { [K in keyof D]: Widened<D[K]> } {
