@@ -33,6 +33,7 @@
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { extractLinks, normalizeUrl } from '../site/links.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
+import { filled, withDefaults } from '../filled.ts';
 import { linkDensity, PHRASING_TAGS, textRegion, wordCount } from './text-region.ts';
 
 /** One `<url, anchor>` pair of a link collection. */
@@ -75,6 +76,13 @@ export interface TagListOptions {
   ignoreAttributes?: readonly string[];
 }
 
+/** `TagListOptions` defaults (COLLECT_DEFAULTS). */
+const TAG_LIST_DEFAULTS: Required<TagListOptions> = {
+  attributes: COLLECT_DEFAULTS.schemaAttributes,
+  collapseRepeats: COLLECT_DEFAULTS.collapseRepeats,
+  ignoreAttributes: COLLECT_DEFAULTS.ignoredAttributes,
+};
+
 /** The step that ends the tag-list of a text region's links (not a tag name: no element matches it). */
 const TEXT_STEP = '#text';
 /** The step that ends the feature of a list's links, at whatever depth they are (`TagLists.listFeature`). */
@@ -106,11 +114,11 @@ export class TagLists {
   private readonly collapse: boolean;
 
   constructor(options: TagListOptions = {}) {
-    const attributes = options.attributes ?? COLLECT_DEFAULTS.schemaAttributes;
+    const { attributes, collapseRepeats, ignoreAttributes } = withDefaults(TAG_LIST_DEFAULTS, options);
     this.none = attributes === 'none';
-    this.collapse = options.collapseRepeats ?? COLLECT_DEFAULTS.collapseRepeats;
+    this.collapse = collapseRepeats;
     this.allow = typeof attributes === 'string' ? null : new Set(attributes);
-    this.ignore = new Set(options.ignoreAttributes ?? COLLECT_DEFAULTS.ignoredAttributes);
+    this.ignore = new Set(ignoreAttributes);
   }
 
   /** Number of tag-lists interned (ids are 0 .. size-1). */
@@ -327,8 +335,7 @@ export function pageLinks(tree: Tree, pageUrl: string, tagLists: TagLists, optio
   const keyOf = options.keyOf;
   const selfKey = keyOf?.(normalizeUrl(pageUrl) ?? pageUrl);
   const memo = new Int32Array(tree.size).fill(-1);
-  const useRegion = options.textRegion ?? COLLECT_DEFAULTS.textRegion;
-  const listRoots = options.listRoots ?? COLLECT_DEFAULTS.listRoots;
+  const { textRegion: useRegion, listRoots } = filled(options, COLLECT_DEFAULTS, ['textRegion', 'listRoots']);
   const region = useRegion ? textRegion(tree, tagLists, memo, options.textRegionWords === undefined ? {} : { minWords: options.textRegionWords }) : -1;
   const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);
   const byList = new Map<number, LinkPair[]>();

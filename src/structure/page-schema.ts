@@ -32,6 +32,7 @@
  */
 import type { LinkCollection } from './link-collections.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
+import { filled } from '../filled.ts';
 
 /** A set of tag-list ids, ascending, distinct. */
 export type IdSet = Int32Array;
@@ -59,7 +60,7 @@ const NONE: IdSet = new Int32Array(0);
 /** The schema of a page from its link collections and (optionally) its layout (layout.ts `layoutOf`). */
 export function schemaOf(collections: readonly LinkCollection[], options: SchemaOptions = {}, layout: IdSet = NONE): PageSchema {
   const keepInline = options.inlineLinks ?? true;
-  const keepOff = options.offSiteLinks ?? COLLECT_DEFAULTS.offSiteLinks;
+  const keepOff = filled(options, COLLECT_DEFAULTS, ['offSiteLinks']).offSiteLinks;
   const ids = new Int32Array(collections.length);
   let n = 0;
   for (let k = 0; k < collections.length; k++) {

@@ -4,6 +4,7 @@
  * 30 give the same paths), the text of headings is no part of it (an API page's headings named after its
  * own items), and attributes that carry one page's data (`id`, `href`…) are left out of the steps.
  */
+import { withDefaults } from '../filled.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import type { TagLists } from './link-collections.ts';
 import { UNREAD_TAGS } from './text-region.ts';
@@ -81,9 +82,7 @@ export function groupedShare(groups: readonly number[]): number {
 
 /** Weight of every tag-list id (indexed by id) for a set of shapes: decay^depth, template paths scaled down. */
 export function shapeWeights(shapes: readonly Int32Array[], tagLists: TagLists, options: ShapeOptions = {}): Float64Array {
-  const decay = options.decay ?? SHAPE_DEFAULTS.decay;
-  const template = options.template ?? SHAPE_DEFAULTS.template;
-  const share = options.templateShare ?? SHAPE_DEFAULTS.templateShare;
+  const { decay, template, templateShare: share } = withDefaults(SHAPE_DEFAULTS, options);
   const df = new Int32Array(tagLists.size);
   for (const s of shapes) for (let k = 0; k < s.length; k++) df[s[k]!]!++;
   const w = new Float64Array(tagLists.size);
@@ -178,10 +177,8 @@ function averageLinkage(sim: Float32Array, n: number, counts: Int32Array): Merge
 
 /** The cut of sorted merge similarities: a fixed threshold, or the middle of the widest gap within the bounds. */
 export function cutOf(sims: readonly number[], options: ShapeOptions = {}): number {
-  const threshold = options.threshold ?? SHAPE_DEFAULTS.threshold;
+  const { threshold, gapLow: lo, gapHigh: hi } = withDefaults(SHAPE_DEFAULTS, options);
   if (threshold !== 'gap') return threshold;
-  const lo = options.gapLow ?? SHAPE_DEFAULTS.gapLow;
-  const hi = options.gapHigh ?? SHAPE_DEFAULTS.gapHigh;
   // Candidate cuts: between consecutive merges, and at the bounds (all joined above lo, none below hi).
   const points = [hi, ...sims.filter((s) => s > lo && s < hi), lo];
   let cut = hi;
@@ -213,6 +210,7 @@ export interface ShapeClustering {
  * dendrogram is cut at the threshold, fixed or the widest gap of the set's own merge similarities.
  */
 export function clusterShapes(shapes: readonly Int32Array[], tagLists: TagLists, options: ShapeOptions = {}): ShapeClustering {
+  const { maxDistinct: cap } = withDefaults(SHAPE_DEFAULTS, options);
   const w = shapeWeights(shapes, tagLists, options);
   const itemOf = new Int32Array(shapes.length);
   const items: Int32Array[] = [];
@@ -231,7 +229,6 @@ export function clusterShapes(shapes: readonly Int32Array[], tagLists: TagLists,
     itemOf[i] = it;
   });
   const d = items.length;
-  const cap = options.maxDistinct ?? SHAPE_DEFAULTS.maxDistinct;
   if (d > cap) throw new TooManyShapes(d, cap);
   const sim = new Float32Array(d * d);
   for (let a = 0; a < d; a++) {

@@ -6,6 +6,7 @@
  */
 import { tagId, type Tree } from '../html/tree.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
+import { filled } from '../filled.ts';
 import { contentOf, layoutOf, layoutPaths, type LayoutPaths } from './layout.ts';
 import { type LinkCollection, pageLinks, type TagLists } from './link-collections.ts';
 import { distinctSorted, type PageSchema, type SchemaOptions } from './page-schema.ts';
@@ -123,11 +124,12 @@ export function contentArea(s: Structure, tagLists: TagLists, contentDepth: numb
  * below it) is the schema's content, and the frame is the layout around it.
  */
 export function schemaOfStructure(s: Structure, tagLists: TagLists, contentDepth: number, options: StructureSchemaOptions = {}): PageSchema {
-  const withLayout = options.layout ?? COLLECT_DEFAULTS.layout;
-  const below = options.layoutBelow ?? COLLECT_DEFAULTS.layoutBelow;
-  const levels = withLayout ? (options.contentLevels ?? COLLECT_DEFAULTS.contentLevels) : 0;
+  const o = filled(options, COLLECT_DEFAULTS, ['layout', 'layoutBelow', 'contentLevels', 'offSiteLinks']);
+  const withLayout = o.layout;
+  const below = o.layoutBelow;
+  const levels = withLayout ? o.contentLevels : 0;
   const keepInline = options.inlineLinks ?? true;
-  const keepOff = options.offSiteLinks ?? COLLECT_DEFAULTS.offSiteLinks;
+  const keepOff = o.offSiteLinks;
   const region = s.layout.region;
   const area = contentArea(s, tagLists, contentDepth);
   const regionLinks = region < 0 ? -1 : tagLists.textLinks(region);

@@ -28,6 +28,7 @@
  */
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
+import { withDefaults } from '../filled.ts';
 import type { TagLists } from './link-collections.ts';
 
 /** Phrasing elements whose text is part of the sentence of the block around them. */
@@ -54,14 +55,15 @@ export interface TextRegionOptions {
   minWords?: number;
 }
 
+/** `TextRegionOptions` defaults (COLLECT_DEFAULTS). */
+const TEXT_REGION_DEFAULTS = { proseWords: COLLECT_DEFAULTS.proseWords, share: COLLECT_DEFAULTS.textRegionShare, minWords: COLLECT_DEFAULTS.textRegionWords };
+
 /**
  * The tag-list id of the page's text region, or -1 when the page has none (see the module comment).
  * `memo` is the per-node tag-list memo of `TagLists.pathOf` (one slot per tree node, -1 when unknown).
  */
 export function textRegion(tree: Tree, tagLists: TagLists, memo: Int32Array, options: TextRegionOptions = {}): number {
-  const proseWords = options.proseWords ?? COLLECT_DEFAULTS.proseWords;
-  const share = options.share ?? COLLECT_DEFAULTS.textRegionShare;
-  const minWords = options.minWords ?? COLLECT_DEFAULTS.textRegionWords;
+  const { proseWords, share, minWords } = withDefaults(TEXT_REGION_DEFAULTS, options);
   // Own words of each block: text nodes credited to their nearest non-phrasing ancestor, link text left out.
   const own = new Int32Array(tree.size);
   const blocks: number[] = [];
