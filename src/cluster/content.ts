@@ -23,6 +23,7 @@ import alignEngine from '../template/align/engine.ts';
 import { ALIGN_DEFAULTS } from '../template/align/defaults.ts';
 import { keptText } from '../template/result.ts';
 import { CONTENT_CLUSTER_DEFAULTS } from './defaults.ts';
+import { filled } from '../filled.ts';
 
 /** A page's content as clustering sees it. */
 export interface ContentDocument {
@@ -77,6 +78,7 @@ export interface ContentClustering extends DocumentClustering {
  * (paper 1's template, `removeTemplate`, default) or not. The CLI's `gabarit cluster --by content` calls this.
  */
 export async function clusterByContent(source: PageSource, options: ContentClusterOptions = {}): Promise<ContentClustering> {
+  const { sample, minEvidence } = filled(options, ALIGN_DEFAULTS, ['sample', 'minEvidence']);
   const labels = options.labels ?? new LabelTable();
   const failures: PageFailure[] = [];
   const fail = (f: PageFailure): void => {
@@ -89,7 +91,7 @@ export async function clusterByContent(source: PageSource, options: ContentClust
     await alignEngine.run({
       source,
       labels,
-      options: { sample: options.sample ?? ALIGN_DEFAULTS.sample, minEvidence: options.minEvidence ?? ALIGN_DEFAULTS.minEvidence },
+      options: { sample, minEvidence },
       async onPage(m) {
         docs.push({ key: m.key, text: keptText(m) });
       },
@@ -291,6 +293,7 @@ function silhouette(vecs: readonly Vec[], assign: Int32Array, k: number, idx: re
 
 /** Clusters documents by TF-IDF cosine similarity (spherical k-means); see the module comment. */
 export function clusterDocuments(input: readonly ContentDocument[], options: DocumentClusterOptions = {}): DocumentClustering {
+  const { maxK } = filled(options, CONTENT_CLUSTER_DEFAULTS, ['maxK']);
   const docs = [...input].sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
   const { vectors, vocab } = tfidf(docs);
   const n = docs.length;
@@ -306,11 +309,11 @@ export function clusterDocuments(input: readonly ContentDocument[], options: Doc
     assign = sphericalKMeans(vectors, vocab.length, k);
     sil = silhouette(vectors, assign, k, idx);
   } else {
-    const maxK = Math.min(options.maxK ?? CONTENT_CLUSTER_DEFAULTS.maxK, n - 1);
+    const kMax = Math.min(maxK, n - 1);
     k = 1;
     assign = new Int32Array(n);
     sil = -Infinity;
-    for (let kk = 2; kk <= maxK; kk++) {
+    for (let kk = 2; kk <= kMax; kk++) {
       const a = sphericalKMeans(vectors, vocab.length, kk);
       const s = silhouette(vectors, a, kk, idx);
       if (s > sil + 1e-9) {

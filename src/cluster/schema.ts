@@ -17,6 +17,7 @@ import { readStructure, schemaOfStructure, type Structure, type StructureSchemaO
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../errors.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
+import { withDefaults } from '../filled.ts';
 import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions, TooManyShapes } from '../structure/page-shape.ts';
 
 /** Options of `clusterSourceBySchema`. */
@@ -162,10 +163,14 @@ export function groupSchemas(set: SchemaSet, threshold: number = COLLECT_DEFAULT
   return { assignment, clusters, failures: set.failures };
 }
 
+/** `SchemaClusterOptions` defaults (COLLECT_DEFAULTS). */
+const SCHEMA_CLUSTER_DEFAULTS = { similarity: COLLECT_DEFAULTS.clusterSimilarity };
+
 /** Groups the pages of a source by the similarity of their schemas (`readSchemas`, then `groupSchemas`). */
 export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
+  const { similarity } = withDefaults(SCHEMA_CLUSTER_DEFAULTS, options);
   const set = await readStructures(source, options);
-  const r = groupSchemas(schemasOf(set, options), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity);
+  const r = groupSchemas(schemasOf(set, options), similarity);
   if (options.shape === false) return r;
   const c = layoutDoubt(set, r);
   return { ...r, doubts: c === null ? [] : [c.layouts ? `${c.message}: see --by shape` : c.message] };
@@ -179,7 +184,8 @@ export type StructureClustering = SchemaClustering & { method: 'schema' | 'shape
  * several layouts (`layoutDoubt`): then by page shape (`groupByShape`), the doubt kept as the reason.
  */
 export async function clusterSourceByStructure(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<StructureClustering> {
-  return groupByStructure(await readStructures(source, { ...options, shape: true }), options.similarity ?? COLLECT_DEFAULTS.clusterSimilarity, options, options.shapeOptions);
+  const { similarity } = withDefaults(SCHEMA_CLUSTER_DEFAULTS, options);
+  return groupByStructure(await readStructures(source, { ...options, shape: true }), similarity, options, options.shapeOptions);
 }
 
 /** `clusterSourceByStructure` on structures already read, the schema grouped at `threshold`. */
@@ -199,6 +205,7 @@ export function groupByStructure(set: StructureSet, threshold: number, schemaOpt
  * (too many distinct shapes).
  */
 export function layoutDoubt(set: StructureSet, r: SchemaClustering, options: ShapeOptions = {}): { layouts: boolean; message: string } | null {
+  const { minGrouped } = withDefaults(SHAPE_DEFAULTS, options);
   const largest = r.clusters.reduce<SchemaCluster | undefined>((a, c) => (a === undefined || c.keys.length > a.keys.length ? c : a), undefined);
   if (largest === undefined || largest.keys.length < 20 || largest.keys.length < 0.5 * set.keys.length) return null;
   const holds = `cluster ${largest.id} holds ${largest.keys.length} of ${set.keys.length} pages`;
@@ -209,7 +216,7 @@ export function layoutDoubt(set: StructureSet, r: SchemaClustering, options: Sha
     if (e instanceof TooManyShapes) return { layouts: false, message: `${holds}; whether it holds several layouts was not checked: ${e.message}` };
     throw e;
   }
-  if (groupedShare(shapes.groups) < (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return null;
+  if (groupedShare(shapes.groups) < minGrouped) return null;
   const index = new Map(set.keys.map((k, i) => [k, i]));
   const sizes = new Map<number, number>();
   for (const k of largest.keys) {
@@ -244,6 +251,7 @@ export async function clusterSourceByShape(source: PageSource, options: SchemaCl
 
 /** `clusterSourceByShape` on structures already read. */
 export function groupByShape(set: StructureSet, options: ShapeOptions = {}): ShapeClusteringResult {
+  const { minGrouped } = withDefaults(SHAPE_DEFAULTS, options);
   let r: ReturnType<typeof groupShapes>;
   try {
     r = groupShapes(set, options);
@@ -252,7 +260,7 @@ export function groupByShape(set: StructureSet, options: ShapeOptions = {}): Sha
     return { ...groupSchemas(schemasOf(set)), cut: Number.NaN, grouped: 0, fallback: true, capped: e.message };
   }
   const grouped = groupedShare(set.keys.map((k) => Number(r.assignment.get(k)!.slice(1))));
-  if (grouped >= (options.minGrouped ?? SHAPE_DEFAULTS.minGrouped)) return { ...r, grouped, fallback: false };
+  if (grouped >= minGrouped) return { ...r, grouped, fallback: false };
   return { ...groupSchemas(schemasOf(set)), cut: r.cut, grouped, fallback: true };
 }
 
