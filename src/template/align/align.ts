@@ -38,6 +38,7 @@
 import { findAnchors } from './anchors.ts';
 import { type BitStats, bitAlignInto } from './bit-parallel-nw.ts';
 import { ALIGN_DEFAULTS } from './defaults.ts';
+import { filled } from '../../filled.ts';
 import { type Alignment, ColumnBuilder, DIRECT_CELLS, hirschbergInto, MATCH } from './needleman-wunsch.ts';
 
 /** Options of the fast path; defaults in ALIGN_DEFAULTS. */
@@ -68,20 +69,15 @@ interface RunState {
   bit: 'nw' | 'lcs' | null;
   scalarCells: number;
   maxExactCells: number;
+  baseCells: number;
+  storeWords: number;
   exact: boolean;
 }
 
 /** Globally aligns two token sequences (Needleman–Wunsch scoring) by the fast path described above. */
 export function alignSequences(a: Int32Array, b: Int32Array, options: AlignOptions = {}): Alignment {
-  const mismatch = options.mismatch ?? ALIGN_DEFAULTS.mismatch;
-  const st: RunState = {
-    options,
-    mismatch,
-    bit: mismatch === 0 ? 'nw' : mismatch <= -2 ? 'lcs' : null,
-    scalarCells: options.scalarCells ?? ALIGN_DEFAULTS.scalarCells,
-    maxExactCells: options.maxExactCells ?? ALIGN_DEFAULTS.maxExactCells,
-    exact: true,
-  };
+  const o = filled(options, ALIGN_DEFAULTS, ['mismatch', 'scalarCells', 'maxExactCells', 'baseCells', 'storeWords']);
+  const st: RunState = { options, ...o, bit: o.mismatch === 0 ? 'nw' : o.mismatch <= -2 ? 'lcs' : null, exact: true };
   const out = new ColumnBuilder(Math.max(a.length, b.length) + 16);
   const score = alignRange(a, 0, a.length, b, 0, b.length, out, st);
   return out.finish(score, st.exact);
@@ -107,10 +103,10 @@ function alignRange(a: Int32Array, aLo: number, aHi: number, b: Int32Array, bLo:
     score += viaAnchors;
   } else if (n === 0 || m === 0 || n * m <= st.scalarCells || st.bit === null) {
     // 2. Scalar DP.
-    score += hirschbergInto(a, aLo, aHi, b, bLo, bHi, out, o.baseCells ?? ALIGN_DEFAULTS.baseCells, o.directCells ?? DIRECT_CELLS, st.mismatch);
+    score += hirschbergInto(a, aLo, aHi, b, bLo, bHi, out, st.baseCells, o.directCells ?? DIRECT_CELLS, st.mismatch);
   } else {
     // 3. The bit-parallel DP of the scoring.
-    score += bitAlignInto(a, aLo, aHi, b, bLo, bHi, out, o.storeWords ?? ALIGN_DEFAULTS.storeWords, o.stats, st.bit === 'lcs');
+    score += bitAlignInto(a, aLo, aHi, b, bLo, bHi, out, st.storeWords, o.stats, st.bit === 'lcs');
   }
   for (let d = 0; d < k; d++) out.push(aHi + d, bHi + d);
   return score + k * MATCH;

@@ -31,6 +31,7 @@ import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { isBlock } from '../../html/text.ts';
 import { type AlignOptions, alignSequences } from './align.ts';
 import { ALIGN_DEFAULTS } from './defaults.ts';
+import { withDefaults } from '../../filled.ts';
 import { markRegions, type Navigation } from './navigation.ts';
 
 /** Marks of one page and what the alignment said. */
@@ -56,8 +57,12 @@ export interface ApplyOptions extends AlignOptions {
   slotShare?: number;
 }
 
+/** `ApplyOptions` defaults (ALIGN_DEFAULTS). */
+const APPLY_DEFAULTS = { lineRule: ALIGN_DEFAULTS.lineRule, slotShare: ALIGN_DEFAULTS.contentSlotShare };
+
 /** Aligns a page's token sequence with the template's and marks the page's template nodes. */
 export function applyTemplate(tree: Tree, seq: TokenSequence, template: Int32Array, options: ApplyOptions = {}): AppliedTemplate {
+  const { lineRule, slotShare } = withDefaults(APPLY_DEFAULTS, options);
   const aln = alignSequences(seq.ids, template, options);
   const size = tree.size;
   // Per node: bit 1 start tag (or text) matched, bit 2 end tag matched.
@@ -78,7 +83,7 @@ export function applyTemplate(tree: Tree, seq: TokenSequence, template: Int32Arr
   for (let k = 0; k < seq.length; k++) if (seq.type[k] === TokenType.Close) hasEnd[seq.node[k]!] = 1;
   const hasToken = new Uint8Array(size);
   for (let k = 0; k < seq.length; k++) hasToken[seq.node[k]!] = 1;
-  if (options.lineRule ?? ALIGN_DEFAULTS.lineRule) keepLinesWithContent(tree, hasToken, hit);
+  if (lineRule) keepLinesWithContent(tree, hasToken, hit);
   // Bottom-up (reverse preorder): does the subtree hold kept text?
   const keptInside = new Uint8Array(size);
   const marks = new Uint8Array(size);
@@ -101,7 +106,7 @@ export function applyTemplate(tree: Tree, seq: TokenSequence, template: Int32Arr
       i = tree.end[i]! - 1;
     }
   }
-  if (options.navigation) markRegions(tree, marks, openMatch, options.navigation, options.slotShare ?? ALIGN_DEFAULTS.contentSlotShare);
+  if (options.navigation) markRegions(tree, marks, openMatch, options.navigation, slotShare);
   return { template: marks, matched, score: aln.score, exact: aln.exact, openMatch };
 }
 

@@ -22,6 +22,7 @@
  */
 import { type AlignOptions, alignSequences } from './align.ts';
 import { ALIGN_DEFAULTS } from './defaults.ts';
+import { filled } from '../../filled.ts';
 
 /** A consensus sequence: token ids and, for each, how many pages below support it. */
 export interface Profile {
@@ -64,7 +65,7 @@ export function evidenceThreshold(pages: number, minEvidence: number): number {
  * proved optimal (align.ts).
  */
 export function mergeProfiles(x: Profile, y: Profile, options: ConsensusOptions = {}): { profile: Profile; merged: number; exact: boolean } {
-  const minEvidence = options.minEvidence ?? ALIGN_DEFAULTS.minEvidence;
+  const { minEvidence } = filled(options, ALIGN_DEFAULTS, ['minEvidence']);
   const pages = x.pages + y.pages;
   const keep = evidenceThreshold(pages, minEvidence);
   const aln = alignSequences(x.ids, y.ids, options);
