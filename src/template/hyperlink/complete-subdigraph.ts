@@ -23,6 +23,7 @@
  *    the site's top bar pages takes many more loads than a smaller CS already found.
  */
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { filled } from '../../filled.ts';
 
 export interface CompleteSubdigraphOptions {
   /** n: stop as soon as a CS of this size exists (>= 2). */
@@ -54,9 +55,8 @@ export interface CompleteSubdigraphResult {
 
 /** Runs Algorithm 1 over `reachableLinks` (already ordered; see link-order.ts). */
 export async function findCompleteSubdigraph(reachableLinks: readonly string[], options: CompleteSubdigraphOptions): Promise<CompleteSubdigraphResult> {
-  const n = options.n ?? HYPERLINK_DEFAULTS.n;
+  const { n, maxLoad } = filled(options, HYPERLINK_DEFAULTS, ['n', 'maxLoad']);
   if (!Number.isInteger(n) || n < 2) throw new RangeError(`n must be an integer >= 2 (got ${n})`);
-  const maxLoad = options.maxLoad ?? HYPERLINK_DEFAULTS.maxLoad;
   const loadBudget = options.loadBudget ?? Infinity;
   const minSettle = Math.min(n, options.minSettle ?? 3);
   const L = reachableLinks.length;

@@ -16,6 +16,7 @@
  * `restrict` limits T1 to a set of nodes closed under parent (a template being refined, Algorithm 2).
  */
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { filled } from '../../filled.ts';
 import { equality, type NodeEquality, type NodeFeatures } from './node-equality.ts';
 
 /** Reusable buffers for the child-list alignment (grow on demand, shared across calls). */
@@ -60,6 +61,7 @@ const DIAG = 3;
  * when the two document roots are not equal.
  */
 export function equalTopDownMapping(eq: NodeEquality, fa: NodeFeatures, fb: NodeFeatures, options: MappingOptions = {}): Int32Array {
+  const { maxAlignmentCells: maxCells } = filled(options, HYPERLINK_DEFAULTS, ['maxAlignmentCells']);
   const ta = fa.tree;
   const tb = fb.tree;
   const map = new Int32Array(ta.size).fill(-1);
@@ -67,7 +69,6 @@ export function equalTopDownMapping(eq: NodeEquality, fa: NodeFeatures, fb: Node
   if (restrict && restrict[0] !== 1) return map;
   if (equality(eq, fa, 0, fb, 0) < eq.threshold) return map;
   const scratch = options.scratch ?? new AlignmentScratch();
-  const maxCells = options.maxAlignmentCells ?? HYPERLINK_DEFAULTS.maxAlignmentCells;
   map[0] = 0;
   const stack: number[] = [0, 0];
   while (stack.length > 0) {

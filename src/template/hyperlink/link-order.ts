@@ -20,6 +20,7 @@
  */
 import { NodeKind, type Tree } from '../../html/tree.ts';
 import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { withDefaults } from '../../filled.ts';
 
 /** How to order the key page's links. */
 export type LinkOrder = 'density' | 'document' | 'proximity';
@@ -55,9 +56,12 @@ export interface RankedLink {
   regionLinks: number;
 }
 
+/** `LinkOrderOptions` defaults (HYPERLINK_DEFAULTS). */
+const LINK_ORDER_DEFAULTS = { order: HYPERLINK_DEFAULTS.linkOrder, minRegionLinks: HYPERLINK_DEFAULTS.minRegionLinks };
+
 /** Unique URLs of `links` in the order Algorithm 1 should try them. */
 export function orderLinks(tree: Tree, links: readonly KeyLink[], options: LinkOrderOptions = {}): string[] {
-  const order = options.order ?? HYPERLINK_DEFAULTS.linkOrder;
+  const { order, minRegionLinks } = withDefaults(LINK_ORDER_DEFAULTS, options);
   if (order === 'document') {
     const seen = new Set<string>();
     const out: string[] = [];
@@ -69,7 +73,7 @@ export function orderLinks(tree: Tree, links: readonly KeyLink[], options: LinkO
     }
     return out;
   }
-  const ranked = rankLinks(tree, links, options.minRegionLinks ?? HYPERLINK_DEFAULTS.minRegionLinks);
+  const ranked = rankLinks(tree, links, minRegionLinks);
   if (order === 'proximity' && options.key !== undefined) {
     const key = options.key;
     const depth = new Map<string, number>();
