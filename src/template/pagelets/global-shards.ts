@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGELET_DEFAULTS } from './defaults.ts';
+import { withDefaults } from '../../filled.ts';
 import { manifestChecksum, readManifests, type ShardManifest, workPaths } from './shards.ts';
 import { DUCKDB, SPARK } from './sql-dialect.ts';
 import { runPlan } from './sql-run.ts';
@@ -129,10 +130,11 @@ export async function runGlobalMany(works: readonly string[], options: GlobalSha
 type Partial = Omit<GlobalResult, 'shards' | 'support'>;
 
 async function onDuckDB(plan: SqlPlan, inputs: Record<string, string[]>, out: string, options: GlobalShardsOptions): Promise<Partial> {
+  const { memoryLimit } = withDefaults({ memoryLimit: PAGELET_DEFAULTS.duckdbMemoryLimit }, options);
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const temp = await mkdtemp(join(tmpdir(), 'gabarit-global-'));
   const instance = await DuckDBInstance.create(':memory:', {
-    memory_limit: options.memoryLimit ?? PAGELET_DEFAULTS.duckdbMemoryLimit,
+    memory_limit: memoryLimit,
     temp_directory: temp,
     preserve_insertion_order: 'false',
   });

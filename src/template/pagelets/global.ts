@@ -36,12 +36,19 @@ import { DOUBLE, DuckDBDataChunk, INTEGER, DuckDBInstance, type DuckDBConnection
 import { type Detection, OrdinalBits, type TemplateFound } from './detection.ts';
 import { UnionFind } from '../../structure/union-find.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
+import { withDefaults } from '../../filled.ts';
 import type { GlobalOptions } from './memory.ts';
 import { sortTemplates } from './memory.ts';
 import type { PageRecord } from './page-analysis.ts';
 import { NO_SHINGLE } from './shingle.ts';
 import { runPlan } from './sql-run.ts';
 import { figure5Plan } from './sql-steps.ts';
+
+/** `SqlStoreOptions` defaults (PAGELET_DEFAULTS). */
+const STORE_DEFAULTS = { memoryLimit: PAGELET_DEFAULTS.duckdbMemoryLimit, ingestMemoryLimit: PAGELET_DEFAULTS.duckdbIngestMemoryLimit };
+
+/** The support options' defaults of Figure 5's steps (PAGELET_DEFAULTS). */
+const SUPPORT_DEFAULTS = { minPages: PAGELET_DEFAULTS.minTemplatePages, minSupport: PAGELET_DEFAULTS.minSupport, supportCap: PAGELET_DEFAULTS.supportCap };
 
 /** Where the tables live. */
 export interface SqlStoreOptions {
@@ -132,13 +139,14 @@ export class SqlPageletStore {
 
   /** Opens (or adopts) a database and creates empty tables in schema `pagelets`. */
   static async open(options: SqlStoreOptions = {}): Promise<SqlPageletStore> {
+    const { memoryLimit, ingestMemoryLimit } = withDefaults(STORE_DEFAULTS, options);
     let instance: DuckDBInstance | undefined;
     let connection = options.connection;
     let tempDir: string | undefined;
     if (!connection) {
       tempDir = mkdtempSync(join(tmpdir(), 'gabarit-pagelets-'));
       const config: Record<string, string> = {
-        memory_limit: options.ingestMemoryLimit ?? PAGELET_DEFAULTS.duckdbIngestMemoryLimit,
+        memory_limit: ingestMemoryLimit,
         temp_directory: tempDir,
         preserve_insertion_order: 'false',
       };
@@ -148,7 +156,7 @@ export class SqlPageletStore {
     }
     const store = new SqlPageletStore(connection, instance);
     store.tempDir = tempDir;
-    store.stepsMemoryLimit = options.memoryLimit ?? PAGELET_DEFAULTS.duckdbMemoryLimit;
+    store.stepsMemoryLimit = memoryLimit;
     const catalog = String((await connection.runAndReadAll('SELECT current_database()')).getRows()[0]![0]);
     const q = (store.schema = `"${catalog.replace(/"/g, '""')}".pagelets`);
     await connection.run(`
@@ -192,6 +200,7 @@ export class SqlPageletStore {
 
   /** Runs Figure 5 (steps (0)–(5)) over the tables. Call once, after the last `add`. */
   async detect(options: GlobalOptions = {}): Promise<Detection> {
+    const support = withDefaults(SUPPORT_DEFAULTS, options);
     const c = this.connection;
     await this.finishAppends();
     // A private database appends within a small memory limit (full table blocks go to the temporary
@@ -208,7 +217,7 @@ export class SqlPageletStore {
     // Figure 5's steps: the SQL of sql-steps.ts (the same text Spark runs), here over schema `pagelets`.
     // The components are a union-find streamed over template_links in shingle order, not the SQL loop:
     // one pass over the links instead of one per iteration (the template pagelets do not depend on them).
-    const plan = figure5Plan({ minPages: options.minPages ?? PAGELET_DEFAULTS.minTemplatePages, minSupport: options.minSupport ?? PAGELET_DEFAULTS.minSupport, supportCap: options.supportCap ?? PAGELET_DEFAULTS.supportCap }, (name) => `${this.schema}.${name}`);
+    const plan = figure5Plan(support, (name) => `${this.schema}.${name}`);
     // A private database drops each table once no later step reads it, so that DuckDB's memory goes to
     // the steps' joins and sorts rather than to idle tables (with --db the site store keeps them all).
     const keep = new Set(this.instance ? ['pages', 'page_template_pagelets'] : [...Object.keys(plan.inputs), ...plan.before.map((x) => x.table), ...plan.after.map((x) => x.table)]);
