@@ -14,6 +14,7 @@ import { engineOptions, loadEngine } from '../template/engines.ts';
 import { noOptions } from '../template/options.ts';
 import type { PageMarks } from '../template/result.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
+import { filled } from '../filled.ts';
 import type { Tree } from '../html/tree.ts';
 import { chooseMainBlock, type MainBlock, type MainBlockOptions } from './main-block.ts';
 import { placeHeadline, titleFields, type HeadlinePlacement } from './extract.ts';
@@ -120,6 +121,7 @@ export async function resolveMethod(source: PageSource, options: ContentEngineOp
  * link), the run falls back to alignment and says so with a warning.
  */
 export function contentEngine(options: ContentEngineOptions = {}): TemplateEngine {
+  const { voteSample } = filled(options, CONTENT_DEFAULTS, ['voteSample']);
   const warned = new Set<string>();
   /** The engine options `method` takes, validated by it (EngineError `bad-option`); the others named once. */
   const optionsOf = (method: string, warn?: (message: string) => void): Record<string, unknown> => {
@@ -148,7 +150,6 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       let listing = 0;
       let emitted = 0;
       const useVote = options.siteVote ?? true;
-      const voteSample = options.voteSample ?? CONTENT_DEFAULTS.voteSample;
       /** Pages held until the site vote is taken (the first `voteSample` pages). */
       let held: Array<{ marks: PageMarks; extra: Record<string, unknown> | undefined }> = [];
       /** The site's main-block key: undefined until voted, null when the pages did not agree. */
