@@ -58,10 +58,12 @@ export interface SourceFlags {
   maxBytes: number;
   timeout: number;
   store?: string;
+  include?: string[];
+  exclude?: string[];
 }
 
 /** Attribute names of the source options (for documentation: they are the same on every command). */
-export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(['userAgent', 'delay', 'concurrency', 'maxPages', 'maxBytes', 'timeout', 'store']);
+export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(['userAgent', 'delay', 'concurrency', 'maxPages', 'maxBytes', 'timeout', 'store', 'include', 'exclude']);
 
 /** The help of a command's `<source>` argument. */
 export const SOURCE_ARGUMENT = 'directory of pages, a page file, .warc/.warc.gz file, http(s) URL, or a quoted glob of WARC files or directories (\'crawl-*.warc.gz\') read as one source';
@@ -75,7 +77,14 @@ export function addSourceOptions(cmd: Command): Command {
     .addOption(new Option('--max-pages <n>', `pages read at most (default: none for a local source, ${DEFAULTS.maxPages} for a crawl of a URL); a cap that leaves pages out is named on stderr and in summary.json`).argParser(parsePositive))
     .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes, from any source, counted decoded when the server compresses it (a larger one is refused and named)').default(DEFAULTS.maxBytes).argParser(parsePositive))
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive))
-    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them'));
+    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them'))
+    .addOption(new Option('--include <glob>', 'crawl of a URL: follow links only to pages whose path under the crawl root matches (`blog/**`); repeat for several').argParser(collectGlob))
+    .addOption(new Option('--exclude <glob>', 'crawl of a URL: do not follow links to pages whose path under the crawl root matches (`**/tag/**`); repeat for several').argParser(collectGlob));
+}
+
+/** Repeated glob options gather into a list. */
+function collectGlob(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 /** What a command does before it parses its arguments or shows its help (e.g. declaring engine flags). */
@@ -218,6 +227,12 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
     timeoutMs: flags.timeout,
   };
   if (store) options.store = store;
+  if (flags.include || flags.exclude) {
+    if (http) {
+      if (flags.include) options.include = flags.include;
+      if (flags.exclude) options.exclude = flags.exclude;
+    } else reporter?.warn(`--include and --exclude apply to the crawl of a URL; ${spec} is read whole`);
+  }
   if (extra.linkPriority) {
     if (http) options.linkPriority = extra.linkPriority;
     else reporter?.warn(`the crawl order applies to URL sources only; ${spec} is read in its own order`);

@@ -16,6 +16,7 @@
  * store loads nothing from the network. Once the `signal` option is aborted (an interrupted run), pages()
  * ends without yielding anything more and the fetches under way are abandoned.
  */
+import picomatch from 'picomatch';
 import { UsageError, PageError } from '../errors.ts';
 import { LabelTable } from '../html/labels.ts';
 import { parseHtml } from '../html/parse.ts';
@@ -44,12 +45,31 @@ export interface HttpSourceOptions extends FetchOptions {
   fetcher?: Fetcher;
   /** Orders the crawl frontier (e.g. paper 3's template-aware priority, src/analysis/crawl-priority.ts). */
   linkPriority?: LinkPriority;
+  /** Globs over page keys (paths under the crawl's root, `blog/**`): only links to matching pages are followed. */
+  include?: readonly string[];
+  /** Globs over page keys: links to matching pages are not followed (over `include`). */
+  exclude?: readonly string[];
+}
+
+/**
+ * Which page keys a crawl follows links to, from `include` and `exclude` globs (picomatch syntax; `*` stays
+ * in one path segment, `**` crosses them; the query string is part of the key). The entry page is always read.
+ */
+export function keyFilter(include: readonly string[] = [], exclude: readonly string[] = []): (key: string) => boolean {
+  const opts = { dot: true };
+  const yes = include.length > 0 ? picomatch([...include], opts) : () => true;
+  const no = exclude.length > 0 ? picomatch([...exclude], opts) : () => false;
+  return (key) => yes(key) && !no(key);
 }
 
 
 /** The links of a parsed page that a crawl from `root` follows, in document order (each URL once unless `duplicates`). */
-function followed(tree: Tree, page: Page, root: string, duplicates: boolean): Link[] {
-  return extractLinks(tree, page.url, { duplicates }).filter((l) => isHttpUrl(l.url) && keyFromUrl(l.url, root) !== undefined && !isSkippedResource(l.url));
+function followed(tree: Tree, page: Page, root: string, duplicates: boolean, accept: (key: string) => boolean): Link[] {
+  return extractLinks(tree, page.url, { duplicates }).filter((l) => {
+    if (!isHttpUrl(l.url) || isSkippedResource(l.url)) return false;
+    const key = keyFromUrl(l.url, root);
+    return key !== undefined && accept(key);
+  });
 }
 
 export class HttpSource implements PageSource {
@@ -65,6 +85,7 @@ export class HttpSource implements PageSource {
   private readonly store: Store | undefined;
   private readonly linkPriority: LinkPriority | undefined;
   private readonly signal: AbortSignal | undefined;
+  private readonly accept: (key: string) => boolean;
 
   constructor(entry: string, options: HttpSourceOptions = {}) {
     const n = isHttpUrl(entry) ? normalizeUrl(entry) : undefined;
@@ -76,6 +97,7 @@ export class HttpSource implements PageSource {
     this.store = options.store;
     this.linkPriority = options.linkPriority;
     this.signal = options.signal;
+    this.accept = keyFilter(options.include, options.exclude);
     this.ownFetcher = options.fetcher === undefined;
     this.fetcher = options.fetcher ?? new Fetcher({ ...options, stayWithin: options.stayWithin ?? this.root });
   }
@@ -153,7 +175,7 @@ export class HttpSource implements PageSource {
           seen.add(r.page.key);
         }
         const tree = parseHtml(pageText(r.page).text, { labels: new LabelTable({ attributes: 'none' }) });
-        const all = followed(tree, r.page, this.root, this.linkPriority !== undefined);
+        const all = followed(tree, r.page, this.root, this.linkPriority !== undefined, this.accept);
         const priority = this.linkPriority?.(r.page, tree, all);
         const links = new Set<string>();
         for (let j = 0; j < all.length; j++) {
