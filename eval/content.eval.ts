@@ -6,15 +6,17 @@
  *    samesite groups, the stackoverflow pages, the corpus sites.
  * Scores are content P/R/F1 by words (corpus README; src/eval/metrics.ts), mean over pages. Beside ours, two
  * single-page extractors on the same pages, each on jsdom (eval/peers.ts, outputs cached on disk): Mozilla
- * Readability and Defuddle. Each set's gold says whether it holds the headline (content-sets.ts): where it
+ * Readability and Defuddle; and trafilatura (Python, in eval/peers.ts's venv; its HTML output made into text by
+ * our code, like Readability's), with its defaults and with favor_precision (columns left out, said on stderr,
+ * when Python or the venv is missing). Each set's gold says whether it holds the headline (content-sets.ts): where it
  * does, every method's headline goes first (a peer's title, when its content does not start with it); on
  * single/readability it does not, and no method's title is scored.
  * The main-block options are chosen by leave-one-site-out cross-validation (eval/content-cv.ts): the
  * headline figure of each page is the one of the options chosen on the other sites (held out), the
  * defaults' figure (chosen on everything: in-sample) beside it.
- * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--no-cv] [--main-block auto|always|never]
- * [--opts '<MainBlockOptions JSON>']`; writes eval/results/content.json (content-ours.json with --no-peers,
- * content-<tag>.json with --only / --opts / --main-block). `--opts` replaces the defaults (in-sample column)
+ * Run: `npx tsx eval/content.eval.ts [--only <name>] [--no-peers] [--peers readability,defuddle,trafilatura]
+ * [--no-cv] [--main-block auto|always|never] [--opts '<MainBlockOptions JSON>']`; writes eval/results/content.json
+ * (content-ours.json with --no-peers, content-<tag>.json with --only / --opts / --main-block / --peers / --no-cv). `--opts` replaces the defaults (in-sample column)
  * for trying a change; `--no-cv` scores the defaults only.
  */
 import { relative } from 'node:path';
@@ -25,12 +27,15 @@ import { contentScore, meanScore, type Score } from '../src/eval/metrics.ts';
 import { cellOf, cvGrid, leaveOneSiteOut, scorePages, type MainBlockWhen } from './content-cv.ts';
 import { singlePages, sitePages, type EvalPage } from './content-sets.ts';
 import { fmt, formatTable, REPO_ROOT, runEval, writeResults } from './harness.ts';
-import { cacheStats, DEFUDDLE, htmlText, peerOutput, peerText, READABILITY, type Peer } from './peers.ts';
+import { cacheStats, DEFUDDLE, htmlText, peerOutput, peerText, READABILITY, TRAFILATURA, TRAFILATURA_PRECISION, TRAFILATURA_VERSION, trafilaturaOutputs, type Peer, type PeerOutput, type PythonPeer } from './peers.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const only = arg('--only');
 const peers = !args.includes('--no-peers');
+/** The peers run (--peers readability,defuddle,trafilatura; all by default): the others' columns are left out. */
+const peerNames = (arg('--peers') ?? 'readability,defuddle,trafilatura').split(',');
+for (const n of peerNames) if (!['readability', 'defuddle', 'trafilatura'].includes(n)) throw new Error(`--peers: unknown peer ${n}`);
 const cv = !args.includes('--no-cv');
 const when = (arg('--main-block') ?? 'auto') as MainBlockWhen;
 const opts = arg('--opts');
@@ -40,38 +45,50 @@ const selected = (name: string): boolean => only === undefined || name.includes(
 /** Page classes counted as listing pages on the corpus sites (site.json classes). */
 const LISTING_CLASSES = new Set(['tag', 'listing', 'topic']);
 
+const UNSCORED: Score = { precision: NaN, recall: NaN, f1: NaN };
+/** A peer's score on a page, from its output (its headline first where the set's gold holds it). */
+const peerScore = (p: EvalPage, o: PeerOutput): Score => contentScore(p.headline === 'first' ? peerText(o) : htmlText(o.content), p.gold);
+
 /** A peer's scores on every page (NaN scores for unscored pages). */
 async function peerScores(pages: readonly EvalPage[], peer: Peer): Promise<Score[]> {
   const out: Score[] = [];
-  for (const p of pages) {
-    if (!p.scored) {
-      out.push({ precision: NaN, recall: NaN, f1: NaN });
-      continue;
-    }
-    const o = await peerOutput(peer, readFileSync(p.path), 'file://' + p.path);
-    out.push(contentScore(p.headline === 'first' ? peerText(o) : htmlText(o.content), p.gold));
-  }
+  for (const p of pages) out.push(p.scored ? peerScore(p, await peerOutput(peer, readFileSync(p.path), 'file://' + p.path)) : UNSCORED);
   return out;
 }
 
-/** Columns of one row: the pages it covers and each method's mean. */
-interface Columns {
-  heldOut: Score[];
-  inSample: Score[];
-  readability?: Score[];
-  defuddle?: Score[];
+/** trafilatura's scores on every page (one Python process for the pages not in the cache), or undefined, said, when it could not run. */
+async function trafilaturaScores(pages: readonly EvalPage[], peer: PythonPeer): Promise<Score[] | undefined> {
+  const scored = pages.filter((p) => p.scored);
+  const outs = await trafilaturaOutputs(peer, scored.map((p) => ({ bytes: readFileSync(p.path), url: 'file://' + p.path })));
+  if ('error' in outs) {
+    process.stderr.write(`content: ${peer.name} did not run, its column is left out: ${outs.error}\n`);
+    return undefined;
+  }
+  const byPage = new Map(scored.map((p, i) => [p, outs[i]!]));
+  return pages.map((p) => (p.scored ? peerScore(p, byPage.get(p)!) : UNSCORED));
 }
+
+/** The peers' columns: key in Columns and in the results file, and label. */
+const PEER_COLUMNS = [
+  ['readability', 'Readability'],
+  ['defuddle', 'Defuddle'],
+  ['trafilatura', 'trafilatura'],
+  ['trafilaturaPrecision', 'trafilatura precision'],
+] as const;
+type PeerColumn = (typeof PEER_COLUMNS)[number][0];
+
+/** Columns of one row: the pages it covers and each method's mean (a peer's column absent when it did not run). */
+type Columns = { heldOut: Score[]; inSample: Score[] } & Partial<Record<PeerColumn, Score[]>>;
 
 function row(label: string, idx: readonly number[], c: Columns): string[] {
   const m = (xs: Score[] | undefined): Score | undefined => (xs ? meanScore(idx.map((i) => xs[i]!)) : undefined);
   const h = m(c.heldOut)!;
-  const r = m(c.readability);
-  const d = m(c.defuddle);
-  const best = [['ours', h.f1], ['Readability', r?.f1 ?? NaN], ['Defuddle', d?.f1 ?? NaN]].reduce((a, b) => ((b[1] as number) > (a[1] as number) ? b : a))[0] as string;
-  return [label, String(idx.length), fmt(h.precision), fmt(h.recall), fmt(h.f1), fmt(m(c.inSample)!.f1), fmt(r?.f1), fmt(d?.f1), peers ? best : ''];
+  const f1s = PEER_COLUMNS.map(([k, label]) => [label, m(c[k])?.f1] as const);
+  const best = f1s.reduce<readonly [string, number]>((a, [l, f]) => (f !== undefined && f > a[1] ? [l, f] : a), ['ours', h.f1])[0];
+  return [label, String(idx.length), fmt(h.precision), fmt(h.recall), fmt(h.f1), fmt(m(c.inSample)!.f1), ...f1s.map(([, f]) => fmt(f)), peers ? best : ''];
 }
 
-const HEADER = ['set / site', 'pages', 'P', 'R', 'F1 held out', 'F1 in-sample', 'Readability F1', 'Defuddle F1', 'best'];
+const HEADER = ['set / site', 'pages', 'P', 'R', 'F1 held out', 'F1 in-sample', ...PEER_COLUMNS.map(([, l]) => `${l} F1`), 'best'];
 
 /** Rows of one mode: per set (mean over its pages), then per site. */
 function modeTable(title: string, pages: readonly EvalPage[], c: Columns, perSite: (p: EvalPage) => boolean): { text: string; sets: Record<string, Record<string, number | null>> } {
@@ -84,7 +101,7 @@ function modeTable(title: string, pages: readonly EvalPage[], c: Columns, perSit
     const idx = scored.filter(([p]) => p.set === s).map(([, i]) => i);
     rows.push(row(`${s} (all)`, idx, c));
     const mean = (xs: Score[] | undefined): number | null => (xs ? num(meanScore(idx.map((i) => xs[i]!)).f1) : null);
-    sets[s] = { pages: idx.length, heldOut: mean(c.heldOut), inSample: mean(c.inSample), readability: mean(c.readability), defuddle: mean(c.defuddle) };
+    sets[s] = { pages: idx.length, heldOut: mean(c.heldOut), inSample: mean(c.inSample), ...Object.fromEntries(PEER_COLUMNS.map(([k]) => [k, mean(c[k])])) };
   }
   rows.push(row('all (mean over pages)', scored.map(([, i]) => i), c), null);
   for (const s of setNames) {
@@ -125,16 +142,23 @@ await runEval('content', async () => {
   const c: Columns = { heldOut, inSample };
   if (peers) {
     say('content: peers (cached in eval/.cache/peers)…\n');
-    c.readability = await peerScores(pages, READABILITY);
-    c.defuddle = await peerScores(pages, DEFUDDLE);
+    if (peerNames.includes('readability')) c.readability = await peerScores(pages, READABILITY);
+    if (peerNames.includes('defuddle')) c.defuddle = await peerScores(pages, DEFUDDLE);
+  }
+  if (peers && peerNames.includes('trafilatura')) {
+    say(`content: trafilatura ${TRAFILATURA_VERSION} (Python, eval/.cache/python-peers), default and favor_precision…\n`);
+    for (const [k, peer] of [['trafilatura', TRAFILATURA], ['trafilaturaPrecision', TRAFILATURA_PRECISION]] as const) {
+      const scores = await trafilaturaScores(pages, peer);
+      if (!scores) break;
+      c[k] = scores;
+    }
   }
 
   const singleIdx = (xs: Score[] | undefined): Score[] | undefined => xs?.slice(0, single.length);
   const siteIdx = (xs: Score[] | undefined): Score[] | undefined => xs?.slice(single.length);
   const part = (f: (xs: Score[] | undefined) => Score[] | undefined): Columns => {
     const out: Columns = { heldOut: f(c.heldOut)!, inSample: f(c.inSample)! };
-    if (c.readability) out.readability = f(c.readability)!;
-    if (c.defuddle) out.defuddle = f(c.defuddle)!;
+    for (const [k] of PEER_COLUMNS) if (c[k]) out[k] = f(c[k])!;
     return out;
   };
   const notReadability = (p: EvalPage): boolean => p.set !== 'single/readability';
@@ -144,8 +168,8 @@ await runEval('content', async () => {
 
   // single/readability: every page under 0.5 (held out), to be explained in docs/content.md.
   const low = single.map((p, i) => [p, i] as const).filter(([p, i]) => p.set === 'single/readability' && heldOut[i]!.f1 < 0.5);
-  const lowRows = low.map(([p, i]) => [p.key, fmt(heldOut[i]!.precision), fmt(heldOut[i]!.recall), fmt(heldOut[i]!.f1), fmt(c.readability?.[i]!.f1), fmt(c.defuddle?.[i]!.f1)]);
-  process.stdout.write(`single/readability pages below F1 0.5 (held out): ${low.length}\n${formatTable(['page', 'P', 'R', 'F1', 'Readability F1', 'Defuddle F1'], lowRows)}\n\n`);
+  const lowRows = low.map(([p, i]) => [p.key, fmt(heldOut[i]!.precision), fmt(heldOut[i]!.recall), fmt(heldOut[i]!.f1), ...PEER_COLUMNS.map(([k]) => fmt(c[k]?.[i]!.f1))]);
+  process.stdout.write(`single/readability pages below F1 0.5 (held out): ${low.length}\n${formatTable(['page', 'P', 'R', 'F1', ...PEER_COLUMNS.map(([, l]) => `${l} F1`)], lowRows)}\n\n`);
 
   let cvSummary: Record<string, unknown> | undefined;
   if (chosen) {
@@ -179,20 +203,18 @@ await runEval('content', async () => {
     for (const [s, v] of Object.entries(t.sets)) {
       headline[`${mode} ${s} F1 held out`] = v['heldOut'] ?? null;
       headline[`${mode} ${s} F1 in-sample`] = v['inSample'] ?? null;
-      if (peers) {
-        headline[`${mode} ${s} Readability F1`] = v['readability'] ?? null;
-        headline[`${mode} ${s} Defuddle F1`] = v['defuddle'] ?? null;
-      }
+      if (peers) for (const [k, l] of PEER_COLUMNS) headline[`${mode} ${s} ${l} F1`] = v[k] ?? null;
     }
   }
-  const tag = [only ? `only-${only.replace(/[^\w.-]+/g, '_')}` : '', opts ? 'opts' : '', when !== 'auto' ? `main-block-${when}` : '', peers ? '' : 'ours'].filter(Boolean).join('-');
+  const somePeers = arg('--peers') !== undefined && peerNames.length < 3 ? `peers-${peerNames.join('-')}` : '';
+  const tag = [only ? `only-${only.replace(/[^\w.-]+/g, '_')}` : '', opts ? 'opts' : '', when !== 'auto' ? `main-block-${when}` : '', peers ? somePeers : 'ours', cv ? '' : 'no-cv'].filter(Boolean).join('-');
   /** P / R / F1 of a page, to 4 decimals (the results file holds every page of both modes). */
   const short = (x: Score | undefined): number[] | undefined => (x ? [x.precision, x.recall, x.f1].map((v) => Math.round(v * 1e4) / 1e4) : undefined);
   const perPage = pages.map((p, i) => ({
     mode: p.template ? 'site' : 'single', set: p.set, site: p.site, key: p.key, scored: p.scored,
-    heldOut: short(heldOut[i]), inSample: short(inSample[i]), readability: short(c.readability?.[i]), defuddle: short(c.defuddle?.[i]),
+    heldOut: short(heldOut[i]), inSample: short(inSample[i]), ...Object.fromEntries(PEER_COLUMNS.map(([k]) => [k, short(c[k]?.[i])])),
   })).filter((x) => x.scored);
-  const path = writeResults(tag ? `content-${tag}` : 'content', headline, { mainBlock: when, options: base, single: a.sets, site: b.sets, crossValidation: cvSummary, pageScores: '[precision, recall, F1]', pages: perPage });
+  const path = writeResults(tag ? `content-${tag}` : 'content', headline, { mainBlock: when, options: base, peerVersions: peers ? { trafilatura: c.trafilatura ? TRAFILATURA_VERSION : null } : undefined, single: a.sets, site: b.sets, crossValidation: cvSummary, pageScores: '[precision, recall, F1]', pages: perPage });
   if (peers) process.stdout.write(`peer cache: ${cacheStats.hits} hits, ${cacheStats.misses} misses (eval/.cache/peers)\n`);
   process.stdout.write(`results: ${relative(REPO_ROOT, path)}\n`);
 });

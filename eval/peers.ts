@@ -8,12 +8,14 @@
  * a new version of the peer or of jsdom, or other page bytes, miss the cache. The text a peer keeps is
  * made from that HTML by the same code as ours (parseHtml + textOf), so every method is scored alike.
  * The metadata evaluation (eval/metadata.eval.ts) reads each peer's metadata, cached the same way under
- * `meta/` in that folder. The Python peers' virtual environment is made here too (`pythonPeerEnv`).
+ * `meta/` in that folder. The Python peers' virtual environment is made here too (`pythonPeerEnv`), and
+ * trafilatura (PyPI) is run in it on the content evaluation's pages (`trafilaturaOutputs`), cached the same way.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Readability } from '@mozilla/readability';
 import { Defuddle } from 'defuddle/node';
 import { JSDOM, VirtualConsole } from 'jsdom';
@@ -136,13 +138,13 @@ export async function peerOutput(peer: Peer, bytes: Buffer, url: string): Promis
   });
 }
 
-/**
- * The entry of a page (bytes and url) in cache directory `dir`: read when there, else `compute`d and
- * stored (written whole, then renamed, so that a reader never sees half of it).
- */
-async function cachedEntry<T>(dir: string, bytes: Buffer, url: string, compute: () => Promise<T>): Promise<T> {
-  const key = createHash('sha256').update(bytes).update('\0').update(url).digest('hex');
-  const file = join(dir, `${key}.json`);
+/** The cache file of a page (bytes and url) in cache directory `dir`. */
+function entryFile(dir: string, bytes: Buffer, url: string): string {
+  return join(dir, `${createHash('sha256').update(bytes).update('\0').update(url).digest('hex')}.json`);
+}
+
+/** A cache entry when there and whole (counted as a hit), else undefined (counted as a miss). */
+function readEntry<T>(file: string): T | undefined {
   if (existsSync(file)) {
     try {
       const out = JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -153,11 +155,24 @@ async function cachedEntry<T>(dir: string, bytes: Buffer, url: string, compute: 
     }
   }
   cacheStats.misses++;
-  const out = await compute();
-  mkdirSync(dir, { recursive: true });
+  return undefined;
+}
+
+/** Stores a cache entry (written whole, then renamed, so that a reader never sees half of it). */
+function writeEntry(file: string, out: unknown): void {
+  mkdirSync(dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(out));
   renameSync(tmp, file);
+}
+
+/** The entry of a page (bytes and url) in cache directory `dir`: read when there, else `compute`d and stored. */
+async function cachedEntry<T>(dir: string, bytes: Buffer, url: string, compute: () => Promise<T>): Promise<T> {
+  const file = entryFile(dir, bytes, url);
+  const hit = readEntry<T>(file);
+  if (hit !== undefined) return hit;
+  const out = await compute();
+  writeEntry(file, out);
   return out;
 }
 
@@ -200,6 +215,10 @@ export const PYTHON_PEERS: readonly string[] = [
   // AutoScraper 1.1.14 (2022) reads the tree through BeautifulSoup's API of its time: with a newer
   // beautifulsoup4 (4.13 and later) its rules lose their paths and give the whole page's text.
   'beautifulsoup4==4.11.1',
+  // trafilatura 2.0.0, with the dependencies pip now resolves for it, gives every paragraph twice; 2.3.1 does not.
+  'trafilatura==2.3.1',
+  // jusText (a trafilatura dependency) imports lxml.html.clean, a package of its own since lxml 5.2.
+  'lxml_html_clean==0.4.6',
 ];
 export const PYTHON_PEER_DIR = join(REPO_ROOT, 'eval', '.cache', 'python-peers');
 
@@ -219,4 +238,57 @@ export function pythonPeerEnv(): { python: string } | { error: string } {
   if (installed) return { error: installed };
   writeFileSync(stamp, want);
   return { python };
+}
+
+/** trafilatura's two settings compared: its defaults, and `favor_precision=True`. */
+export interface PythonPeer {
+  readonly name: 'trafilatura' | 'trafilatura-precision';
+  readonly precision: boolean;
+}
+export const TRAFILATURA: PythonPeer = { name: 'trafilatura', precision: false };
+export const TRAFILATURA_PRECISION: PythonPeer = { name: 'trafilatura-precision', precision: true };
+/** The pinned version of trafilatura (the cache key with the page's bytes and url). */
+export const TRAFILATURA_VERSION = PYTHON_PEERS.find((p) => p.startsWith('trafilatura=='))!.slice('trafilatura=='.length);
+
+/**
+ * trafilatura's outputs on pages (bytes as read from disk, url as given to the peer), from the cache
+ * (eval/.cache/peers/<name>@<version>/) when there; the others are computed in one Python process
+ * (eval/trafilatura-peer.py, fed a page at a time) and stored as they come. Its content is its HTML
+ * output, made into text by the same code as the other peers' (peerText / htmlText). Returns the reason
+ * when the outputs could not all be had (no Python, no venv, the process died): the column is then left out.
+ */
+export async function trafilaturaOutputs(peer: PythonPeer, pages: ReadonlyArray<{ bytes: Buffer; url: string }>): Promise<PeerOutput[] | { error: string }> {
+  const dir = join(PEER_CACHE_DIR, `${peer.name}@${TRAFILATURA_VERSION}`);
+  const files = pages.map((p) => entryFile(dir, p.bytes, p.url));
+  const outs: Array<PeerOutput | undefined> = files.map((f) => readEntry<PeerOutput>(f));
+  const todo = outs.flatMap((o, i) => (o === undefined ? [i] : []));
+  if (todo.length === 0) return outs as PeerOutput[];
+  const env = pythonPeerEnv();
+  if ('error' in env) return { error: `its Python environment could not be made (${env.error})` };
+  const child = spawn(env.python, [join(REPO_ROOT, 'eval', 'trafilatura-peer.py')], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
+  child.stdin.on('error', () => {
+    /* the process died: reported below when its answer is missing */
+  });
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const died = (): { error: string } => ({ error: `the Python process ended early: ${stderr.trim().split('\n').slice(-3).join(' ')}` });
+  try {
+    const hello = await lines.next();
+    if (hello.done) return died();
+    const version = (JSON.parse(hello.value) as { version: string }).version;
+    if (version !== TRAFILATURA_VERSION) return { error: `trafilatura ${version} is installed, ${TRAFILATURA_VERSION} is pinned` };
+    for (const i of todo) {
+      const page = pages[i]!;
+      child.stdin.write(JSON.stringify({ html: decodeHtml(page.bytes).text, url: page.url, precision: peer.precision }) + '\n');
+      const answer = await lines.next();
+      if (answer.done) return died();
+      const out = JSON.parse(answer.value) as PeerOutput;
+      writeEntry(files[i]!, out);
+      outs[i] = out;
+    }
+    return outs as PeerOutput[];
+  } finally {
+    child.stdin.end();
+  }
 }
