@@ -11,6 +11,7 @@
  * in which a source yields its pages. Deterministic: no randomness, so runs are reproducible.
  */
 
+import { combine32, hashString32 } from '../../html/hash.ts';
 import { textOf } from '../../html/text.ts';
 import type { Tree } from '../../html/tree.ts';
 
@@ -40,29 +41,22 @@ export const SHINGLE_TOKENS = 8;
 export function pageShingles(tree: Tree): Int32Array {
   const found = textOf(tree).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const ids = new Int32Array(found.length);
-  for (let k = 0; k < found.length; k++) {
-    const w = found[k]!;
-    let h = 0x811c9dc5;
-    for (let c = 0; c < w.length; c++) h = Math.imul(h ^ w.charCodeAt(c), 0x01000193);
-    ids[k] = h;
-  }
+  for (let k = 0; k < found.length; k++) ids[k] = hashString32(found[k]!);
   return shingles(ids);
 }
 
 /**
- * The set of shingles of a sequence of ids: every run of SHINGLE_TOKENS ids hashed to 32 bits (FNV-1a over
- * the ids), sorted and without repeats. A sequence shorter than a shingle gives one shingle of it all.
+ * The set of shingles of a sequence of ids: every run of SHINGLE_TOKENS ids hashed to 32 bits, sorted and
+ * without repeats. A sequence shorter than a shingle gives one shingle of it all.
  */
 export function shingles(ids: Int32Array): Int32Array {
   const w = Math.min(SHINGLE_TOKENS, ids.length);
   const n = ids.length === 0 ? 0 : ids.length - w + 1;
   const out = new Int32Array(n);
   for (let s = 0; s < n; s++) {
-    let h = 0x811c9dc5;
-    for (let k = s; k < s + w; k++) {
-      h = Math.imul(h ^ ids[k]!, 0x01000193);
-    }
-    out[s] = h;
+    let h = 0;
+    for (let k = s; k < s + w; k++) h = combine32(h, ids[k]!);
+    out[s] = h | 0;
   }
   out.sort();
   let u = 0;

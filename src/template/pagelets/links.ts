@@ -12,7 +12,7 @@
  * page's own URL meet.
  */
 import { tagId, type Tree } from '../../html/tree.ts';
-import { hashString53 } from './hash.ts';
+import { hashString53 } from '../../html/hash.ts';
 import { isLink } from './partition.ts';
 
 const BASE = tagId('base');

@@ -24,7 +24,7 @@
  */
 import { NodeKind, tagId, tagName, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
-import { combine32, fmix32, hashString32, to53 } from './hash.ts';
+import { combine32, fmix32, hashString32, to53 } from '../../html/hash.ts';
 import { isLink } from './partition.ts';
 
 /** The fingerprint of a pagelet that has no words and no links. */
