@@ -88,6 +88,38 @@ export interface PatternDraft {
   /** 'text', 'own' or '@attribute'. */
   value: string;
   parent: string | null;
+  /**
+   * A field learned from examples (top level, no nested patterns): the elements the user picked, per page.
+   * Its pattern is learned again from all of them (wrapper/create.ts `createFromExamples`, the learner of
+   * `gabarit wrapper create --example`); `selector` and `value` are what it learned.
+   */
+  examples?: ExampleDraft[] | undefined;
+}
+
+/** The elements picked on one page of the source as examples of a field: one, or some items of a list. */
+export interface ExampleDraft {
+  key: string;
+  nodes: number[];
+}
+
+/** `POST /api/learn`: a field's pattern learned from the elements picked on one or more pages. */
+export interface LearnRequest {
+  /** The field's name (without `[]`). */
+  name: string;
+  /** A list: the examples are some of its items, and the pattern extracts every item of their lists. */
+  multiple: boolean;
+  examples: ExampleDraft[];
+}
+
+export interface LearnResponse {
+  /** The field as a draft: its learned selector and value, and its examples. */
+  pattern: PatternDraft;
+  /** Example pages where the learned pattern extracts exactly the examples, and all example pages. */
+  pages: number;
+  examplePages: number;
+  /** The label the examples share, and the rank of their block, when the pattern keeps them (label.ts). */
+  label: string | null;
+  rank: number | null;
 }
 
 /** `POST /api/suggest`: a selector for the element the user clicked (inside a parent's instance when nested). */
@@ -124,7 +156,16 @@ export interface PatternOnPage {
   values: string[];
   /** Why the run gives no value or a questionable one (constraint violations), '' when none. */
   problem: string;
+  /**
+   * When the run found no value: `ambiguous` (several elements that nothing tells apart), `absent` (the
+   * selector matches nothing), `wrong-value` (what it matches breaks a constraint); null when found.
+   */
+  notFound: NotFoundFlag | null;
+  /** The page is one of the field's example pages. */
+  example: boolean;
 }
+
+export type NotFoundFlag = 'ambiguous' | 'absent' | 'wrong-value';
 
 export interface PatternPreview {
   name: string;

@@ -2,23 +2,27 @@
  * The wrapper designer's and the adaptation view's requests, over the wrapper library (src/wrapper/):
  * the designer's flat pattern drafts become the nested PatternSpecs of `createWrapper`; a preview is the
  * wrapper run without adaptation (`runWrapper` with `noAdapt`) on every page of the source, plus each
- * selector's match count (`selectPattern`); the constraints shown are those the wrapper file gets (the data
- * type inferred from the values, create.ts `inferType`); an adaptation is `runWrapper` and
+ * selector's match count (`selectPattern`), and where the run found no value, why (ambiguous, absent, a
+ * wrong value); the constraints shown are those the wrapper file gets (the data type inferred from the
+ * values, create.ts `inferType`). A field given by examples (elements picked on one or more pages) is
+ * learned by `createFromExamples`, the learner of `gabarit wrapper create --example`, again from all its
+ * examples whenever it is previewed or saved, so that its wrapper pattern (selector, label or rank,
+ * tree-grams of the example pages) is the one the command line makes from the same values. An adaptation is `runWrapper` and
  * `updateWrapper`, each adapted pattern's stored subtree paired node by node with the one found
  * (match/mapping.ts `gramMapping`).
  */
 import type { Tree } from '../html/tree.ts';
 import { cssPath, cssPathWithin } from '../html/paths.ts';
-import { createWrapper, inferType, type PatternSpec } from '../wrapper/create.ts';
+import { createFromExamples, createWrapper, inferType, type ExampleChoice, type ExamplePage, type PatternSpec } from '../wrapper/create.ts';
 import { gramMapping } from '../wrapper/match/mapping.ts';
-import { runWrapper, selectPattern, updateWrapper, type RecordValue, type WrapperRecord } from '../wrapper/run.ts';
+import { declaredUrl, runWrapper, selectPattern, updateWrapper, type PatternReport, type RecordValue, type WrapperRecord } from '../wrapper/run.ts';
 import { suggestPattern } from '../wrapper/suggest.ts';
 import { valueOf } from '../wrapper/value.ts';
 import type { GramInstance } from '../wrapper/tree-gram.ts';
-import { allPatterns, parseWrapper, resolveSettings, validateWrapper, type Constraints, type Pattern, type Wrapper } from '../wrapper/wrapper.ts';
+import { allPatterns, parseWrapper, resolveSettings, validateWrapper, WRAPPER_VERSION, type Constraints, type Pattern, type Wrapper } from '../wrapper/wrapper.ts';
 import { NodeKind } from '../html/tree.ts';
 import { GabaritError } from '../errors.ts';
-import type { AdaptReport, OutlineNode, PatternDraft, PatternPreview, PreviewResponse, Suggestion, WrapperText } from './api.ts';
+import type { AdaptReport, ExampleDraft, LearnRequest, LearnResponse, NotFoundFlag, OutlineNode, PatternDraft, PatternPreview, PreviewResponse, Suggestion, WrapperText } from './api.ts';
 
 /** A request the designer cannot do (a pattern nested under a missing one, a node that is no element). */
 export class DesignError extends GabaritError {}
@@ -27,6 +31,79 @@ export class DesignError extends GabaritError {}
 const TEXT_CHARS = 80;
 /** Nodes of a found subtree shown in the adaptation view. */
 const OUTLINE_NODES = 400;
+
+/** The pages of the source: their keys and trees. */
+type Pages = ReadonlyArray<{ key: string; tree: Tree }>;
+
+function treeOf(pages: Pages, key: string): Tree {
+  const p = pages.find((q) => q.key === key);
+  if (!p) throw new DesignError(`no page ${key}`);
+  return p.tree;
+}
+
+/** A field's pattern learned from its examples, and what the learner says of it. */
+interface Learned {
+  pattern: Pattern;
+  choice: ExampleChoice;
+}
+
+/**
+ * The pattern of field `name` learned from the elements picked as its examples (their text is the example
+ * value: one per page, or some items of a list), by `createFromExamples` as `gabarit wrapper create
+ * --example page:name=value` does. Throws a DesignError for a page or a node that is not one, an element
+ * without text, several elements for a single value; a WrapperError when no pattern extracts the examples.
+ */
+export function learnField(pages: Pages, name: string, multiple: boolean, examples: readonly ExampleDraft[]): Learned {
+  if (examples.length === 0) throw new DesignError(`field "${name}": no example`);
+  const seen = new Set<string>();
+  const given = examples.map((e): ExamplePage => {
+    if (seen.has(e.key)) throw new DesignError(`field "${name}": page ${e.key} is given twice`);
+    seen.add(e.key);
+    const tree = treeOf(pages, e.key);
+    if (!multiple && e.nodes.length !== 1) throw new DesignError(`field "${name}": a single value has one example per page, not ${e.nodes.length} (on ${e.key}); a list is named ${name}[]`);
+    const values = e.nodes.map((n) => {
+      if (n >= tree.size || tree.kind[n] !== NodeKind.Element) throw new DesignError(`node ${n} is not an element of ${e.key}`);
+      const v = valueOf(tree, n, 'text');
+      if (v.trim() === '') throw new DesignError(`the element picked on ${e.key} has no text: pick the element that shows the value`);
+      return v;
+    });
+    return { tree, values: { [name]: multiple ? values : values[0]! } };
+  });
+  const r = createFromExamples(given);
+  const pattern = r.wrapper.patterns.find((p) => p.name === name);
+  const choice = r.choices.find((c) => c.name === name);
+  if (!pattern || !choice) throw new DesignError(`field "${name}": no pattern extracts the examples`);
+  return { pattern, choice };
+}
+
+/** `POST /api/learn`: the field learned from its examples, as a draft. */
+export function learn(pages: Pages, req: LearnRequest): LearnResponse {
+  const { pattern, choice } = learnField(pages, req.name, req.multiple, req.examples);
+  return {
+    pattern: { name: req.name, selector: pattern.selector, multiple: req.multiple, value: pattern.value ?? 'text', parent: null, examples: req.examples },
+    pages: choice.pages,
+    examplePages: choice.examplePages,
+    label: choice.label ?? null,
+    rank: choice.rank ?? null,
+  };
+}
+
+/**
+ * The drafts with the fields given by examples learned again (their selector and value as learned), and
+ * the learned patterns by name. Such a field is top level and has no nested patterns.
+ */
+function learnDrafts(pages: Pages, drafts: readonly PatternDraft[]): { drafts: PatternDraft[]; learned: Map<string, Learned> } {
+  const learned = new Map<string, Learned>();
+  const out = drafts.map((d) => {
+    if (d.examples === undefined) return d;
+    if (d.parent !== null) throw new DesignError(`pattern "${d.name}": a field given by examples is not nested`);
+    const l = learnField(pages, d.name, d.multiple, d.examples);
+    learned.set(d.name, l);
+    return { ...d, selector: l.pattern.selector, value: l.pattern.value ?? 'text' };
+  });
+  for (const d of out) if (d.parent !== null && learned.has(d.parent)) throw new DesignError(`pattern "${d.name}": "${d.parent}" is given by examples and has no nested patterns`);
+  return { drafts: out, learned };
+}
 
 /** The drafts as nested PatternSpecs (children under their parent, in order). Throws on a missing parent or a cycle. */
 export function specsOf(drafts: readonly PatternDraft[], constraints: ReadonlyMap<string, Constraints> = new Map()): PatternSpec[] {
@@ -90,27 +167,47 @@ export function inferredConstraints(tree: Tree, drafts: readonly PatternDraft[])
   return out;
 }
 
-/** A wrapper without tree-grams, for previews (validated: bad names and the like are reported). */
-function draftWrapper(drafts: readonly PatternDraft[], constraints: ReadonlyMap<string, Constraints>): Wrapper {
-  const toPattern = (s: PatternSpec): Pattern => ({ ...s, children: s.children?.map(toPattern) });
-  return validateWrapper({ version: 1, patterns: specsOf(drafts, constraints).map(toPattern) }, 'patterns');
+/** The constraints of the drafts: inferred on the page designed on, those learned for fields given by examples. */
+function draftConstraints(tree: Tree, drafts: readonly PatternDraft[], learned: ReadonlyMap<string, Learned>): Map<string, Constraints> {
+  const out = inferredConstraints(tree, drafts.filter((d) => !learned.has(d.name)));
+  for (const [name, l] of learned) if (l.pattern.constraints) out.set(name, l.pattern.constraints);
+  return out;
+}
+
+/**
+ * A wrapper for previews (validated: bad names and the like are reported): the drafts without tree-grams,
+ * the fields given by examples as learned.
+ */
+function draftWrapper(drafts: readonly PatternDraft[], constraints: ReadonlyMap<string, Constraints>, learned: ReadonlyMap<string, Learned>): Wrapper {
+  const toPattern = (s: PatternSpec): Pattern => learned.get(s.name)?.pattern ?? { ...s, children: s.children?.map(toPattern) };
+  return validateWrapper({ version: WRAPPER_VERSION, patterns: specsOf(drafts, constraints).map(toPattern) }, 'patterns');
+}
+
+/** Why a run found no value for a pattern (see PatternOnPage.notFound), or null when it found one. */
+function notFoundFlag(rep: PatternReport | undefined): NotFoundFlag | null {
+  if (rep?.step !== 'not-found') return null;
+  if (rep.reason === 'ambiguous') return 'ambiguous';
+  return rep.matched === 0 ? 'absent' : 'wrong-value';
 }
 
 /** The drafts on every page (see the module comment); `key` is the page designed on. */
-export function preview(pages: ReadonlyArray<{ key: string; tree: Tree }>, key: string, drafts: readonly PatternDraft[]): PreviewResponse {
-  const home = pages.find((p) => p.key === key);
-  if (!home) throw new DesignError(`no page ${key}`);
-  if (drafts.length === 0) return { patterns: [], problem: null };
-  const constraints = inferredConstraints(home.tree, drafts);
+export function preview(pages: Pages, key: string, given: readonly PatternDraft[]): PreviewResponse {
+  const home = treeOf(pages, key);
+  if (given.length === 0) return { patterns: [], problem: null };
+  let drafts: PatternDraft[];
+  let learned: Map<string, Learned>;
+  let constraints: Map<string, Constraints>;
   let wrapper: Wrapper;
   try {
-    wrapper = draftWrapper(drafts, constraints);
+    ({ drafts, learned } = learnDrafts(pages, given));
+    constraints = draftConstraints(home, drafts, learned);
+    wrapper = draftWrapper(drafts, constraints, learned);
   } catch (err) {
-    return { patterns: [], problem: (err as Error).message };
+    if (!(err instanceof GabaritError)) throw err;
+    return { patterns: [], problem: err.message };
   }
   const byName = new Map(drafts.map((d) => [d.name, d]));
   const out: PatternPreview[] = drafts.map((d) => ({ name: d.name, selector: d.selector, thisPage: 0, nodes: [], otherPages: { matched: 0, total: pages.length - 1, elements: 0 }, constraints: { ...(d.multiple ? {} : { maxOccurs: 1 }), minOccurs: 1, type: constraints.get(d.name)?.type ?? 'non-empty' }, perPage: [], warnings: [] }));
-  const ambiguous = new Map<string, string[]>();
   for (const page of pages) {
     const run = runWrapper(wrapper, page.tree, page.key, { noAdapt: true });
     const reports = new Map(run.reports.map((r) => [r.pattern, r]));
@@ -125,16 +222,25 @@ export function preview(pages: ReadonlyArray<{ key: string; tree: Tree }>, key: 
         o.otherPages.matched++;
         o.otherPages.elements += matches;
       }
-      if (!d.multiple && per.some((s) => s.length > 1)) ambiguous.set(d.name, [...(ambiguous.get(d.name) ?? []), page.key]);
       const rep = reports.get(d.name);
-      o.perPage.push({ key: page.key, matches, values: valuesIn(run.record as RecordValue, pathOf(d, byName)), problem: rep && rep.step === 'not-found' ? rep.violations.join('; ') || 'not found' : '' });
+      o.perPage.push({
+        key: page.key,
+        matches,
+        values: valuesIn(run.record as RecordValue, pathOf(d, byName)),
+        problem: rep && rep.step === 'not-found' ? rep.violations.join('; ') || 'not found' : '',
+        notFound: notFoundFlag(rep),
+        example: d.examples?.some((e) => e.key === page.key) ?? false,
+      });
     });
   }
   for (const o of out) {
-    const where = ambiguous.get(o.name);
-    if (where) o.warnings.push(`ambiguous: a single-value pattern matches several elements on ${where.length} page(s) (${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}); make it a list (${o.name}[]) or pick a more specific element`);
+    const where = o.perPage.filter((p) => p.notFound === 'ambiguous').map((p) => p.key);
+    const fix = learned.has(o.name) ? 'add an example on one of them' : `make it a list (${o.name}[]) or pick a more specific element`;
+    if (where.length > 0) o.warnings.push(`ambiguous: a single-value pattern matches several elements that nothing tells apart on ${where.length} page(s) (${where.slice(0, 3).join(', ')}${where.length > 3 ? ', …' : ''}); ${fix}`);
     const missing = o.perPage.filter((p) => p.matches === 0).length;
     if (missing > 0) o.warnings.push(`matches nothing on ${missing} of ${pages.length} pages`);
+    const choice = learned.get(o.name)?.choice;
+    if (choice && choice.pages < choice.examplePages) o.warnings.push(`extracts the examples on ${choice.pages} of its ${choice.examplePages} example pages`);
   }
   return { patterns: out, problem: null };
 }
@@ -164,10 +270,20 @@ export function suggest(tree: Tree, node: number, parent: string | null, drafts:
   return { selector, matches, text: text.length > TEXT_CHARS ? text.slice(0, TEXT_CHARS) + '…' : text, attributes: Object.fromEntries(tree.attrs(el)) };
 }
 
-/** The wrapper file for the drafts, built on page `tree` (the JSON `gabarit wrapper create` writes). */
-export function create(tree: Tree, page: string, name: string, drafts: readonly PatternDraft[]): WrapperText {
-  const specs = specsOf(drafts, inferredConstraints(tree, drafts));
-  const w = createWrapper(tree, specs, { source: page, ...(name ? { name } : {}) });
+/**
+ * The wrapper file for the drafts (the JSON `gabarit wrapper create` writes): the patterns given by selector
+ * built on page `key`, the fields given by examples learned from their example pages.
+ */
+export function create(pages: Pages, key: string, name: string, given: readonly PatternDraft[]): WrapperText {
+  const tree = treeOf(pages, key);
+  const { drafts, learned } = learnDrafts(pages, given);
+  const plain = drafts.filter((d) => !learned.has(d.name));
+  const options = { source: key, ...(name ? { name } : {}) };
+  const built = plain.length > 0 ? createWrapper(tree, specsOf(plain, inferredConstraints(tree, plain)), options) : null;
+  const url = built ? undefined : declaredUrl(tree);
+  const base = built ?? { version: WRAPPER_VERSION, ...options, ...(url !== undefined ? { url } : {}) };
+  const patterns = drafts.filter((d) => d.parent === null).map((d) => learned.get(d.name)?.pattern ?? built!.patterns.find((p) => p.name === d.name)!);
+  const w = validateWrapper({ ...base, patterns });
   return { text: wrapperText(w), patterns: draftsOf(w), name: w.name ?? '' };
 }
 

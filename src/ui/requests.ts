@@ -5,9 +5,20 @@
  * imports the types of api.ts, not zod. A field the front end may leave out gets its default.
  */
 import { z } from 'zod';
-import type { AdaptRequest, CreateRequest, LoadRequest, PatternDraft, PreviewRequest, SuggestRequest } from './api.ts';
+import type { AdaptRequest, CreateRequest, ExampleDraft, LearnRequest, LoadRequest, PatternDraft, PreviewRequest, SuggestRequest } from './api.ts';
 
 const name = z.string().min(1);
+
+/** Example pages of a field at most, and elements picked on one page (some items of a list). */
+export const MAX_EXAMPLE_PAGES = 100;
+export const MAX_EXAMPLE_NODES = 50;
+
+const example = z.object({
+  key: name,
+  // Node numbers of the page (checked against the page by the designer).
+  nodes: z.array(z.number().int().positive()).min(1).max(MAX_EXAMPLE_NODES),
+}) satisfies z.ZodType<ExampleDraft, z.ZodTypeDef, unknown>;
+const examples = z.array(example).min(1).max(MAX_EXAMPLE_PAGES);
 
 const draft = z.object({
   name: z.string(),
@@ -15,6 +26,7 @@ const draft = z.object({
   multiple: z.boolean().default(false),
   value: z.string().default('text'),
   parent: z.string().nullable().default(null),
+  examples: examples.optional(),
 }) satisfies z.ZodType<PatternDraft, z.ZodTypeDef, unknown>;
 const drafts = z.array(draft).default([]);
 
@@ -39,6 +51,12 @@ export const createRequest = z.object({
   name: z.string().default(''),
   patterns: drafts,
 }) satisfies z.ZodType<CreateRequest, z.ZodTypeDef, unknown>;
+
+export const learnRequest = z.object({
+  name,
+  multiple: z.boolean().default(false),
+  examples,
+}) satisfies z.ZodType<LearnRequest, z.ZodTypeDef, unknown>;
 
 export const loadRequest = z.object({
   text: name,

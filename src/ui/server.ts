@@ -10,7 +10,7 @@
  *   GET  /api/site                       pages, page classes, engines (api.ts SiteInfo)
  *   GET  /api/engine?method=M            an engine's run and figures (EngineInfo)
  *   GET  /api/node?method=M&key=K&node=N what the page view shows on hover (NodeInfo)
- *   POST /api/suggest /api/preview /api/wrapper/create /api/wrapper/load /api/adapt   the designer's
+ *   POST /api/suggest /api/preview /api/learn /api/wrapper/create /api/wrapper/load /api/adapt   the designer's
  *   GET  /frame/M/KEY                    page KEY (marked by engine M, or 'none'), or a file of the source
  *   GET  /upload/ID/NAME                 a page uploaded to the adaptation view
  */
@@ -28,10 +28,10 @@ import type { SourceInput } from '../run/types.ts';
 import { LOOPBACK, realInside, safeSegments, sendFile } from '../site/static-files.ts';
 import type { AdaptResponse, NodeInfo } from './api.ts';
 import { loadAssets, type Assets } from './assets.ts';
-import { adaptPage, create, load, preview, suggest } from './designer.ts';
+import { adaptPage, create, learn, load, preview, suggest } from './designer.ts';
 import { FRAME_CSP, frameHtml } from './frame.ts';
 import { checkOrigin, hasApiToken, hasCookie, newToken, sameToken, tokenCookie, TOKEN_HEADER, TOKEN_PARAM } from './security.ts';
-import { adaptRequest, createRequest, loadRequest, parseRequest, previewRequest, suggestRequest } from './requests.ts';
+import { adaptRequest, createRequest, learnRequest, loadRequest, parseRequest, previewRequest, suggestRequest } from './requests.ts';
 import { Session, type SessionOptions } from './session.ts';
 
 /** Options of `startUi`. */
@@ -184,10 +184,14 @@ export async function startUi(input: SourceInput, options: UiOptions = {}): Prom
       const b = valid(previewRequest, body);
       return sendJson(res, preview(session.allTrees(), b.key, b.patterns));
     }
+    if (route === 'learn') {
+      const b = valid(learnRequest, body);
+      return sendJson(res, learn(session.allTrees(), b));
+    }
     if (route === 'wrapper/create') {
       const b = valid(createRequest, body);
-      const { tree } = await pageOf(b.key, engineParam(b.method));
-      return sendJson(res, create(tree, b.key, b.name, b.patterns));
+      await pageOf(b.key, engineParam(b.method));
+      return sendJson(res, create(session.allTrees(), b.key, b.name, b.patterns));
     }
     if (route === 'wrapper/load') {
       const b = valid(loadRequest, body);

@@ -53,7 +53,7 @@ function notBadRequest(r: Answer, field: string): string | null {
 /** Bodies of the wrong shape for every POST endpoint, each with the field its message must name. */
 function badBodies(wrapper: string): Array<[route: string, body: unknown, field: string]> {
   const cases: Array<[string, unknown, string]> = [];
-  for (const route of ['suggest', 'preview', 'wrapper/create', 'wrapper/load', 'adapt']) {
+  for (const route of ['suggest', 'preview', 'learn', 'wrapper/create', 'wrapper/load', 'adapt']) {
     for (const body of ['null', '[]', '"x"', '42', '[{"key":"p1.html"}]']) cases.push([route, body, 'body']);
   }
   return [
@@ -72,6 +72,12 @@ function badBodies(wrapper: string): Array<[route: string, body: unknown, field:
     ['preview', { method: 'none', key: 'p1.html', patterns: [{ ...DRAFT, multiple: 'yes' }] }, 'patterns.0.multiple'],
     ['preview', { method: 'none', key: 'p1.html', patterns: [{ ...DRAFT, selector: 7 }] }, 'patterns.0.selector'],
     ['preview', { method: 'none', key: 5, patterns: [] }, 'key'],
+    ['preview', { method: 'none', key: 'p1.html', patterns: [{ ...DRAFT, examples: 'x' }] }, 'patterns.0.examples'],
+    ['preview', { method: 'none', key: 'p1.html', patterns: [{ ...DRAFT, examples: [{ key: 'p1.html', nodes: [-1] }] }] }, 'patterns.0.examples.0.nodes.0'],
+    ['learn', { name: 'name', examples: [{ key: 'p1.html', nodes: 14 }] }, 'examples.0.nodes'],
+    ['learn', { name: 'name', examples: [{ key: 5, nodes: [14] }] }, 'examples.0.key'],
+    ['learn', { name: 'name', examples: [null] }, 'examples.0'],
+    ['learn', { name: ['name'], examples: [{ key: 'p1.html', nodes: [14] }] }, 'name'],
     ['wrapper/create', { method: 'none', key: 'p1.html', name: 5, patterns: [DRAFT] }, 'name'],
     ['wrapper/create', { method: 'none', key: 'p1.html', name: 'w', patterns: [{ ...DRAFT, parent: 5 }] }, 'patterns.0.parent'],
     ['wrapper/create', { method: 'none', key: 'p1.html', name: 'w', patterns: 'x' }, 'patterns'],
@@ -96,6 +102,8 @@ test('the API answers bodies of the wrong shape with 400 naming the field, never
     const suggestion = await post(ui, 'suggest', { method: 'none', key: 'p1.html', node: 14, parent: null, patterns: [] });
     assert.equal(suggestion.status, 200, suggestion.body);
     assert.equal((await post(ui, 'preview', { method: 'none', key: 'p1.html', patterns: [DRAFT] })).status, 200);
+    const learned = await post(ui, 'learn', { name: 'name', multiple: false, examples: [{ key: 'p1.html', nodes: [14] }] });
+    assert.equal(learned.status, 200, learned.body);
     const created = await post(ui, 'wrapper/create', { method: 'none', key: 'p1.html', name: 'w', patterns: [DRAFT] });
     assert.equal(created.status, 200, created.body);
     const wrapper = (JSON.parse(created.body) as { text: string }).text;

@@ -73,7 +73,7 @@ test('suggest: the most robust selector of the clicked element (or of the elemen
 });
 
 test('create, load and adapt: the wrapper file, then each pattern on a redesigned page with its step and pairs', () => {
-  const w = create(pages[0]!.tree, 'a.html', 'shop', drafts);
+  const w = create(pages, 'a.html', 'shop', drafts);
   const loaded = load(w.text, 'shop.wrapper.json');
   const byName = (ds: readonly PatternDraft[]): PatternDraft[] => [...ds].sort((a, b) => a.name.localeCompare(b.name));
   assert.deepEqual(byName(loaded.patterns), byName(drafts), 'drafts survive the round trip (parents first)');
