@@ -59,9 +59,11 @@ export function DesignerView(p: DesignerProps) {
   /** The field given by examples whose next click on the page is one more example. */
   const [teach, setTeach] = useState<string | null>(null);
 
+  // Node numbers are per page: what was picked on another page is not picked here.
   useEffect(() => {
     setPicks([]);
     setPicked(null);
+    setSuggestion(null);
   }, [p.pageKey]);
 
   useEffect(() => {
@@ -279,7 +281,7 @@ export function DesignerView(p: DesignerProps) {
                 <td>
                   {d.examples && (
                     <button onClick={(e) => (e.stopPropagation(), setTeach(d.name))} title="click the value on this page: it becomes one more example" data-testid="teach-here">
-                      ＋ example
+                      + example
                     </button>
                   )}
                   <button onClick={(e) => (e.stopPropagation(), remove(d.name))} title="remove">
@@ -320,7 +322,7 @@ export function DesignerView(p: DesignerProps) {
                 return (
                   <td class={q?.problem ? 'problem' : ''} title={q?.problem || `${q?.matches ?? 0} matches`} data-pattern={d.name} data-flag={q?.notFound ?? undefined}>
                     {q?.example && <span class="example" title="an example page of this field">★ </span>}
-                    {q?.values.join(' | ')}
+                    <span class="values">{q?.values.join(' | ')}</span>
                     {q?.notFound && <b class="flag">{NOT_FOUND_WORDS[q.notFound]}</b>}
                     {q?.problem && <em> {q.problem}</em>}
                     {q?.notFound && d.examples && (
