@@ -7,9 +7,9 @@
  * values, create.ts `inferType`). A field given by examples (elements picked on one or more pages) is
  * learned by `createFromExamples`, the learner of `gabarit wrapper create --example`, again from all its
  * examples whenever it is previewed or saved, so that its wrapper pattern (selector, label or rank,
- * tree-grams of the example pages) is the one the command line makes from the same values. An adaptation is `runWrapper` and
- * `updateWrapper`, each adapted pattern's stored subtree paired node by node with the one found
- * (match/mapping.ts `gramMapping`).
+ * tree-grams of the example pages) is the one the command line makes from the same values. An adaptation
+ * is `runWrapper` and `updateWrapper`, each adapted pattern's stored subtree paired node by node with the
+ * one found (match/mapping.ts `gramMapping`).
  */
 import type { Tree } from '../html/tree.ts';
 import { cssPath, cssPathWithin } from '../html/paths.ts';

@@ -47,6 +47,7 @@ test('preview: matches here and elsewhere, values on every page, ambiguity and a
   assert.equal(price.constraints['type'], 'number', 'data type inferred from £120.00');
   assert.deepEqual(price.perPage.map((p) => p.values), [['£120.00'], ['£45.50'], [], []], 'c.html: two prices, the run refuses to choose');
   assert.match(price.perPage[2]!.problem, /2 instances, at most 1/);
+  assert.deepEqual(price.perPage.map((p) => p.notFound), [null, null, 'ambiguous', 'absent'], 'why no value: two prices on c.html, none on the about page');
   assert.ok(price.warnings.some((w) => /ambiguous/.test(w) && /c\.html/.test(w)));
   assert.ok(price.warnings.some((w) => /nothing on 1 of 4 pages/.test(w)));
   const features = by.get('features')!;
