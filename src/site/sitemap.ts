@@ -74,7 +74,10 @@ const parser = new XMLParser({
 /** Parses a sitemap's XML; throws a PageError (`bad-sitemap`) naming `url` when it is not one. */
 export function parseSitemap(url: string, text: string): ParsedSitemap {
   const valid = XMLValidator.validate(text);
-  if (valid !== true) throw new PageError(url, 'bad-sitemap', `broken sitemap XML: ${valid.err.msg} (line ${valid.err.line}, column ${valid.err.col})`);
+  if (valid !== true) {
+    const { msg, line, col } = valid.err;
+    throw new PageError(url, 'bad-sitemap', `broken sitemap XML: ${msg} (line ${line}${col === undefined ? '' : `, column ${col}`})`);
+  }
   const doc = parser.parse(text) as Record<string, unknown>;
   const root = Object.keys(doc).find((k) => !k.startsWith('?'));
   if (root !== 'urlset' && root !== 'sitemapindex') {

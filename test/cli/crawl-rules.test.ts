@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gabarit } from './gabarit-process.ts';
-import { serveForTest } from './loopback.ts';
+import { serveForTest } from '../site/loopback.ts';
 
 const PAGES = ['blog/one.html', 'blog/two.html', 'blog/tag/news.html', 'shop/cart.html', 'about.html'];
 

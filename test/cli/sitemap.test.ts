@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { gabarit } from './gabarit-process.ts';
-import { serveForTest } from './loopback.ts';
+import { serveForTest } from '../site/loopback.ts';
 
 interface Site {
   url: string;
