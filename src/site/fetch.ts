@@ -14,6 +14,8 @@
  *    the target are all checked;
  *  - an in-run cache (a URL is fetched at most once per run, failures included) and, with a Store, pages
  *    stored by an earlier run are taken from it instead of the network (resume);
+ *  - files that are not pages (sitemaps: `fetchFile`) go through the same robots rules, host gate and retries,
+ *    with their own size cap and any content type;
  *  - an abort signal (an interrupted run): requests under way are abandoned, none is started, and the
  *    fetches fail with `interrupted`.
  * Every failure is a PageError whose message names the URL and the reason.
