@@ -7,7 +7,7 @@ export { FETCH_DEFAULTS as DEFAULTS } from './site/defaults.ts';
 
 // Each area keeps its thresholds beside its code, with the paper's value and why; they are gathered here
 // so that one import shows every default of gabarit.
-export { SITE_DEFAULTS } from './site/defaults.ts';
+export { SITE_DEFAULTS, SITEMAP_DEFAULTS } from './site/defaults.ts';
 export { ALIGN_DEFAULTS } from './template/align/defaults.ts';
 export { HYPERLINK_DEFAULTS } from './template/hyperlink/defaults.ts';
 export { PAGELET_DEFAULTS } from './template/pagelets/defaults.ts';

@@ -21,6 +21,8 @@ export type PageErrorCode =
   | 'read-error'
   /** The body's Content-Encoding is unknown, or the encoded bytes do not decode. */
   | 'bad-encoding'
+  /** A sitemap that is not one: broken XML, or another root element than `urlset` or `sitemapindex`. */
+  | 'bad-sitemap'
   /** The run was interrupted (SIGINT, SIGTERM) before this page was loaded. */
   | 'interrupted'
   /** The page's output files could not be written (a name or path the file system refuses, a full disk). */

@@ -6,13 +6,14 @@
  * (`NothingDone` → exit 1, `UsageError` → exit 2; see main.ts).
  */
 import { resolve } from 'node:path';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULTS } from '../defaults.ts';
 import { GabaritError } from '../errors.ts';
 import type { PageFailure, Summary } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
 import { limitPages, withPages } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
+import type { SitemapStats } from '../site/sitemap.ts';
 import type { Store } from '../site/store.ts';
 import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
 import { parseCount, parsePositive } from './parsers.ts';
@@ -60,10 +61,13 @@ export interface SourceFlags {
   store?: string;
   include?: string[];
   exclude?: string[];
+  /** `true`: find the site's sitemaps; a list: read these. */
+  sitemap?: true | string[];
+  sitemapOnly?: boolean;
 }
 
 /** Attribute names of the source options (for documentation: they are the same on every command). */
-export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(['userAgent', 'delay', 'concurrency', 'maxPages', 'maxBytes', 'timeout', 'store', 'include', 'exclude']);
+export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(['userAgent', 'delay', 'concurrency', 'maxPages', 'maxBytes', 'timeout', 'store', 'include', 'exclude', 'sitemap', 'sitemapOnly']);
 
 /** The help of a command's `<source>` argument. */
 export const SOURCE_ARGUMENT = 'directory of pages, a page file, .warc/.warc.gz file, http(s) URL, or a quoted glob of WARC files or directories (\'crawl-*.warc.gz\') read as one source';
@@ -79,7 +83,15 @@ export function addSourceOptions(cmd: Command): Command {
     .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive))
     .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them'))
     .addOption(new Option('--include <glob>', 'crawl of a URL: follow links only to pages whose path under the crawl root matches (`blog/**`); repeat for several').argParser(collectGlob))
-    .addOption(new Option('--exclude <glob>', 'crawl of a URL: do not follow links to pages whose path under the crawl root matches (`**/tag/**`); repeat for several').argParser(collectGlob));
+    .addOption(new Option('--exclude <glob>', 'crawl of a URL: do not follow links to pages whose path under the crawl root matches (`**/tag/**`); repeat for several').argParser(collectGlob))
+    .addOption(new Option('--sitemap [url]', 'crawl of a URL: also crawl the pages its sitemaps list (under the crawl root, through --include/--exclude), before the links found; without a URL they are found from robots.txt `Sitemap:` lines, else /sitemap.xml; indexes and .xml.gz read; repeat for several').argParser(collectSitemap))
+    .addOption(new Option('--sitemap-only', 'crawl of a URL: follow no link, read the entry page and the pages its sitemaps list (found as --sitemap does, unless given)'));
+}
+
+/** Repeated --sitemap URLs gather into a list; each must be an absolute http(s) URL. */
+function collectSitemap(value: string, previous: true | string[] | undefined): string[] {
+  if (!/^https?:\/\/[^/]/i.test(value)) throw new InvalidArgumentError('expected the absolute http(s) URL of a sitemap (or no value, to find the site\'s sitemaps).');
+  return [...(Array.isArray(previous) ? previous : []), value];
 }
 
 /** Repeated glob options gather into a list. */
@@ -233,6 +245,12 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
       if (flags.exclude) options.exclude = flags.exclude;
     } else reporter?.warn(`--include and --exclude apply to the crawl of a URL; ${spec} is read whole`);
   }
+  if (flags.sitemap !== undefined || flags.sitemapOnly) {
+    if (http) {
+      if (flags.sitemap !== undefined) options.sitemap = flags.sitemap;
+      if (flags.sitemapOnly) options.sitemapOnly = true;
+    } else reporter?.warn(`--sitemap and --sitemap-only apply to the crawl of a URL; ${spec} is read whole`);
+  }
   if (extra.linkPriority) {
     if (http) options.linkPriority = extra.linkPriority;
     else reporter?.warn(`the crawl order applies to URL sources only; ${spec} is read in its own order`);
@@ -251,6 +269,8 @@ export async function openFromFlags(spec: string, flags: SourceFlags, reporter?:
     close: async () => {
       await source.close();
       await store?.close();
+      const sm = (source as { sitemaps?: SitemapStats }).sitemaps;
+      if (sm) reporter?.info(`gabarit: ${spec}: sitemaps: ${sm.read} read, ${sm.failed} failed, ${sm.listed} URLs listed, ${sm.kept} queued for the crawl`);
       const cut = cutMessage(spec, limited);
       if (cut === undefined) return;
       if (reporter) reporter.progress.log(cut);

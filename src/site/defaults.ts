@@ -22,6 +22,18 @@ export const FETCH_DEFAULTS = {
   maxPages: 10_000,
 } as const;
 
+/** Bounds of the sitemaps a crawl reads (sitemap.ts); the first two are the sitemaps protocol's own limits. */
+export const SITEMAP_DEFAULTS = {
+  /** Largest sitemap, bytes once decompressed (the protocol's 50 MB, as MiB). */
+  maxBytes: 50 * 1024 * 1024,
+  /** URLs (or child sitemaps of an index) read from one sitemap; more are named and left. */
+  maxUrls: 50_000,
+  /** Sitemaps read per crawl, indexes included: each is a request to the host. */
+  maxSitemaps: 100,
+  /** Sitemap indexes followed in a chain (the protocol has one level; some sites nest). */
+  maxDepth: 3,
+} as const;
+
 export const SITE_DEFAULTS = {
   /** Files that stand for a directory, in order of preference (what static servers such as nginx try). */
   indexFiles: ['index.html', 'index.htm', 'index.xhtml'] as readonly string[],

@@ -14,6 +14,8 @@
  *    the target are all checked;
  *  - an in-run cache (a URL is fetched at most once per run, failures included) and, with a Store, pages
  *    stored by an earlier run are taken from it instead of the network (resume);
+ *  - files that are not pages (sitemaps: `fetchFile`) go through the same robots rules, host gate and retries,
+ *    with their own size cap and any content type;
  *  - an abort signal (an interrupted run): requests under way are abandoned, none is started, and the
  *    fetches fail with `interrupted`.
  * Every failure is a PageError whose message names the URL and the reason.
@@ -91,6 +93,20 @@ interface RawResponse {
 }
 
 const REDIRECTS: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * What a request is for: a page (robots, HTML and size checks, the page cache and store), robots.txt itself
+ * (no robots check, a body past its cap truncated), or a file such as a sitemap (robots obeyed, any
+ * content type, a body past `limit` refused, redirects kept on its host).
+ */
+type Want = { kind: 'page' | 'robots' } | { kind: 'file'; limit: number };
+const PAGE: Want = { kind: 'page' };
+const ROBOTS: Want = { kind: 'robots' };
+const ACCEPT: Record<Want['kind'], string> = {
+  page: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+  robots: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+  file: 'application/xml,text/xml;q=0.9,*/*;q=0.1',
+};
 const NETWORK_REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',
@@ -232,7 +248,7 @@ export class Fetcher {
         return stored;
       }
     }
-    const res = await this.followRedirects(url, true);
+    const res = await this.followRedirects(url, PAGE);
     if ('alias' in res) return res.alias; // redirected to a page fetched in this run or stored: no download
     const page: Page = { url: res.url, key, status: res.status, headers: res.headers, body: res.body, origin: 'http' };
     this.stats.downloads++;
@@ -243,14 +259,32 @@ export class Fetcher {
     return page;
   }
 
-  /** Follows redirects from `url` by hand; `page` applies the robots and HTML checks of a page. */
-  private async followRedirects(url: string, page: boolean): Promise<RawResponse | { alias: Promise<Page> }> {
+  /**
+   * A file that is not a page (a sitemap), fetched as politely as pages: robots.txt obeyed, through the
+   * host's gate, retried, counted in `stats.requests`; any content type; a body over `maxBytes` (decoded)
+   * fails with `too-large`; a redirect to another host fails with `off-site`. Not cached: the caller
+   * reads each file once. Rejects with a PageError.
+   */
+  async fetchFile(url: string, maxBytes: number): Promise<{ url: string; headers: Record<string, string>; body: Uint8Array }> {
+    const res = await this.followRedirects(url, { kind: 'file', limit: maxBytes });
+    if ('alias' in res) throw new Error(`${url} answered from the page cache`); // only pages are aliased
+    return { url: res.url, headers: res.headers, body: res.body };
+  }
+
+  /** The `Sitemap:` lines of the robots.txt of `url`'s origin (none when robots.txt is not obeyed or has none). */
+  robotsSitemaps(url: string): Promise<string[]> {
+    return this.robots?.sitemaps(url) ?? Promise.resolve([]);
+  }
+
+  /** Follows redirects from `url` by hand, with the checks of what is wanted (see Want). */
+  private async followRedirects(url: string, want: Want): Promise<RawResponse | { alias: Promise<Page> }> {
+    const page = want.kind === 'page';
     const chain = new Set<string>();
     let current = url;
     for (let hop = 0; ; hop++) {
-      if (page) await this.robots?.check(current, url);
+      if (want.kind !== 'robots') await this.robots?.check(current, url);
       chain.add(current);
-      const res = await this.withRetries(current, page);
+      const res = await this.withRetries(current, want);
       if (!REDIRECTS.has(res.status)) return res;
       const location = res.headers['location'];
       if (!location) throw new PageError(url, 'http-status', `HTTP ${res.status} redirect without a Location header (at ${current})`, { status: res.status });
@@ -271,6 +305,7 @@ export class Fetcher {
       if (page && this.stayWithin !== undefined && !sameSite(next, this.stayWithin)) {
         throw new PageError(url, 'off-site', `redirects off site to ${next} (site root ${this.stayWithin})`);
       }
+      if (want.kind === 'file' && new URL(next).host !== new URL(url).host) throw new PageError(url, 'off-site', `redirects to another host: ${next}`);
       const known = page ? this.cache.get(next) : undefined;
       if (known) {
         this.stats.cacheHits++;
@@ -287,10 +322,10 @@ export class Fetcher {
     }
   }
 
-  private async withRetries(url: string, page: boolean): Promise<RawResponse> {
+  private async withRetries(url: string, want: Want): Promise<RawResponse> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(url, attempt, page);
+        return await this.attempt(url, attempt, want);
       } catch (err) {
         if (this.signal?.aborted) throw this.interrupted(url);
         const e = err instanceof PageError ? err : new PageError(url, 'network', String(err), { retryable: true, cause: err });
@@ -313,7 +348,8 @@ export class Fetcher {
   }
 
   /** One HTTP request through the host's politeness gate. */
-  private async attempt(url: string, attempt: number, page: boolean): Promise<RawResponse> {
+  private async attempt(url: string, attempt: number, want: Want): Promise<RawResponse> {
+    const page = want.kind === 'page';
     const host = new URL(url).host;
     await this.gate.acquire(host, this.signal);
     const controller = new AbortController();
@@ -329,7 +365,7 @@ export class Fetcher {
           method: 'GET',
           dispatcher: this.dispatcher,
           signal: controller.signal,
-          headers: { 'user-agent': this.userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'accept-encoding': ACCEPT_ENCODING },
+          headers: { 'user-agent': this.userAgent, accept: ACCEPT[want.kind], 'accept-encoding': ACCEPT_ENCODING },
         });
       } catch (err) {
         throw this.networkError(url, err, controller.signal.aborted);
@@ -351,9 +387,9 @@ export class Fetcher {
         await drop();
         throw this.statusError(url, status);
       }
-      const limit = page ? this.maxBytes : ROBOTS_MAX_BYTES;
+      const limit = want.kind === 'file' ? want.limit : page ? this.maxBytes : ROBOTS_MAX_BYTES;
       const declared = Number(headers['content-length']);
-      if (page && Number.isFinite(declared) && declared > limit) {
+      if (want.kind !== 'robots' && Number.isFinite(declared) && declared > limit) {
         await drop();
         throw new PageError(url, 'too-large', `too large: Content-Length ${declared} bytes exceeds the cap of ${limit} bytes`);
       }
@@ -382,7 +418,7 @@ export class Fetcher {
       try {
         for await (const c of decodeBody(counted(), codings)) {
           if (total + c.length > limit) {
-            if (!page) {
+            if (want.kind === 'robots') {
               chunks.push(c.subarray(0, limit - total));
               total = limit;
               break;
@@ -443,7 +479,7 @@ export class Fetcher {
 
   /** A robots.txt after redirects (no page checks: it is not a page). */
   private async readRobots(url: string): Promise<RawResponse> {
-    const res = await this.followRedirects(url, false);
+    const res = await this.followRedirects(url, ROBOTS);
     if ('alias' in res) throw new Error(`robots.txt ${url} answered from the page cache`); // only pages are aliased
     return res;
   }

@@ -12,7 +12,9 @@
  *    (the fetcher still keeps to its per-host limit and delay). The order is deterministic: links are
  *    queued when their page is yielded, in document order;
  *  - `loaded`: pages downloaded (not those taken from a store or the in-run cache).
- * With a Store (`store` option) every fetched page and its links are stored, and a second run over the same
+ * With the `sitemap` option, the URLs the site's sitemaps list (sitemap.ts) are queued after the entry page,
+ * before any link, and a sitemap that cannot be read is a failed item of the crawl; `sitemapOnly` follows
+ * no link. With a Store (`store` option) every fetched page and its links are stored, and a second run over the same
  * store loads nothing from the network. Once the `signal` option is aborted (an interrupted run), pages()
  * ends without yielding anything more and the fetches under way are abandoned.
  */
@@ -28,6 +30,7 @@ import { filled } from '../filled.ts';
 import { Fetcher, type FetchOptions } from './fetch.ts';
 import { keyFromUrl, urlFromKey, isHttpUrl } from './keys.ts';
 import { Frontier, type FrontierItem } from './frontier.ts';
+import { discoverSitemaps, readSitemaps, type SitemapRead, type SitemapStats } from './sitemap.ts';
 import { directoryOf, extractLinks, type Link, normalizeUrl } from './links.ts';
 import { pageText, type Page, type PageCut, type PageResult, type PageSource, type PageSourceOptions } from './page.ts';
 
@@ -49,6 +52,14 @@ export interface HttpSourceOptions extends FetchOptions {
   include?: readonly string[];
   /** Globs over page keys: links to matching pages are not followed (over `include`). */
   exclude?: readonly string[];
+  /**
+   * Sitemaps as a source of URLs (sitemap.ts): `true` finds them (robots.txt `Sitemap:` lines, else
+   * `/sitemap.xml` at the root's host), a list names them. Their URLs under the root and through
+   * `include`/`exclude` are crawled after the entry page, before the links found.
+   */
+  sitemap?: boolean | readonly string[];
+  /** Follows no link: the crawl reads the entry page and the sitemaps' URLs only (finds sitemaps unless `sitemap` names them). */
+  sitemapOnly?: boolean;
 }
 
 /**
@@ -86,6 +97,10 @@ export class HttpSource implements PageSource {
   private readonly linkPriority: LinkPriority | undefined;
   private readonly signal: AbortSignal | undefined;
   private readonly accept: (key: string) => boolean;
+  private readonly sitemap: boolean | readonly string[];
+  private readonly followLinks: boolean;
+  /** The sitemaps, read once for every crawl of this source. */
+  private sitemapRead: Promise<SitemapRead> | undefined;
 
   constructor(entry: string, options: HttpSourceOptions = {}) {
     const n = isHttpUrl(entry) ? normalizeUrl(entry) : undefined;
@@ -98,9 +113,14 @@ export class HttpSource implements PageSource {
     this.linkPriority = options.linkPriority;
     this.signal = options.signal;
     this.accept = keyFilter(options.include, options.exclude);
+    this.followLinks = options.sitemapOnly !== true;
+    this.sitemap = options.sitemap !== undefined && options.sitemap !== false ? options.sitemap : !this.followLinks;
     this.ownFetcher = options.fetcher === undefined;
     this.fetcher = options.fetcher ?? new Fetcher({ ...options, stayWithin: options.stayWithin ?? this.root });
   }
+
+  /** What the sitemaps gave, once read (undefined without the `sitemap` option or before a crawl). */
+  sitemaps: SitemapStats | undefined;
 
   get loaded(): number {
     return this.fetcher.stats.downloads;
@@ -154,6 +174,22 @@ export class HttpSource implements PageSource {
     const seen = new Set<string>([entry.key]);
     const inflight = new Map<number, Promise<PageResult>>();
     let yielded = 0;
+    if (this.sitemap !== false) {
+      const read = await (this.sitemapRead ??= this.readSitemaps(max));
+      this.sitemaps = read.stats;
+      for (const item of read.items) {
+        if (seen.has(item.key)) continue;
+        seen.add(item.key);
+        frontier.push(item);
+      }
+      // A sitemap that went wrong is a failed item of the crawl, as a page is.
+      for (const f of read.failures) {
+        if (yielded >= max || this.signal?.aborted) break;
+        yielded++;
+        options.onProgress?.(yielded, f.url);
+        yield f;
+      }
+    }
     const linked = this.store ? await this.store.linkSources() : undefined;
     const window = SITE_DEFAULTS.crawlWindow;
     for (let i = 0; yielded < max; i++) {
@@ -175,7 +211,7 @@ export class HttpSource implements PageSource {
           seen.add(r.page.key);
         }
         const tree = parseHtml(pageText(r.page).text, { labels: new LabelTable({ attributes: 'none' }) });
-        const all = followed(tree, r.page, this.root, this.linkPriority !== undefined, this.accept);
+        const all = this.followLinks ? followed(tree, r.page, this.root, this.linkPriority !== undefined, this.accept) : [];
         const priority = this.linkPriority?.(r.page, tree, all);
         const links = new Set<string>();
         for (let j = 0; j < all.length; j++) {
@@ -188,7 +224,7 @@ export class HttpSource implements PageSource {
           } else if (priority && frontier.has(key)) frontier.push({ url, key }, priority[j] ?? 0);
         }
         // A stored page's links were stored with it: rewriting them would cost a write per page on resume.
-        if (this.store && !(r.page.origin === 'store' && linked?.has(r.page.url))) await this.store.putLinks(r.page.url, links);
+        if (this.store && this.followLinks && !(r.page.origin === 'store' && linked?.has(r.page.url))) await this.store.putLinks(r.page.url, links);
       }
       yielded++;
       options.onProgress?.(yielded, r.ok ? r.page.url : r.url);
@@ -201,6 +237,12 @@ export class HttpSource implements PageSource {
       if (this.maxPages <= (options.maxPages ?? Infinity) && left > (this.cut?.left ?? 0)) this.cut = cut;
       options.onCut?.(cut);
     }
+  }
+
+  private async readSitemaps(need: number): Promise<SitemapRead> {
+    const given = this.sitemap;
+    const sitemaps = given === true ? await discoverSitemaps(this.fetcher, this.root) : [...(given as readonly string[])];
+    return readSitemaps(sitemaps, { fetcher: this.fetcher, root: this.root, keyOf: (url) => this.keyOf(url), accept: this.accept, need });
   }
 
   async close(): Promise<void> {

@@ -38,12 +38,7 @@ export class RobotsRules {
   /** Throws a PageError naming `requested` when robots.txt forbids `url` (or its host could not be reached). */
   async check(url: string, requested: string): Promise<void> {
     const origin = new URL(url).origin;
-    let verdict = this.verdicts.get(origin);
-    if (!verdict) {
-      verdict = this.read(origin);
-      this.verdicts.set(origin, verdict);
-    }
-    const v = await verdict;
+    const v = await this.verdict(origin);
     if (v === null) return;
     if (v instanceof PageError) {
       const reason = v.message.startsWith(`${v.url}: `) ? v.message.slice(v.url.length + 2) : v.message;
@@ -54,6 +49,21 @@ export class RobotsRules {
       const line = v.getMatchingLineNumber(url, this.userAgent);
       throw new PageError(requested, 'robots', `disallowed by ${origin}/robots.txt${line > 0 ? ` (line ${line})` : ''} for user agent "${this.userAgent}"`);
     }
+  }
+
+  /** The `Sitemap:` lines of the robots.txt of `url`'s origin (none when it has none or could not be read). */
+  async sitemaps(url: string): Promise<string[]> {
+    const v = await this.verdict(new URL(url).origin);
+    return v !== null && !(v instanceof PageError) && !('deny' in v) ? v.getSitemaps() : [];
+  }
+
+  private verdict(origin: string): Promise<RobotsVerdict> {
+    let verdict = this.verdicts.get(origin);
+    if (!verdict) {
+      verdict = this.read(origin);
+      this.verdicts.set(origin, verdict);
+    }
+    return verdict;
   }
 
   private async read(origin: string): Promise<RobotsVerdict> {

@@ -5,12 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gabarit } from './gabarit-process.ts';
+import { serveForTest } from '../site/loopback.ts';
 
 const PAGES = ['blog/one.html', 'blog/two.html', 'blog/tag/news.html', 'shop/cart.html', 'about.html'];
 
@@ -18,7 +17,7 @@ const PAGES = ['blog/one.html', 'blog/two.html', 'blog/tag/news.html', 'shop/car
 async function serve(t: { after(fn: () => Promise<void>): void }): Promise<{ url: string; take(): string[] }> {
   let asked: string[] = [];
   const links = PAGES.map((p) => `<li><a href="/${p}">${p}</a></li>`).join('');
-  const server = createServer((req, res) => {
+  const url = await serveForTest(t, (req, res) => {
     const path = req.url ?? '/';
     asked.push(path);
     if (path === '/robots.txt') return void res.writeHead(404).end();
@@ -26,13 +25,8 @@ async function serve(t: { after(fn: () => Promise<void>): void }): Promise<{ url
     if (path !== '/' && !PAGES.includes(key)) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!DOCTYPE html><html><head><title>${key}</title></head><body><ul>${links}</ul><p>Page ${key}.</p></body></html>`);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.after(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url,
     take: () => {
       const a = asked.filter((p) => p !== '/robots.txt').sort();
       asked = [];

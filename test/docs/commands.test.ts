@@ -23,7 +23,8 @@
  *  4. REWRITES change the few things that cannot run as written on a test machine (absolute paths, a fixed
  *     port, a Spark master's host); each says why.
  *  5. URLs (`https://example.com/…`, `http://localhost:8080/…`) are rewritten to a server on 127.0.0.1 that
- *     serves the demo site.
+ *     serves the demo site, from a copy that also holds a `sitemap.xml` listing the shop's pages (written
+ *     once the server's address, which its URLs hold, is known).
  *  6. The exit code expected is 0, unless the command's comment says `exit N`. After the run, the output
  *     (its `-o/--out`, else the option's default such as `out/template`) exists: a directory holds
  *     summary.json, or each of its folders does (one per shard), or it holds the file OUTPUT_FILE names;
@@ -316,6 +317,19 @@ function referenceForm(c: DocCommand, p: Parsed): string {
 let work: string;
 let bin: string;
 let server: Served | undefined;
+let serving: Promise<Served> | undefined;
+
+/** The demo site on 127.0.0.1 with a sitemap of its shop (rule 5). */
+async function serveDemo(): Promise<Served> {
+  const dir = join(work, 'demo-site');
+  await cp(DEMO, dir, { recursive: true });
+  const s = await serveDirectory(dir, { port: 0 });
+  const root = s.url.replace(/\/?$/, '/');
+  const shop = (await readdir(join(dir, 'shop'))).filter((n) => n.endsWith('.html')).sort();
+  const urls = shop.map((n) => `<url><loc>${root}shop/${n}</loc></url>`).join('\n');
+  await writeFile(join(dir, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  return s;
+}
 
 before(async () => {
   // The command line's own definitions, read without running it (the child processes run it).
@@ -421,7 +435,7 @@ async function prepareAndRun(c: DocCommand): Promise<Outcome> {
   preparedIn.set(cwd, prepared);
   for (const w of parsed.positionals) {
     if (/^https?:\/\//.test(w.text)) {
-      server ??= await serveDirectory(DEMO, { port: 0 });
+      server = await (serving ??= serveDemo());
       continue;
     }
     if (w.text.startsWith('../shared/corpus')) continue;
