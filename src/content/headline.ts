@@ -8,6 +8,7 @@
  * The head zone is the headline and what lies between it and the main content: a deck, a standfirst, a video
  * caption — not a link list, not named boilerplate, and either a heading or at least `minChars` long (not a
  * byline or a dateline). The headline is reported on its own (extract.ts: the `title` of the main content).
+ * Last, section headings left heading nothing are left out (dropOrphanHeadings).
  */
 import { textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
@@ -165,4 +166,44 @@ export function keepHeadZone(p: HeadPass, content: Uint8Array, head: number, min
 export function keepHeadline(p: HeadPass, content: Uint8Array, head: number): void {
   const { tree, skip, template } = p;
   for (let i = head; i < tree.end[head]!; i++) if (skip[i] !== 1 && template[i] !== 1 && tree.kind[i] !== NodeKind.Comment) content[i] = 1;
+}
+
+/**
+ * A section heading (h2–h6) inside the main block heads the text that follows it in its container; when
+ * that text (the first non-template text after it, past any heading right after it) was left out —
+ * "Related stories" above a dropped link list — the heading heads nothing, and is left out too. The
+ * story's headline (`headline`, from the head zone) always stays.
+ */
+export function dropOrphanHeadings(tree: Tree, template: Uint8Array, content: Uint8Array, skip: Uint8Array, root: number, headline: number): void {
+  const heads = sectionHeadings();
+  const H1 = tagId('h1');
+  for (let h = root + 1; h < tree.end[root]!; h++) {
+    if (tree.kind[h] !== NodeKind.Element || content[h] !== 1 || heads[tree.name[h]!] !== 1) continue;
+    if (headline >= 0 && (tree.contains(h, headline) || tree.contains(headline, h))) continue;
+    const end = tree.end[tree.parent[h]!]!;
+    let next = -1;
+    for (let i = tree.end[h]!; i < end; i++) {
+      // A heading right after it opens a section of its own: what this one heads lies beyond.
+      if (tree.kind[i] === NodeKind.Element && (heads[tree.name[i]!] === 1 || tree.name[i] === H1)) {
+        i = tree.end[i]! - 1;
+        continue;
+      }
+      if (tree.kind[i] === NodeKind.Text && template[i] !== 1 && skip[i] !== 1 && visibleChars(tree, i) > 0) {
+        next = i;
+        break;
+      }
+    }
+    if (next >= 0 && content[next] !== 1) for (let i = h; i < tree.end[h]!; i++) content[i] = 0;
+  }
+}
+
+let sectionHeadingIds: Uint8Array | null = null;
+/** Tags of section headings (h2–h6), by tag id. */
+function sectionHeadings(): Uint8Array {
+  if (!sectionHeadingIds) {
+    const ids = ['h2', 'h3', 'h4', 'h5', 'h6'].map((t) => tagId(t));
+    sectionHeadingIds = new Uint8Array(Math.max(...ids) + 1);
+    for (const id of ids) sectionHeadingIds[id] = 1;
+  }
+  return sectionHeadingIds;
 }

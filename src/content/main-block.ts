@@ -1,7 +1,4 @@
 /**
- * One file over 400 lines: the five steps below share one per-block table and read it in order; the names,
- * records and hints they use live in their own modules.
- *
  * The main block of a page once its template is removed. Paper 2 (Alarte et al., "Web Template Extraction
  * Based on Hyperlink Analysis", section 6, conclusion) leaves the choice of the main content among what the
  * template leaves to the signals of content-extraction work: text concentration (the main content is where
@@ -51,13 +48,13 @@
  * A short block (`noticeMaxChars`) holding © or the word "copyright" is a copyright notice, boilerplate.
  * Everything runs on the Tree's typed arrays in two linear passes.
  */
-import { isBlock, isNonText, textOf } from '../html/text.ts';
 import { NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { withDefaults } from '../filled.ts';
+import { blockValue, listTags, measureBlocks, type BlockTable, type TableParams, type ValueParams } from './block-table.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
-import { findHeadline, keepHeadline, keepHeadZone, visibleChars, type HeadPass } from './headline.ts';
-import { elementHints, Hint, namesContent } from './hints.ts';
+import { dropOrphanHeadings, findHeadline, keepHeadline, keepHeadZone } from './headline.ts';
 import { findRecords, recordsInside } from './records.ts';
+import { keepBestStretch, type StretchParams } from './stretch.ts';
 
 /** Options of the main-block choice (defaults: CONTENT_DEFAULTS). */
 export interface MainBlockOptions {
@@ -177,297 +174,86 @@ export interface MainBlock {
   headline: number;
 }
 
-/** Hints of the body's elements, once per tree (they depend on the page alone; the site vote chooses twice). */
-const hintCache = new WeakMap<Tree, Int8Array>();
-function hintsOf(tree: Tree, body: number, bodyEnd: number): Int8Array {
-  let h = hintCache.get(tree);
-  if (!h) hintCache.set(tree, (h = elementHints(tree, body, bodyEnd)));
-  return h;
+/** The options of one run, resolved (defaults filled). */
+type Resolved = ReturnType<typeof resolve>;
+function resolve(options: MainBlockOptions) {
+  const o = withDefaults(CONTENT_DEFAULTS, options);
+  const table: TableParams = {
+    hidden: options.hidden ?? true,
+    contactLinks: options.contactLinks ?? true,
+    hints: options.hints ?? true,
+    noticeMax: (options.notices ?? true) ? o.noticeMaxChars : 0,
+    cjkWeight: o.cjkWeight,
+    vetoShare: o.vetoShare,
+    vetoThreads: o.vetoThreads,
+    boilerplate: options.boilerplate,
+  };
+  const value: ValueParams = { prose: o.proseChars, maxLd: o.maxLinkDensity, penalty: o.linkPenalty, minChars: o.minBlockChars, bonus: o.hintBonus, listWeight: o.listWeight };
+  const stretch: StretchParams = { value, gapPenalty: o.gapPenalty, threadHeading: options.threadHeading ?? true, threadAfter: o.threadAfter };
+  return { o, table, value, stretch };
 }
 
-/** Tags of list items (li, dd, dt), by tag id: their text is worth `listWeight` of a paragraph's. */
-let listTagIds: Uint8Array | null = null;
-function listTags(): Uint8Array {
-  if (!listTagIds) {
-    const ids = ['li', 'dd', 'dt'].map((t) => tagId(t));
-    listTagIds = new Uint8Array(Math.max(...ids) + 1);
-    for (const id of ids) listTagIds[id] = 1;
-  }
-  return listTagIds;
-}
-
-/**
- * The heading of a reader-comment thread: a short block without links saying "Comments", "12 comments",
- * "Leave a reply", "Post a comment", "3 responses to …"… (English only; bare "Discussion" or "Responses"
- * are section titles of documents, e.g. PEPs, and do not count).
- */
-const THREAD_HEADING = /^(\d+\s+)?(reader\s+)?comments?(\s*\(\d+\))?\s*:?$|^\d+\s+(comments?|responses?|replies)\b|^(post|leave|add|write)\s+(a|your)\s+(comment|reply|response)\b|^comments?\s+(are\s+)?closed\b|^(there\s+are\s+)?no\s+comments\b/i;
-/** Tags whose text is a cell or an item, never a heading: a table's "Comment" column is not a comment thread. */
-let cellTagIds: Uint8Array | null = null;
-function cellTags(): Uint8Array {
-  if (!cellTagIds) {
-    const ids = ['td', 'th', 'li', 'dt', 'dd'].map((t) => tagId(t));
-    cellTagIds = new Uint8Array(Math.max(...ids) + 1);
-    for (const id of ids) cellTagIds[id] = 1;
-  }
-  return cellTagIds;
-}
-/** Longest text (visible characters) taken for a thread heading. */
-const THREAD_HEADING_MAX = 60;
-
-/** The thresholds a block's value depends on (from MainBlockOptions and CONTENT_DEFAULTS). */
-interface ValueParams {
-  prose: number;
-  maxLd: number;
-  penalty: number;
-  minChars: number;
-  bonus: number;
-  listWeight: number;
-}
-
-/**
- * The value of a block (or of a run of its text) of `c` characters, `l` of them in links, `bc` in
- * boilerplate (named so, or marked), `nc` in content-named elements; `list` when it is a list item.
- */
-function blockValue(v: ValueParams, c: number, l: number, bc: number, nc: number, list: boolean): number {
-  if (c <= 0) return 0;
-  if (l > v.maxLd * c) {
-    if (v.prose <= 0 || c - l < v.prose) return -c;
-    return bc > 0 ? -bc : Math.max(0, (c - l - v.penalty * l) * (1 + (v.bonus * nc) / c));
-  }
-  if (bc > 0) return -bc;
-  if (c < v.minChars) return 0;
-  const own = (c - l - v.penalty * l) * (1 + (v.bonus * nc) / c);
-  return own > 0 && list ? own * v.listWeight : own;
-}
-
-/** An element hidden by its own markup: the `hidden` attribute, or an inline style `display: none` / `visibility: hidden`. */
-function isHidden(tree: Tree, i: number): boolean {
-  if (tree.attr(i, 'hidden') !== undefined) return true;
-  const st = tree.attr(i, 'style');
-  return st !== undefined && HIDDEN_STYLE.test(st);
-}
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
-
-/**
- * A contact detail written as a link: a `mailto:` or `tel:` link that shows the address or number itself
- * (its text holds an `@` or a digit). It leads to no page, so it is not navigation; a `mailto:` button
- * ("Report this comment", "Email this story") stays a link.
- */
-function isContactLink(tree: Tree, i: number): boolean {
-  const h = tree.attr(i, 'href');
-  return h !== undefined && CONTACT_HREF.test(h) && CONTACT_TEXT.test(textOf(tree, i));
-}
-const CONTACT_HREF = /^\s*(?:mailto|tel):/i;
-const CONTACT_TEXT = /[@0-9]/;
-
-/** True when text node i holds a copyright mark: ©, or the word "copyright" in any case (notices). */
-function hasCopyright(tree: Tree, i: number): boolean {
-  const t = tree.text;
-  const e = tree.textEnd[i]!;
-  for (let k = tree.textStart[i]!; k < e; k++) {
-    const c = t.charCodeAt(k);
-    if (c === 0xa9) return true;
-    if ((c | 32) !== 99 || k + 9 > e || (k > 0 && isWordChar(t.charCodeAt(k - 1)))) continue;
-    let m = 1;
-    while (m < 9 && (t.charCodeAt(k + m) | 32) === COPYRIGHT_WORD.charCodeAt(m)) m++;
-    if (m === 9 && (k + 9 === e || !isWordChar(t.charCodeAt(k + 9)))) return true;
-  }
-  return false;
-}
-const COPYRIGHT_WORD = 'copyright';
-/** ASCII letter or digit. */
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 122);
-}
-
-/**
- * Names of regions (class / id hints, hints.ts) as marks: `named[i]` is 1 inside a boilerplate-named
- * element, 2 inside a content-named one (a content name inside a boilerplate one stays boilerplate). A
- * boilerplate name is one signal, not a veto: an element holding more than `maxNamed` characters of the
- * page's text outside links (`vetoShare` of it) is not boilerplate by its name — a sidebar, a widget, an advert or a share
- * bar does not hold most of a page's text, while page builders and blog platforms wrap the whole article
- * in elements so named (`elementor-widget-container`, Blogger's `#Blog1.widget`, a sticky-sidebar wrapper,
- * an ad "pusher" around the page). A comment-thread name (`Hint.Thread`) is lifted so only when the
- * element's name also holds a content word and a content-named element inside holds most of its text (an
- * article whose name says it has comments, `article.post.commented`): a
- * reader-comment thread may well hold most of a page's text (`vetoThreads` false lifts it as the others).
- */
-function nameRegions(tree: Tree, hints: Int8Array, sub: Int32Array, skip: Uint8Array, named: Uint8Array, body: number, bodyEnd: number, maxNamed: number, threads: boolean): void {
-  for (let i = body + 1; i < bodyEnd; i++) {
-    if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
-    const p = tree.parent[i]!;
-    let h = hints[i]!;
-    if (h < 0 && sub[i - body]! > maxNamed && (h === Hint.Boilerplate || !threads || (namesContent(tree, i) && contentInside(tree, hints, sub, body, i)))) h = Hint.None;
-    named[i] = h < 0 ? 1 : h === Hint.Content && named[p] !== 1 ? 2 : named[p]!;
-  }
-}
-
-/**
- * True when a content-named element inside element i (hints.ts) holds more than half of its text: an
- * article whose name also says it has comments (`article.post.commented`), not a comment thread.
- */
-function contentInside(tree: Tree, hints: Int8Array, sub: Int32Array, body: number, i: number): boolean {
-  const half = sub[i - body]! / 2;
-  for (let j = i + 1; j < tree.end[i]!; j++) {
-    if (sub[j - body]! <= half) {
-      j = tree.end[j]! - 1;
-      continue;
-    }
-    if (hints[j] === Hint.Content) return true;
-  }
-  return false;
+/** Step 2's result: per element, the value of its subtree (plain, decayed per block level, and its positive part). */
+interface Values {
+  score: Float64Array;
+  /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
+  dscore: Float64Array;
+  /** The sum of the positive block values of each subtree (what records are worth, records.ts). */
+  positive: Float64Array;
 }
 
 /**
  * Chooses the main content of a page whose template marks are `template` (1 = template). See the module
- * comment for the method.
+ * comment for the method; each step is a function below.
  */
 export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainBlockOptions = {}): MainBlock {
-  const o = withDefaults(CONTENT_DEFAULTS, options);
-  const maxLd = o.maxLinkDensity;
-  const penalty = o.linkPenalty;
-  const minChars = o.minBlockChars;
-  const listingFrac = o.listingLinkFraction;
-  const listingMaxMain = o.listingMaxMain;
-  const minPage = o.minPageChars;
-  const prose = o.proseChars;
-  const skipHidden = options.hidden ?? true;
-  const contactLinks = options.contactLinks ?? true;
-  const cjk = o.cjkWeight;
+  const r = resolve(options);
+  const { o } = r;
+  const t = measureBlocks(tree, template, r.table, o.maxLinkDensity);
+  const content = new Uint8Array(tree.size);
+  if (t.total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0, headline: -1 };
+  const v = valueBlocks(t, r.value, o.decay);
+  const best = pickMainBlock(t, v, options.site);
+  const listing = t.totalLink > o.listingLinkFraction * t.total && v.score[best]! < o.listingMaxMain;
+  if (listing || t.total < o.minPageChars) {
+    // A listing (mostly links, no region of running text worth a main block): its links are its content,
+    // but not the regions named boilerplate (the site's menu in a sidebar); too little text to choose from:
+    // all of it.
+    markKept(t, r, content, null, t.body, t.bodyEnd, false, listing && (options.listingNamed ?? true));
+    return { content, root: t.body, listing, chars: t.total, linkChars: t.totalLink, headline: -1 };
+  }
+  const { records, roots, inside } = mainRoots(t, v, best, o);
+  const pruned = options.prune ?? true ? pruneNegative(t, v, roots, inside) : null;
+  if (options.navigationOnly) {
+    // Only navigation leaves: outside the main block, link-dense blocks and named boilerplate; inside, nothing.
+    // When the main block holds less than `navigationHeld` of the page's value (an index, a table of
+    // contents whose entries are the page), nothing.
+    let held = 0;
+    for (const x of roots) held += v.positive[x]!;
+    markKept(t, r, content, pruned, t.body, t.bodyEnd, held >= o.navigationHeld * v.positive[t.body]!);
+    for (const x of roots) markKept(t, r, content, pruned, x, tree.end[x]!, false);
+  } else {
+    for (const x of roots) markKept(t, r, content, pruned, x, tree.end[x]!, options.dropLinkBlocks ?? true);
+    if (options.contiguous ?? true) {
+      // Records are each a stretch of their own (what lies between two posts is not part of either). When
+      // the main block holds the records (a thread's posts), what lies between two posts (a profile's
+      // links, a signature) must not cut the thread: no stretch is chosen; link-dense blocks are gone.
+      if (records) for (const x of records) keepBestStretch(t, content, [x], r.stretch);
+      else if (inside === null) keepBestStretch(t, content, roots, r.stretch);
+    }
+  }
+  const headline = keepHead(t, r, content, pruned, best, options.heading ?? true);
+  if (options.orphanHeadings ?? true) dropOrphanHeadings(tree, template, content, t.skip, best, headline);
+  return { content, root: best, listing: false, chars: t.total, linkChars: t.totalLink, headline };
+}
+
+/** Step 2 (reverse preorder): the value of each block, summed up the tree. */
+function valueBlocks(t: BlockTable, vp: ValueParams, decay: number): Values {
+  const { tree, skip, chars, linkChars, boilerChars, namedChars, blockOf, body, bodyEnd } = t;
   const n = tree.size;
-  const body = tree.body();
-  const bodyEnd = tree.end[body]!;
-  const A = tagId('a');
-  const H1 = tagId('h1');
-
-  // Pass 1 (preorder): in-link and skipped flags, block of each node, chars per block.
-  const useHints = options.hints ?? true;
-  const bonus = o.hintBonus;
-  let extra = options.boilerplate;
-  const hints = useHints ? hintsOf(tree, body, bodyEnd) : null;
-  /** 1 inside a boilerplate-named element, 2 inside a content-named one (the nearest hint wins). */
-  const named = new Uint8Array(n);
-  /** Boilerplate chars per block (named boilerplate, or marked by `boilerplate`). */
-  const boilerChars = new Int32Array(n);
-  /** Chars per block inside content-named elements. */
-  const namedChars = new Int32Array(n);
-  const inLink = new Uint8Array(n);
-  const skip = new Uint8Array(n);
-  const blockOf = new Int32Array(n).fill(-1);
-  const chars = new Int32Array(n);
-  const linkChars = new Int32Array(n);
-  let total = 0;
-  let totalLink = 0;
-  /** Short text nodes holding a copyright mark (candidates for notices; 0 = the rule is off). */
-  const noticeMax = (options.notices ?? true) ? o.noticeMaxChars : 0;
-  const noticeNodes: number[] = [];
-  /** Visible characters of each non-template text node (0 for other nodes). */
-  const vis = new Int32Array(n);
-  blockOf[body] = body;
-  for (let i = body + 1; i < bodyEnd; i++) {
-    const p = tree.parent[i]!;
-    const kind = tree.kind[i]!;
-    if (skip[p] === 1) {
-      skip[i] = 1;
-      continue;
-    }
-    if (kind === NodeKind.Element) {
-      if (isNonText(tree, i) || (skipHidden && isHidden(tree, i))) {
-        skip[i] = 1;
-        continue;
-      }
-      inLink[i] = inLink[p]! | (tree.name[i] === A && (!contactLinks || !isContactLink(tree, i)) ? 1 : 0);
-      blockOf[i] = isBlock(tree, i) ? i : blockOf[p]!;
-    } else if (kind === NodeKind.Text) {
-      if (template[i] === 1) continue;
-      const b = blockOf[p]!;
-      const c = visibleChars(tree, i, cjk);
-      vis[i] = c;
-      chars[b] = chars[b]! + c;
-      total += c;
-      if (noticeMax > 0 && c > 0 && c <= noticeMax && hasCopyright(tree, i)) noticeNodes.push(i);
-      if (inLink[p] === 1) {
-        linkChars[b] = linkChars[b]! + c;
-        totalLink += c;
-      }
-    }
-  }
-  /**
-   * Non-template characters outside links under each element, indexed from the body (reverse preorder:
-   * children first): the text an element holds of its own, a menu's links not counted.
-   */
-  const sub = new Int32Array(bodyEnd - body);
-  for (let i = bodyEnd - 1; i > body; i--) {
-    const s = sub[i - body]! + (inLink[tree.parent[i]!] === 1 ? 0 : vis[i]!);
-    if (s > 0) sub[tree.parent[i]! - body] = sub[tree.parent[i]! - body]! + s;
-  }
-  if (hints) nameRegions(tree, hints, sub, skip, named, body, bodyEnd, (total - totalLink) * o.vetoShare, o.vetoThreads);
-  for (let i = body + 1; i < bodyEnd; i++) {
-    if (vis[i] === 0) continue;
-    const p = tree.parent[i]!;
-    const b = blockOf[p]!;
-    if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) boilerChars[b] = boilerChars[b]! + vis[i]!;
-    else if (named[p] === 2) namedChars[b] = namedChars[b]! + vis[i]!;
-  }
-  if (noticeNodes.length > 0) {
-    // Copyright notices: a short block holding © or the word "copyright" is a legal notice, boilerplate.
-    const blocks: number[] = [];
-    for (const i of noticeNodes) {
-      const b = blockOf[tree.parent[i]!]!;
-      if (chars[b]! <= noticeMax && !blocks.includes(b)) blocks.push(b);
-    }
-    if (blocks.length > 0) {
-      const marks = extra ? extra.slice() : new Uint8Array(n);
-      for (const b of blocks) {
-        for (let i = b; i < tree.end[b]!; i++) {
-          if (tree.kind[i] !== NodeKind.Text || template[i] === 1 || skip[tree.parent[i]!] === 1) continue;
-          const p = tree.parent[i]!;
-          if (blockOf[p] !== b || marks[i] === 1) continue;
-          marks[i] = 1;
-          if (named[p] !== 1) {
-            const c = visibleChars(tree, i, cjk);
-            boilerChars[b] = boilerChars[b]! + c;
-            if (named[p] === 2) namedChars[b] = namedChars[b]! - c;
-          }
-        }
-      }
-      extra = marks;
-    }
-  }
-  const content = new Uint8Array(n);
-  let pruned: Uint8Array | null = null;
-  if (total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0, headline: -1 };
-
-  /** Marks the non-template nodes of [from, to) as content, less link-dense blocks (`dropDense`) and named boilerplate (`dropNamed`). */
-  const markKept = (from: number, to: number, dropDense: boolean, dropNamed = dropDense): void => {
-    for (let i = from; i < to; i++) {
-      if (skip[i] === 1 || template[i] === 1) continue;
-      const k = tree.kind[i];
-      if (k === NodeKind.Element && dropDense && pruned !== null && pruned[i] === 1) {
-        i = tree.end[i]! - 1;
-        continue;
-      }
-      if (k === NodeKind.Text || k === NodeKind.Blank) {
-        const b = blockOf[tree.parent[i]!]!;
-        if (dropDense && chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]! && !(prose > 0 && chars[b]! - linkChars[b]! >= prose)) continue;
-        if (dropNamed && (named[tree.parent[i]!] === 1 || (extra !== undefined && extra[i] === 1))) continue;
-        content[i] = 1;
-      } else if (k === NodeKind.Element) {
-        content[i] = 1;
-      }
-    }
-  };
-
-
-  // Pass 2 (reverse preorder): value of each block, summed up the tree.
-  const score = new Float64Array(n);
   const listTag = listTags();
-  const decay = o.decay;
-  const vp: ValueParams = { prose, maxLd, penalty, minChars, bonus, listWeight: o.listWeight };
-  /** Value with the contribution of nested blocks decayed by `decay` per block level (concentration). */
+  const score = new Float64Array(n);
   const dscore = new Float64Array(n);
-  /** The sum of the positive block values of each subtree (what records are worth, records.ts). */
   const positive = new Float64Array(n);
   for (let i = bodyEnd - 1; i >= body; i--) {
     if (tree.kind[i] !== NodeKind.Element || skip[i] === 1) continue;
@@ -482,219 +268,108 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       positive[p] = positive[p]! + positive[i]!;
     }
   }
-  let best = body;
-  for (let i = body; i < bodyEnd; i++) {
-    if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && dscore[i]! >= dscore[best]!) best = i;
-  }
-  const site = options.site;
-  if (site && site.keys[best] !== site.key) {
-    // Where the other pages of the site have their main block, when this page has that element with text.
-    let there = -1;
-    for (let i = body; i < bodyEnd; i++) {
-      if (site.keys[i] === site.key && skip[i] !== 1 && score[i]! > 0 && (there < 0 || dscore[i]! > dscore[there]!)) there = i;
-    }
-    if (there >= 0) best = there;
-  }
-  const listing = totalLink > listingFrac * total && score[best]! < listingMaxMain;
-  if (listing || total < minPage) {
-    // A listing (mostly links, no region of running text worth a main block): its links are its content,
-    // but not the regions named boilerplate (the site's menu in a sidebar); too little text to choose from:
-    // all of it.
-    markKept(body, bodyEnd, false, listing && (options.listingNamed ?? true));
-    return { content, root: body, listing, chars: total, linkChars: totalLink, headline: -1 };
-  }
-  /**
-   * Contiguity: inside the main block, the text nodes in document order form runs (a run ends where the
-   * block changes); each run is valued like a block. Only the runs of the maximum-sum stretch (Kadane) stay
-   * content: far-away text separated from the main text by link lists and boilerplate is left out.
-   */
-  const useThread = options.threadHeading ?? true;
-  const gap = o.gapPenalty;
-  const threadAfter = o.threadAfter;
-  const cellTag = cellTags();
-  /**
-   * Block b is a label in a table cell or list item: its nearest cell or item holds no more text than a
-   * heading would (a data table's "Comment" column; a layout table's cell holding the story is no cell).
-   */
-  const inCell = (b: number): boolean => {
-    for (let a = b; a > body; a = tree.parent[a]!) if (cellTag[tree.name[a]!] === 1) return sub[a - body]! <= THREAD_HEADING_MAX;
-    return false;
-  };
-  const keepBestRun = (roots: readonly number[]): void => {
-    const root = roots[0]!;
-    const end = tree.end[roots[roots.length - 1]!]!;
-    const segOf = new Int32Array(end - root).fill(-1);
-    let r = 0;
-    const vals: number[] = [];
-    const heads: number[] = [];
-    let short = '';
-    let cur = -1;
-    let c = 0;
-    let l = 0;
-    let bc = 0;
-    let nc = 0;
-    const close = (): void => {
-      if (cur < 0) return;
-      const v0 = blockValue(vp, c, l, bc, nc, listTag[tree.name[cur]!] === 1);
-      const v = v0 < 0 ? v0 * gap : v0;
-      if (useThread && l === 0 && short.length > 0 && c <= THREAD_HEADING_MAX && !inCell(cur) && THREAD_HEADING.test(short.trim())) heads.push(vals.length);
-      vals.push(v);
-      c = l = bc = nc = 0;
-      short = '';
-    };
-    for (let i = root; i < end; i++) {
-      while (r < roots.length && tree.end[roots[r]!]! <= i) r++;
-      if (r >= roots.length) break;
-      if (i < roots[r]!) {
-        i = roots[r]! - 1;
-        continue;
-      }
-      if (tree.kind[i] !== NodeKind.Text || skip[i] === 1 || template[i] === 1) continue;
-      const p = tree.parent[i]!;
-      if (skip[p] === 1) continue;
-      const b = blockOf[p]!;
-      if (b !== cur) {
-        close();
-        cur = b;
-      }
-      segOf[i - root] = vals.length;
-      const k = visibleChars(tree, i, cjk);
-      if (useThread && c + k <= THREAD_HEADING_MAX) short += tree.nodeText(i) + ' ';
-      c += k;
-      if (inLink[p] === 1) l += k;
-      if (named[p] === 1 || (extra !== undefined && extra[i] === 1)) bc += k;
-      else if (named[p] === 2) nc += k;
-    }
-    close();
-    // A comment thread's heading ("Comments", "12 responses", "Leave a reply") after most of the text ends
-    // the main content: the stretch is chosen before it.
-    let stop = vals.length;
-    if (heads.length > 0) {
-      let positive = 0;
-      for (const v of vals) if (v > 0) positive += v;
-      let before = 0;
-      let h = 0;
-      for (let k = 0; k < vals.length && stop === vals.length; k++) {
-        while (h < heads.length && heads[h]! < k) h++;
-        if (heads[h] === k && before >= threadAfter * positive) stop = k;
-        if (vals[k]! > 0) before += vals[k]!;
-      }
-    }
-    let bestSum = -Infinity;
-    let bestA = 0;
-    let bestB = -1;
-    let sum = 0;
-    let a = 0;
-    for (let k = 0; k < stop; k++) {
-      if (sum <= 0) {
-        sum = 0;
-        a = k;
-      }
-      sum += vals[k]!;
-      if (sum > bestSum) {
-        bestSum = sum;
-        bestA = a;
-        bestB = k;
-      }
-    }
-    for (let i = root; i < end; i++) {
-      const sg = segOf[i - root]!;
-      if (sg >= 0 && (sg < bestA || sg > bestB)) content[i] = 0;
-    }
-  };
-  const levels = o.recordLevels;
-  const records = levels >= 0 ? findRecords({ tree, positive, skip, sub, body }, best, levels, o.recordShare, o.recordCover) : null;
-  const roots = records ?? [best];
-  const share = o.siblingShare;
-  if (roots.length === 1 && share > 0 && best > body && score[best]! > 0) {
-    // Siblings of the main block holding text of comparable value (an article split in two containers).
-    roots.length = 0;
-    for (const c of tree.elementChildren(tree.parent[best]!)) if (c === best || (skip[c] !== 1 && score[c]! > share * score[best]!)) roots.push(c);
-  }
-  // The main block may hold the records (a thread's posts): then no post is cut for what surrounds its text.
-  const inside = records === null && roots.length === 1 ? recordsInside({ tree, positive, skip, sub, body }, best, levels, o.recordInside) : null;
-  if (options.prune ?? true) {
-    // Element subtrees of negative value inside the main block (link lists, comment threads) are left out;
-    // a post's (a one-line reply under its author's links) are not.
-    pruned = new Uint8Array(n);
-    const post = new Uint8Array(inside ? n : 0);
-    if (inside) for (const r of inside) post.fill(1, r, tree.end[r]!);
-    for (const r of roots) for (let i = r + 1; i < tree.end[r]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && score[i]! < 0 && post[i] !== 1) pruned[i] = 1;
-  }
-  if (options.navigationOnly) {
-    // Only navigation leaves: outside the main block, link-dense blocks and named boilerplate; inside, nothing.
-    // When the main block holds less than `navigationHeld` of the page's value (an index, a table of
-    // contents whose entries are the page), nothing.
-    let held = 0;
-    for (const r of roots) held += positive[r]!;
-    markKept(body, bodyEnd, held >= o.navigationHeld * positive[body]!);
-    for (const r of roots) markKept(r, tree.end[r]!, false);
-  } else for (const r of roots) markKept(r, tree.end[r]!, options.dropLinkBlocks ?? true);
-  if (!options.navigationOnly && (options.contiguous ?? true)) {
-    // Records are each a stretch of their own (what lies between two posts is not part of either).
-    if (records) for (const r of records) keepBestRun([r]);
-    else if (inside === null) keepBestRun(roots);
-    // else the main block holds the records (a thread's posts): what lies between two posts (a profile's
-    // links, a signature) must not cut the thread, so no stretch is chosen; link-dense blocks are gone.
-
-  }
-  // Ancestors of the main block hold it (so that serialisation shows it inside its containers).
-  const headMax = o.headZone;
-  const hp: HeadPass = { tree, template, skip, blockOf, chars, linkChars, named, maxLinkDensity: maxLd, body, bodyEnd };
-  let headline = findHeadline(hp, content, best, headMax > 0 ? headMax : CONTENT_DEFAULTS.headZone);
-  if (headline >= 0) {
-    if (headMax > 0) keepHeadZone(hp, content, headline, o.headZoneMin);
-    else keepHeadline(hp, content, headline);
-  }
-  if (options.heading ?? true) {
-    // Position: the page's heading just before the main block, when the block does not hold it.
-    let h = -1;
-    for (let i = body; i < best; i++) if (tree.name[i] === H1 && skip[i] !== 1 && template[i] !== 1 && !tree.contains(i, best)) h = i;
-    if (h >= 0) {
-      markKept(h, tree.end[h]!, false);
-      if (headline < 0) headline = h;
-    }
-  }
-  if (options.orphanHeadings ?? true) dropOrphanHeadings(tree, template, content, skip, best, headline);
-  return { content, root: best, listing: false, chars: total, linkChars: totalLink, headline };
+  return { score, dscore, positive };
 }
 
 /**
- * A section heading (h2–h6) inside the main block heads the text that follows it in its container; when
- * that text (the first non-template text after it, past any heading right after it) was left out —
- * "Related stories" above a dropped link list — the heading heads nothing, and is left out too. The
- * story's headline (`headline`, from the head zone) always stays.
+ * Step 3: the element of greatest decayed value (the last of equals in document order); where the site's
+ * other pages have their main block elsewhere (site-vote.ts) and this page has that element with text, it.
  */
-function dropOrphanHeadings(tree: Tree, template: Uint8Array, content: Uint8Array, skip: Uint8Array, root: number, headline: number): void {
-  const heads = sectionHeadings();
-  const H1 = tagId('h1');
-  for (let h = root + 1; h < tree.end[root]!; h++) {
-    if (tree.kind[h] !== NodeKind.Element || content[h] !== 1 || heads[tree.name[h]!] !== 1) continue;
-    if (headline >= 0 && (tree.contains(h, headline) || tree.contains(headline, h))) continue;
-    const end = tree.end[tree.parent[h]!]!;
-    let next = -1;
-    for (let i = tree.end[h]!; i < end; i++) {
-      // A heading right after it opens a section of its own: what this one heads lies beyond.
-      if (tree.kind[i] === NodeKind.Element && (heads[tree.name[i]!] === 1 || tree.name[i] === H1)) {
-        i = tree.end[i]! - 1;
-        continue;
-      }
-      if (tree.kind[i] === NodeKind.Text && template[i] !== 1 && skip[i] !== 1 && visibleChars(tree, i) > 0) {
-        next = i;
-        break;
-      }
+function pickMainBlock(t: BlockTable, v: Values, site: MainBlockOptions['site']): number {
+  const { tree, skip, body, bodyEnd } = t;
+  let best = body;
+  for (let i = body; i < bodyEnd; i++) {
+    if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && v.dscore[i]! >= v.dscore[best]!) best = i;
+  }
+  if (site && site.keys[best] !== site.key) {
+    let there = -1;
+    for (let i = body; i < bodyEnd; i++) {
+      if (site.keys[i] === site.key && skip[i] !== 1 && v.score[i]! > 0 && (there < 0 || v.dscore[i]! > v.dscore[there]!)) there = i;
     }
-    if (next >= 0 && content[next] !== 1) for (let i = h; i < tree.end[h]!; i++) content[i] = 0;
+    if (there >= 0) best = there;
+  }
+  return best;
+}
+
+/**
+ * Step 3, continued: the subtrees that are the main content. A run of records the main block belongs to
+ * (records.ts); else the main block and its siblings of comparable value (an article split in two
+ * containers). `inside`: the records the main block holds (a thread's posts), when it is alone.
+ */
+function mainRoots(t: BlockTable, v: Values, best: number, o: Resolved['o']): { records: number[] | null; roots: number[]; inside: readonly number[] | null } {
+  const { tree, skip, sub, body } = t;
+  const levels = o.recordLevels;
+  const ctx = { tree, positive: v.positive, skip, sub, body };
+  const records = levels >= 0 ? findRecords(ctx, best, levels, o.recordShare, o.recordCover) : null;
+  const roots = records ?? [best];
+  if (roots.length === 1 && o.siblingShare > 0 && best > body && v.score[best]! > 0) {
+    roots.length = 0;
+    for (const c of tree.elementChildren(tree.parent[best]!)) if (c === best || (skip[c] !== 1 && v.score[c]! > o.siblingShare * v.score[best]!)) roots.push(c);
+  }
+  const inside = records === null && roots.length === 1 ? recordsInside(ctx, best, levels, o.recordInside) : null;
+  return { records, roots, inside };
+}
+
+/**
+ * Step 5's prune: element subtrees of negative value inside the main content (link lists, comment
+ * threads) are left out; a post's (a one-line reply under its author's links) are not.
+ */
+function pruneNegative(t: BlockTable, v: Values, roots: readonly number[], inside: readonly number[] | null): Uint8Array {
+  const { tree, skip } = t;
+  const n = tree.size;
+  const pruned = new Uint8Array(n);
+  const post = new Uint8Array(inside ? n : 0);
+  if (inside) for (const x of inside) post.fill(1, x, tree.end[x]!);
+  for (const x of roots) for (let i = x + 1; i < tree.end[x]!; i++) if (tree.kind[i] === NodeKind.Element && skip[i] !== 1 && v.score[i]! < 0 && post[i] !== 1) pruned[i] = 1;
+  return pruned;
+}
+
+/**
+ * Marks the non-template nodes of [from, to) as content, less pruned subtrees and link-dense blocks
+ * (`dropDense`) and named boilerplate (`dropNamed`).
+ */
+function markKept(t: BlockTable, r: Resolved, content: Uint8Array, pruned: Uint8Array | null, from: number, to: number, dropDense: boolean, dropNamed = dropDense): void {
+  const { tree, template, skip, blockOf, chars, linkChars, named, extra } = t;
+  const maxLd = r.value.maxLd;
+  const prose = r.value.prose;
+  for (let i = from; i < to; i++) {
+    if (skip[i] === 1 || template[i] === 1) continue;
+    const k = tree.kind[i];
+    if (k === NodeKind.Element && dropDense && pruned !== null && pruned[i] === 1) {
+      i = tree.end[i]! - 1;
+      continue;
+    }
+    if (k === NodeKind.Text || k === NodeKind.Blank) {
+      const b = blockOf[tree.parent[i]!]!;
+      if (dropDense && chars[b]! > 0 && linkChars[b]! > maxLd * chars[b]! && !(prose > 0 && chars[b]! - linkChars[b]! >= prose)) continue;
+      if (dropNamed && (named[tree.parent[i]!] === 1 || (extra !== undefined && extra[i] === 1))) continue;
+      content[i] = 1;
+    } else if (k === NodeKind.Element) {
+      content[i] = 1;
+    }
   }
 }
 
-let sectionHeadingIds: Uint8Array | null = null;
-/** Tags of section headings (h2–h6), by tag id. */
-function sectionHeadings(): Uint8Array {
-  if (!sectionHeadingIds) {
-    const ids = ['h2', 'h3', 'h4', 'h5', 'h6'].map((t) => tagId(t));
-    sectionHeadingIds = new Uint8Array(Math.max(...ids) + 1);
-    for (const id of ids) sectionHeadingIds[id] = 1;
+/**
+ * Step 6: the head zone (headline.ts) and, when the main block does not hold it, the page's heading just
+ * before it (`<h1>`, position). Returns the headline's block (-1 when none).
+ */
+function keepHead(t: BlockTable, r: Resolved, content: Uint8Array, pruned: Uint8Array | null, best: number, heading: boolean): number {
+  const { tree, template, skip, body } = t;
+  const headMax = r.o.headZone;
+  let headline = findHeadline(t, content, best, headMax > 0 ? headMax : CONTENT_DEFAULTS.headZone);
+  if (headline >= 0) {
+    if (headMax > 0) keepHeadZone(t, content, headline, r.o.headZoneMin);
+    else keepHeadline(t, content, headline);
   }
-  return sectionHeadingIds;
+  if (heading) {
+    const H1 = tagId('h1');
+    let h = -1;
+    for (let i = body; i < best; i++) if (tree.name[i] === H1 && skip[i] !== 1 && template[i] !== 1 && !tree.contains(i, best)) h = i;
+    if (h >= 0) {
+      markKept(t, r, content, pruned, h, tree.end[h]!, false);
+      if (headline < 0) headline = h;
+    }
+  }
+  return headline;
 }

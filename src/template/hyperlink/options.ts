@@ -3,8 +3,11 @@
  * command-line flags and validation.
  */
 import { z } from 'zod';
-import { declareOptions, finiteNumber, option, type OptionValues, wholeNumber } from '../options.ts';
-import { HYPERLINK_DEFAULTS } from './defaults.ts';
+import { EngineError } from '../../errors.ts';
+import { BAD_OPTION, declareOptions, finiteNumber, option, type OptionValues, wholeNumber } from '../options.ts';
+import { HYPERLINK_DEFAULTS, type UnmappedCells } from './defaults.ts';
+import type { LinkOrder } from './link-order.ts';
+import { nodeEquality, type NodeEquality } from './node-equality.ts';
 
 /** Options of the hyperlink engine, declared once (types, defaults, flags, validation). */
 export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
@@ -52,3 +55,70 @@ export const HYPERLINK_OPTIONS = declareOptions('hyperlink', {
 });
 
 export type HyperlinkOptionValues = OptionValues<typeof HYPERLINK_OPTIONS.shape>;
+
+/** The engine's options, resolved. */
+export interface HyperlinkOptions {
+  key: string | undefined;
+  n: number;
+  maxLoad: number;
+  /** Pages loaded after which a CS of at least 3 pages is taken (complete-subdigraph.ts). */
+  loadBudget: number;
+  linkOrder: LinkOrder;
+  equality: NodeEquality;
+  navigationRegions: boolean;
+  /** Share of a region's changing text that must be link text (navigation-regions.ts). */
+  linkShare: number;
+  /** Which pages decide that a region is navigation (navigation-regions.ts). */
+  regionsDecidedBy: 'all' | 'key';
+  /** Navigation bars (defaults.ts): plain-text cells of a bar, and bars beside a stub's content slot. */
+  navigationBars: boolean;
+  /** Where a bar's unmapped cells are changing cells (defaults.ts). */
+  unmappedCells: UnmappedCells;
+  /** Fewest pages of the key page's template the template rests on (defaults.ts). */
+  agreeingPages: number;
+  /** A CS page sharing less than this share of the key page's texts that the best one shares is set aside. */
+  differentTemplateShare: number;
+  /** Set aside CS pages of another page class than the key page's (page-classes.ts). */
+  pageClasses: boolean;
+  /** Same-word elements are template whole (template-extraction.ts `sameWordElements`). */
+  sameWords: boolean;
+  siblings: boolean;
+}
+
+/** Reads engine options (any subset, validated) into HyperlinkOptions; throws EngineError `bad-option`. */
+export function readOptions(input: Readonly<Record<string, unknown>>): HyperlinkOptions {
+  const o = HYPERLINK_OPTIONS.parse(input);
+  let equality: NodeEquality;
+  try {
+    equality = nodeEquality({
+      threshold: o.equalityThreshold,
+      weightClass: o.weightClass,
+      weightAttributes: o.weightAttributes,
+      weightChildren: o.weightChildren,
+      weightPosition: o.weightPosition,
+      text: o.textEquality,
+      documentSkeleton: o.documentSkeleton,
+      topWrapperDepth: o.topWrapperDepth,
+    });
+  } catch (err) {
+    throw new EngineError(BAD_OPTION, (err as Error).message);
+  }
+  return {
+    key: o.key,
+    n: o.n,
+    maxLoad: o.maxLoad,
+    loadBudget: o.loadBudget,
+    linkOrder: o.linkOrder,
+    equality,
+    navigationRegions: o.navigationRegions,
+    linkShare: o.navigationLinkShare,
+    regionsDecidedBy: o.regionsDecidedBy,
+    navigationBars: o.navigationBars,
+    unmappedCells: o.unmappedCells,
+    agreeingPages: o.agreeingPages,
+    differentTemplateShare: o.differentTemplateShare,
+    pageClasses: o.pageClasses,
+    sameWords: o.sameWords,
+    siblings: o.siblings,
+  };
+}
