@@ -16,6 +16,8 @@ export type PageErrorCode =
   | 'redirect-loop'
   | 'too-many-redirects'
   | 'off-site'
+  /** The page's address is left out by the crawl's include / exclude globs. */
+  | 'excluded'
   | 'timeout'
   | 'network'
   | 'read-error'

@@ -146,6 +146,8 @@ export class HttpSource implements PageSource {
     }
     const key = this.keyOf(url);
     if (key === undefined) throw new PageError(url, 'off-site', `not under the site root ${this.root}`);
+    // An engine loading the pages a page links to reads only those the crawl would follow.
+    if (url !== this.entry && !this.accept(key)) throw new PageError(url, 'excluded', 'left out by the crawl\'s --include / --exclude globs');
     return this.fetchPage(url, key);
   }
 

@@ -63,3 +63,17 @@ test('crawl: --include on a local folder is named as not applying, and the folde
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stderr, /--include and --exclude apply to the crawl of a URL; examples\/site is read whole/);
 });
+
+test('content and template: --include and --exclude choose the pages of a crawled site they read', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-crawl-rules-run-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const site = await serve(t);
+  for (const command of ['content', 'template']) {
+    const out = join(dir, command);
+    const r = await gabarit([command, site.url, '--delay', '0', '--include', 'blog/**', '--exclude', '**/tag/**', '--format', 'jsonl', '--out', out, '-q']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(site.take(), ['/', '/blog/one.html', '/blog/two.html'], command);
+    const keys = (await readFile(join(out, 'pages.jsonl'), 'utf8')).trim().split('\n').map((l) => (JSON.parse(l) as { key: string }).key).sort();
+    assert.deepEqual(keys, ['blog/one.html', 'blog/two.html', 'index.html'].sort(), command);
+  }
+});
