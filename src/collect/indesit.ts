@@ -723,7 +723,8 @@ class Run {
   /**
    * Step 2: the score of a set of pages (a cluster) as an index of `target`, and its back class-links.
    * `dead` remembers class-links already found to lead elsewhere (keyed by `owner` and tag-list). Dead links
-   * neither feed nor kill a score; a class-link whose first n links were all dead is dropped.
+   * neither feed nor kill a score; a page's collection whose first n links were dead, none reaching a page,
+   * is given up, and the class-link once n of its collections were, before any of its links reached a page.
    */
   async evaluate(pages: readonly CrawledPage[], target: Target, before: ReadonlySet<string>, dead: Set<string>, owner: string): Promise<Evaluation> {
     const byList = new Map<number, CrawledPage[]>();
@@ -746,7 +747,8 @@ class Run {
       let collections = 0;
       let reached = 0;
       let strays = 0;
-      let missing = 0;
+      // Collections of the class-link given up: their first n links dead, none reached.
+      let abandoned = 0;
 
       outer: for (const p of owners) {
         for (const c of p.collections) {
@@ -763,13 +765,20 @@ class Run {
           const keys = [...all.filter((k) => this.pages.has(k)), ...all.filter((k) => !this.pages.has(k) && !this.unlikely(target, k) && !(other && variantOf(p.key, k) !== undefined))];
           if (keys.length === 0) continue;
           let counted = false;
+          let missing = 0;
           for (const k of keys) {
             const q = await this.follow(p.key, k);
             if (q === undefined) continue;
             if (q.cluster < 0) {
-              if (++missing >= this.n && reached === 0) {
-                zero = true;
-                break outer;
+              // One page's dead links (a home page's prose naming items outside the copy) say nothing of
+              // another page's collection of the same tag-list: the collection is given up, and the
+              // class-link once n of its collections were, none having reached a page.
+              if (++missing >= this.n && !counted) {
+                if (++abandoned >= this.n && reached === 0) {
+                  zero = true;
+                  break outer;
+                }
+                break;
               }
               continue;
             }

@@ -28,7 +28,12 @@ export interface TypedSite {
   macro: string[];
 }
 
-export function typedSite(): TypedSite {
+/**
+ * `partial`: a partial copy of a larger reference: the crate root's description names structs of modules
+ * left out of the copy (links that lead nowhere), before its table of modules, and a struct page names
+ * structs and traits of its own module only, so that the modules' index pages alone lead to every struct.
+ */
+export function typedSite(options: { partial?: boolean } = {}): TypedSite {
   const rnd = random(7);
   const word = (): string => WORDS[Math.floor(rnd() * WORDS.length)]!;
   const prose = (n: number): string => Array.from({ length: n }, () => `The ${word()} holds a ${word()} and returns the ${word()} of its ${word()} when asked.`).join(' ');
@@ -52,7 +57,7 @@ export function typedSite(): TypedSite {
   const fn: string[] = [];
   const macro: string[] = [];
   items.forEach(({ m, structs, fns, macros, traits }, i) => {
-    const other = (i + 1) % MODULES.length;
+    const other = options.partial ? i : (i + 1) % MODULES.length;
     for (const s of structs) {
       const methods = Array.from({ length: 2 + Math.floor(rnd() * 5) }, (_, k) => `${word()}_${k}`);
       const impls = traits.filter(() => rnd() < 0.6).map((t) => ({ t, i })).concat(rnd() < 0.5 ? [{ t: items[other]!.traits[0]!, i: other }] : []);
@@ -89,6 +94,8 @@ export function typedSite(): TypedSite {
     const table = (id: string, title: string, kind: string, names: string[]): string => `<h2 id="${id}" class="section-header">${title}</h2><div class="item-table">${names.map((x) => `<div class="item-row"><div class="item-left module-item"><a class="${kind}" href="${kind}.${x}.html">${x}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
     files.set(`${m}/index.html`, page(`Module ${m}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Module <a class="mod" href="#">${m}</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(3)}</p></div></details>${table('macros', 'Macros', 'macro', macros)}${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}`));
   });
-  files.set('index.html', page('Crate api', 0, '', `<div class="main-heading"><h1 class="fqn">Crate <a class="mod" href="#">api</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(4)}</p></div></details><h2 id="modules" class="section-header">Modules</h2><div class="item-table">${MODULES.map((m) => `<div class="item-row"><div class="item-left module-item"><a class="mod" href="${m}/index.html">${m}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`));
+  // A partial copy's root has the sidebar of a module (its own items listed), as a crate root has.
+  const rootSections = options.partial ? `<h3><a href="index.html">In api</a></h3><ul class="block fn">${items[0]!.fns.map((f) => `<li><a href="m0/fn.${f}.html">${f}</a></li>`).join('')}</ul><ul class="block macro">${items[0]!.macros.map((f) => `<li><a href="m0/macro.${f}.html">${f}</a></li>`).join('')}</ul>` : '';
+  files.set('index.html', page('Crate api', 0, rootSections, `<div class="main-heading"><h1 class="fqn">Crate <a class="mod" href="#">api</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(4)}</p>${options.partial ? `<p>The crate re-exports ${['Vec', 'Map', 'Rc', 'Arc', 'Box'].map((x) => `<a href="gone/struct.${x}.html">${x}</a>`).join(', ')} from modules of their own.</p>` : ''}</div></details><h2 id="modules" class="section-header">Modules</h2><div class="item-table">${MODULES.map((m) => `<div class="item-row"><div class="item-left module-item"><a class="mod" href="${m}/index.html">${m}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`));
   return { files, struct, fn, macro };
 }
