@@ -32,8 +32,10 @@ export interface TypedSite {
  * `partial`: a partial copy of a larger reference: the crate root's description names structs of modules
  * left out of the copy (links that lead nowhere), before its table of modules, and a struct page names
  * structs and traits of its own module only, so that the modules' index pages alone lead to every struct.
+ * `modulesMenu: false`: no sidebar lists the modules (the crate root's table alone does); `firstAcross`: a
+ * struct page names, of the next module's structs, its first only.
  */
-export function typedSite(options: { partial?: boolean } = {}): TypedSite {
+export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean } = {}): TypedSite {
   const rnd = random(7);
   const word = (): string => WORDS[Math.floor(rnd() * WORDS.length)]!;
   const prose = (n: number): string => Array.from({ length: n }, () => `The ${word()} holds a ${word()} and returns the ${word()} of its ${word()} when asked.`).join(' ');
@@ -48,7 +50,7 @@ export function typedSite(options: { partial?: boolean } = {}): TypedSite {
   const page = (title: string, depth: number, sections: string, content: string): string => {
     const up = depth === 0 ? '' : '../';
     return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body class="rustdoc">
-<nav class="sidebar"><a class="logo" href="${up}index.html">api</a><h2 class="location">${title}</h2><div class="sidebar-elems">${sections}<h3><a href="${up}index.html#modules">Modules</a></h3><ul class="block mod">${MODULES.map((m) => `<li><a href="${up}${m}/index.html">${m}</a></li>`).join('')}</ul></div></nav>
+<nav class="sidebar"><a class="logo" href="${up}index.html">api</a><h2 class="location">${title}</h2><div class="sidebar-elems">${sections}${options.modulesMenu === false ? '' : `<h3><a href="${up}index.html#modules">Modules</a></h3><ul class="block mod">${MODULES.map((m) => `<li><a href="${up}${m}/index.html">${m}</a></li>`).join('')}</ul>`}</div></nav>
 <main><div class="width-limiter"><nav class="sub"><form class="search-form"><input class="search-input" name="search"></form><a class="settings" href="${up}settings.html">Settings</a></nav><section id="main-content" class="content">${content}</section></div></main>
 <footer class="footer"><p>Generated documentation. <a href="${up}help.html">Help</a></p></footer></body></html>`;
   };
@@ -61,7 +63,7 @@ export function typedSite(options: { partial?: boolean } = {}): TypedSite {
     for (const s of structs) {
       const methods = Array.from({ length: 2 + Math.floor(rnd() * 5) }, (_, k) => `${word()}_${k}`);
       const impls = traits.filter(() => rnd() < 0.6).map((t) => ({ t, i })).concat(rnd() < 0.5 ? [{ t: items[other]!.traits[0]!, i: other }] : []);
-      const ret = (): string => (rnd() < 0.5 ? linkTo(m, other, 'struct', items[other]!.structs[Math.floor(rnd() * 6)]!) : `<span class="primitive">usize</span>`);
+      const ret = (): string => (rnd() < 0.5 ? linkTo(m, other, 'struct', items[other]!.structs[options.firstAcross ? 0 : Math.floor(rnd() * 6)]!) : `<span class="primitive">usize</span>`);
       let sections = `<h3><a href="#implementations">Methods</a></h3><ul class="block method">${methods.map((x) => `<li><a href="#method.${x}">${x}</a></li>`).join('')}</ul>`;
       if (impls.length > 0) sections += `<h3><a href="#trait-implementations">Trait Implementations</a></h3><ul class="block trait-implementation">${impls.map(({ t }) => `<li><a href="#impl-${t}-for-${s}">${t}</a></li>`).join('')}</ul>`;
       let content = `<div class="main-heading"><h1 class="fqn">Struct <a href="index.html">${m}</a>::<a class="struct" href="#">${s}</a></h1></div><div class="docblock item-decl"><pre class="rust struct"><code>pub struct ${s} { /* private fields */ }</code></pre></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(2)}</p>`;

@@ -71,3 +71,10 @@ test('gabarit collect from a struct page takes every struct page of a partial co
   assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort());
   assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
 });
+
+test('gabarit collect from a struct page takes the structs of modules whose item pages were read before their index pages', async () => {
+  const site = typedSite({ modulesMenu: false, firstAcross: true });
+  const { pages, summary, size } = await collectFrom(site.struct[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort());
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+});
