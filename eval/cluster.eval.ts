@@ -13,6 +13,8 @@
  * highest (then the highest mean); the set's figure at that choice is its held-out figure, printed first;
  * beside it the in-sample figure at the choice made on all sets (the defaults), and the paper's schema
  * (links only, `layout: false`) at its own held-out T.
+ * Page shapes (src/structure/page-shape.ts) are chosen leaving one generator out over decay × template weight ×
+ * cut × whether the content area's elements count by their own step (`flatContent`).
  * The synthetic sites (test/fixtures/synthetic-sites.ts) are clustered at the in-sample T, apart. Beside the
  * schema, the content method (src/cluster/content.ts) on clusters/. Writes eval/results/cluster.json.
  */
@@ -60,6 +62,8 @@ interface LabelledSet {
   linksOnly: SchemaSet;
   /** The structures read with the default text region minimum (for page shapes). */
   structures: StructureSet;
+  /** The same, the content area's elements in each shape by their own step (`flatContent`). */
+  flatStructures: StructureSet;
   synthetic: boolean;
   /** Directory of a clusters/ set (for the content method). */
   dir?: string;
@@ -85,7 +89,7 @@ function objective(scores: ReadonlyArray<Score>): number[] {
 }
 
 /** Reads a set once per text region minimum, and makes its schemas for every (below, content). */
-async function readAll(read: (words: number) => Promise<StructureSet>): Promise<{ withLayout: Map<string, SchemaSet>; linksOnly: SchemaSet; structures: StructureSet }> {
+async function readAll(read: (words: number, flat?: boolean) => Promise<StructureSet>): Promise<{ withLayout: Map<string, SchemaSet>; linksOnly: SchemaSet; structures: StructureSet; flatStructures: StructureSet }> {
   const withLayout = new Map<string, SchemaSet>();
   let linksOnly: SchemaSet | undefined;
   let structures: StructureSet | undefined;
@@ -95,14 +99,18 @@ async function readAll(read: (words: number) => Promise<StructureSet>): Promise<
     for (const b of BELOW) for (const c of CONTENT) withLayout.set(readKey(w, b, c), schemasOf(set, { layoutBelow: b, contentLevels: c }));
     if (w === 50) linksOnly = schemasOf(set, { layout: false });
   }
-  return { withLayout, linksOnly: linksOnly!, structures: structures! };
+  return { withLayout, linksOnly: linksOnly!, structures: structures!, flatStructures: await read(COLLECT_DEFAULTS.textRegionWords, true) };
 }
 
+/** A page-shape choice: its options, and whether the content area's elements count by their own step. */
+type ShapeChoice = ShapeOptions & { flat: boolean };
 /** Candidate page-shape options (src/structure/page-shape.ts), the defaults first. */
-const SHAPE_CHOICES: ShapeOptions[] = [0.8, 0.7].flatMap((decay) =>
-  [0.1, 0.3].flatMap((template) => ['gap' as const, 0.4, 0.5, 0.6].map((threshold) => ({ decay, template, threshold }))),
+const SHAPE_CHOICES: ShapeChoice[] = [false, true].flatMap((flat) =>
+  [0.8, 0.7].flatMap((decay) => [0.1, 0.3].flatMap((template) => ['gap' as const, 0.4, 0.5, 0.6].map((threshold) => ({ decay, template, threshold, flat })))),
 );
-const shapeLabel = (o: ShapeOptions): string => `decay ${o.decay}, template ${o.template}, cut ${o.threshold}`;
+const shapeLabel = (o: ShapeChoice): string => `decay ${o.decay}, template ${o.template}, cut ${o.threshold}${o.flat ? ', flat content' : ''}`;
+/** The structures a shape choice reads. */
+const structuresOf = (s: LabelledSet, o: ShapeChoice): StructureSet => (o.flat ? s.flatStructures : s.structures);
 
 function shapeScore(set: StructureSet, gold: ReadonlyMap<string, string>, options: ShapeOptions, fallback = false): Score & { cut: number } {
   const r = fallback ? groupByShape(set, options) : groupShapes(set, options);
@@ -185,10 +193,10 @@ await runEval('cluster', async () => {
   for (const site of listSites()) {
     if (!site.classes || !wanted(site.name)) continue;
     const gold = goldClasses(site);
-    const read = async (words: number): Promise<StructureSet> => {
+    const read = async (words: number, flat = false): Promise<StructureSet> => {
       const source = await openSource(site.pagesDir);
       try {
-        return await readStructures(source, { textRegionWords: words });
+        return await readStructures(source, { textRegionWords: words, flatContent: flat });
       } finally {
         await source.close();
       }
@@ -196,10 +204,10 @@ await runEval('cluster', async () => {
     sets.push({ name: site.name, gold, ...(await readAll(read)), synthetic: false });
   }
   for (const c of loadClusters()) {
-    const read = async (words: number): Promise<StructureSet> => {
+    const read = async (words: number, flat = false): Promise<StructureSet> => {
       const source = await openSource(c.dir);
       try {
-        return await readStructures(source, { textRegionWords: words });
+        return await readStructures(source, { textRegionWords: words, flatContent: flat });
       } finally {
         await source.close();
       }
@@ -209,8 +217,8 @@ await runEval('cluster', async () => {
   for (const s of syntheticSites()) {
     const gold = new Map<string, string>();
     for (const k of s.files.keys()) for (const [cls, re] of Object.entries(s.classes)) if (re.test(k)) gold.set(k, cls);
-    const read = async (words: number): Promise<StructureSet> =>
-      readStructures(new MemorySource([...s.files].map(([key, body]) => ({ key, body })), { entry: s.entry }), { textRegionWords: words });
+    const read = async (words: number, flat = false): Promise<StructureSet> =>
+      readStructures(new MemorySource([...s.files].map(([key, body]) => ({ key, body })), { entry: s.entry }), { textRegionWords: words, flatContent: flat });
     sets.push({ name: s.name, gold, ...(await readAll(read)), synthetic: true });
   }
 
@@ -263,8 +271,8 @@ await runEval('cluster', async () => {
   // Page shapes (src/structure/page-shape.ts), options chosen leaving one generator out.
   // The choice scores the method as `--by shape` runs it (the schema where shapes scatter the pages): sets
   // meeting the target, then the mean of min(purity, ARI); a set no choice rescues does not decide it.
-  const shapeScores = new Map(SHAPE_CHOICES.map((o) => [o, new Map(corpus.map((s) => [s.name, shapeScore(s.structures, s.gold, o)]))]));
-  const byShapeScores = new Map(SHAPE_CHOICES.map((o) => [o, new Map(corpus.map((s) => [s.name, shapeScore(s.structures, s.gold, o, true)]))]));
+  const shapeScores = new Map(SHAPE_CHOICES.map((o) => [o, new Map(corpus.map((s) => [s.name, shapeScore(structuresOf(s, o), s.gold, o)]))]));
+  const byShapeScores = new Map(SHAPE_CHOICES.map((o) => [o, new Map(corpus.map((s) => [s.name, shapeScore(structuresOf(s, o), s.gold, o, true)]))]));
   const metThenMean = (scores: Score[]): number[] => [scores.filter((x) => x.purity >= 0.95 && x.ari >= 0.9).length, mean(scores.map((x) => Math.min(x.purity, x.ari)))];
   const shapeCv = leaveOneGeneratorOut(SHAPE_CHOICES, units, (o, us) => metThenMean(us.map((u) => byShapeScores.get(o)!.get(u)!)));
   const schemaByGenerator = leaveOneGeneratorOut(CHOICES, units, (c, us) => objective(us.map((u) => withLayout.get(c)!.get(u)!)));
@@ -276,17 +284,17 @@ await runEval('cluster', async () => {
     const h = shapeScores.get(o)!.get(s.name)!;
     const c = schemaByGenerator.heldOut.get(s.name)!;
     const sc = withLayout.get(c)!.get(s.name)!;
-    const fb = groupByShape(s.structures, o);
+    const fb = groupByShape(structuresOf(s, o), o);
     const f = byShapeScores.get(o)!.get(s.name)!;
     fallbackScores.set(s.name, f);
     // `--by auto` with both choices held out (the structures read with the default text region minimum,
     // the one every fold chose).
-    const auto = groupByStructure(s.structures, c.T, { layoutBelow: c.below, contentLevels: c.content }, o);
+    const auto = groupByStructure(structuresOf(s, o), c.T, { layoutBelow: c.below, contentLevels: c.content }, o);
     const autoPred = new Map([...auto.assignment].filter(([k]) => s.gold.has(k)));
     const au = { purity: purity(autoPred, s.gold), ari: adjustedRandIndex(autoPred, s.gold), clusters: auto.clusters.length };
     autoScores.set(s.name, au);
     shapeRows.push([s.name, generatorOf(s.name), fmt(sc.purity), fmt(sc.ari), String(sc.clusters), shapeLabel(o), fmt(h.cut, 2), fmt(h.purity), fmt(h.ari), String(h.clusters), fmt(fb.grouped, 2), fb.fallback ? 'schema' : 'shape', fmt(f.purity), fmt(f.ari), auto.method, fmt(au.purity), fmt(au.ari)]);
-    for (const f of classFigures(groupShapes(s.structures, o), s.gold)) shapeRows.push(['', `  ${f[0]}`, '', '', '', `${f[1]} pages`, '', fmt(Number(f[3])), fmt(Number(f[4])), f[2]!]);
+    for (const f of classFigures(groupShapes(structuresOf(s, o), o), s.gold)) shapeRows.push(['', `  ${f[0]}`, '', '', '', `${f[1]} pages`, '', fmt(Number(f[3])), fmt(Number(f[4])), f[2]!]);
   }
   process.stdout.write(
     `Held out by generator: schema (links and layout) against page shape; per class: share in its largest cluster, share of that cluster that is the class, clusters it spans. Shape in sample: ${shapeLabel(shapeCv.inSample)}\n` +

@@ -39,6 +39,8 @@ export interface SchemaClusterOptions {
   contentLevels?: number;
   /** Read each page's shape too (src/structure/page-shape.ts; default true). */
   shape?: boolean;
+  /** In each page's shape, the content area's elements by their own step (page-structure.ts `flatContent`). */
+  flatContent?: boolean;
   /** Which collections make the schema (default: all of them, off-site ones included). */
   schema?: SchemaOptions;
   /** Called per page loaded (progress). */
@@ -113,6 +115,7 @@ export async function readStructures(source: PageSource, options: SchemaClusterO
       ...(options.listRoots === undefined ? {} : { listRoots: options.listRoots }),
       ...(options.contentLevels === undefined ? {} : { contentLevels: options.contentLevels }),
       shape: options.shape !== false,
+      ...(options.flatContent === undefined ? {} : { flatContent: options.flatContent }),
     });
     structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
     depth.add(s.contentDepth, s.layout.region >= 0);

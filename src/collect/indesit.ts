@@ -42,7 +42,9 @@
  *    when their address shares a folder with a page read that is no target and looks more like it than like
  *    any target; in step 2, a link whose address looks more like a page read that is no target than like a
  *    target is not downloaded, nor a link from a page that is no target to its other language or version
- *    (variants.ts: it has the page's structure); pages read are tried first.
+ *    (variants.ts: it has the page's structure); pages read are tried first. Only pages read whose address
+ *    names the link's kind (addresses.ts `AddressKinds`) count against it: an item page read says nothing of
+ *    its folder's index page.
  *  - The target cluster is itself a candidate index ("self"): target pages that link to other target
  *    pages (related items, prev/next) are scored like any neighbour, without recursion (its index pages
  *    are the targets themselves).
@@ -653,22 +655,32 @@ class Run {
   }
 
   /**
-   * True when the address of `key` looks more like a page read that is not a target than like any target
-   * (addresses.ts: the nearest known address decides, a tie is not unlikely).
+   * True when the address of `key` looks more like a page read that is not a target, of the kind the
+   * address of `key` names, than like any target (addresses.ts: the nearest known address decides, a tie is
+   * not unlikely).
    */
   unlikely(target: Target, key: string, sameFolder = false): boolean {
     // An address that names the target's kind is likely wherever its folder (`m0/fn.open.html` for `m1/fn.read.html`).
     if (this.kinds.kindOf(key).kind !== '' && target.kindOk(key)) return false;
     if (this.othersVersion !== this.order.length + ':' + target.id) {
-      this.others = new Addresses();
-      for (const p of this.order) if (!target.takes(p)) this.others.add(p.key);
+      this.others = new Map();
+      for (const p of this.order) {
+        if (target.takes(p)) continue;
+        const kind = this.kinds.kindOf(p.key).kind;
+        let a = this.others.get(kind);
+        if (a === undefined) this.others.set(kind, (a = new Addresses()));
+        a.add(p.key);
+      }
       this.othersVersion = this.order.length + ':' + target.id;
     }
-    const other = this.others.nearest(key);
+    // Only pages whose address names the same kind count: an item page read (`io/struct.Cursor.html`) says
+    // nothing of its folder's index (`io/index.html`).
+    const other = this.others.get(this.kinds.kindOf(key).kind)?.nearest(key) ?? -1;
     return other > target.addresses.nearest(key) && (!sameFolder || other >= 2);
   }
 
-  private others = new Addresses();
+  /** The pages read that are no target, by the kind their address names. */
+  private others = new Map<string, Addresses>();
   private othersVersion = '';
 
   /**
@@ -723,7 +735,8 @@ class Run {
   /**
    * Step 2: the score of a set of pages (a cluster) as an index of `target`, and its back class-links.
    * `dead` remembers class-links already found to lead elsewhere (keyed by `owner` and tag-list). Dead links
-   * neither feed nor kill a score; a class-link whose first n links were all dead is dropped.
+   * neither feed nor kill a score; a page's collection whose first n links were dead, none reaching a page,
+   * is given up, and the class-link once n of its collections were, before any of its links reached a page.
    */
   async evaluate(pages: readonly CrawledPage[], target: Target, before: ReadonlySet<string>, dead: Set<string>, owner: string): Promise<Evaluation> {
     const byList = new Map<number, CrawledPage[]>();
@@ -746,7 +759,8 @@ class Run {
       let collections = 0;
       let reached = 0;
       let strays = 0;
-      let missing = 0;
+      // Collections of the class-link given up: their first n links dead, none reached.
+      let abandoned = 0;
 
       outer: for (const p of owners) {
         for (const c of p.collections) {
@@ -763,13 +777,20 @@ class Run {
           const keys = [...all.filter((k) => this.pages.has(k)), ...all.filter((k) => !this.pages.has(k) && !this.unlikely(target, k) && !(other && variantOf(p.key, k) !== undefined))];
           if (keys.length === 0) continue;
           let counted = false;
+          let missing = 0;
           for (const k of keys) {
             const q = await this.follow(p.key, k);
             if (q === undefined) continue;
             if (q.cluster < 0) {
-              if (++missing >= this.n && reached === 0) {
-                zero = true;
-                break outer;
+              // One page's dead links (a home page's prose naming items outside the copy) say nothing of
+              // another page's collection of the same tag-list: the collection is given up, and the
+              // class-link once n of its collections were, none having reached a page.
+              if (++missing >= this.n && !counted) {
+                if (++abandoned >= this.n && reached === 0) {
+                  zero = true;
+                  break outer;
+                }
+                break;
               }
               continue;
             }

@@ -10,8 +10,13 @@ import type { TagLists } from './link-collections.ts';
 import { UNREAD_TAGS } from './text-region.ts';
 import { groupsOf, UnionFind } from './union-find.ts';
 
-/** The distinct tag-list ids of a page's elements, ascending (scripts, styles, svg… left out). */
-export function pageShape(tree: Tree, tagLists: TagLists, memo: Int32Array): Int32Array {
+/**
+ * The distinct tag-list ids of a page's elements, ascending (scripts, styles, svg… left out). With `area`
+ * (the tag-list of the page's content area, >= 0), an element below it counts as the area's path followed
+ * by its own step only (`area > dl class="py function"`): the kinds of blocks an article is made of, not
+ * how deep its sections nest them.
+ */
+export function pageShape(tree: Tree, tagLists: TagLists, memo: Int32Array, area = -1): Int32Array {
   const seen = new Set<number>();
   for (let i = 0; i < tree.size; ) {
     if (tree.kind[i] !== NodeKind.Element) {
@@ -22,7 +27,8 @@ export function pageShape(tree: Tree, tagLists: TagLists, memo: Int32Array): Int
       i = tree.end[i]!;
       continue;
     }
-    seen.add(tagLists.pathOf(tree, i, memo));
+    const path = tagLists.pathOf(tree, i, memo);
+    seen.add(area > 0 && path !== area && tagLists.hasPrefix(path, area) ? tagLists.child(area, tagLists.step(tree, i)) : path);
     i++;
   }
   return Int32Array.from(seen).sort();

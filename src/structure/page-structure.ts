@@ -29,6 +29,8 @@ export interface StructureOptions {
   sharedPaths?: boolean;
   /** Read `Structure.shape` (a walk of the whole page; grouping by page shape needs it). */
   shape?: boolean;
+  /** In the shape, elements of the content area count by their own step under the area (page-shape.ts `pageShape`). */
+  flatContent?: boolean;
 }
 
 /** What a page's structure is made of. */
@@ -60,7 +62,7 @@ export function readStructure(tree: Tree, pageUrl: string, tagLists: TagLists, o
   const main = weak >= 0 ? -1 : mainElement(tree);
   const contentPath = weak >= 0 ? weak : main < 0 ? -1 : tagLists.pathOf(tree, main, memo);
   const sharedPaths = options.sharedPaths ? sharedAncestors(tree, tagLists, memo, contentPath) : [];
-  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths, shape: options.shape ? pageShape(tree, tagLists, memo) : NO_SHAPE };
+  return { collections, layout, contentPath, contentDepth: contentPath < 0 ? -1 : tagLists.depth(contentPath), weakRegion, sharedPaths, shape: options.shape ? pageShape(tree, tagLists, memo, options.flatContent ? contentPath : -1) : NO_SHAPE };
 }
 
 /**

@@ -35,3 +35,19 @@ test('page shapes: more distinct shapes than the cap are refused, and the page s
   assert.equal(r.assignment.size, 5);
   assert.equal(groupByShape(set, { maxDistinct: 5 }).capped, undefined);
 });
+
+test('page shapes with flatContent: the kinds of blocks of an article count, not how deep its sections nest them', async () => {
+  const words = '<p>a paragraph of running text long enough to make this block the article of the page here</p>';
+  const page = (inner: string): string => `<html><body><nav><a href="a.html">home</a></nav><div class="body">${words}${inner}${words}</div></body></html>`;
+  const pages = [
+    { key: 'a.html', body: page('<section><div><dl class="py function"><dt>f</dt><dd>x</dd></dl></div></section>') },
+    { key: 'b.html', body: page('<div><section><dl class="py function"><dt>g</dt><dd>y</dd></dl></section></div>') },
+    { key: 'c.html', body: page('<section><div><dl class="c function"><dt>h</dt><dd>z</dd></dl></div></section>') },
+  ];
+  const shapes = async (flatContent: boolean) => (await readStructures(new MemorySource(pages, { entry: 'a.html' }), { flatContent })).structures.map((s) => s.shape.join(','));
+  const nested = await shapes(false);
+  assert.notEqual(nested[0], nested[1]);
+  const [a, b, c] = await shapes(true);
+  assert.equal(a, b);
+  assert.notEqual(a, c);
+});

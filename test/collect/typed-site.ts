@@ -28,7 +28,14 @@ export interface TypedSite {
   macro: string[];
 }
 
-export function typedSite(): TypedSite {
+/**
+ * `partial`: a partial copy of a larger reference: the crate root's description names structs of modules
+ * left out of the copy (links that lead nowhere), before its table of modules, and a struct page names
+ * structs and traits of its own module only, so that the modules' index pages alone lead to every struct.
+ * `modulesMenu: false`: no sidebar lists the modules (the crate root's table alone does); `firstAcross`: a
+ * struct page names, of the next module's structs, its first only.
+ */
+export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean } = {}): TypedSite {
   const rnd = random(7);
   const word = (): string => WORDS[Math.floor(rnd() * WORDS.length)]!;
   const prose = (n: number): string => Array.from({ length: n }, () => `The ${word()} holds a ${word()} and returns the ${word()} of its ${word()} when asked.`).join(' ');
@@ -43,7 +50,7 @@ export function typedSite(): TypedSite {
   const page = (title: string, depth: number, sections: string, content: string): string => {
     const up = depth === 0 ? '' : '../';
     return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body class="rustdoc">
-<nav class="sidebar"><a class="logo" href="${up}index.html">api</a><h2 class="location">${title}</h2><div class="sidebar-elems">${sections}<h3><a href="${up}index.html#modules">Modules</a></h3><ul class="block mod">${MODULES.map((m) => `<li><a href="${up}${m}/index.html">${m}</a></li>`).join('')}</ul></div></nav>
+<nav class="sidebar"><a class="logo" href="${up}index.html">api</a><h2 class="location">${title}</h2><div class="sidebar-elems">${sections}${options.modulesMenu === false ? '' : `<h3><a href="${up}index.html#modules">Modules</a></h3><ul class="block mod">${MODULES.map((m) => `<li><a href="${up}${m}/index.html">${m}</a></li>`).join('')}</ul>`}</div></nav>
 <main><div class="width-limiter"><nav class="sub"><form class="search-form"><input class="search-input" name="search"></form><a class="settings" href="${up}settings.html">Settings</a></nav><section id="main-content" class="content">${content}</section></div></main>
 <footer class="footer"><p>Generated documentation. <a href="${up}help.html">Help</a></p></footer></body></html>`;
   };
@@ -52,11 +59,11 @@ export function typedSite(): TypedSite {
   const fn: string[] = [];
   const macro: string[] = [];
   items.forEach(({ m, structs, fns, macros, traits }, i) => {
-    const other = (i + 1) % MODULES.length;
+    const other = options.partial ? i : (i + 1) % MODULES.length;
     for (const s of structs) {
       const methods = Array.from({ length: 2 + Math.floor(rnd() * 5) }, (_, k) => `${word()}_${k}`);
       const impls = traits.filter(() => rnd() < 0.6).map((t) => ({ t, i })).concat(rnd() < 0.5 ? [{ t: items[other]!.traits[0]!, i: other }] : []);
-      const ret = (): string => (rnd() < 0.5 ? linkTo(m, other, 'struct', items[other]!.structs[Math.floor(rnd() * 6)]!) : `<span class="primitive">usize</span>`);
+      const ret = (): string => (rnd() < 0.5 ? linkTo(m, other, 'struct', items[other]!.structs[options.firstAcross ? 0 : Math.floor(rnd() * 6)]!) : `<span class="primitive">usize</span>`);
       let sections = `<h3><a href="#implementations">Methods</a></h3><ul class="block method">${methods.map((x) => `<li><a href="#method.${x}">${x}</a></li>`).join('')}</ul>`;
       if (impls.length > 0) sections += `<h3><a href="#trait-implementations">Trait Implementations</a></h3><ul class="block trait-implementation">${impls.map(({ t }) => `<li><a href="#impl-${t}-for-${s}">${t}</a></li>`).join('')}</ul>`;
       let content = `<div class="main-heading"><h1 class="fqn">Struct <a href="index.html">${m}</a>::<a class="struct" href="#">${s}</a></h1></div><div class="docblock item-decl"><pre class="rust struct"><code>pub struct ${s} { /* private fields */ }</code></pre></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(2)}</p>`;
@@ -89,6 +96,8 @@ export function typedSite(): TypedSite {
     const table = (id: string, title: string, kind: string, names: string[]): string => `<h2 id="${id}" class="section-header">${title}</h2><div class="item-table">${names.map((x) => `<div class="item-row"><div class="item-left module-item"><a class="${kind}" href="${kind}.${x}.html">${x}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
     files.set(`${m}/index.html`, page(`Module ${m}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Module <a class="mod" href="#">${m}</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(3)}</p></div></details>${table('macros', 'Macros', 'macro', macros)}${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}`));
   });
-  files.set('index.html', page('Crate api', 0, '', `<div class="main-heading"><h1 class="fqn">Crate <a class="mod" href="#">api</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(4)}</p></div></details><h2 id="modules" class="section-header">Modules</h2><div class="item-table">${MODULES.map((m) => `<div class="item-row"><div class="item-left module-item"><a class="mod" href="${m}/index.html">${m}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`));
+  // A partial copy's root has the sidebar of a module (its own items listed), as a crate root has.
+  const rootSections = options.partial ? `<h3><a href="index.html">In api</a></h3><ul class="block fn">${items[0]!.fns.map((f) => `<li><a href="m0/fn.${f}.html">${f}</a></li>`).join('')}</ul><ul class="block macro">${items[0]!.macros.map((f) => `<li><a href="m0/macro.${f}.html">${f}</a></li>`).join('')}</ul>` : '';
+  files.set('index.html', page('Crate api', 0, rootSections, `<div class="main-heading"><h1 class="fqn">Crate <a class="mod" href="#">api</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(4)}</p>${options.partial ? `<p>The crate re-exports ${['Vec', 'Map', 'Rc', 'Arc', 'Box'].map((x) => `<a href="gone/struct.${x}.html">${x}</a>`).join(', ')} from modules of their own.</p>` : ''}</div></details><h2 id="modules" class="section-header">Modules</h2><div class="item-table">${MODULES.map((m) => `<div class="item-row"><div class="item-left module-item"><a class="mod" href="${m}/index.html">${m}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`));
   return { files, struct, fn, macro };
 }

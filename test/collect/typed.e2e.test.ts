@@ -22,9 +22,9 @@ interface Why {
 }
 
 /** Collects from `sample` over a served copy of the site; the pages taken, the summary and stderr. */
-async function collectFrom(sample: string): Promise<{ pages: Why[]; summary: Record<string, unknown>; stderr: string; size: number }> {
+async function collectFrom(sample: string, site = typedSite()): Promise<{ pages: Why[]; summary: Record<string, unknown>; stderr: string; size: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-typed-'));
-  const { files } = typedSite();
+  const { files } = site;
   await writeSite(join(dir, 'site'), files);
   const served = await serveDirectory(join(dir, 'site'));
   try {
@@ -63,4 +63,18 @@ test('gabarit collect from a struct page takes every struct page, each listing i
     assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
     assert.equal(typeof (summary['options'] as Record<string, unknown>)['shapeSimilarity'], 'number');
   }
+});
+
+test('gabarit collect from a struct page takes every struct page of a partial copy, though its first index page names structs outside the copy', async () => {
+  const site = typedSite({ partial: true });
+  const { pages, summary, size } = await collectFrom(site.struct[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort());
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+});
+
+test('gabarit collect from a struct page takes the structs of modules whose item pages were read before their index pages', async () => {
+  const site = typedSite({ modulesMenu: false, firstAcross: true });
+  const { pages, summary, size } = await collectFrom(site.struct[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort());
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
 });
