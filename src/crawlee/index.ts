@@ -237,7 +237,8 @@ export class PagesLike {
   private readonly tagLists = new TagLists();
   private readonly labels = new LabelTable();
   private readonly lists = new Map<number, ListRecord>();
-  private readonly queued = new Set<string>();
+  /** URLs enqueued; a URL waiting on one collection may still be enqueued from another. */
+  private readonly enqueued = new Set<string>();
   private sample?: PageSchema;
   private depth: number = COLLECT_DEFAULTS.layoutDepth;
   private readonly threshold: number;
@@ -266,7 +267,8 @@ export class PagesLike {
       if (r) {
         if (inClass) {
           r.hits++;
-          release.push(...r.waiting.splice(0));
+          for (const u of r.waiting.splice(0)) if (!this.enqueued.has(u)) release.push(u);
+          for (const u of release) this.enqueued.add(u);
         } else r.misses++;
       }
     }
@@ -288,12 +290,12 @@ export class PagesLike {
       // Homologous links: once a collection's probes all led elsewhere, its links are left.
       if (r.hits === 0 && r.misses >= this.probes) continue;
       for (const l of c.links) {
-        if (this.queued.has(l.url)) continue;
-        this.queued.add(l.url);
+        if (this.enqueued.has(l.url)) continue;
         if (r.hits === 0 && r.tried >= this.probes) {
           r.waiting.push(l.url);
           continue;
         }
+        this.enqueued.add(l.url);
         r.tried++;
         const urls = out.get(c.tagList) ?? [];
         urls.push(l.url);
