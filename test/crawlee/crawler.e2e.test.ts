@@ -9,10 +9,12 @@
  *    block alone, the single-page answer);
  *  - paper 3's priority reaches every content page in fewer requests than breadth-first;
  *  - paper 4's class of a sample page finds the pages of its class;
+ *  - in an HttpCrawler run in this process, with a store given, the site is learned at its eighth distinct page;
  *  - a crawl resumed on the same storage reads the template kept in the key-value store and does not learn
  *    again.
  */
 import { after, before, test } from 'node:test';
+import { Configuration, HttpCrawler, log } from '@crawlee/http';
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import { CORPUS_DIR, corpusSkip } from '../../src/eval/corpus-path.ts';
 import { contentScore } from '../../src/eval/metrics.ts';
 import { serveDirectory, type Served } from '../../src/site/serve.ts';
 import { ROOT } from '../cli/gabarit-process.ts';
+import { type GabaritPage, SiteModels } from '../../src/crawlee/index.ts';
 import { type ExampleRun, gabaritContent, requestsToReach, runExample } from './crawl.ts';
 
 const SITES = {
@@ -119,4 +122,34 @@ test('demo: a crawl resumed on the same storage reads the kept template and does
   assert.deepEqual(resumed.records.map((r) => r.learned), [true, true, true, true, true]);
   const fresh = await runExample(url, 'priority', await storage(), 5);
   assert.deepEqual(fresh.records.map((r) => r.learned), [false, false, false, false, false]);
+});
+
+test('demo: inside an HttpCrawler, with a store given, every page gets content and the site is learned at its eighth distinct page', async () => {
+  const url = await serve(SITES.demo.dir);
+  const saved = new Map<string, unknown>();
+  const models = new SiteModels({ store: { getValue: async (k) => saved.get(k) ?? null, setValue: async (k, v) => void saved.set(k, v) } });
+  const pages: GabaritPage[] = [];
+  log.setLevel(log.LEVELS.WARNING);
+  const config = new Configuration({ persistStorage: false, storageClientOptions: { localDataDirectory: await storage() } });
+  const crawler = new HttpCrawler(
+    {
+      maxConcurrency: 1,
+      maxRequestsPerCrawl: 12,
+      async requestHandler(context) {
+        const page = await models.fromContext(context);
+        pages.push(page);
+        await context.enqueueLinks({ urls: page.links });
+      },
+    },
+    config,
+  );
+  await crawler.run([url]);
+  assert.equal(pages.length, 12);
+  // Eight distinct pages are held before learning (`/` and `/index.html` are one page of the site).
+  const first = pages.findIndex((p) => p.learned);
+  const held = new Set(pages.slice(0, first + 1).map((p) => new URL(p.url).pathname.replace(/\/$/, '/index.html')));
+  assert.equal(held.size, 8, pages.map((p) => `${p.url} ${p.learned}`).join('\n'));
+  assert.ok(pages.slice(first).every((p) => p.learned));
+  assert.deepEqual([...saved.keys()], [`gabarit-template-127.0.0.1-${new URL(url).port}`]);
+  assert.ok(pages.every((p) => p.text.length > 0 && p.metadata.title !== undefined), 'every page has content and a title');
 });
