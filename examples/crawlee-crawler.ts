@@ -39,6 +39,8 @@ const crawler = new CheerioCrawler({
 });
 
 const started = performance.now();
+const cpu = process.cpuUsage();
 await crawler.run([start]);
 const seconds = (performance.now() - started) / 1000;
-process.stdout.write(`${JSON.stringify({ strategy, pages: fetched, seconds, pagesPerSecond: fetched / seconds })}\n`);
+const { user, system } = process.cpuUsage(cpu);
+process.stdout.write(`${JSON.stringify({ strategy, pages: fetched, seconds, pagesPerSecond: fetched / seconds, cpuSeconds: (user + system) / 1e6 })}\n`);

@@ -22,7 +22,7 @@ export interface Crawled {
 /** What one run of the example gave: its records in fetch order and its summary line. */
 export interface ExampleRun {
   records: Crawled[];
-  summary: { strategy: string; pages: number; seconds: number; pagesPerSecond: number };
+  summary: { strategy: string; pages: number; seconds: number; pagesPerSecond: number; cpuSeconds: number };
   stderr: string;
 }
 
