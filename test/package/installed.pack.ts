@@ -202,6 +202,7 @@ test('a TypeScript file type-checks against the installed types, and a wrong one
 import { tokenize, type TokenSequence } from 'gabarit/html';
 import { WarcSource } from 'gabarit/site';
 import { adapt } from 'gabarit/wrapper';
+import { SiteModels, type GabaritPage } from 'gabarit/crawlee';
 const labels = new LabelTable();
 const tree: Tree = parseHtml('<p>hello</p>', { labels });
 const text: string = textOf(tree);
@@ -214,6 +215,7 @@ export async function engineName(): Promise<string> {
   return (await loadEngine('align')).name;
 }
 export const kept = (m: PageMarks): string => keptText(m);
+export const pageText = async (html: string): Promise<string> => ((await new SiteModels({ minPages: 2 }).page(html, 'http://a.test/')) satisfies GabaritPage).text;
 export { text, size, tokens, WarcSource, adapt };
 `,
   );
