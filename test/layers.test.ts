@@ -34,7 +34,7 @@ const LAYERS: readonly { name: string; areas: readonly string[]; open?: boolean 
   },
   { name: 'output', open: true, areas: ['output.ts', 'report/'] },
   { name: 'run', areas: ['run/', 'defaults.ts'] },
-  { name: 'front ends', areas: ['ui/', 'demo/'] },
+  { name: 'front ends', areas: ['ui/', 'demo/', 'crawlee/'] },
   { name: 'entry points', areas: ['cli/', 'index.ts'] },
 ];
 

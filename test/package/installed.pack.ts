@@ -10,7 +10,7 @@
  *    in a subfolder, so the pagelets engine hands pages to its workers) and the corpus site jekyll-blog (88 pages; skipped without the
  *    corpus), with every page done and none failed;
  *  - an ES module imports the root API and each subpath; importing the root loads neither undici, warcio
- *    nor DuckDB;
+ *    nor DuckDB; `gabarit/crawlee` imports and learns without Crawlee installed (an optional peer);
  *  - a TypeScript file type-checks against the installed types, and a wrong one does not;
  *  - `gabarit shards run`, and `analyse`, `global`, `mark` one by one, on a crawl of two shards (the demo site as a directory, a generated shop as a WARC
  *    file) on DuckDB, the same page files as from the sources, and on Spark `local[2]` with spark-submit on
@@ -173,6 +173,25 @@ console.log(JSON.stringify(report));
   assert.deepEqual((JSON.parse(all.stdout) as { subpaths: string[] }).subpaths, ['function', 'function', 'function', 'function', 'function', 'function']);
 });
 
+test('gabarit/crawlee imports without Crawlee installed (a peer dependency) and learns a site from a store given', async () => {
+  const script = join(installed.project, 'crawlee.mjs');
+  await writeFile(
+    script,
+    `import { SiteModels, templateKey } from 'gabarit/crawlee';
+const saved = new Map();
+const store = { getValue: async (k) => saved.get(k) ?? null, setValue: async (k, v) => void saved.set(k, v) };
+const models = new SiteModels({ store, minPages: 2 });
+const page = (n) => '<html><body><nav><a href="/">Home</a> <a href="/about">About</a></nav><article><h1>Post ' + n + '</h1><p>' + 'Words of post ' + n + ' and more. '.repeat(20) + '</p></article><footer>Shop 2026</footer></body></html>';
+const seen = [];
+for (const n of [1, 2, 3]) seen.push((await models.page(page(n), 'http://shop.test/p' + n)).learned);
+console.log(JSON.stringify({ seen, stored: saved.has(templateKey('shop.test')) }));
+`,
+  );
+  const ran = await runProcess(process.execPath, [script], { cwd: installed.project });
+  assert.equal(ran.code, 0, ran.stderr);
+  assert.deepEqual(JSON.parse(ran.stdout), { seen: [false, true, true], stored: true });
+});
+
 test('a TypeScript file type-checks against the installed types, and a wrong one does not', async () => {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   const config = { compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, noEmit: true, types: ['node'] } };
@@ -183,6 +202,7 @@ test('a TypeScript file type-checks against the installed types, and a wrong one
 import { tokenize, type TokenSequence } from 'gabarit/html';
 import { WarcSource } from 'gabarit/site';
 import { adapt } from 'gabarit/wrapper';
+import { SiteModels, type GabaritPage } from 'gabarit/crawlee';
 const labels = new LabelTable();
 const tree: Tree = parseHtml('<p>hello</p>', { labels });
 const text: string = textOf(tree);
@@ -195,6 +215,7 @@ export async function engineName(): Promise<string> {
   return (await loadEngine('align')).name;
 }
 export const kept = (m: PageMarks): string => keptText(m);
+export const pageText = async (html: string): Promise<string> => ((await new SiteModels({ minPages: 2 }).page(html, 'http://a.test/')) satisfies GabaritPage).text;
 export { text, size, tokens, WarcSource, adapt };
 `,
   );
