@@ -2,8 +2,9 @@
  * The parsers of option values (commander `argParser`), one per kind of value, shared by every command: a
  * bad value is an InvalidArgumentError, which commander reports as a usage error (exit 2) naming the option.
  */
-import { InvalidArgumentError, Option } from 'commander';
-import type { CliFlag } from '../template/options.ts';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { EngineError, UsageError } from '../errors.ts';
+import { BAD_OPTION, type CliFlag, type EngineOptions, type OptionShape, type OptionValues } from '../template/options.ts';
 
 /** Parses a non-negative integer option value. */
 export function parseCount(raw: string): number {
@@ -60,11 +61,42 @@ export function parseKeyValue(value: string, previous: string[] = []): string[] 
  * options are parsed).
  */
 export function engineOption(flag: CliFlag, description = flag.description): Option {
-  return new Option(flag.flags, description).argParser((raw: string) => {
+  return new Option(flag.flags, description).argParser((raw: string, previous: unknown) => {
     try {
-      return flag.convert(raw);
+      return flag.convert(raw, previous);
     } catch (err) {
       throw new InvalidArgumentError((err as Error).message);
     }
   });
+}
+
+/**
+ * The commander option of a command's own declared option: as `engineOption`, with the declaration's
+ * default (shown by --help and docs/cli.md), its choices, and mandatory when it has no default.
+ */
+export function commandOption(flag: CliFlag): Option {
+  const o = flag.boolean ? new Option(flag.flags, flag.description) : engineOption(flag);
+  if (flag.choices) o.choices(flag.choices);
+  if (flag.mandatory) o.makeOptionMandatory();
+  // a `--no-x` flag defaults to true in commander already
+  if (flag.defaultValue !== undefined && !(flag.boolean && flag.defaultValue === true)) {
+    o.default(flag.defaultValue, flag.defaultText === String(flag.defaultValue) ? undefined : flag.defaultText);
+  }
+  return o;
+}
+
+/** Adds the flags of a declaration's options to a command (library-only ones left out). */
+export function addDeclaredOptions(cmd: Command, declaration: EngineOptions<OptionShape>): Command {
+  for (const flag of declaration.cliFlags()) cmd.addOption(commandOption(flag));
+  return cmd;
+}
+
+/** A command's parsed flags as the typed values of a declaration; a value it rejects is a usage error. */
+export function declaredValues<S extends OptionShape>(declaration: EngineOptions<S>, flags: object): OptionValues<S> {
+  try {
+    return declaration.pick(flags as Readonly<Record<string, unknown>>);
+  } catch (err) {
+    if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
+    throw err;
+  }
 }

@@ -6,8 +6,7 @@
  * (`NothingDone` → exit 1, `UsageError` → exit 2; see main.ts).
  */
 import { resolve } from 'node:path';
-import { Option, type Command } from 'commander';
-import { DEFAULTS } from '../defaults.ts';
+import type { Command } from 'commander';
 import { GabaritError } from '../errors.ts';
 import type { PageFailure, Summary } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
@@ -15,7 +14,8 @@ import { limitPages, withPages } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
 import type { Store } from '../site/store.ts';
 import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
-import { parseCount, parsePositive } from './parsers.ts';
+import { addDeclaredOptions } from './parsers.ts';
+import { outOptions, SOURCE_OPTIONS, type SourceFlags } from '../run/options.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** The exit codes of `gabarit` (README, "Exit codes"). */
@@ -48,43 +48,18 @@ export function globalOptions(cmd: Command): GlobalOptions {
 // The option parsers are in parsers.ts; these two stay importable from here too.
 export { parseCount, parsePositive } from './parsers.ts';
 
-/** The source options of a command (`<source>` being a directory, a WARC file or a URL). */
-export interface SourceFlags {
-  userAgent: string;
-  delay: number;
-  concurrency: number;
-  /** Undefined: every page of a local source, `DEFAULTS.maxPages` for a crawl. */
-  maxPages?: number;
-  maxBytes: number;
-  timeout: number;
-  store?: string;
-  include?: string[];
-  exclude?: string[];
-}
+/** The source options of a command (`<source>` being a directory, a WARC file or a URL), declared in src/run/options.ts. */
+export type { SourceFlags } from '../run/options.ts';
 
 /** Attribute names of the source options (for documentation: they are the same on every command). */
-export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(['userAgent', 'delay', 'concurrency', 'maxPages', 'maxBytes', 'timeout', 'store', 'include', 'exclude']);
+export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(SOURCE_OPTIONS.names);
 
 /** The help of a command's `<source>` argument. */
 export const SOURCE_ARGUMENT = 'directory of pages, a page file, .warc/.warc.gz file, http(s) URL, or a quoted glob of WARC files or directories (\'crawl-*.warc.gz\') read as one source';
 
-/** Adds the source options (fetch politeness, limits, resume store) to a command, defaults from DEFAULTS. */
+/** Adds the source options (fetch politeness, limits, resume store) to a command, as declared in SOURCE_OPTIONS. */
 export function addSourceOptions(cmd: Command): Command {
-  return cmd
-    .addOption(new Option('--user-agent <ua>', 'user agent sent over HTTP and matched in robots.txt').default(DEFAULTS.userAgent))
-    .addOption(new Option('--delay <ms>', 'least time between two requests to one host, ms').default(DEFAULTS.delayMs).argParser(parseCount))
-    .addOption(new Option('--concurrency <n>', 'requests at once per host').default(DEFAULTS.concurrencyPerHost).argParser(parsePositive))
-    .addOption(new Option('--max-pages <n>', `pages read at most (default: none for a local source, ${DEFAULTS.maxPages} for a crawl of a URL); a cap that leaves pages out is named on stderr and in summary.json`).argParser(parsePositive))
-    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes, from any source, counted decoded when the server compresses it (a larger one is refused and named)').default(DEFAULTS.maxBytes).argParser(parsePositive))
-    .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive))
-    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them'))
-    .addOption(new Option('--include <glob>', 'crawl of a URL: follow links only to pages whose path under the crawl root matches (`blog/**`); repeat for several').argParser(collectGlob))
-    .addOption(new Option('--exclude <glob>', 'crawl of a URL: do not follow links to pages whose path under the crawl root matches (`**/tag/**`); repeat for several').argParser(collectGlob));
-}
-
-/** Repeated glob options gather into a list. */
-function collectGlob(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
+  return addDeclaredOptions(cmd, SOURCE_OPTIONS);
 }
 
 /** What a command does before it parses its arguments or shows its help (e.g. declaring engine flags). */
@@ -112,7 +87,7 @@ export async function prepareCommand(cmd: Command | undefined): Promise<void> {
 
 /** Adds `--out <dir>` (default `out/<command>`). */
 export function addOutOption(cmd: Command, command: string): Command {
-  return cmd.addOption(new Option('-o, --out <dir>', 'output directory').default(`out/${command}`));
+  return addDeclaredOptions(cmd, outOptions(command));
 }
 
 /** The output directory of a command, absolute. */
