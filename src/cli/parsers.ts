@@ -3,8 +3,7 @@
  * bad value is an InvalidArgumentError, which commander reports as a usage error (exit 2) naming the option.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { EngineError, UsageError } from '../errors.ts';
-import { BAD_OPTION, type CliFlag, type EngineOptions, type OptionShape, type OptionValues } from '../template/options.ts';
+import type { CliFlag, EngineOptions, OptionShape } from '../template/options.ts';
 
 /** Parses a non-negative integer option value. */
 export function parseCount(raw: string): number {
@@ -89,14 +88,4 @@ export function commandOption(flag: CliFlag): Option {
 export function addDeclaredOptions(cmd: Command, declaration: EngineOptions<OptionShape>): Command {
   for (const flag of declaration.cliFlags()) cmd.addOption(commandOption(flag));
   return cmd;
-}
-
-/** A command's parsed flags as the typed values of a declaration; a value it rejects is a usage error. */
-export function declaredValues<S extends OptionShape>(declaration: EngineOptions<S>, flags: object): OptionValues<S> {
-  try {
-    return declaration.pick(flags as Readonly<Record<string, unknown>>);
-  } catch (err) {
-    if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
-    throw err;
-  }
 }

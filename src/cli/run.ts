@@ -85,6 +85,11 @@ export async function prepareCommand(cmd: Command | undefined): Promise<void> {
   if (cmd) await preparations.get(cmd)?.();
 }
 
+/** The `--out` flag of a command (outOptions). */
+export interface OutFlags {
+  out: string;
+}
+
 /** Adds `--out <dir>` (default `out/<command>`). */
 export function addOutOption(cmd: Command, command: string): Command {
   return addDeclaredOptions(cmd, outOptions(command));

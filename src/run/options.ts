@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { FETCH_DEFAULTS } from '../site/defaults.ts';
-import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
+import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
+import { declareOptions, option, type OptionValues, threshold, wholeNumber } from '../template/options.ts';
 
 /** The source options of every command with a `<source>` (a directory, a WARC file, a URL). */
 export const SOURCE_OPTIONS = declareOptions('source', {
@@ -40,3 +41,24 @@ export type SourceFlags = OptionValues<typeof SOURCE_OPTIONS.shape>;
 export function outOptions(command: string) {
   return declareOptions(command, { out: option(z.string().default(`out/${command}`), { short: 'o', arg: 'dir', description: 'output directory' }) });
 }
+
+/** `collect`'s options (INDESIT, paper 4), defaults from COLLECT_DEFAULTS. */
+export const COLLECT_OPTIONS = declareOptions('collect', {
+  root: option(z.string().optional(), { arg: 'url-or-dir', description: 'the site root (default: the URL origin, or the highest ancestor directory with an index page)' }),
+  similarity: option(threshold().default(COLLECT_DEFAULTS.similarity), {
+    arg: 'T',
+    section: 'paper 4, section 2 (footnote 2)',
+    description: 'threshold T of similar page schemas (the lower Jaccard coefficient of their links and of their layouts)',
+  }),
+  sameClusterLinks: option(wholeNumber(1).default(COLLECT_DEFAULTS.sameClusterLinks), {
+    arg: 'n',
+    section: 'paper 4, section 3.1 (footnote 3)',
+    description: 'links of one collection into one cluster before the rest is skipped',
+  }),
+  maxDepth: option(wholeNumber(0).default(COLLECT_DEFAULTS.maxDepth), { arg: 'n', section: 'paper 4, section 3.1 (step 3)', description: 'depth of the recursion that looks for index pages' }),
+  rings: option(wholeNumber(0).default(COLLECT_DEFAULTS.rings), { arg: 'n', description: 'rings of neighbourhood widening (0: the paper)' }),
+  maxDownloads: option(wholeNumber(1).default(COLLECT_DEFAULTS.maxDownloads), { arg: 'n', description: 'downloads at most' }),
+  layout: option(z.boolean().default(COLLECT_DEFAULTS.layout), { description: "compare pages by their links' tag-lists only, as the paper (not their layouts too)" }),
+  savePages: option(z.boolean().default(false), { description: 'also write the HTML of each collected page under <out>/pages/' }),
+});
+export type CollectFlags = OptionValues<typeof COLLECT_OPTIONS.shape>;

@@ -166,14 +166,19 @@ export class EngineOptions<S extends OptionShape> {
           : (raw: string) => convertRaw(spec.schema, base, raw);
       const choices = base instanceof z.ZodEnum ? (base.options as string[]) : undefined;
       const mandatory = !spec.schema.safeParse(undefined).success;
-      out.push({ name, flags, description: spec.description, defaultText, defaultValue: d, boolean: isBool, ...(choices ? { choices } : {}), repeatable, mandatory, convert });
+      const description = spec.section ? `${spec.description} (${spec.section})` : spec.description;
+      out.push({ name, flags, description, defaultText, defaultValue: d, boolean: isBool, ...(choices ? { choices } : {}), repeatable, mandatory, convert });
     }
     return out;
   }
 
-  /** The values of this declaration's options among `values` (e.g. a command's parsed flags), validated, defaults filled. */
-  pick(values: Readonly<Record<string, unknown>>): OptionValues<S> {
-    return this.parse(Object.fromEntries(this.names.filter((n) => values[n] !== undefined).map((n) => [n, values[n]])));
+  /**
+   * This declaration's options among `values` (a command's flags, validated as they were parsed and with
+   * the declared defaults), the others left.
+   */
+  pick(values: object): OptionValues<S> {
+    const v = values as Readonly<Record<string, unknown>>;
+    return Object.fromEntries(this.names.filter((n) => v[n] !== undefined).map((n) => [n, v[n]])) as OptionValues<S>;
   }
 }
 
