@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { FETCH_DEFAULTS } from '../site/defaults.ts';
 import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
-import { declareOptions, option, type OptionValues, threshold, wholeNumber } from '../template/options.ts';
+import { declareOptions, option, type OptionValues, share, threshold, wholeNumber } from '../template/options.ts';
 
 /** The source options of every command with a `<source>` (a directory, a WARC file, a URL). */
 export const SOURCE_OPTIONS = declareOptions('source', {
@@ -47,18 +47,81 @@ export const COLLECT_OPTIONS = declareOptions('collect', {
   root: option(z.string().optional(), { arg: 'url-or-dir', description: 'the site root (default: the URL origin, or the highest ancestor directory with an index page)' }),
   similarity: option(threshold().default(COLLECT_DEFAULTS.similarity), {
     arg: 'T',
-    section: 'paper 4, section 2 (footnote 2)',
+    section: 'paper 4, section 2, footnote 2',
     description: 'threshold T of similar page schemas (the lower Jaccard coefficient of their links and of their layouts)',
   }),
   sameClusterLinks: option(wholeNumber(1).default(COLLECT_DEFAULTS.sameClusterLinks), {
     arg: 'n',
-    section: 'paper 4, section 3.1 (footnote 3)',
+    section: 'paper 4, section 3.1, footnote 3',
     description: 'links of one collection into one cluster before the rest is skipped',
   }),
-  maxDepth: option(wholeNumber(0).default(COLLECT_DEFAULTS.maxDepth), { arg: 'n', section: 'paper 4, section 3.1 (step 3)', description: 'depth of the recursion that looks for index pages' }),
+  maxDepth: option(wholeNumber(0).default(COLLECT_DEFAULTS.maxDepth), { arg: 'n', section: 'paper 4, section 3.1, step 3', description: 'depth of the recursion that looks for index pages' }),
   rings: option(wholeNumber(0).default(COLLECT_DEFAULTS.rings), { arg: 'n', description: 'rings of neighbourhood widening (0: the paper)' }),
   maxDownloads: option(wholeNumber(1).default(COLLECT_DEFAULTS.maxDownloads), { arg: 'n', description: 'downloads at most' }),
   layout: option(z.boolean().default(COLLECT_DEFAULTS.layout), { description: "compare pages by their links' tag-lists only, as the paper (not their layouts too)" }),
   savePages: option(z.boolean().default(false), { description: 'also write the HTML of each collected page under <out>/pages/' }),
 });
 export type CollectFlags = OptionValues<typeof COLLECT_OPTIONS.shape>;
+
+/** `cluster`'s options. */
+export const CLUSTER_OPTIONS = declareOptions('cluster', {
+  by: option(z.enum(['auto', 'schema', 'shape', 'content']).default('auto'), { arg: 'method', description: 'what pages are compared by' }),
+  similarity: option(threshold().default(COLLECT_DEFAULTS.clusterSimilarity), {
+    arg: 'T',
+    description: '--by schema (and auto, which then groups by schema): threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)',
+  }),
+  layout: option(z.boolean().default(COLLECT_DEFAULTS.layout), { description: "--by schema (and auto, which then groups by schema): compare pages by their links' tag-lists only, as the paper" }),
+  k: option(wholeNumber(1).optional(), { arg: 'n', description: '--by content: number of clusters (default: chosen by silhouette)' }),
+  gold: option(z.string().optional(), { arg: 'file', description: 'JSON object page key → class: also report purity and adjusted Rand index' }),
+});
+export type ClusterFlags = OptionValues<typeof CLUSTER_OPTIONS.shape>;
+
+/** Templates found by paper 3's local algorithm rather than the global one (hits, cocited). */
+const LOCAL = option(z.boolean().default(false), { description: 'find templates with the local algorithm (Figure 4) instead of the global one' });
+
+/** `hits`'s options (paper 3, section 4, Case 1). */
+export const HITS_OPTIONS = declareOptions('hits', {
+  query: option(z.string().optional(), { arg: 'words', description: 'only pagelets whose text holds all these words are hubs (FNM filter)' }),
+  keepTemplates: option(z.boolean().default(false), { description: 'keep the edges of template pagelets (the vanilla pagelet graph, for comparison)' }),
+  top: option(wholeNumber(1).default(10), { arg: 'n', description: 'how many hubs and authorities to show' }),
+  local: LOCAL,
+  external: option(z.boolean().default(true), { description: 'leave out links to pages outside the source' }),
+});
+export type HitsFlags = OptionValues<typeof HITS_OPTIONS.shape>;
+
+/** `cocited`'s options (paper 3, section 4). */
+export const COCITED_OPTIONS = declareOptions('cocited', {
+  url: option(z.string(), { arg: 'page', description: 'the page whose co-cited pages are wanted: a URL or a key of the source' }),
+  top: option(wholeNumber(1).default(10), { arg: 'n', description: 'how many related pages to show' }),
+  pageWeight: option(share().default(0), { arg: 'w', description: 'weight of a co-citation in another pagelet of the same page (0: same pagelet only)' }),
+  keepTemplates: option(z.boolean().default(false), { description: 'count citations from template pagelets too (the classic algorithm, for comparison)' }),
+  local: LOCAL,
+});
+export type CocitedFlags = OptionValues<typeof COCITED_OPTIONS.shape>;
+
+/** `crawl`'s options. */
+export const CRAWL_OPTIONS = declareOptions('crawl', {
+  top: option(wholeNumber(0).default(10), { arg: 'n', description: 'most linked pages listed' }),
+  templatePriority: option(z.boolean().default(false), {
+    section: 'paper 3, section 4, Case 2',
+    description: 'over HTTP, fetch links found only in template pagelets (menus, footers) after the others',
+  }),
+});
+export type CrawlFlags = OptionValues<typeof CRAWL_OPTIONS.shape>;
+
+/** `report`'s options. */
+export const REPORT_OPTIONS = declareOptions('report', {
+  method: option(z.string().optional(), { short: 'm', arg: 'name', description: 'template engine (default: chosen from the source)' }),
+  maxShown: option(wholeNumber(1).default(40), { arg: 'n', description: 'pages shown with their overlay (the others are listed)' }),
+  otherEngines: option(z.boolean().default(true), { description: 'do not run the other engines for their figures' }),
+});
+export type ReportFlags = OptionValues<typeof REPORT_OPTIONS.shape>;
+
+/** `--port` of a command that listens on 127.0.0.1, by default `port` (0: any free port). */
+export function portOptions(command: string, port: number) {
+  return declareOptions(command, { port: option(wholeNumber(0).max(65535, 'must be at most 65535').default(port), { short: 'p', arg: 'n', description: 'port to listen on (0: any free port)' }) });
+}
+/** `serve`'s options. */
+export const SERVE_OPTIONS = portOptions('serve', 8080);
+/** `ui`'s options. */
+export const UI_OPTIONS = portOptions('ui', 0);
