@@ -19,39 +19,11 @@ export function parsePositive(raw: string): number {
   return n;
 }
 
-/** Parses a TCP port (0 = any free port). */
-export function parsePort(raw: string): number {
-  const n = parseCount(raw);
-  if (n > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
-  return n;
-}
-
 /** Parses a threshold in (0, 1] (a similarity that pages must reach). */
 export function parseThreshold(raw: string): number {
   const x = Number(raw);
   if (!Number.isFinite(x) || x <= 0 || x > 1) throw new InvalidArgumentError('expected a number in (0, 1].');
   return x;
-}
-
-/** Parses a weight or share in [0, 1]. */
-export function parseShare(raw: string): number {
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a number from 0 to 1.');
-  return n;
-}
-
-/** A parser of one of `choices` (the message lists them). */
-export function parseChoice<T extends string>(choices: readonly T[]): (raw: string) => T {
-  return (raw) => {
-    if ((choices as readonly string[]).includes(raw)) return raw as T;
-    throw new InvalidArgumentError(`expected ${choices.slice(0, -1).join(', ')}${choices.length > 1 ? ' or ' : ''}${choices[choices.length - 1]!}.`);
-  };
-}
-
-/** Collects a repeatable `key=value` option into a list. */
-export function parseKeyValue(value: string, previous: string[] = []): string[] {
-  if (!/^[^=]+=/.test(value)) throw new InvalidArgumentError('expected key=value.');
-  return [...previous, value];
 }
 
 /**

@@ -125,3 +125,75 @@ export function portOptions(command: string, port: number) {
 export const SERVE_OPTIONS = portOptions('serve', 8080);
 /** `ui`'s options. */
 export const UI_OPTIONS = portOptions('ui', 0);
+
+/** The template engines (a static list: a command's help does not load the registry, src/template/engines.ts). */
+export const METHODS = ['align', 'hyperlink', 'pagelets'] as const;
+
+/** `--format` of the commands writing the output contract. */
+const CONTRACT_FORMAT = option(z.enum(['text', 'jsonl']).default('text'), {
+  short: 'f',
+  arg: 'format',
+  description: 'text: <page>.txt and <page>.html per page; jsonl: one record per page in pages.jsonl (or stdout with --out -)',
+});
+
+/** `template`'s own options (each engine's are its declaration's, src/template/<engine>/options.ts). */
+export const TEMPLATE_OPTIONS = declareOptions('template', {
+  method: option(z.string().default(METHODS[0]), { short: 'm', arg: 'name', description: `template engine: ${METHODS.join(', ')}` }),
+  format: CONTRACT_FORMAT,
+});
+export type TemplateFlags = OptionValues<typeof TEMPLATE_OPTIONS.shape>;
+
+/** `apply`'s options. */
+export const APPLY_OPTIONS = declareOptions('apply', { format: CONTRACT_FORMAT });
+export type ApplyFlags = OptionValues<typeof APPLY_OPTIONS.shape>;
+
+/** How the main block is chosen among non-template nodes (src/content/). */
+export const MAIN_BLOCK = option(z.enum(['auto', 'always', 'navigation', 'never']).default('auto'), {
+  arg: 'when',
+  description: 'the main block among non-template nodes: auto (whole after align/pagelets, navigation after hyperlink), always, navigation (leave out only the per-page navigation around it), never',
+});
+/** Where the main content's headline goes. */
+export const HEADLINE = option(z.enum(['field', 'first']).default('field'), {
+  arg: 'where',
+  description: "the main content's headline: field (the title in JSON, left out of the text) or first (also the first line of the text)",
+});
+/** The template engine of `content`, chosen from the source unless given. */
+export const CONTENT_METHOD = { arg: 'name', description: 'template engine (default: chosen from the source: hyperlink, align or pagelets)' } as const;
+
+/** `content`'s own options (the content pipeline's are CONTENT_OPTIONS, src/run/content.ts). */
+export const CONTENT_COMMAND_OPTIONS = declareOptions('content', {
+  method: option(z.string().optional(), { short: 'm', ...CONTENT_METHOD }),
+  format: option(z.enum(['text', 'html', 'markdown', 'json', 'jsonl']).default('text'), {
+    short: 'f',
+    arg: 'format',
+    description: 'format written beside <page>.txt (text, html, markdown, json), or jsonl: one record per page in pages.jsonl (or stdout with --out -) instead of page files',
+  }),
+  mainBlock: MAIN_BLOCK,
+  headline: HEADLINE,
+});
+export type ContentFlags = OptionValues<typeof CONTENT_COMMAND_OPTIONS.shape>;
+
+/** `shards`' options besides the pagelets engine's: which part of the shards a machine takes. */
+export const SHARD_PART_OPTIONS = declareOptions('shards', {
+  part: option(z.string().optional(), { arg: 'i/n', description: 'only the shards of machine i of n (shard index mod n = i)' }),
+});
+/** `shards`: the engine of the global step (paper 3, Figure 5's relational steps). */
+export const SHARD_GLOBAL_OPTIONS = declareOptions('shards', {
+  backend: option(z.enum(['duckdb', 'spark']).default('duckdb'), { arg: 'engine', description: 'engine of the relational steps: duckdb (embedded) or spark (spark-submit)' }),
+  sparkMaster: option(z.string().default('local[2]'), { arg: 'url', description: 'Spark master: local[N] or spark://HOST:PORT' }),
+  sparkSubmit: option(z.string().optional(), { arg: 'path', description: 'spark-submit program (default: $SPARK_HOME/bin/spark-submit, else on PATH)' }),
+  sparkConf: option(z.array(z.string().regex(/^[^=]+=/, 'expected key=value')).optional(), { arg: 'key=value', description: 'a Spark setting passed to spark-submit (repeatable)' }),
+  driverMemory: option(z.string().default('1g'), { arg: 'size', description: 'Spark driver memory' }),
+});
+/** `shards`: the work directory every machine shares. */
+export const SHARD_WORK_OPTIONS = declareOptions('shards', {
+  work: option(z.string(), { arg: 'dir', description: 'work directory shared by every machine (shards, global results)' }),
+});
+/** `shards`: where the marked pages go. */
+export const SHARD_OUT_OPTIONS = declareOptions('shards', {
+  out: option(z.string().default('out/shards'), { short: 'o', arg: 'dir', description: 'output directory (one folder per shard when there are several)' }),
+});
+export type ShardFlags = OptionValues<typeof SHARD_PART_OPTIONS.shape> &
+  OptionValues<typeof SHARD_GLOBAL_OPTIONS.shape> &
+  OptionValues<typeof SHARD_WORK_OPTIONS.shape> &
+  Partial<OptionValues<typeof SHARD_OUT_OPTIONS.shape>>;
