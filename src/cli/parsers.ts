@@ -5,20 +5,6 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { CliFlag, EngineOptions, OptionShape } from '../template/options.ts';
 
-/** Parses a non-negative integer option value. */
-export function parseCount(raw: string): number {
-  const n = Number(raw);
-  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(n)) throw new InvalidArgumentError('expected a whole number (0, 1, 2…).');
-  return n;
-}
-
-/** Parses a positive integer option value. */
-export function parsePositive(raw: string): number {
-  const n = parseCount(raw);
-  if (n < 1) throw new InvalidArgumentError('expected a whole number of at least 1.');
-  return n;
-}
-
 /** Parses a threshold in (0, 1] (a similarity that pages must reach). */
 export function parseThreshold(raw: string): number {
   const x = Number(raw);

@@ -45,8 +45,6 @@ export function globalOptions(cmd: Command): GlobalOptions {
   return { json: o.json === true, quiet: o.quiet === true };
 }
 
-// The option parsers are in parsers.ts; these two stay importable from here too.
-export { parseCount, parsePositive } from './parsers.ts';
 
 /** The source options of a command (`<source>` being a directory, a WARC file or a URL), declared in src/run/options.ts. */
 export type { SourceFlags } from '../run/options.ts';

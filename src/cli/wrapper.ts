@@ -42,10 +42,10 @@ import { mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { UsageError } from '../errors.ts';
-import { DEFAULTS } from '../defaults.ts';
+import { WRAPPER_FETCH_OPTIONS, type WrapperFetchFlags } from '../run/options.ts';
 import { globalOptions, NothingDone, outDir } from './run.ts';
 import { WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
-import { parseCount, parsePositive, parseThreshold } from './parsers.ts';
+import { addDeclaredOptions, parseThreshold } from './parsers.ts';
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -75,23 +75,11 @@ function parseLabels(raw: string): { tag: boolean; id: boolean; class: boolean }
   return { tag: xs.has('tag'), id: xs.has('id'), class: xs.has('class') };
 }
 
-/** Fetch options of the wrapper commands (the same names and defaults as the source options). */
-interface FetchFlags {
-  userAgent: string;
-  delay: number;
-  timeout: number;
-  maxBytes: number;
-}
-
 function addFetchOptions(cmd: Command): Command {
-  return cmd
-    .addOption(new Option('--user-agent <ua>', 'user agent sent over HTTP and matched in robots.txt (pages given as URLs)').default(DEFAULTS.userAgent))
-    .addOption(new Option('--delay <ms>', 'least time between two requests to one host, ms').default(DEFAULTS.delayMs).argParser(parseCount))
-    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes').default(DEFAULTS.maxBytes).argParser(parsePositive))
-    .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive));
+  return addDeclaredOptions(cmd, WRAPPER_FETCH_OPTIONS);
 }
 
-interface CreateFlags extends FetchFlags {
+interface CreateFlags extends WrapperFetchFlags {
   pattern?: string[];
   example?: string[];
   examples?: string;
@@ -107,7 +95,7 @@ interface CreateFlags extends FetchFlags {
   url?: string;
 }
 
-interface RunFlags extends FetchFlags {
+interface RunFlags extends WrapperFetchFlags {
   out?: string;
   update?: string | boolean;
   threshold?: number;

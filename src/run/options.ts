@@ -37,6 +37,10 @@ export const SOURCE_OPTIONS = declareOptions('source', {
 /** The source options' values. */
 export type SourceFlags = OptionValues<typeof SOURCE_OPTIONS.shape>;
 
+/** The fetch options of the wrapper commands, whose pages are files or URLs: the source options' own. */
+export const WRAPPER_FETCH_OPTIONS = SOURCE_OPTIONS.only(['userAgent', 'delay', 'maxBytes', 'timeout']);
+export type WrapperFetchFlags = OptionValues<typeof WRAPPER_FETCH_OPTIONS.shape>;
+
 /** `--out <dir>` of a command, by default `out/<command>`. */
 export function outOptions(command: string) {
   return declareOptions(command, { out: option(z.string().default(`out/${command}`), { short: 'o', arg: 'dir', description: 'output directory' }) });

@@ -172,6 +172,11 @@ export class EngineOptions<S extends OptionShape> {
     return out;
   }
 
+  /** A declaration of some of these options (the same specs), for a command that takes only those. */
+  only<K extends keyof S & string>(names: readonly K[]): EngineOptions<Pick<S, K>> {
+    return new EngineOptions(this.engine, Object.fromEntries(names.map((n) => [n, this.shape[n]])) as Pick<S, K>);
+  }
+
   /**
    * This declaration's options among `values` (a command's flags, validated as they were parsed and with
    * the declared defaults), the others left.
