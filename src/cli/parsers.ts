@@ -32,7 +32,7 @@ export function engineOption(flag: CliFlag, description = flag.description): Opt
  * default (shown by --help and docs/cli.md), its choices, and mandatory when it has no default.
  */
 export function commandOption(flag: CliFlag): Option {
-  const o = flag.boolean ? new Option(flag.flags, flag.description) : engineOption(flag);
+  const o = flag.boolean || flag.optionalValue ? new Option(flag.flags, flag.description) : engineOption(flag);
   if (flag.choices) o.choices(flag.choices);
   if (flag.mandatory) o.makeOptionMandatory();
   // a `--no-x` flag defaults to true in commander already

@@ -22,4 +22,7 @@ export { runEngine, type PipelineRun, type RunEngineOptions } from './drive.ts';
 export { limitPages, withPages } from './source.ts';
 export { NO_CONTENT, noContentOf } from './no-content.ts';
 export { createWrapperOn, runWrapperOn, PageLoader, type Created, type CreateOnOptions, type ExampleValues, type WrapperPageRun } from './wrapper.ts';
+export { runWrapperFile, readWrapperFile, stepsOf, type WrapperFileOptions, type WrapperFileResult } from './wrapper-records.ts';
+export { parsePatternFlags, parseExampleFlags, readExamplesFile, selectorAndValue } from './wrapper-syntax.ts';
+export * from './options.ts';
 export type { CommandSummary, PageDone, PageNotDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';

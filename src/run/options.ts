@@ -8,7 +8,13 @@
 import { z } from 'zod';
 import { FETCH_DEFAULTS } from '../site/defaults.ts';
 import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
+import { type AlgorithmName, WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
 import { declareOptions, option, type OptionValues, share, threshold, wholeNumber } from '../template/options.ts';
+
+/** A flag that may be given several times, its values gathered into a list. */
+function repeatable(arg: string, description: string) {
+  return option(z.array(z.string()).optional(), { arg, description });
+}
 
 /** The source options of every command with a `<source>` (a directory, a WARC file, a URL). */
 export const SOURCE_OPTIONS = declareOptions('source', {
@@ -25,14 +31,8 @@ export const SOURCE_OPTIONS = declareOptions('source', {
   }),
   timeout: option(wholeNumber(1).default(FETCH_DEFAULTS.timeoutMs), { arg: 'ms', description: 'time allowed for one request, ms' }),
   store: option(z.string().optional(), { arg: 'file', description: 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them' }),
-  include: option(z.array(z.string()).optional(), {
-    arg: 'glob',
-    description: 'crawl of a URL: follow links only to pages whose path under the crawl root matches (`blog/**`); repeat for several',
-  }),
-  exclude: option(z.array(z.string()).optional(), {
-    arg: 'glob',
-    description: 'crawl of a URL: do not follow links to pages whose path under the crawl root matches (`**/tag/**`); repeat for several',
-  }),
+  include: repeatable('glob', 'crawl of a URL: follow links only to pages whose path under the crawl root matches (`blog/**`); repeat for several'),
+  exclude: repeatable('glob', 'crawl of a URL: do not follow links to pages whose path under the crawl root matches (`**/tag/**`); repeat for several'),
 });
 /** The source options' values. */
 export type SourceFlags = OptionValues<typeof SOURCE_OPTIONS.shape>;
@@ -201,3 +201,81 @@ export type ShardFlags = OptionValues<typeof SHARD_PART_OPTIONS.shape> &
   OptionValues<typeof SHARD_GLOBAL_OPTIONS.shape> &
   OptionValues<typeof SHARD_WORK_OPTIONS.shape> &
   Partial<OptionValues<typeof SHARD_OUT_OPTIONS.shape>>;
+
+/** The adaptation algorithms of a wrapper, in order: `ctm,stm,bigram,jw`. */
+const ALGORITHM_NAMES: readonly AlgorithmName[] = ['ctm', 'stm', 'bigram', 'jw'];
+const ALGORITHMS = z.string().transform((raw, ctx): AlgorithmName[] => {
+  const xs = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = xs.find((x) => !(ALGORITHM_NAMES as readonly string[]).includes(x));
+  if (bad !== undefined || xs.length === 0) {
+    ctx.addIssue({ code: 'custom', message: bad !== undefined ? `unknown algorithm "${bad}" (expected ${ALGORITHM_NAMES.join(', ')})` : 'expected at least one algorithm' });
+    return z.NEVER;
+  }
+  return xs as AlgorithmName[];
+});
+/** The node-label flags of matching: `tag,id,class`. */
+const LABELS = z.string().transform((raw, ctx) => {
+  const xs = new Set(raw.split(',').map((s) => s.trim()).filter(Boolean));
+  const bad = [...xs].find((x) => !['tag', 'id', 'class'].includes(x));
+  if (bad !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `unknown label flag "${bad}" (expected tag, id, class)` });
+    return z.NEVER;
+  }
+  return { tag: xs.has('tag'), id: xs.has('id'), class: xs.has('class') };
+});
+/** An http(s) address. */
+const HTTP_URL = z.string().transform((raw, ctx) => {
+  try {
+    const u = new URL(raw);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return u.href;
+  } catch {
+    // not a URL
+  }
+  ctx.addIssue({ code: 'custom', message: 'expected an http(s) URL' });
+  return z.NEVER;
+});
+
+/** `wrapper create`'s options (paper 5); the adaptation settings left out stay the wrapper's defaults (WRAPPER_DEFAULTS). */
+export const WRAPPER_CREATE_OPTIONS = declareOptions('wrapper create', {
+  pattern: repeatable('name=selector', 'a pattern: name=selector, name[]=selector (list), parent/child=selector; selector@attr, selector::after, selector::own for what the value is (repeatable)'),
+  example: repeatable('[page:]name=value', 'a pattern found by its value on a page (the first page, or the page named before the colon, as given or by its file name); name[]=value (or a name given twice) for a list (repeatable)'),
+  examples: option(z.string().optional(), { arg: 'file', description: 'example values per page from a JSON file: {"page.html": {"name": "value", "list": ["v1", "v2"]}, …}' }),
+  out: option(z.string().optional(), { short: 'o', arg: 'file', description: 'where to write the wrapper (default: stdout)' }),
+  name: option(z.string().optional(), { arg: 'name', description: 'a name for the wrapper' }),
+  threshold: option(threshold().optional(), { arg: 'T', description: 'adaptation similarity threshold in (0, 1]' }),
+  algorithms: option(ALGORITHMS.optional(), { arg: 'list', description: 'adaptation algorithms in order, e.g. ctm,stm,bigram,jw' }),
+  labels: option(LABELS.optional(), { arg: 'flags', description: 'node-label flags for matching: tag,id,class' }),
+  contentThreshold: option(threshold().optional(), {
+    arg: 'T',
+    description: `similarity the content view (text blocks) must reach, in (0, 1] (default ${WRAPPER_DEFAULTS.contentThreshold})`,
+  }),
+  content: option(z.boolean().default(true), { description: 'never fall back to the content view (element labels only, as in the paper)' }),
+  documentThreshold: option(threshold().optional(), {
+    arg: 'T',
+    description: `similarity the document view (a moved document, same site and title) must reach, in (0, 1] (default ${WRAPPER_DEFAULTS.documentThreshold})`,
+  }),
+  document: option(z.boolean().default(true), { description: 'never fall back to the document view' }),
+  url: option(HTTP_URL.optional(), {
+    arg: 'address',
+    description: "the page's address (default: the URL it was fetched from, else its canonical link or og:url); the document view only looks on this site",
+  }),
+});
+export type WrapperCreateFlags = OptionValues<typeof WRAPPER_CREATE_OPTIONS.shape>;
+
+/** `wrapper run`'s options: each adaptation setting given overrides the wrapper's on this run. */
+export const WRAPPER_RUN_OPTIONS = declareOptions('wrapper run', {
+  out: option(z.string().optional(), { short: 'o', arg: 'dir', description: 'write records.jsonl and summary.json there (default: the JSON lines on stdout)' }),
+  update: option(z.union([z.string(), z.literal(true)]).optional(), {
+    arg: 'file',
+    optionalValue: true,
+    description: 'write the adapted wrapper (new selectors, tree-grams, history) back, or to <file>',
+  }),
+  threshold: option(threshold().optional(), { arg: 'T', description: "override the wrapper's similarity threshold" }),
+  algorithms: option(ALGORITHMS.optional(), { arg: 'list', description: "override the wrapper's algorithms, e.g. ctm,stm" }),
+  contentThreshold: option(threshold().optional(), { arg: 'T', description: "override the wrapper's content-view threshold" }),
+  content: option(z.boolean().default(true), { description: 'do not use the content view on this run' }),
+  documentThreshold: option(threshold().optional(), { arg: 'T', description: "override the wrapper's document-view threshold" }),
+  document: option(z.boolean().default(true), { description: 'do not use the document view on this run' }),
+  url: option(HTTP_URL.optional(), { arg: 'address', description: "the page's address, with a single page (default: the URL it was fetched from, else its canonical link or og:url)" }),
+});
+export type WrapperRunFlags = OptionValues<typeof WRAPPER_RUN_OPTIONS.shape>;

@@ -28,6 +28,8 @@ export interface OptionMeta {
   short?: string;
   /** Where the option comes from in the papers (`paper 4, section 3.1`), when it does. */
   section?: string;
+  /** The flag's value may be left out (`--update [file]`): given alone, the option is `true`. */
+  optionalValue?: true;
 }
 
 /** One declared option: its schema (type, default, constraints) and its meta. */
@@ -67,6 +69,8 @@ export interface CliFlag {
   repeatable: boolean;
   /** Whether the command line must give it (no default and not optional). */
   mandatory: boolean;
+  /** Whether its value may be left out (`--update [file]`: `true` then). */
+  optionalValue: boolean;
   /** Converts the raw string of the command line to the option's value (throws Error with a message); `previous` is the list so far of a repeatable flag. */
   convert(raw: string, previous?: unknown): unknown;
 }
@@ -153,7 +157,8 @@ export class EngineOptions<S extends OptionShape> {
       const base = baseOf(spec.schema);
       const d = defaultOf(spec);
       const isBool = base instanceof z.ZodBoolean;
-      const long = isBool ? this.flagOf(name) : `--${kebab(name)} <${spec.arg ?? 'value'}>`;
+      const arg = spec.optionalValue ? `[${spec.arg ?? 'value'}]` : `<${spec.arg ?? 'value'}>`;
+      const long = isBool ? this.flagOf(name) : `--${kebab(name)} ${arg}`;
       const flags = spec.short ? `-${spec.short}, ${long}` : long;
       const defaultText = spec.defaultText ?? (d === undefined || (isBool && d === true) ? '' : String(d));
       const repeatable = base instanceof z.ZodArray;
@@ -167,7 +172,7 @@ export class EngineOptions<S extends OptionShape> {
       const choices = base instanceof z.ZodEnum ? (base.options as string[]) : undefined;
       const mandatory = !spec.schema.safeParse(undefined).success;
       const description = spec.section ? `${spec.description} (${spec.section})` : spec.description;
-      out.push({ name, flags, description, defaultText, defaultValue: d, boolean: isBool, ...(choices ? { choices } : {}), repeatable, mandatory, convert });
+      out.push({ name, flags, description, defaultText, defaultValue: d, boolean: isBool, ...(choices ? { choices } : {}), repeatable, mandatory, optionalValue: spec.optionalValue === true, convert });
     }
     return out;
   }
