@@ -10,9 +10,8 @@ import type { Command } from 'commander';
 import { GabaritError } from '../errors.ts';
 import type { PageFailure, Summary } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
-import { limitPages, withPages } from '../run/source.ts';
+import type { OpenedSource } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
-import type { Store } from '../site/store.ts';
 import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
 import { addDeclaredOptions } from './parsers.ts';
 import { outOptions, SOURCE_OPTIONS, type SourceFlags } from '../run/options.ts';
@@ -163,87 +162,28 @@ export function since(start: number): number {
 
 // ---- sources ----
 
-/** A source opened from `<source>` and the source options, with what must be closed after the run. */
-export interface OpenedSource {
-  source: PageSource;
-  /** Closes the source and the resume store (if any). */
-  close(): Promise<void>;
-}
-
 /**
- * Opens `<source>` (a directory, a .warc/.warc.gz file or an http(s) URL) with the source options.
- * `--max-pages` bounds every kind of source (a crawl stops at `DEFAULTS.maxPages` without it); when a cap
- * leaves pages out, `close()` names it on stderr and the source's `cut` says it. The fetch options and `--store` apply to URLs (a store given
- * with a local source is not opened, and a warning says so). `extra.linkPriority` orders a crawl over HTTP
- * (another kind of source is read in its own order, and a warning says so). Throws UsageError for a bad `<source>`.
+ * Opens `<source>` with the source options (src/run/source.ts `openWithOptions`; `extra.linkPriority` orders
+ * a crawl over HTTP), warnings on the reporter; when a cap leaves pages out, `close()` names it on stderr.
  * From here on SIGINT and SIGTERM interrupt the command (interrupt.ts): the source stops yielding pages.
  */
 export async function openFromFlags(spec: string, flags: SourceFlags, reporter?: Reporter, extra: Pick<SourceOptions, 'linkPriority'> = {}): Promise<OpenedSource> {
-  const [{ openSource }, { isHttpUrl }] = await Promise.all([import('../site/source.ts'), import('../site/keys.ts')]);
-  const http = isHttpUrl(spec);
-  let store: Store | undefined;
-  if (flags.store !== undefined) {
-    if (http) {
-      const { Store } = await import('../site/store.ts');
-      try {
-        store = await Store.open(resolve(flags.store));
-      } catch (err) {
-        throw new NothingDone(`cannot open the store ${flags.store}: ${(err as Error).message}`);
-      }
-    } else {
-      reporter?.warn(`--store applies to URL sources only; ${spec} is read directly`);
-    }
-  }
+  const { openWithOptions } = await import('../run/source.ts');
   watchInterrupts();
-  const options: SourceOptions = {
+  const opened = await openWithOptions(spec, flags, {
     signal: interruptSignal,
-    userAgent: flags.userAgent,
-    delayMs: flags.delay,
-    concurrencyPerHost: flags.concurrency,
-    ...(flags.maxPages !== undefined ? { maxPages: flags.maxPages } : {}),
-    maxBytes: flags.maxBytes,
-    timeoutMs: flags.timeout,
-  };
-  if (store) options.store = store;
-  if (flags.include || flags.exclude) {
-    if (http) {
-      if (flags.include) options.include = flags.include;
-      if (flags.exclude) options.exclude = flags.exclude;
-    } else reporter?.warn(`--include and --exclude apply to the crawl of a URL; ${spec} is read whole`);
-  }
-  if (extra.linkPriority) {
-    if (http) options.linkPriority = extra.linkPriority;
-    else reporter?.warn(`the crawl order applies to URL sources only; ${spec} is read in its own order`);
-  }
-  let source: PageSource;
-  try {
-    source = await openSource(spec, options);
-  } catch (err) {
-    await store?.close();
-    if (err instanceof GabaritError) throw err;
-    throw new NothingDone(`cannot read ${spec}: ${(err as Error).message}`);
-  }
-  const limited = stopOnInterrupt(limitPages(source, flags.maxPages ?? Infinity));
+    onPageRead: notePageRead,
+    ...(reporter ? { warn: (m: string) => reporter.warn(m) } : {}),
+    ...(extra.linkPriority ? { linkPriority: extra.linkPriority } : {}),
+  });
   return {
-    source: limited,
+    source: opened.source,
     close: async () => {
-      await source.close();
-      await store?.close();
-      const cut = cutMessage(spec, limited);
+      await opened.close();
+      const cut = cutMessage(spec, opened.source);
       if (cut === undefined) return;
       if (reporter) reporter.progress.log(cut);
       else process.stderr.write(cut + '\n');
     },
   };
-}
-
-/** A view of `source` whose `pages()` ends once the command is interrupted, and counts the pages it yields. */
-function stopOnInterrupt(source: PageSource): PageSource {
-  return withPages(source, async function* (options) {
-    for await (const r of source.pages(options)) {
-      if (interruptSignal.aborted) return;
-      if (r.ok) notePageRead();
-      yield r;
-    }
-  });
 }
