@@ -17,9 +17,7 @@
  */
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
 import { CLUSTER_OPTIONS, type ClusterFlags } from '../run/options.ts';
 import { addDeclaredOptions } from './parsers.ts';
 import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type SourceFlags } from './run.ts';
@@ -35,15 +33,8 @@ export function register(program: Command): void {
   cmd.action(async (spec: string, opts: ClusterFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const reporter = createReporter(g);
-    let gold: Map<string, string> | undefined;
-    if (opts.gold !== undefined) {
-      try {
-        gold = new Map(Object.entries(JSON.parse(readFileSync(opts.gold, 'utf8')) as Record<string, string>));
-      } catch (e) {
-        throw new UsageError(`cannot read the gold classes ${opts.gold}: ${(e as Error).message}`);
-      }
-    }
-    const { cluster, writeCluster } = await import('../run/cluster.ts');
+    const { cluster, readGold, writeCluster } = await import('../run/cluster.ts');
+    const gold = opts.gold !== undefined ? readGold(opts.gold) : undefined;
     const opened = await openFromFlags(spec, opts, reporter);
     const dir = outDir(opts.out);
     // Given --similarity or --no-layout, the schema is what the user asked for: auto groups by it.
