@@ -59,7 +59,11 @@ export { createWrapper, type PatternSpec } from './wrapper/create.ts';
 export { runWrapper, updateWrapper, type PageRun } from './wrapper/run.ts';
 export { parseWrapper, type Wrapper } from './wrapper/wrapper.ts';
 export { createWrapperOn, runWrapperOn, type Created, type CreateOnOptions, type ExampleValues, type WrapperPageRun } from './run/wrapper.ts';
+export { runWrapperFile, readWrapperFile, type WrapperFileOptions, type WrapperFileResult } from './run/wrapper-records.ts';
+export { parsePatternFlags, parseExampleFlags, readExamplesFile } from './run/wrapper-syntax.ts';
 
 // Errors and defaults
 export { GabaritError, PageError, UsageError, EngineError, type PageErrorCode } from './errors.ts';
 export { DEFAULTS } from './defaults.ts';
+// The commands' options, each declared once (type, default, range, help), as the command line takes them
+export { SOURCE_OPTIONS, COLLECT_OPTIONS, CLUSTER_OPTIONS, HITS_OPTIONS, COCITED_OPTIONS, CRAWL_OPTIONS, REPORT_OPTIONS, TEMPLATE_OPTIONS, CONTENT_COMMAND_OPTIONS, type SourceFlags } from './run/options.ts';

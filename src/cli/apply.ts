@@ -5,15 +5,13 @@
  * `gabarit template` (or jsonl records). A template file that cannot be read is a usage error (exit 2).
  */
 import { readFile } from 'node:fs/promises';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { APPLY_OPTIONS, type ApplyFlags } from '../run/options.ts';
+import { addDeclaredOptions } from './parsers.ts';
 import { UsageError } from '../errors.ts';
 import { destination, finishRun, pipelineLines, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type OutFlags, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 
-interface ApplyFlags extends SourceFlags {
-  out: string;
-  format: string;
-}
 
 export function register(program: Command): void {
   const cmd = program
@@ -21,10 +19,10 @@ export function register(program: Command): void {
     .description('mark every page of a source with a template learned before (template.json of gabarit template), pages it was not learned on included')
     .argument('<template>', 'template.json written by gabarit template')
     .argument('<source>', SOURCE_ARGUMENT);
-  cmd.addOption(new Option('-f, --format <format>', 'text: <page>.txt and <page>.html per page; jsonl: one record per page in pages.jsonl (or stdout with --out -)').choices(['text', 'jsonl']).default('text'));
+  addDeclaredOptions(cmd, APPLY_OPTIONS);
   addSourceOptions(cmd);
   addOutOption(cmd, 'apply');
-  cmd.action(async (file: string, spec: string, opts: ApplyFlags, self: Command) => {
+  cmd.action(async (file: string, spec: string, opts: ApplyFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const to = destination(opts.out, opts.format, g);
     const [{ applyToSource }, { readTemplate, TemplateError }] = await Promise.all([import('../run/learn.ts'), import('../template/learned.ts')]);

@@ -17,47 +17,24 @@
  */
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
-import { readFileSync } from 'node:fs';
-import { Option, type Command } from 'commander';
-import { parsePositive, parseThreshold } from './parsers.ts';
-import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type SourceFlags } from './run.ts';
+import type { Command } from 'commander';
+import { CLUSTER_OPTIONS, type ClusterFlags } from '../run/options.ts';
+import { addDeclaredOptions } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type SourceFlags } from './run.ts';
 
-interface ClusterFlags extends SourceFlags {
-  out: string;
-  by: 'auto' | 'schema' | 'shape' | 'content';
-  similarity: number;
-  layout: boolean;
-  k?: number;
-  gold?: string;
-}
-
-
-export async function register(program: Command): Promise<void> {
-  const { COLLECT_DEFAULTS: D } = await import('../structure/defaults.ts');
+export function register(program: Command): void {
   const cmd = program
     .command('cluster')
     .description('group the pages of a source by structure (page schemas, paper 4, or page shapes) or by content: clusters.json')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
-  cmd.addOption(new Option('--by <method>', 'what pages are compared by').choices(['auto', 'schema', 'shape', 'content']).default('auto'));
-  cmd.addOption(new Option('--similarity <T>', '--by schema (and auto, which then groups by schema): threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)').default(D.clusterSimilarity).argParser(parseThreshold));
-  cmd.addOption(new Option('--no-layout', "--by schema (and auto, which then groups by schema): compare pages by their links' tag-lists only, as the paper"));
-  cmd.addOption(new Option('--k <n>', '--by content: number of clusters (default: chosen by silhouette)').argParser(parsePositive));
-  cmd.addOption(new Option('--gold <file>', 'JSON object page key → class: also report purity and adjusted Rand index'));
+  addDeclaredOptions(cmd, CLUSTER_OPTIONS);
   addSourceOptions(cmd);
   addOutOption(cmd, 'cluster');
-  cmd.action(async (spec: string, opts: ClusterFlags, self: Command) => {
+  cmd.action(async (spec: string, opts: ClusterFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const reporter = createReporter(g);
-    let gold: Map<string, string> | undefined;
-    if (opts.gold !== undefined) {
-      try {
-        gold = new Map(Object.entries(JSON.parse(readFileSync(opts.gold, 'utf8')) as Record<string, string>));
-      } catch (e) {
-        throw new UsageError(`cannot read the gold classes ${opts.gold}: ${(e as Error).message}`);
-      }
-    }
-    const { cluster, writeCluster } = await import('../run/cluster.ts');
+    const { cluster, readGold, writeCluster } = await import('../run/cluster.ts');
+    const gold = opts.gold !== undefined ? readGold(opts.gold) : undefined;
     const opened = await openFromFlags(spec, opts, reporter);
     const dir = outDir(opts.out);
     // Given --similarity or --no-layout, the schema is what the user asked for: auto groups by it.

@@ -10,36 +10,22 @@
  */
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
-import { Option, type Command } from 'commander';
-import { parsePositive, parseShare } from './parsers.ts';
+import type { Command } from 'commander';
 import { UsageError } from '../errors.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type Reporter, type SourceFlags } from './run.ts';
-import { COCITED_PAGE_WEIGHT, COCITED_TOP, type CocitedSummary, type RelatedPage } from '../run/cocited.ts';
-
-/** The options of `gabarit cocited`. */
-export interface CocitedFlags extends SourceFlags {
-  out: string;
-  url: string;
-  top: number;
-  pageWeight: number;
-  keepTemplates?: boolean;
-  local?: boolean;
-}
-
+import { COCITED_OPTIONS, type CocitedFlags } from '../run/options.ts';
+import type { CocitedSummary, RelatedPage } from '../run/cocited.ts';
+import { addDeclaredOptions } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type Reporter, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
   const cmd = program
     .command('cocited')
     .description('pages most often cited together with a page, within pagelets, template citations ignored (paper 3, section 4)')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
-  cmd.addOption(new Option('--url <page>', 'the page whose co-cited pages are wanted: a URL or a key of the source').makeOptionMandatory());
-  cmd.addOption(new Option('--top <n>', 'how many related pages to show').default(COCITED_TOP).argParser(parsePositive));
-  cmd.addOption(new Option('--page-weight <w>', 'weight of a co-citation in another pagelet of the same page (0: same pagelet only)').default(COCITED_PAGE_WEIGHT).argParser(parseShare));
-  cmd.addOption(new Option('--keep-templates', 'count citations from template pagelets too (the classic algorithm, for comparison)'));
-  cmd.addOption(new Option('--local', 'find templates with the local algorithm (Figure 4) instead of the global one'));
+  addDeclaredOptions(cmd, COCITED_OPTIONS);
   addSourceOptions(cmd);
   addOutOption(cmd, 'cocited');
-  cmd.action(async (spec: string, opts: CocitedFlags, self: Command) => {
+  cmd.action(async (spec: string, opts: CocitedFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const { summary, related, dir } = await runCocited(spec, opts, createReporter(g));
     const lines = [`pages: ${summary.pagesDone}, co-cited with ${summary.targetKey ?? summary.target}:`];
@@ -52,12 +38,12 @@ export function register(program: Command): void {
 }
 
 /** The command without printing: opens the source, runs the library's `cocited`, writes the files. */
-export async function runCocited(spec: string, opts: CocitedFlags, reporter: Reporter): Promise<{ summary: CocitedSummary; related: RelatedPage[]; dir: string }> {
+export async function runCocited(spec: string, opts: CocitedFlags & SourceFlags & OutFlags, reporter: Reporter): Promise<{ summary: CocitedSummary; related: RelatedPage[]; dir: string }> {
   const { cocited, writeCocited } = await import('../run/cocited.ts');
   const opened = await openFromFlags(spec, opts, reporter);
   let r;
   try {
-    r = await cocited(opened.source, { name: spec, url: opts.url, top: opts.top, pageWeight: opts.pageWeight, keepTemplates: opts.keepTemplates === true, local: opts.local === true });
+    r = await cocited(opened.source, { name: spec, ...COCITED_OPTIONS.pick(opts) });
   } finally {
     reporter.stop();
     await opened.close();

@@ -16,57 +16,31 @@
  */
 import { interruptionField, noteSummary } from './interrupt.ts';
 import { join } from 'node:path';
-import { Option, type Command } from 'commander';
-import { parseCount, parsePositive, parseThreshold } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type SourceFlags } from './run.ts';
+import type { Command } from 'commander';
+import { COLLECT_OPTIONS, type CollectFlags } from '../run/options.ts';
+import { addDeclaredOptions } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type SourceFlags } from './run.ts';
 
-interface CollectFlags extends SourceFlags {
-  out: string;
-  root?: string;
-  similarity: number;
-  sameClusterLinks: number;
-  maxDepth: number;
-  maxDownloads: number;
-  rings: number;
-  layout: boolean;
-  savePages: boolean;
-}
-
-
-
-export async function register(program: Command): Promise<void> {
-  const { COLLECT_DEFAULTS: D } = await import('../structure/defaults.ts');
+export function register(program: Command): void {
   const cmd = program
     .command('collect')
     .description('collect the pages structured like a sample page (INDESIT, paper 4): pages.json, summary.json')
     .argument('<sample>', 'the sample page: an http(s) URL, a page file in a directory of pages, or a directory (its index page)');
-  cmd.addOption(new Option('--root <url-or-dir>', 'the site root (default: the URL origin, or the highest ancestor directory with an index page)'));
-  cmd.addOption(new Option('--similarity <T>', 'threshold T of similar page schemas (the lower Jaccard coefficient of their links and of their layouts)').default(D.similarity).argParser(parseThreshold));
-  cmd.addOption(new Option('--same-cluster-links <n>', 'links of one collection into one cluster before the rest is skipped').default(D.sameClusterLinks).argParser(parsePositive));
-  cmd.addOption(new Option('--max-depth <n>', 'depth of the recursion that looks for index pages').default(D.maxDepth).argParser(parseCount));
-  cmd.addOption(new Option('--rings <n>', 'rings of neighbourhood widening (0: the paper)').default(D.rings).argParser(parseCount));
-  cmd.addOption(new Option('--max-downloads <n>', 'downloads at most').default(D.maxDownloads).argParser(parsePositive));
-  cmd.addOption(new Option('--no-layout', "compare pages by their links' tag-lists only, as the paper (not their layouts too)"));
-  cmd.addOption(new Option('--save-pages', 'also write the HTML of each collected page under <out>/pages/').default(false));
+  addDeclaredOptions(cmd, COLLECT_OPTIONS);
   addSourceOptions(cmd);
   addOutOption(cmd, 'collect');
-  cmd.action(async (sample: string, opts: CollectFlags, self: Command) => {
+  cmd.action(async (sample: string, opts: CollectFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const reporter = createReporter(g);
     const { collect, collectSample, writeCollect } = await import('../run/collect.ts');
-    const { root, sample: sampleRef } = await collectSample(sample, opts.root);
+    const { root: given, ...own } = COLLECT_OPTIONS.pick(opts);
+    const { root, sample: sampleRef } = await collectSample(sample, given);
     const opened = await openFromFlags(root, opts, reporter);
     let result;
     try {
       result = await collect(opened.source, sampleRef, {
         name: root,
-        similarity: opts.similarity,
-        sameClusterLinks: opts.sameClusterLinks,
-        maxDepth: opts.maxDepth,
-        maxDownloads: opts.maxDownloads,
-        rings: opts.rings,
-        layout: opts.layout,
-        keepPages: opts.savePages,
+        ...own,
         onDownload: (n) => reporter.progress.update('download', n),
       });
     } catch (e) {

@@ -10,38 +10,26 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { CONTENT_COMMAND_OPTIONS, type ContentFlags, METHODS } from '../run/options.ts';
+import { addDeclaredOptions } from './parsers.ts';
 import { UsageError } from '../errors.ts';
 import { destination, finishRun, pipelineLines, startRun, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
-import { addEngineFlags, engineFlagValues, givenFlagValues, METHODS } from './template.ts';
+import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type OutFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { addEngineFlags, engineFlagValues, givenFlagValues } from './template.ts';
 
-interface ContentFlags extends SourceFlags {
-  method?: string;
-  format: string;
-  mainBlock: string;
-  headline: string;
-  out: string;
-}
 
 export function register(program: Command): void {
   const cmd = program
     .command('content')
     .description('main content of every page: site template removed by the best engine, then the main block (text concentration, few links, position)')
     .argument('<source>', SOURCE_ARGUMENT);
-  cmd.addOption(new Option('-m, --method <name>', 'template engine (default: chosen from the source: hyperlink, align or pagelets)'));
-  cmd.addOption(
-    new Option('-f, --format <format>', 'format written beside <page>.txt (text, html, markdown, json), or jsonl: one record per page in pages.jsonl (or stdout with --out -) instead of page files')
-      .choices(['text', 'html', 'markdown', 'json', 'jsonl'])
-      .default('text'),
-  );
-  cmd.addOption(new Option('--main-block <when>', 'the main block among non-template nodes: auto (whole after align/pagelets, navigation after hyperlink), always, navigation (leave out only the per-page navigation around it), never').choices(['auto', 'always', 'navigation', 'never']).default('auto'));
-  cmd.addOption(new Option('--headline <where>', "the main content's headline: field (the title in JSON, left out of the text) or first (also the first line of the text)").choices(['field', 'first']).default('field'));
+  addDeclaredOptions(cmd, CONTENT_COMMAND_OPTIONS);
   addSourceOptions(cmd);
   addOutOption(cmd, 'content');
   // The template engines' options, as `gabarit template` takes them.
   const prepare = prepareBeforeParse(program, cmd, () => addEngineFlags(cmd));
-  cmd.action(async (spec: string, opts: ContentFlags, self: Command) => {
+  cmd.action(async (spec: string, opts: ContentFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     if (opts.method !== undefined && !(METHODS as readonly string[]).includes(opts.method)) {
       throw new UsageError(`unknown method "${opts.method}" (known: ${METHODS.join(', ')})`);
@@ -51,7 +39,7 @@ export function register(program: Command): void {
     // source and the flags it does not take are named (a warning) and left.
     const engineValues = opts.method !== undefined ? engineFlagValues(self, opts.method, declared) : givenFlagValues(self, declared);
     const to = destination(opts.out, opts.format, g);
-    const format = opts.format as 'text' | 'html' | 'markdown' | 'json' | 'jsonl';
+    const format = opts.format;
     const [{ extractContent }, { formatContent, FORMAT_EXTENSION }, { pageStem }] = await Promise.all([
       import('../run/content.ts'),
       import('../content/format.ts'),
@@ -65,8 +53,8 @@ export function register(program: Command): void {
         extractContent(opened.source, {
           ...(opts.method ? { method: opts.method } : {}),
           engineOptions: engineValues,
-          mainBlock: opts.mainBlock as 'auto' | 'always' | 'navigation' | 'never',
-          headline: opts.headline as 'field' | 'first',
+          mainBlock: opts.mainBlock,
+          headline: opts.headline,
           onProgress: (p, d, t) => reporter.progress.update(p, d, t),
           onWarning: (m) => reporter.warn(m),
         }),

@@ -10,11 +10,12 @@
  *  - `graph.json`: the link graph (nodes = page keys, edges = [from, to] keys).
  * Exit 1 when no page could be loaded; see main.ts for the other codes.
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { CRAWL_OPTIONS, type CrawlFlags } from '../run/options.ts';
 import { join } from 'node:path';
 import type { CrawlSummary } from '../run/crawl.ts';
 import { interruptionField, noteSummary } from './interrupt.ts';
-import { parseCount } from './parsers.ts';
+import { addDeclaredOptions } from './parsers.ts';
 import {
   addOutOption,
   addSourceOptions,
@@ -23,6 +24,7 @@ import {
   globalOptions,
   NothingDone,
   openFromFlags,
+  type OutFlags,
   outDir,
   since,
   type Reporter,
@@ -31,16 +33,6 @@ import {
 
 
 /** How many of the most linked pages the summary lists by default. */
-export const DEFAULT_TOP_PAGES = 10;
-
-/** The options of `gabarit crawl`. */
-export interface CrawlFlags extends SourceFlags {
-  out: string;
-  top: number;
-  /** Crawl links found only in template pagelets later (paper 3, section 4, Case 2). */
-  templatePriority?: boolean;
-}
-
 export function register(program: Command): void {
   const cmd = program
     .command('crawl')
@@ -48,13 +40,8 @@ export function register(program: Command): void {
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
   addSourceOptions(cmd);
   addOutOption(cmd, 'crawl');
-  cmd.addOption(
-    new Option('--top <n>', 'most linked pages listed').default(DEFAULT_TOP_PAGES).argParser(parseCount),
-  );
-  cmd.addOption(
-    new Option('--template-priority', 'over HTTP, fetch links found only in template pagelets (menus, footers) after the others (paper 3, section 4)'),
-  );
-  cmd.action(async (spec: string, opts: CrawlFlags, self: Command) => {
+  addDeclaredOptions(cmd, CRAWL_OPTIONS);
+  cmd.action(async (spec: string, opts: CrawlFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const reporter = createReporter(g);
     const { summary, dir } = await runCrawl(spec, opts, reporter);
@@ -69,10 +56,10 @@ export function register(program: Command): void {
  * The crawl itself (the library's `crawl` and `writeCrawl`, the command's action without printing):
  * writes summary.json, pages.json and graph.json in `flags.out`; failures go to the reporter as they come.
  */
-export async function runCrawl(spec: string, opts: CrawlFlags, reporter: Reporter): Promise<{ summary: CrawlSummary; dir: string }> {
+export async function runCrawl(spec: string, opts: CrawlFlags & SourceFlags & OutFlags, reporter: Reporter): Promise<{ summary: CrawlSummary; dir: string }> {
   const start = performance.now();
   const { crawl, crawlOrder, writeCrawl } = await import('../run/crawl.ts');
-  const linkPriority = await crawlOrder({ templatePriority: opts.templatePriority === true });
+  const linkPriority = await crawlOrder({ templatePriority: opts.templatePriority });
   const opened = await openFromFlags(spec, opts, reporter, linkPriority ? { linkPriority } : {});
   let result;
   try {

@@ -9,47 +9,27 @@
  */
 import { join } from 'node:path';
 import { interruptionField, noteSummary } from './interrupt.ts';
-import { Option, type Command } from 'commander';
-import { HITS_TOP } from '../run/hits.ts';
-import { parsePositive } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type SourceFlags } from './run.ts';
-
-interface HitsFlags extends SourceFlags {
-  out: string;
-  query?: string;
-  keepTemplates?: boolean;
-  top: number;
-  local?: boolean;
-  external?: boolean;
-}
+import type { Command } from 'commander';
+import { HITS_OPTIONS, type HitsFlags } from '../run/options.ts';
+import { addDeclaredOptions } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
   const cmd = program
     .command('hits')
     .description('HITS over the pagelet graph with template pagelets left out (paper 3, section 4): top hubs and authorities')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL (crawled from there)');
-  cmd.addOption(new Option('--query <words>', 'only pagelets whose text holds all these words are hubs (FNM filter)'));
-  cmd.addOption(new Option('--keep-templates', 'keep the edges of template pagelets (the vanilla pagelet graph, for comparison)'));
-  cmd.addOption(new Option('--top <n>', 'how many hubs and authorities to show').default(HITS_TOP).argParser(parsePositive));
-  cmd.addOption(new Option('--local', 'find templates with the local algorithm (Figure 4) instead of the global one'));
-  cmd.addOption(new Option('--no-external', 'leave out links to pages outside the source'));
+  addDeclaredOptions(cmd, HITS_OPTIONS);
   addSourceOptions(cmd);
   addOutOption(cmd, 'hits');
-  cmd.action(async (spec: string, opts: HitsFlags, self: Command) => {
+  cmd.action(async (spec: string, opts: HitsFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const reporter = createReporter(g);
     const { hits, writeHits } = await import('../run/hits.ts');
     const opened = await openFromFlags(spec, opts, reporter);
     let r;
     try {
-      r = await hits(opened.source, {
-        name: spec,
-        local: opts.local === true,
-        top: opts.top,
-        keepTemplates: opts.keepTemplates === true,
-        ...(opts.query !== undefined ? { query: opts.query } : {}),
-        external: opts.external !== false,
-      });
+      r = await hits(opened.source, { name: spec, ...HITS_OPTIONS.pick(opts) });
     } finally {
       reporter.stop();
       await opened.close();

@@ -4,19 +4,13 @@
  * outlined, the template fraction of each page, the template found, figures per engine and a chart.
  * Writes `<out>/index.html` and prints its path. Exit 1 when no page could be processed.
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { REPORT_OPTIONS, type ReportFlags } from '../run/options.ts';
 import { UsageError } from '../errors.ts';
 import type { ReportData } from '../report/html-report.ts';
 import type { Method } from '../template/engines.ts';
-import { parsePositive } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, outDir, type Reporter, type SourceFlags } from './run.ts';
-
-export interface ReportFlags extends SourceFlags {
-  out: string;
-  method?: string;
-  maxShown: number;
-  otherEngines: boolean;
-}
+import { addDeclaredOptions } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type Reporter, type SourceFlags } from './run.ts';
 
 /** What `runReport` made: the report file and the data it shows. */
 export interface ReportRun {
@@ -28,7 +22,7 @@ export interface ReportRun {
  * Builds the report of a source (the library's `report`) and writes `<out>/index.html` (the command's work).
  * Throws NothingDone when no page could be processed.
  */
-export async function runReport(spec: string, opts: ReportFlags, reporter: Reporter): Promise<ReportRun> {
+export async function runReport(spec: string, opts: ReportFlags & SourceFlags & OutFlags, reporter: Reporter): Promise<ReportRun> {
   const { report, writeReport } = await import('../run/report.ts');
   const opened = await openFromFlags(spec, opts, reporter);
   let data: ReportData;
@@ -49,12 +43,10 @@ export function register(program: Command): void {
     .command('report')
     .description('HTML report (offline): pages with template greyed and main content outlined, template fractions, figures per engine, chart')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL');
-  cmd.addOption(new Option('-m, --method <name>', 'template engine (default: chosen from the source)'));
-  cmd.addOption(new Option('--max-shown <n>', 'pages shown with their overlay (the others are listed)').default(40).argParser(parsePositive));
-  cmd.addOption(new Option('--no-other-engines', 'do not run the other engines for their figures'));
+  addDeclaredOptions(cmd, REPORT_OPTIONS);
   addSourceOptions(cmd);
   addOutOption(cmd, 'report');
-  cmd.action(async (spec: string, opts: ReportFlags, self: Command) => {
+  cmd.action(async (spec: string, opts: ReportFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const { ENGINES } = await import('../template/engines.ts');
     if (opts.method !== undefined && !Object.hasOwn(ENGINES, opts.method)) throw new UsageError(`unknown method "${opts.method}" (known: ${Object.keys(ENGINES).join(', ')})`);

@@ -6,17 +6,15 @@
  * (`NothingDone` → exit 1, `UsageError` → exit 2; see main.ts).
  */
 import { resolve } from 'node:path';
-import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DEFAULTS } from '../defaults.ts';
+import type { Command } from 'commander';
 import { GabaritError } from '../errors.ts';
 import type { PageFailure, Summary } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
-import { limitPages, withPages } from '../run/source.ts';
+import type { OpenedSource } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
-import type { SitemapStats } from '../site/sitemap.ts';
-import type { Store } from '../site/store.ts';
 import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
-import { parseCount, parsePositive } from './parsers.ts';
+import { addDeclaredOptions } from './parsers.ts';
+import { outOptions, SOURCE_OPTIONS, type SourceFlags } from '../run/options.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** The exit codes of `gabarit` (README, "Exit codes"). */
@@ -46,57 +44,19 @@ export function globalOptions(cmd: Command): GlobalOptions {
   return { json: o.json === true, quiet: o.quiet === true };
 }
 
-// The option parsers are in parsers.ts; these two stay importable from here too.
-export { parseCount, parsePositive } from './parsers.ts';
 
-/** The source options of a command (`<source>` being a directory, a WARC file or a URL). */
-export interface SourceFlags {
-  userAgent: string;
-  delay: number;
-  concurrency: number;
-  /** Undefined: every page of a local source, `DEFAULTS.maxPages` for a crawl. */
-  maxPages?: number;
-  maxBytes: number;
-  timeout: number;
-  store?: string;
-  include?: string[];
-  exclude?: string[];
-  /** `true`: find the site's sitemaps; a list: read these. */
-  sitemap?: true | string[];
-  sitemapOnly?: boolean;
-}
+/** The source options of a command (`<source>` being a directory, a WARC file or a URL), declared in src/run/options.ts. */
+export type { SourceFlags } from '../run/options.ts';
 
 /** Attribute names of the source options (for documentation: they are the same on every command). */
-export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(['userAgent', 'delay', 'concurrency', 'maxPages', 'maxBytes', 'timeout', 'store', 'include', 'exclude', 'sitemap', 'sitemapOnly']);
+export const SOURCE_OPTION_NAMES: ReadonlySet<string> = new Set(SOURCE_OPTIONS.names);
 
 /** The help of a command's `<source>` argument. */
 export const SOURCE_ARGUMENT = 'directory of pages, a page file, .warc/.warc.gz file, http(s) URL, or a quoted glob of WARC files or directories (\'crawl-*.warc.gz\') read as one source';
 
-/** Adds the source options (fetch politeness, limits, resume store) to a command, defaults from DEFAULTS. */
+/** Adds the source options (fetch politeness, limits, resume store) to a command, as declared in SOURCE_OPTIONS. */
 export function addSourceOptions(cmd: Command): Command {
-  return cmd
-    .addOption(new Option('--user-agent <ua>', 'user agent sent over HTTP and matched in robots.txt').default(DEFAULTS.userAgent))
-    .addOption(new Option('--delay <ms>', 'least time between two requests to one host, ms').default(DEFAULTS.delayMs).argParser(parseCount))
-    .addOption(new Option('--concurrency <n>', 'requests at once per host').default(DEFAULTS.concurrencyPerHost).argParser(parsePositive))
-    .addOption(new Option('--max-pages <n>', `pages read at most (default: none for a local source, ${DEFAULTS.maxPages} for a crawl of a URL); a cap that leaves pages out is named on stderr and in summary.json`).argParser(parsePositive))
-    .addOption(new Option('--max-bytes <n>', 'largest page accepted, bytes, from any source, counted decoded when the server compresses it (a larger one is refused and named)').default(DEFAULTS.maxBytes).argParser(parsePositive))
-    .addOption(new Option('--timeout <ms>', 'time allowed for one request, ms').default(DEFAULTS.timeoutMs).argParser(parsePositive))
-    .addOption(new Option('--store <file>', 'DuckDB file keeping fetched pages: a rerun, after an interruption too, resumes without refetching them'))
-    .addOption(new Option('--include <glob>', 'crawl of a URL: follow links only to pages whose path under the crawl root matches (`blog/**`); repeat for several').argParser(collectGlob))
-    .addOption(new Option('--exclude <glob>', 'crawl of a URL: do not follow links to pages whose path under the crawl root matches (`**/tag/**`); repeat for several').argParser(collectGlob))
-    .addOption(new Option('--sitemap [url]', 'crawl of a URL: also crawl the pages its sitemaps list (under the crawl root, through --include/--exclude), before the links found; without a URL they are found from robots.txt `Sitemap:` lines, else /sitemap.xml; indexes and .xml.gz read; repeat for several').argParser(collectSitemap))
-    .addOption(new Option('--sitemap-only', 'crawl of a URL: follow no link, read the entry page and the pages its sitemaps list (found as --sitemap does, unless given)'));
-}
-
-/** Repeated --sitemap URLs gather into a list; each must be an absolute http(s) URL. */
-function collectSitemap(value: string, previous: true | string[] | undefined): string[] {
-  if (!/^https?:\/\/[^/]/i.test(value)) throw new InvalidArgumentError('expected the absolute http(s) URL of a sitemap (or no value, to find the site\'s sitemaps).');
-  return [...(Array.isArray(previous) ? previous : []), value];
-}
-
-/** Repeated glob options gather into a list. */
-function collectGlob(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
+  return addDeclaredOptions(cmd, SOURCE_OPTIONS);
 }
 
 /** What a command does before it parses its arguments or shows its help (e.g. declaring engine flags). */
@@ -122,9 +82,14 @@ export async function prepareCommand(cmd: Command | undefined): Promise<void> {
   if (cmd) await preparations.get(cmd)?.();
 }
 
+/** The `--out` flag of a command (outOptions). */
+export interface OutFlags {
+  out: string;
+}
+
 /** Adds `--out <dir>` (default `out/<command>`). */
 export function addOutOption(cmd: Command, command: string): Command {
-  return cmd.addOption(new Option('-o, --out <dir>', 'output directory').default(`out/${command}`));
+  return addDeclaredOptions(cmd, outOptions(command));
 }
 
 /** The output directory of a command, absolute. */
@@ -197,95 +162,28 @@ export function since(start: number): number {
 
 // ---- sources ----
 
-/** A source opened from `<source>` and the source options, with what must be closed after the run. */
-export interface OpenedSource {
-  source: PageSource;
-  /** Closes the source and the resume store (if any). */
-  close(): Promise<void>;
-}
-
 /**
- * Opens `<source>` (a directory, a .warc/.warc.gz file or an http(s) URL) with the source options.
- * `--max-pages` bounds every kind of source (a crawl stops at `DEFAULTS.maxPages` without it); when a cap
- * leaves pages out, `close()` names it on stderr and the source's `cut` says it. The fetch options and `--store` apply to URLs (a store given
- * with a local source is not opened, and a warning says so). `extra.linkPriority` orders a crawl over HTTP
- * (another kind of source is read in its own order, and a warning says so). Throws UsageError for a bad `<source>`.
+ * Opens `<source>` with the source options (src/run/source.ts `openWithOptions`; `extra.linkPriority` orders
+ * a crawl over HTTP), warnings on the reporter; when a cap leaves pages out, `close()` names it on stderr.
  * From here on SIGINT and SIGTERM interrupt the command (interrupt.ts): the source stops yielding pages.
  */
 export async function openFromFlags(spec: string, flags: SourceFlags, reporter?: Reporter, extra: Pick<SourceOptions, 'linkPriority'> = {}): Promise<OpenedSource> {
-  const [{ openSource }, { isHttpUrl }] = await Promise.all([import('../site/source.ts'), import('../site/keys.ts')]);
-  const http = isHttpUrl(spec);
-  let store: Store | undefined;
-  if (flags.store !== undefined) {
-    if (http) {
-      const { Store } = await import('../site/store.ts');
-      try {
-        store = await Store.open(resolve(flags.store));
-      } catch (err) {
-        throw new NothingDone(`cannot open the store ${flags.store}: ${(err as Error).message}`);
-      }
-    } else {
-      reporter?.warn(`--store applies to URL sources only; ${spec} is read directly`);
-    }
-  }
+  const { openWithOptions } = await import('../run/source.ts');
   watchInterrupts();
-  const options: SourceOptions = {
+  const opened = await openWithOptions(spec, flags, {
     signal: interruptSignal,
-    userAgent: flags.userAgent,
-    delayMs: flags.delay,
-    concurrencyPerHost: flags.concurrency,
-    ...(flags.maxPages !== undefined ? { maxPages: flags.maxPages } : {}),
-    maxBytes: flags.maxBytes,
-    timeoutMs: flags.timeout,
-  };
-  if (store) options.store = store;
-  if (flags.include || flags.exclude) {
-    if (http) {
-      if (flags.include) options.include = flags.include;
-      if (flags.exclude) options.exclude = flags.exclude;
-    } else reporter?.warn(`--include and --exclude apply to the crawl of a URL; ${spec} is read whole`);
-  }
-  if (flags.sitemap !== undefined || flags.sitemapOnly) {
-    if (http) {
-      if (flags.sitemap !== undefined) options.sitemap = flags.sitemap;
-      if (flags.sitemapOnly) options.sitemapOnly = true;
-    } else reporter?.warn(`--sitemap and --sitemap-only apply to the crawl of a URL; ${spec} is read whole`);
-  }
-  if (extra.linkPriority) {
-    if (http) options.linkPriority = extra.linkPriority;
-    else reporter?.warn(`the crawl order applies to URL sources only; ${spec} is read in its own order`);
-  }
-  let source: PageSource;
-  try {
-    source = await openSource(spec, options);
-  } catch (err) {
-    await store?.close();
-    if (err instanceof GabaritError) throw err;
-    throw new NothingDone(`cannot read ${spec}: ${(err as Error).message}`);
-  }
-  const limited = stopOnInterrupt(limitPages(source, flags.maxPages ?? Infinity));
+    onPageRead: notePageRead,
+    ...(reporter ? { warn: (m: string) => reporter.warn(m), info: (m: string) => reporter.info(m) } : {}),
+    ...(extra.linkPriority ? { linkPriority: extra.linkPriority } : {}),
+  });
   return {
-    source: limited,
+    source: opened.source,
     close: async () => {
-      await source.close();
-      await store?.close();
-      const sm = (source as { sitemaps?: SitemapStats }).sitemaps;
-      if (sm) reporter?.info(`gabarit: ${spec}: sitemaps: ${sm.read} read, ${sm.failed} failed, ${sm.listed} URLs listed, ${sm.kept} queued for the crawl`);
-      const cut = cutMessage(spec, limited);
+      await opened.close();
+      const cut = cutMessage(spec, opened.source);
       if (cut === undefined) return;
       if (reporter) reporter.progress.log(cut);
       else process.stderr.write(cut + '\n');
     },
   };
-}
-
-/** A view of `source` whose `pages()` ends once the command is interrupted, and counts the pages it yields. */
-function stopOnInterrupt(source: PageSource): PageSource {
-  return withPages(source, async function* (options) {
-    for await (const r of source.pages(options)) {
-      if (interruptSignal.aborted) return;
-      if (r.ok) notePageRead();
-      yield r;
-    }
-  });
 }

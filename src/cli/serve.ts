@@ -3,19 +3,14 @@
  * the engines and a browser see it over real HTTP. Prints the URL and runs until Ctrl-C (SIGINT) or
  * SIGTERM, then closes the server and ends with exit code 0.
  */
-import { Option, type Command } from 'commander';
-import { parsePort } from './parsers.ts';
+import type { Command } from 'commander';
+import { SERVE_OPTIONS } from '../run/options.ts';
+import { addDeclaredOptions } from './parsers.ts';
 import { emit, globalOptions, NothingDone } from './run.ts';
 
 /** The port `gabarit serve` listens on unless told otherwise (a common development-server port). */
-export const DEFAULT_SERVE_PORT = 8080;
-
 export function register(program: Command): void {
-  program
-    .command('serve')
-    .description('serve a directory of pages on 127.0.0.1 until Ctrl-C')
-    .argument('<dir>', 'directory to serve')
-    .addOption(new Option('-p, --port <n>', 'port to listen on (0: any free port)').default(DEFAULT_SERVE_PORT).argParser(parsePort))
+  addDeclaredOptions(program.command('serve').description('serve a directory of pages on 127.0.0.1 until Ctrl-C').argument('<dir>', 'directory to serve'), SERVE_OPTIONS)
     .action(async (dir: string, opts: { port: number }, cmd: Command) => {
       const g = globalOptions(cmd);
       const { serveDirectory } = await import('../site/serve.ts');

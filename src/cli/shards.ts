@@ -10,30 +10,15 @@
  * backend and support are those of its last result.
  */
 import type { ShardPhase, ShardsResult } from '../run/shards.ts';
-import { Option, type Command } from 'commander';
-import { engineOption, parseChoice, parseKeyValue } from './parsers.ts';
+import type { Command } from 'commander';
+import { SHARD_GLOBAL_OPTIONS, SHARD_OUT_OPTIONS, SHARD_PART_OPTIONS, SHARD_WORK_OPTIONS, type ShardFlags } from '../run/options.ts';
+import { addDeclaredOptions, engineOption } from './parsers.ts';
 import { EngineError, UsageError } from '../errors.ts';
 import { BAD_OPTION } from '../template/options.ts';
 import { PAGELET_OPTIONS, type PageletOptions } from '../template/pagelets/options.ts';
 import { createReporter, emit, globalOptions, NothingDone, outDir, type Reporter } from './run.ts';
 
 /** The command's own flags; the engine's options (below) are read by name from the parsed values. */
-interface ShardFlags {
-  work: string;
-  part?: string;
-  out?: string;
-  backend: 'duckdb' | 'spark';
-  sparkMaster: string;
-  sparkSubmit?: string;
-  sparkConf?: string[];
-  driverMemory: string;
-}
-
-/**
- * The pagelets engine's options each phase takes, as the engine declares them (src/template/pagelets/options.ts):
- * pass 1's (recorded in each shard's manifest, which the mark phase reads them back from), the support of
- * the global step, and the worker threads of the per-page work.
- */
 const PASS_ONE = ['k', 'shingleWidth', 'minhashes', 'linkTargets', 'foldDigits', 'contentShare', 'landmarks', 'navigationItems', 'navigationPagelets'] as const;
 const SUPPORT = ['minPages', 'minSupport', 'supportCap'] as const;
 const WORKERS = ['workers'] as const;
@@ -69,21 +54,10 @@ function engineValues(self: Command): PageletOptions {
   }
 }
 
-const partOption = (c: Command): Command => c.addOption(new Option('--part <i/n>', 'only the shards of machine i of n (shard index mod n = i)'));
-
-const globalStepOptions = (c: Command): Command =>
-  engineFlags(
-    c
-      .addOption(new Option('--backend <engine>', 'engine of the relational steps: duckdb (embedded) or spark (spark-submit)').default('duckdb').argParser(parseChoice(['duckdb', 'spark'] as const)))
-      .addOption(new Option('--spark-master <url>', 'Spark master: local[N] or spark://HOST:PORT').default('local[2]'))
-      .addOption(new Option('--spark-submit <path>', 'spark-submit program (default: $SPARK_HOME/bin/spark-submit, else on PATH)'))
-      .addOption(new Option('--spark-conf <key=value>', 'a Spark setting passed to spark-submit (repeatable)').argParser(parseKeyValue))
-      .addOption(new Option('--driver-memory <size>', 'Spark driver memory').default('1g')),
-    SUPPORT,
-  );
-
-const workOption = (c: Command): Command => c.addOption(new Option('--work <dir>', 'work directory shared by every machine (shards, global results)').makeOptionMandatory(true));
-const outOption = (c: Command): Command => c.addOption(new Option('-o, --out <dir>', 'output directory (one folder per shard when there are several)').default('out/shards'));
+const partOption = (c: Command): Command => addDeclaredOptions(c, SHARD_PART_OPTIONS);
+const globalStepOptions = (c: Command): Command => engineFlags(addDeclaredOptions(c, SHARD_GLOBAL_OPTIONS), SUPPORT);
+const workOption = (c: Command): Command => addDeclaredOptions(c, SHARD_WORK_OPTIONS);
+const outOption = (c: Command): Command => addDeclaredOptions(c, SHARD_OUT_OPTIONS);
 
 export function register(program: Command): void {
   const cmd = program.command('shards').description('paper 3\'s global template detection over a crawl split into shards (WARC files or directories), phase by phase, on DuckDB or Spark');

@@ -9,17 +9,17 @@
  * `gabarit template …` loads them. A flag shared by several engines is declared once; a flag of another
  * engine than the one run is a usage error. Exit codes: see main.ts and pipeline.ts.
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { METHODS, TEMPLATE_OPTIONS, type TemplateFlags } from '../run/options.ts';
 import { UsageError } from '../errors.ts';
 import type { DetectOptions } from '../run/template.ts';
 import type { WrittenSummary } from '../run/write.ts';
 import type { CliFlag } from '../template/options.ts';
 import { destination, finishRun, pipelineLines, startRun, writeRun } from './pipeline.ts';
-import { engineOption } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { addDeclaredOptions, engineOption } from './parsers.ts';
+import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type OutFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 
-/** The registered engines (a static list: the command's help does not load the registry). */
-export const METHODS = ['align', 'hyperlink', 'pagelets'] as const;
+export { METHODS } from '../run/options.ts';
 
 /** The engines' flags as declared on a command: attribute name → the flag and the engines that declare it. */
 export type Declared = Map<string, { flag: CliFlag; engines: string[] }>;
@@ -68,26 +68,19 @@ export function givenFlagValues(cmd: Command, declared: Declared): Record<string
   return values;
 }
 
-/** The command's own options (engine options aside). */
-export interface TemplateFlags extends SourceFlags {
-  method: string;
-  out: string;
-  format: string;
-}
 
 export function register(program: Command): void {
   const cmd = program
     .command('template')
     .description('learn the template of a site and mark it on every page (the output contract in --out)')
     .argument('<source>', SOURCE_ARGUMENT);
-  cmd.addOption(new Option('-m, --method <name>', `template engine: ${METHODS.join(', ')}`).default(METHODS[0]));
-  cmd.addOption(new Option('-f, --format <format>', 'text: <page>.txt and <page>.html per page; jsonl: one record per page in pages.jsonl (or stdout with --out -)').choices(['text', 'jsonl']).default('text'));
+  addDeclaredOptions(cmd, TEMPLATE_OPTIONS);
   addSourceOptions(cmd);
   addOutOption(cmd, 'template');
 
   const prepare = prepareBeforeParse(program, cmd, () => addEngineFlags(cmd));
 
-  cmd.action(async (spec: string, opts: TemplateFlags, self: Command) => {
+  cmd.action(async (spec: string, opts: TemplateFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
     const declared = await prepare();
     const method = opts.method;

@@ -4,9 +4,10 @@
  * 127.0.0.1 only (a free port unless --port), prints the URL to open (it carries the run's token) and runs
  * until Ctrl-C (SIGINT) or SIGTERM, then ends with exit code 0.
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { UI_OPTIONS } from '../run/options.ts';
 import { interruptedBy, unwatchInterrupts } from './interrupt.ts';
-import { parsePort } from './parsers.ts';
+import { addDeclaredOptions } from './parsers.ts';
 import { addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
@@ -14,7 +15,7 @@ export function register(program: Command): void {
     .command('ui')
     .description('local web UI on 127.0.0.1: template overlay per engine, wrapper designer, adaptation view')
     .argument('<source>', 'directory of pages, .warc/.warc.gz file, or http(s) URL');
-  cmd.addOption(new Option('-p, --port <n>', 'port to listen on (0: any free port)').default(0).argParser(parsePort));
+  addDeclaredOptions(cmd, UI_OPTIONS);
   addSourceOptions(cmd);
   cmd.action(async (spec: string, opts: SourceFlags & { port: number }, self: Command) => {
     const g = globalOptions(self);

@@ -11,6 +11,8 @@
  * the command names the source before each), the scores against `gold`, and `summary` (summary.json);
  * `writeCluster` writes `clusters.json` and `summary.json`.
  */
+import { readFileSync } from 'node:fs';
+import { UsageError } from '../errors.ts';
 import { withDefaults } from '../filled.ts';
 import type { PageFailure } from '../output.ts';
 import { cutFields, networkLoads, openInput } from './source.ts';
@@ -136,4 +138,13 @@ export async function writeCluster(result: ClusterResult, dir: string, extra: Re
   const writer = new OutputWriter(dir);
   await writer.writeJson('clusters.json', result.clusters);
   await writer.writeJson('summary.json', { ...result.summary, ...extra });
+}
+
+/** The gold classes of a JSON file (an object page key → class), for `cluster`'s scores; a UsageError when it cannot be read. */
+export function readGold(file: string): Map<string, string> {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
+  } catch (e) {
+    throw new UsageError(`cannot read the gold classes ${file}: ${(e as Error).message}`);
+  }
 }

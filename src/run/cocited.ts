@@ -9,12 +9,14 @@
  */
 import type { PageFailure } from '../output.ts';
 import { type PageletRunOptions, pageletMethod, withSitePagelets } from './site-pagelets.ts';
+import { COCITED_OPTIONS } from './options.ts';
 import type { CommandSummary, SourceInput } from './types.ts';
 
-/** How many related pages a run gives by default. */
-export const COCITED_TOP = 10;
+const COCITED_DEFAULTS = COCITED_OPTIONS.parse({ url: '' });
+/** How many related pages a run gives by default (COCITED_OPTIONS). */
+export const COCITED_TOP = COCITED_DEFAULTS.top;
 /** The weight of a co-citation in another pagelet of the same page, by default: none (same pagelet only). */
-export const COCITED_PAGE_WEIGHT = 0;
+export const COCITED_PAGE_WEIGHT = COCITED_DEFAULTS.pageWeight;
 
 /** Options of `cocited`. */
 export interface CocitedOptions extends PageletRunOptions {

@@ -14,16 +14,19 @@ import { UsageError } from '../errors.ts';
 import type { SourceOptions } from '../site/source.ts';
 import { filled } from '../filled.ts';
 import { cutFields, openInput } from './source.ts';
+import type { CollectFlags } from './options.ts';
 import type { CommandSummary, SourceInput } from './types.ts';
 
 export type { IndesitOptions, IndesitResult };
 
-/** Options of `collect`: the collector's, the source's when it is a path or URL, and what to keep. */
-export interface CollectOptions extends IndesitOptions {
+/**
+ * Options of `collect`: the collector's, the command's (COLLECT_OPTIONS; `savePages` keeps the body of each
+ * collected page in `result.bodies`, written under `pages/` by `writeCollect`; the root is the source's, see
+ * `collectSample`), the source's when it is a path or URL.
+ */
+export interface CollectOptions extends IndesitOptions, Partial<Omit<CollectFlags, 'root'>> {
   /** The source's name in the summary (default: the path or URL given, or the source's root). */
   name?: string;
-  /** Keep the body of each collected page (`result.bodies`, written under `pages/` by `writeCollect`). */
-  keepPages?: boolean;
   /** Options of the source when it is a path or URL. */
   sourceOptions?: SourceOptions;
 }
@@ -64,9 +67,9 @@ export interface CollectSummary extends CommandSummary {
 export async function collect(source: SourceInput, sample: string, options: CollectOptions = {}): Promise<CollectResult> {
   const start = performance.now();
   const [{ indesit }, { COLLECT_DEFAULTS: D }] = await Promise.all([import('../collect/indesit.ts'), import('../structure/defaults.ts')]);
-  const { name, keepPages, sourceOptions, ...given } = options;
+  const { name, savePages, sourceOptions, ...given } = options;
   const o = filled(given, D, ['similarity', 'sameClusterLinks', 'maxDepth', 'rings', 'maxDownloads', 'layout']);
-  const bodies = keepPages ? new Map<string, Uint8Array>() : undefined;
+  const bodies = savePages ? new Map<string, Uint8Array>() : undefined;
   const onPage = given.onPage;
   const opened = await openInput(source, sourceOptions ? { sourceOptions } : {});
   let result: IndesitResult;

@@ -12,6 +12,7 @@ import type { pageMetadata } from '../content/metadata.ts';
 import { ENGINES, engineOptions } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
+import { CONTENT_METHOD, HEADLINE, MAIN_BLOCK } from './options.ts';
 import { doneOutcome, driveEngine, type Emit, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
 import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
 import { ownOptions } from './source.ts';
@@ -19,18 +20,9 @@ import type { PageDone, RunControls, SourceInput } from './types.ts';
 
 /** Options of the content pipeline, declared once (types, defaults, validation). */
 export const CONTENT_OPTIONS = declareOptions('content', {
-  method: option(z.enum(Object.keys(ENGINES) as [string, ...string[]]).optional(), {
-    arg: 'name',
-    description: 'template engine (default: chosen from the source: hyperlink, align or pagelets)',
-  }),
-  mainBlock: option(z.enum(['auto', 'always', 'navigation', 'never']).default('auto'), {
-    arg: 'when',
-    description: 'the main block among non-template nodes: auto (whole after align/pagelets, navigation after hyperlink), always, navigation (leave out only the per-page navigation around it), never',
-  }),
-  headline: option(z.enum(['field', 'first']).default('field'), {
-    arg: 'where',
-    description: "the main content's headline: field (the title in JSON, left out of the text) or first (also the first line of the text)",
-  }),
+  method: option(z.enum(Object.keys(ENGINES) as [string, ...string[]]).optional(), CONTENT_METHOD),
+  mainBlock: MAIN_BLOCK,
+  headline: HEADLINE,
   siteVote: option(z.boolean().default(true), { cli: false, description: "the first pages vote for the place of the site's main content" }),
   voteSample: option(wholeNumber(1).default(CONTENT_DEFAULTS.voteSample), { cli: false, description: 'pages held for the site vote' }),
   engineOptions: option(z.record(z.string(), z.unknown()).default({}), {

@@ -7,10 +7,11 @@
  */
 import type { PageFailure } from '../output.ts';
 import { type PageletRunOptions, pageletMethod, withSitePagelets } from './site-pagelets.ts';
+import { HITS_OPTIONS } from './options.ts';
 import type { CommandSummary, SourceInput } from './types.ts';
 
-/** How many hubs and authorities a run gives by default. */
-export const HITS_TOP = 10;
+/** How many hubs and authorities a run gives by default (HITS_OPTIONS). */
+export const HITS_TOP = HITS_OPTIONS.defaults().top;
 
 /** Options of `hits`. */
 export interface HitsOptions extends PageletRunOptions {

@@ -12,7 +12,7 @@ export { type Template, type TemplateSet, type ApplyInput, type Applier, readTem
 export { writeOutputs, recordOf, type WriteOptions, type Written, type WrittenSummary, type PageRecord, type OutputFormat } from './write.ts';
 export { crawl, writeCrawl, type CrawlOptions, type CrawlOutcome, type CrawlPage, type CrawlResult, type CrawlSummary, type GraphFigures } from './crawl.ts';
 export { collect, collectSample, writeCollect, type CollectOptions, type CollectResult, type CollectSummary, type IndesitOptions, type IndesitResult } from './collect.ts';
-export { cluster, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './cluster.ts';
+export { cluster, readGold, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './cluster.ts';
 export { hits, writeHits, HITS_TOP, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './hits.ts';
 export { cocited, writeCocited, COCITED_TOP, COCITED_PAGE_WEIGHT, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './cocited.ts';
 export { report, writeReport, REPORT_MAX_SHOWN, type ReportOptions } from './report.ts';
@@ -22,4 +22,7 @@ export { runEngine, type PipelineRun, type RunEngineOptions } from './drive.ts';
 export { limitPages, withPages } from './source.ts';
 export { NO_CONTENT, noContentOf } from './no-content.ts';
 export { createWrapperOn, runWrapperOn, PageLoader, type Created, type CreateOnOptions, type ExampleValues, type WrapperPageRun } from './wrapper.ts';
+export { runWrapperFile, readWrapperFile, stepsOf, type WrapperFileOptions, type WrapperFileResult } from './wrapper-records.ts';
+export { parsePatternFlags, parseExampleFlags, readExamplesFile, selectorAndValue } from './wrapper-syntax.ts';
+export * from './options.ts';
 export type { CommandSummary, PageDone, PageNotDone, PageOutcome, RunControls, RunError, RunResult, SourceInput } from './types.ts';

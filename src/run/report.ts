@@ -15,6 +15,7 @@ import { ENGINES, type Method } from '../template/engines.ts';
 import { keptText, type PageMarks } from '../template/result.ts';
 import { extractContent } from './content.ts';
 import { detectTemplate } from './template.ts';
+import { REPORT_OPTIONS } from './options.ts';
 import type { RunControls, SourceInput } from './types.ts';
 
 /** Options of `report`. */
@@ -28,7 +29,7 @@ export interface ReportOptions extends RunControls {
 }
 
 /** Pages shown with their overlay, by default. */
-export const REPORT_MAX_SHOWN = 40;
+export const REPORT_MAX_SHOWN = REPORT_OPTIONS.defaults().maxShown;
 /** Characters of each shown page's main content given as text. */
 export const REPORT_TEXT_CHARS = 4000;
 

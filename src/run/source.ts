@@ -1,9 +1,16 @@
 /**
  * Sources as the pipelines take them: a PageSource the caller opened (and closes), or a path or URL the
  * pipeline opens with `openSource` and closes when the run ends; plus views of a source (at most n pages,
- * another page list) that the pipelines and the command line share.
+ * another page list) that the pipelines and the command line share; and a source opened from the source
+ * options as the command line gives them (`openWithOptions`).
  */
+import { resolve } from 'node:path';
+import { GabaritError } from '../errors.ts';
 import type { PageCut, PageResult, PageSource, PageSourceOptions } from '../site/page.ts';
+import type { SitemapStats } from '../site/sitemap.ts';
+import type { SourceOptions } from '../site/source.ts';
+import type { Store } from '../site/store.ts';
+import type { SourceFlags } from './options.ts';
 import type { RunControls, SourceInput } from './types.ts';
 
 /** A source opened for a run, with how to close it. */
@@ -99,4 +106,102 @@ export function ownOptions(options: Readonly<Record<string, unknown>>, also: rea
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(options)) if (!CONTROL_KEYS.has(k) && !also.includes(k)) out[k] = v;
   return out;
+}
+
+/** What opening a source from the source options takes besides them. */
+export interface SourceHooks {
+  /** Ends the reading: the source stops yielding pages once it is aborted. */
+  signal?: AbortSignal;
+  /** A diagnostic line (an option that does not apply to this kind of source). */
+  warn?: (message: string) => void;
+  /** Called for each page read. */
+  onPageRead?: () => void;
+  /** A line of information once the source is closed (what the sitemaps gave). */
+  info?: (message: string) => void;
+  /** The order of a crawl over HTTP (another kind of source is read in its own order, and `warn` says so). */
+  linkPriority?: SourceOptions['linkPriority'];
+}
+
+/** A source opened from the source options, with what must be closed after the run. */
+export interface OpenedSource {
+  source: PageSource;
+  /** Closes the source and the resume store (if any). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens `spec` (a directory, a .warc/.warc.gz file, a glob or an http(s) URL) with the source options as the
+ * command line gives them (SOURCE_OPTIONS): `maxPages` bounds every kind of source (a crawl stops at
+ * `FETCH_DEFAULTS.maxPages` without it; the view's `cut` says when a cap left pages out); the fetch options,
+ * `store`, `include` and `exclude` apply to URLs (given with a local source, `warn` says so). A bad `spec`
+ * is a UsageError; a store or a source that cannot be opened a GabaritError.
+ */
+export async function openWithOptions(spec: string, flags: SourceFlags, hooks: SourceHooks = {}): Promise<OpenedSource> {
+  const [{ openSource }, { isHttpUrl }] = await Promise.all([import('../site/source.ts'), import('../site/keys.ts')]);
+  const http = isHttpUrl(spec);
+  let store: Store | undefined;
+  if (flags.store !== undefined) {
+    if (http) {
+      const { Store } = await import('../site/store.ts');
+      try {
+        store = await Store.open(resolve(flags.store));
+      } catch (err) {
+        throw new GabaritError(`cannot open the store ${flags.store}: ${(err as Error).message}`);
+      }
+    } else {
+      hooks.warn?.(`--store applies to URL sources only; ${spec} is read directly`);
+    }
+  }
+  const options: SourceOptions = {
+    ...(hooks.signal ? { signal: hooks.signal } : {}),
+    userAgent: flags.userAgent,
+    delayMs: flags.delay,
+    concurrencyPerHost: flags.concurrency,
+    ...(flags.maxPages !== undefined ? { maxPages: flags.maxPages } : {}),
+    maxBytes: flags.maxBytes,
+    timeoutMs: flags.timeout,
+  };
+  if (store) options.store = store;
+  if (flags.include || flags.exclude) {
+    if (http) {
+      if (flags.include) options.include = flags.include;
+      if (flags.exclude) options.exclude = flags.exclude;
+    } else hooks.warn?.(`--include and --exclude apply to the crawl of a URL; ${spec} is read whole`);
+  }
+  if (flags.sitemap !== undefined || flags.sitemapOnly) {
+    if (http) {
+      if (flags.sitemap !== undefined) options.sitemap = flags.sitemap;
+      if (flags.sitemapOnly) options.sitemapOnly = true;
+    } else hooks.warn?.(`--sitemap and --sitemap-only apply to the crawl of a URL; ${spec} is read whole`);
+  }
+  if (hooks.linkPriority) {
+    if (http) options.linkPriority = hooks.linkPriority;
+    else hooks.warn?.(`the crawl order applies to URL sources only; ${spec} is read in its own order`);
+  }
+  let source: PageSource;
+  try {
+    source = await openSource(spec, options);
+  } catch (err) {
+    await store?.close();
+    if (err instanceof GabaritError) throw err;
+    throw new GabaritError(`cannot read ${spec}: ${(err as Error).message}`);
+  }
+  const { signal, onPageRead } = hooks;
+  const limited = limitPages(source, flags.maxPages ?? Infinity);
+  const watched = withPages(limited, async function* (o) {
+    for await (const r of limited.pages(o)) {
+      if (signal?.aborted) return;
+      if (r.ok) onPageRead?.();
+      yield r;
+    }
+  });
+  return {
+    source: watched,
+    close: async () => {
+      await source.close();
+      await store?.close();
+      const sm = (source as { sitemaps?: SitemapStats }).sitemaps;
+      if (sm) hooks.info?.(`gabarit: ${spec}: sitemaps: ${sm.read} read, ${sm.failed} failed, ${sm.listed} URLs listed, ${sm.kept} queued for the crawl`);
+    },
+  };
 }

@@ -7,15 +7,19 @@ import type { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../errors.ts';
 import type { PageSource } from '../site/page.ts';
 import type { Applier, Template } from './learned.ts';
-import type { EngineOptions, OptionShape } from './options.ts';
+import type { EngineOptions, OptionShape, OptionValues } from './options.ts';
 import type { PageMarks, RenderedPage } from './result.ts';
 
-export interface EngineContext {
+/** The options an engine of declaration `S` is given: any subset of them, which the engine validates. */
+export type GivenOptions<S extends OptionShape = OptionShape> = Readonly<Partial<OptionValues<S>>>;
+
+/** What an engine runs on; `S` is its option declaration's shape (`typeof ALIGN_OPTIONS.shape`). */
+export interface EngineContext<S extends OptionShape = OptionShape> {
   source: PageSource;
   /** The site's label table (shared by every page of the run). */
   labels: LabelTable;
   /** Engine options by name (any subset of the engine's declared options); the engine validates them. */
-  options: Readonly<Record<string, unknown>>;
+  options: GivenOptions<S>;
   /** Receives each marked page (the output writer, or an evaluator). Awaited: back-pressure. */
   onPage(marks: PageMarks, extra?: Record<string, unknown>): Promise<void>;
   /**
@@ -44,21 +48,21 @@ export interface EngineRun {
   timings: Record<string, number>;
 }
 
-export interface TemplateEngine {
+export interface TemplateEngine<S extends OptionShape = OptionShape> {
   readonly name: string;
   readonly description: string;
   /** The engine's options, declared once (types, defaults, flags, validation: options.ts). */
-  readonly options: EngineOptions<OptionShape>;
+  readonly options: EngineOptions<S>;
   /** Learns the template and marks every page of the source with it (what `gabarit template` runs). */
-  run(ctx: EngineContext): Promise<EngineRun>;
+  run(ctx: EngineContext<S>): Promise<EngineRun>;
   /** Learns the template only (no page is marked). */
-  learn?(ctx: LearnContext): Promise<LearnRun>;
+  learn?(ctx: LearnContext<S>): Promise<LearnRun>;
   /** Compiles a learned template for applying it to any page of its site. */
   compile?(template: Template): Applier;
 }
 
 /** What learning needs of an EngineContext: no page is marked. */
-export type LearnContext = Omit<EngineContext, 'onPage'>;
+export type LearnContext<S extends OptionShape = OptionShape> = Omit<EngineContext<S>, 'onPage'>;
 
 /** What learning gives. */
 export interface LearnRun {
@@ -68,4 +72,4 @@ export interface LearnRun {
 }
 
 /** A template engine that learns once and applies many (align, hyperlink, pagelets). */
-export type LearningEngine = TemplateEngine & Required<Pick<TemplateEngine, 'learn' | 'compile'>>;
+export type LearningEngine<S extends OptionShape = OptionShape> = TemplateEngine<S> & Required<Pick<TemplateEngine<S>, 'learn' | 'compile'>>;

@@ -24,6 +24,12 @@ export interface OptionMeta {
   defaultText?: string;
   /** Library-only option: no command-line flag. */
   cli?: false;
+  /** One-letter alias of the flag (`o` gives `-o, --out <dir>`). */
+  short?: string;
+  /** Where the option comes from in the papers (`paper 4, section 3.1`), when it does. */
+  section?: string;
+  /** The flag's value may be left out (`--update [file]`): given alone, the option is `true`. */
+  optionalValue?: true;
 }
 
 /** One declared option: its schema (type, default, constraints) and its meta. */
@@ -37,20 +43,36 @@ export function option<T extends z.ZodTypeAny>(schema: T, meta: OptionMeta): Opt
 }
 
 export type OptionShape = Readonly<Record<string, OptionSpec>>;
-/** The resolved options of a declaration (defaults filled). */
-export type OptionValues<S extends OptionShape> = { -readonly [K in keyof S]: z.output<S[K]['schema']> };
+/** The names of a declaration's options that may be left without a value (no default, optional). */
+type OptionalNames<S extends OptionShape> = { [K in keyof S]: undefined extends z.output<S[K]['schema']> ? K : never }[keyof S];
+/** The resolved options of a declaration (defaults filled; an option without a value is left out). */
+export type OptionValues<S extends OptionShape> = { -readonly [K in Exclude<keyof S, OptionalNames<S>>]: z.output<S[K]['schema']> } & {
+  -readonly [K in OptionalNames<S>]?: Exclude<z.output<S[K]['schema']>, undefined>;
+};
 
 /** A command-line flag derived from a declared option. */
 export interface CliFlag {
   /** The option's name (camelCase, as commander's attribute name). */
   name: string;
-  /** Commander flags, e.g. `--sample <n>` or `--no-line-rule`. */
+  /** Commander flags, e.g. `--sample <n>`, `-o, --out <dir>` or `--no-line-rule`. */
   flags: string;
   description: string;
   /** The default as shown in --help and docs/cli.md ('' when none or for a `--no-` flag). */
   defaultText: string;
-  /** Converts the raw string of the command line to the option's value (throws Error with a message). */
-  convert(raw: string): unknown;
+  /** The default value (undefined when none). */
+  defaultValue: unknown;
+  /** Whether the flag takes no value (a boolean). */
+  boolean: boolean;
+  /** The values allowed (an enum), listed by --help. */
+  choices?: readonly string[];
+  /** Whether the flag may be given several times, its values gathered into a list. */
+  repeatable: boolean;
+  /** Whether the command line must give it (no default and not optional). */
+  mandatory: boolean;
+  /** Whether its value may be left out (`--update [file]`: `true` then). */
+  optionalValue: boolean;
+  /** Converts the raw string of the command line to the option's value (throws Error with a message); `previous` is the list so far of a repeatable flag. */
+  convert(raw: string, previous?: unknown): unknown;
 }
 
 /** camelCase → kebab-case. */
@@ -135,25 +157,51 @@ export class EngineOptions<S extends OptionShape> {
       const base = baseOf(spec.schema);
       const d = defaultOf(spec);
       const isBool = base instanceof z.ZodBoolean;
-      const flags = isBool ? this.flagOf(name) : `--${kebab(name)} <${spec.arg ?? 'value'}>`;
+      const arg = spec.optionalValue ? `[${spec.arg ?? 'value'}]` : `<${spec.arg ?? 'value'}>`;
+      const long = isBool ? this.flagOf(name) : `--${kebab(name)} ${arg}`;
+      const flags = spec.short ? `-${spec.short}, ${long}` : long;
       const defaultText = spec.defaultText ?? (d === undefined || (isBool && d === true) ? '' : String(d));
+      // a list, or a list beside `true` (`--sitemap [url]`: alone, or given URLs)
+      const list = base instanceof z.ZodArray ? base : base instanceof z.ZodUnion ? (base.options as z.ZodTypeAny[]).map(baseOf).find((o) => o instanceof z.ZodArray) : undefined;
+      const repeatable = list !== undefined;
       // a boolean flag takes no value: giving it means the opposite of its default (commander calls the
-      // parser with no string for it)
-      const convert = isBool ? () => d !== true : (raw: string) => convertRaw(spec, base, raw);
-      out.push({ name, flags, description: spec.description, defaultText, convert });
+      // parser with no string for it); a repeatable one checks each value and adds it to the list
+      const convert = isBool
+        ? () => d !== true
+        : repeatable
+          ? (raw: string, previous?: unknown) => [...(Array.isArray(previous) ? (previous as unknown[]) : []), convertRaw(list.element as z.ZodTypeAny, baseOf(list.element as z.ZodTypeAny), raw)]
+          : (raw: string) => convertRaw(spec.schema, base, raw);
+      const choices = base instanceof z.ZodEnum ? (base.options as string[]) : undefined;
+      const mandatory = !spec.schema.safeParse(undefined).success;
+      const description = spec.section ? `${spec.description} (${spec.section})` : spec.description;
+      out.push({ name, flags, description, defaultText, defaultValue: d, boolean: isBool, ...(choices ? { choices } : {}), repeatable, mandatory, optionalValue: spec.optionalValue === true, convert });
     }
     return out;
+  }
+
+  /** A declaration of some of these options (the same specs), for a command that takes only those. */
+  only<K extends keyof S & string>(names: readonly K[]): EngineOptions<Pick<S, K>> {
+    return new EngineOptions(this.engine, Object.fromEntries(names.map((n) => [n, this.shape[n]])) as Pick<S, K>);
+  }
+
+  /**
+   * This declaration's options among `values` (a command's flags, validated as they were parsed and with
+   * the declared defaults), the others left.
+   */
+  pick(values: object): OptionValues<S> {
+    const v = values as Readonly<Record<string, unknown>>;
+    return Object.fromEntries(this.names.filter((n) => v[n] !== undefined).map((n) => [n, v[n]])) as OptionValues<S>;
   }
 }
 
 /** The value of a raw command-line string for an option, validated by its schema (throws Error). */
-function convertRaw(spec: OptionSpec, base: z.ZodTypeAny, raw: string): unknown {
+function convertRaw(schema: z.ZodTypeAny, base: z.ZodTypeAny, raw: string): unknown {
   let value: unknown = raw;
   if (base instanceof z.ZodNumber) {
     value = raw.trim() === '' ? NaN : Number(raw);
     if (Number.isNaN(value)) throw new Error('expected a number');
   }
-  const r = spec.schema.safeParse(value);
+  const r = schema.safeParse(value);
   if (!r.success) throw new Error(issuesText(r.error));
   return r.data;
 }
@@ -167,6 +215,14 @@ export function declareOptions<S extends OptionShape>(engine: string, shape: S):
 /** A whole number of at least `min`. */
 export function wholeNumber(min: number): z.ZodNumber {
   return z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(min, `must be at least ${min}`);
+}
+/** A share or weight in [0, 1]. */
+export function share(): z.ZodNumber {
+  return finiteNumber().min(0, 'must be at least 0').max(1, 'must be at most 1');
+}
+/** A threshold in (0, 1]: a similarity that pages must reach. */
+export function threshold(): z.ZodNumber {
+  return finiteNumber().gt(0, 'must be above 0').max(1, 'must be at most 1');
 }
 /** A number (finite). */
 export function finiteNumber(): z.ZodNumber {

@@ -31,7 +31,7 @@ test('gabarit cocited: the same counts from a directory, a page named by its key
   const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
-  const { DEFAULTS } = await import('../../src/defaults.ts');
+  const { COCITED_OPTIONS, SOURCE_OPTIONS } = await import('../../src/run/options.ts');
   const { createReporter } = await import('../../src/cli/run.ts');
   const { runCocited } = await import('../../src/cli/cocited.ts');
   const dir = mkdtempSync(join(tmpdir(), 'gabarit-cocited-'));
@@ -41,10 +41,7 @@ test('gabarit cocited: the same counts from a directory, a page named by its key
     const article = i < 3 ? `<p>Text ${w[i]} <a href="t.html">t</a> <a href="r.html">r</a> <a href="x${i}.html">x</a></p>` : `<p>Unique text number ${i * 7} words</p>`;
     writeFileSync(join(dir, `p${i}.html`), `<html><body><nav>${menu}</nav><main><h1>Page ${w[i]}</h1>${article}</main></body></html>`);
   }
-  const flags = {
-    userAgent: DEFAULTS.userAgent, delay: DEFAULTS.delayMs, concurrency: DEFAULTS.concurrencyPerHost, maxPages: DEFAULTS.maxPages,
-    maxBytes: DEFAULTS.maxBytes, timeout: DEFAULTS.timeoutMs, out: join(dir, 'out'), url: 't.html', top: 5, pageWeight: 0, local: true,
-  };
+  const flags = { ...SOURCE_OPTIONS.defaults(), ...COCITED_OPTIONS.parse({ url: 't.html', top: 5, local: true }), out: join(dir, 'out') };
   try {
     const reporter = createReporter({ json: false, quiet: true });
     const { related, summary } = await runCocited(join(dir), flags, reporter);

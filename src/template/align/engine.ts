@@ -214,7 +214,7 @@ function notExactIn(parts: readonly LearnedPart[]): number {
   return parts.reduce((t, p) => t + p.levels.reduce((u, l) => u + l.notExact, 0), 0);
 }
 
-const engine: LearningEngine = {
+const engine: LearningEngine<typeof ALIGN_OPTIONS.shape> = {
   name: 'align',
   description: 'paper 1: multiple alignment of token sequences (Needleman–Wunsch, hierarchical consensus)',
   options: ALIGN_OPTIONS,

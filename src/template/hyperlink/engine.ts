@@ -81,5 +81,5 @@ export class HyperlinkEngine implements LearningEngine {
 
 export { HYPERLINK_OPTIONS };
 
-const engine: LearningEngine = new HyperlinkEngine();
+const engine: LearningEngine<typeof HYPERLINK_OPTIONS.shape> = new HyperlinkEngine();
 export default engine;

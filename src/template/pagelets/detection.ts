@@ -2,6 +2,7 @@
  * What a template detection (paper 3, Figures 4 and 5) returns, whichever way it ran (in memory or in
  * DuckDB): the templates found and, for every page, which of its pagelets are template.
  */
+import { PAGELET_DEFAULTS } from './defaults.ts';
 
 /** One template: a shingle s(T) and the owner pages O(T) (a connected component for Figure 5). */
 export interface TemplateFound {
@@ -145,13 +146,20 @@ export class OrdinalIndex {
 
 /** How many pages a shingle must span to be a template shingle (see `supportThreshold`). */
 export interface SupportOptions {
-  /** Absolute minimum of distinct pages (default 2: Definition 4 needs a collection). */
+  /** Absolute minimum of distinct pages (default `PAGELET_DEFAULTS.minTemplatePages`: Definition 4 needs a collection). */
   minPages?: number;
-  /** Minimum fraction of the (unique) pages of the input (default 0.05; 0 turns it off). */
+  /** Minimum fraction of the (unique) pages of the input (default `PAGELET_DEFAULTS.minSupport`; 0 turns it off). */
   minSupport?: number;
-  /** The fraction's page count never exceeds this (default 50). */
+  /** The fraction's page count never exceeds this (default `PAGELET_DEFAULTS.supportCap`). */
   supportCap?: number;
 }
+
+/** The support options' defaults, in memory and in SQL alike (PAGELET_DEFAULTS). */
+export const SUPPORT_DEFAULTS: Readonly<Required<SupportOptions>> = {
+  minPages: PAGELET_DEFAULTS.minTemplatePages,
+  minSupport: PAGELET_DEFAULTS.minSupport,
+  supportCap: PAGELET_DEFAULTS.supportCap,
+};
 
 /**
  * The least number of distinct pages a template shingle must span: max(minPages, min(cap, ⌈f·N⌉)) for
@@ -163,8 +171,8 @@ export interface SupportOptions {
  * a few dozen pages. With f = 0 this is the paper's rule.
  */
 export function supportThreshold(uniquePages: number, o: SupportOptions = {}): number {
-  const minPages = Math.max(1, o.minPages ?? 2);
-  const f = o.minSupport ?? 0.05;
-  const cap = o.supportCap ?? 50;
+  const minPages = Math.max(1, o.minPages ?? SUPPORT_DEFAULTS.minPages);
+  const f = o.minSupport ?? SUPPORT_DEFAULTS.minSupport;
+  const cap = o.supportCap ?? SUPPORT_DEFAULTS.supportCap;
   return Math.max(minPages, Math.min(cap, Math.ceil(f * uniquePages)));
 }

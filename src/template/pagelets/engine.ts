@@ -524,7 +524,7 @@ export { linkBaseUrl };
 export { PAGELET_OPTIONS };
 
 /** The pagelets engine (registered in src/template/engines.ts). */
-const engine: LearningEngine = {
+const engine: LearningEngine<typeof PAGELET_OPTIONS.shape> = {
   name: 'pagelets',
   description: 'pagelets and shingles, local or global template detection (Bar-Yossef & Rajagopalan 2002)',
   options: PAGELET_OPTIONS,

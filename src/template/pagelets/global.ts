@@ -33,7 +33,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOUBLE, DuckDBDataChunk, INTEGER, DuckDBInstance, type DuckDBConnection, type DuckDBAppender } from '@duckdb/node-api';
-import { type Detection, OrdinalBits, type TemplateFound } from './detection.ts';
+import { type Detection, OrdinalBits, SUPPORT_DEFAULTS, type TemplateFound } from './detection.ts';
 import { UnionFind } from '../../structure/union-find.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
 import { withDefaults } from '../../filled.ts';
@@ -47,8 +47,6 @@ import { figure5Plan } from './sql-steps.ts';
 /** `SqlStoreOptions` defaults (PAGELET_DEFAULTS). */
 const STORE_DEFAULTS = { memoryLimit: PAGELET_DEFAULTS.duckdbMemoryLimit, ingestMemoryLimit: PAGELET_DEFAULTS.duckdbIngestMemoryLimit };
 
-/** The support options' defaults of Figure 5's steps (PAGELET_DEFAULTS). */
-const SUPPORT_DEFAULTS = { minPages: PAGELET_DEFAULTS.minTemplatePages, minSupport: PAGELET_DEFAULTS.minSupport, supportCap: PAGELET_DEFAULTS.supportCap };
 
 /** Where the tables live. */
 export interface SqlStoreOptions {

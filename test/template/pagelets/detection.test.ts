@@ -7,7 +7,8 @@ import { detectGlobalInMemory } from '../../../src/template/pagelets/memory.ts';
 import { analyseTree, marksFromPagelets, type PageRecord } from '../../../src/template/pagelets/page-analysis.ts';
 import { templateFraction } from '../../../src/template/result.ts';
 import { PageletTables } from '../../../src/template/pagelets/tables.ts';
-import type { Detection } from '../../../src/template/pagelets/detection.ts';
+import { type Detection, supportThreshold } from '../../../src/template/pagelets/detection.ts';
+import { PAGELET_OPTIONS } from '../../../src/template/pagelets/options.ts';
 import { syntheticSite, ROOT } from './fixtures.ts';
 
 function records(pages: Record<string, string>): PageRecord[] {
@@ -184,4 +185,11 @@ test('marks and template fractions known without the tree agree with marking the
   }
   store.close();
   await assert.rejects(sql.eachTemplateNodes(() => undefined), /closed/);
+});
+
+test('supportThreshold: without options, the support the pagelets engine defaults to', () => {
+  const d = PAGELET_OPTIONS.defaults();
+  for (const n of [1, 10, 35, 100, 1000]) {
+    assert.equal(supportThreshold(n), supportThreshold(n, { minPages: d.minPages, minSupport: d.minSupport, supportCap: d.supportCap }), `${n} pages`);
+  }
 });
