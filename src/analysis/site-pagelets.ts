@@ -48,8 +48,16 @@ export interface SitePagelets {
   byUrl: Map<number, number>;
 }
 
+/**
+ * The support of a template shingle in link analysis (section 4): 5% of the pages, half the template
+ * engine's (PAGELET_DEFAULTS.minSupport). Link analysis wants every navigation pagelet out of the graph,
+ * those shared by a few pages of a section too; `gabarit hits` and `cocited` were built and checked with it.
+ */
+export const LINK_ANALYSIS_SUPPORT: Readonly<SupportOptions> = { minSupport: 0.05 };
+
 /** Reads, partitions and shingles every page of `source`, then flags template pagelets. */
-export async function loadSitePagelets(source: PageSource, options: SitePageletsOptions = {}): Promise<SitePagelets> {
+export async function loadSitePagelets(source: PageSource, given: SitePageletsOptions = {}): Promise<SitePagelets> {
+  const options: SitePageletsOptions = { ...LINK_ANALYSIS_SUPPORT, ...given };
   const labels = new LabelTable({ attributes: 'none' });
   const tables = new PageletTables();
   const pages: PageletPage[] = [];
