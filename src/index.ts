@@ -30,8 +30,10 @@ export { writeOutputs, type WriteOptions, type Written, type PageRecord } from '
 export { runEngine, type PipelineRun } from './run/drive.ts';
 export type { PageOutcome, PageDone, PageNotDone, RunResult, RunControls, SourceInput, CommandSummary } from './run/types.ts';
 export { type Template, type TemplateSet, type ApplyInput, readTemplate, TemplateError } from './template/learned.ts';
-export { crawl, writeCrawl, type CrawlResult } from './run/crawl.ts';
-export { report, writeReport } from './run/report.ts';
+export { crawl, crawlCommand, writeCrawl, type CrawlResult } from './run/crawl.ts';
+export { report, reportCommand, writeReport, type ReportRun } from './run/report.ts';
+// Each command's run from its flags (`…Command`), with what it tells as it goes (CommandHooks).
+export { openForCommand, type CommandHooks } from './run/command.ts';
 // `shards` loads the sharded pagelets pipeline (DuckDB, or Spark) when called.
 export { shards, type ShardPhase, type ShardsOptions, type ShardsResult } from './run/shards.ts';
 
@@ -49,7 +51,7 @@ export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 export { collect, collect as indesit, collectSample, writeCollect, type CollectOptions, type CollectResult, type CollectSummary, type IndesitOptions, type IndesitResult } from './run/collect.ts';
 export { cluster, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './run/cluster.ts';
 export { hits, writeHits, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './run/hits.ts';
-export { cocited, writeCocited, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './run/cocited.ts';
+export { cocited, cocitedCommand, writeCocited, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './run/cocited.ts';
 export { clusterSourceBySchema, clusterSourceByShape, clusterSourceByStructure, type SchemaClustering, type ShapeClusteringResult, type StructureClustering } from './cluster/schema.ts';
 export { clusterByContent, type ContentClustering } from './cluster/content.ts';
 

@@ -52,6 +52,8 @@ export type WrapperFetchFlags = OptionValues<typeof WRAPPER_FETCH_OPTIONS.shape>
 export function outOptions(command: string) {
   return declareOptions(command, { out: option(z.string().default(`out/${command}`), { short: 'o', arg: 'dir', description: 'output directory' }) });
 }
+/** The `--out` flag's value. */
+export type OutFlags = OptionValues<ReturnType<typeof outOptions>['shape']>;
 
 /** `collect`'s options (INDESIT, paper 4), defaults from COLLECT_DEFAULTS. */
 export const COLLECT_OPTIONS = declareOptions('collect', {
