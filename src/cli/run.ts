@@ -14,7 +14,7 @@ import type { OpenedSource } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
 import { interruptionField, interruptSignal, notePageRead, noteSummary, watchInterrupts } from './interrupt.ts';
 import { addDeclaredOptions } from './parsers.ts';
-import { outOptions, SOURCE_OPTIONS, type SourceFlags } from '../run/options.ts';
+import { type GlobalFlags, outOptions, SOURCE_OPTIONS, type SourceFlags } from '../run/options.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** The exit codes of `gabarit` (README, "Exit codes"). */
@@ -32,7 +32,7 @@ export class NothingDone extends GabaritError {
   override readonly name = 'NothingDone';
 }
 
-/** The global options (`gabarit --json --quiet <command> …`). */
+/** The global options (`gabarit --json --quiet <command> …`, declared in GLOBAL_OPTIONS), each on or off. */
 export interface GlobalOptions {
   json: boolean;
   quiet: boolean;
@@ -40,7 +40,7 @@ export interface GlobalOptions {
 
 /** The global options as seen from a command. */
 export function globalOptions(cmd: Command): GlobalOptions {
-  const o = cmd.optsWithGlobals<{ json?: boolean; quiet?: boolean }>();
+  const o = cmd.optsWithGlobals<GlobalFlags>();
   return { json: o.json === true, quiet: o.quiet === true };
 }
 

@@ -5,11 +5,18 @@
  * pages out) and what may end it early (a signal) come through `CommandHooks`; the command line gives its
  * stderr reporter and its signal handling (src/cli/), a library caller what it wants, or nothing.
  */
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { EngineError, UsageError } from '../errors.ts';
 import type { PageFailure } from '../output.ts';
 import type { PageSource } from '../site/page.ts';
 import type { SourceOptions } from '../site/source.ts';
+import { BAD_OPTION } from '../template/options.ts';
+import type { PipelineRun, RenderingRun } from './drive.ts';
 import type { SourceFlags } from './options.ts';
 import { openWithOptions, type OpenedSource } from './source.ts';
+import type { PageDone, RunControls } from './types.ts';
+import type { Written } from './write.ts';
 
 /** What a command's run tells as it goes, and what may stop its reading; every member may be left out. */
 export interface CommandHooks {
@@ -83,4 +90,54 @@ export async function overSource<T>(spec: string, flags: SourceFlags, hooks: Com
     hooks.stop?.();
     await opened.close();
   }
+}
+
+/** Where a pipeline command (template, content, apply) writes: a directory (absolute), or a stream for jsonl records. */
+export interface PipelineDestination {
+  out: string | Writable;
+  jsonl: boolean;
+}
+
+/** Starts a pipeline (its call checks its options at once): a bad option is a UsageError. */
+export function startPipeline<T>(start: () => T): T {
+  try {
+    return start();
+  } catch (err) {
+    if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+/**
+ * A pipeline command's run (template, content, apply): opens `spec` with the source options, starts the
+ * pipeline on it (`start`, told of progress and warnings through the hooks) and writes the output contract
+ * to `to` (`writeOutputs`), failed and no-content pages to the hooks. `extra.summary` adds summary.json
+ * fields; `extra.onPage` runs after each page is written (another format beside it).
+ */
+export async function pipelineCommand(
+  spec: string,
+  flags: SourceFlags,
+  to: PipelineDestination,
+  hooks: CommandHooks,
+  start: (source: PageSource, controls: Pick<RunControls, 'onProgress' | 'onWarning'>) => PipelineRun | RenderingRun,
+  extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone, stem?: string) => Promise<void> } = {},
+): Promise<Written> {
+  const { writeOutputs } = await import('./write.ts');
+  return overSource(spec, flags, hooks, async (source) => {
+    const run = startPipeline(() => start(source, { onProgress: (p, d, t) => hooks.progress?.(p, d, t), onWarning: (m) => hooks.warn?.(m) }));
+    let written = 0;
+    const out = await writeOutputs(run, {
+      out: to.out,
+      format: to.jsonl ? 'jsonl' : 'files',
+      onFailure: (f) => hooks.failure?.(f),
+      onNoContent: (f) => hooks.failure?.(f),
+      onPage: async (p, stem) => {
+        hooks.progress?.('write', ++written);
+        if ('marks' in p) await extra.onPage?.(p, stem);
+      },
+      summary: () => ({ source: spec, ...(extra.summary ?? {}), ...interruptionOf(hooks) }),
+    });
+    hooks.onSummary?.(typeof to.out === 'string' ? join(to.out, 'summary.json') : null, out.summary.pagesDone);
+    return out;
+  });
 }
