@@ -12,7 +12,7 @@
 import type { Command } from 'commander';
 import { METHODS, TEMPLATE_OPTIONS, type TemplateFlags } from '../run/options.ts';
 import { UsageError } from '../errors.ts';
-import type { Method } from '../template/engines.ts';
+import type { EngineOptionValues, Method } from '../template/engines.ts';
 import type { WrittenSummary } from '../run/write.ts';
 import type { CliFlag } from '../template/options.ts';
 import { destination, finishRun, pipelineLines } from './pipeline.ts';
@@ -49,10 +49,10 @@ export async function addEngineFlags(cmd: Command): Promise<Declared> {
 }
 
 /**
- * The options given on the command line for `method` (its declaration fills the defaults). A flag that
- * belongs only to other engines is a usage error.
+ * The options given on the command line for `method` (its declaration fills the defaults and checks the
+ * values when the run starts). A flag that belongs only to other engines is a usage error.
  */
-export function engineFlagValues(cmd: Command, method: string, declared: Declared): Record<string, unknown> {
+export function engineFlagValues(cmd: Command, method: string, declared: Declared): Partial<EngineOptionValues> {
   for (const [name, d] of declared) {
     if (cmd.getOptionValueSource(name) === 'cli' && !d.engines.includes(method)) {
       throw new UsageError(`${d.flag.flags.split(' ')[0]!} is an option of method${d.engines.length > 1 ? 's' : ''} ${d.engines.join(', ')}, not of ${method}`);
