@@ -145,11 +145,6 @@ export function summaryLines(summary: Pick<Summary, 'pagesDone' | 'pagesFailed' 
   return lines;
 }
 
-/** Milliseconds since `start` (performance.now()), rounded. */
-export function since(start: number): number {
-  return Math.round(performance.now() - start);
-}
-
 // ---- sources ----
 
 /**
