@@ -23,15 +23,17 @@ export { type Page, type PageSource, type PageResult, parsePage } from './site/p
 export { LinkGraph } from './site/graph.ts';
 
 // The pipelines (run/): template, content, learn once and apply many, outputs
-export { detectTemplate, type DetectOptions } from './run/template.ts';
-export { extractContent, type ExtractOptions } from './run/content.ts';
-export { learnTemplate, applyTemplate, applyToSource, compileTemplate, type AppliedPage, type ApplyOptions } from './run/learn.ts';
+export { detectTemplate, templateCommand, type DetectOptions } from './run/template.ts';
+export { extractContent, contentCommand, type ExtractOptions } from './run/content.ts';
+export { learnTemplate, applyTemplate, applyToSource, applyCommand, compileTemplate, type AppliedPage, type ApplyOptions } from './run/learn.ts';
 export { writeOutputs, type WriteOptions, type Written, type PageRecord } from './run/write.ts';
 export { runEngine, type PipelineRun } from './run/drive.ts';
 export type { PageOutcome, PageDone, PageNotDone, RunResult, RunControls, SourceInput, CommandSummary } from './run/types.ts';
 export { type Template, type TemplateSet, type ApplyInput, readTemplate, TemplateError } from './template/learned.ts';
-export { crawl, writeCrawl, type CrawlResult } from './run/crawl.ts';
-export { report, writeReport } from './run/report.ts';
+export { crawl, crawlCommand, writeCrawl, type CrawlResult } from './run/crawl.ts';
+export { report, reportCommand, writeReport, type ReportRun } from './run/report.ts';
+// Each command's run from its flags (`…Command`), with what it tells as it goes (CommandHooks).
+export { openForCommand, pipelineCommand, type CommandHooks, type PipelineDestination } from './run/command.ts';
 // `shards` loads the sharded pagelets pipeline (DuckDB, or Spark) when called.
 export { shards, type ShardPhase, type ShardsOptions, type ShardsResult } from './run/shards.ts';
 
@@ -46,10 +48,10 @@ export { OutputWriter, type Summary, type PageFailure } from './output.ts';
 // Pages like a sample (paper 4), pages grouped by structure or content, the pagelet graph (paper 3, section 4)
 // `collect` (also named `indesit`) loads the collector and its HTTP stack when called. Each is what its
 // command runs (`gabarit collect`, `cluster`, `hits`, `cocited`), with a `write…` for the command's files.
-export { collect, collect as indesit, collectSample, writeCollect, type CollectOptions, type CollectResult, type CollectSummary, type IndesitOptions, type IndesitResult } from './run/collect.ts';
-export { cluster, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './run/cluster.ts';
-export { hits, writeHits, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './run/hits.ts';
-export { cocited, writeCocited, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './run/cocited.ts';
+export { collect, collect as indesit, collectCommand, collectSample, writeCollect, type CollectOptions, type CollectResult, type CollectSummary, type IndesitOptions, type IndesitResult } from './run/collect.ts';
+export { cluster, clusterCommand, writeCluster, type ClusterBy, type ClusterEntry, type ClusterOptions, type ClusterResult } from './run/cluster.ts';
+export { hits, hitsCommand, writeHits, type Authority, type Hub, type HitsOptions, type HitsResult, type HitsSummary } from './run/hits.ts';
+export { cocited, cocitedCommand, writeCocited, type CocitedOptions, type CocitedResult, type CocitedSummary, type RelatedPage } from './run/cocited.ts';
 export { clusterSourceBySchema, clusterSourceByShape, clusterSourceByStructure, type SchemaClustering, type ShapeClusteringResult, type StructureClustering } from './cluster/schema.ts';
 export { clusterByContent, type ContentClustering } from './cluster/content.ts';
 

@@ -15,12 +15,10 @@
  * `--gold FILE`, a JSON object page key → class, also the purity and adjusted Rand index).
  * Exit 1 when no page could be read.
  */
-import { join } from 'node:path';
-import { interruptionField, noteSummary } from './interrupt.ts';
 import type { Command } from 'commander';
 import { CLUSTER_OPTIONS, type ClusterFlags } from '../run/options.ts';
 import { addDeclaredOptions } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, commandHooks, createReporter, emit, globalOptions, NothingDone, type OutFlags, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
   const cmd = program
@@ -32,38 +30,16 @@ export function register(program: Command): void {
   addOutOption(cmd, 'cluster');
   cmd.action(async (spec: string, opts: ClusterFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
-    const reporter = createReporter(g);
-    const { cluster, readGold, writeCluster } = await import('../run/cluster.ts');
-    const gold = opts.gold !== undefined ? readGold(opts.gold) : undefined;
-    const opened = await openFromFlags(spec, opts, reporter);
-    const dir = outDir(opts.out);
+    const { clusterCommand } = await import('../run/cluster.ts');
     // Given --similarity or --no-layout, the schema is what the user asked for: auto groups by it.
+    const { similarity, layout, ...flags } = opts;
     const given = (name: 'similarity' | 'layout'): boolean => self.getOptionValueSource(name) === 'cli';
-    let r;
-    try {
-      r = await cluster(opened.source, {
-        by: opts.by,
-        name: spec,
-        ...(given('similarity') ? { similarity: opts.similarity } : {}),
-        ...(given('layout') ? { layout: opts.layout } : {}),
-        ...(opts.k !== undefined ? { k: opts.k } : {}),
-        ...(gold !== undefined ? { gold } : {}),
-        onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
-      });
-    } finally {
-      reporter.stop();
-      await opened.close();
-    }
-    const { clusters, assignment, summary, scores } = r;
-    for (const w of r.warnings) reporter.warn(`${spec}: ${w}`);
-    for (const f of r.failures) reporter.failure(f);
-    for (const d of r.doubts) reporter.warn(`${spec}: ${d}`);
-    await writeCluster(r, dir, interruptionField());
-    noteSummary(join(dir, 'summary.json'), summary.pagesDone);
+    const r = await clusterCommand(spec, { ...flags, ...(given('similarity') ? { similarity } : {}), ...(given('layout') ? { layout } : {}) }, commandHooks(createReporter(g)));
+    const { clusters, assignment, summary, scores, dir } = r;
     const lines = [`pages: ${assignment.size} in ${clusters.length} clusters (by ${opts.by})`];
     for (const c of clusters.slice(0, 20)) lines.push(`  ${c.id}: ${c.keys.length} pages, e.g. ${c.keys[0] ?? ''}`);
     if (clusters.length > 20) lines.push(`  … ${clusters.length - 20} more in clusters.json`);
-    if (gold !== undefined) lines.push(`purity: ${scores.purity!.toFixed(3)}  adjusted Rand index: ${scores.adjustedRandIndex!.toFixed(3)}`);
+    if (opts.gold !== undefined) lines.push(`purity: ${scores.purity!.toFixed(3)}  adjusted Rand index: ${scores.adjustedRandIndex!.toFixed(3)}`);
     lines.push(`pages failed: ${r.failures.length}`, `output: ${dir}`);
     emit(g, summary, lines);
     if (assignment.size === 0) throw new NothingDone(`no page could be read from ${spec}`);

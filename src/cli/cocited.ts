@@ -8,14 +8,10 @@
  * `<page>` is a URL, or a key of the source (`api/index.html`). Prints the related pages; writes
  * `cocited.json` and `summary.json` in `--out` (default out/cocited). Exit 1 when no page could be read.
  */
-import { join } from 'node:path';
-import { interruptionField, noteSummary } from './interrupt.ts';
 import type { Command } from 'commander';
-import { UsageError } from '../errors.ts';
 import { COCITED_OPTIONS, type CocitedFlags } from '../run/options.ts';
-import type { CocitedSummary, RelatedPage } from '../run/cocited.ts';
 import { addDeclaredOptions } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type Reporter, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, commandHooks, createReporter, emit, globalOptions, NothingDone, type OutFlags, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
   const cmd = program
@@ -27,7 +23,8 @@ export function register(program: Command): void {
   addOutOption(cmd, 'cocited');
   cmd.action(async (spec: string, opts: CocitedFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
-    const { summary, related, dir } = await runCocited(spec, opts, createReporter(g));
+    const { cocitedCommand } = await import('../run/cocited.ts');
+    const { summary, related, dir } = await cocitedCommand(spec, opts, commandHooks(createReporter(g)));
     const lines = [`pages: ${summary.pagesDone}, co-cited with ${summary.targetKey ?? summary.target}:`];
     for (const r of related) lines.push(`  ${r.score.toFixed(2).padStart(7)}  ${r.key ?? r.url}`);
     if (related.length === 0) lines.push('  (none)');
@@ -35,29 +32,4 @@ export function register(program: Command): void {
     emit(g, { related, summary }, lines);
     if (summary.pagesDone === 0) throw new NothingDone(`no page could be read from ${spec}`);
   });
-}
-
-/** The command without printing: opens the source, runs the library's `cocited`, writes the files. */
-export async function runCocited(spec: string, opts: CocitedFlags & SourceFlags & OutFlags, reporter: Reporter): Promise<{ summary: CocitedSummary; related: RelatedPage[]; dir: string }> {
-  const { cocited, writeCocited } = await import('../run/cocited.ts');
-  const opened = await openFromFlags(spec, opts, reporter);
-  let r;
-  try {
-    r = await cocited(opened.source, { name: spec, ...COCITED_OPTIONS.pick(opts) });
-  } finally {
-    reporter.stop();
-    await opened.close();
-  }
-  for (const f of r.failures) reporter.failure(f);
-  const dir = outDir(opts.out);
-  const error = r.summary.error;
-  if (error) {
-    // Nothing of the source mentions the page: most likely a mistyped --url, not a page nobody co-cites.
-    const message = `--url ${error.message}`;
-    await writeCocited(r, dir, { error: { code: error.code, message } });
-    throw new UsageError(message);
-  }
-  await writeCocited(r, dir, interruptionField());
-  noteSummary(join(dir, 'summary.json'), r.summary.pagesDone);
-  return { summary: r.summary, related: r.related, dir };
 }

@@ -14,12 +14,10 @@
  * Exit 1 when the sample cannot be loaded; 2 for a sample outside its root, a directory without an index
  * page, a missing file, or bad options.
  */
-import { interruptionField, noteSummary } from './interrupt.ts';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { COLLECT_OPTIONS, type CollectFlags } from '../run/options.ts';
 import { addDeclaredOptions } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, commandHooks, createReporter, emit, globalOptions, type OutFlags, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
   const cmd = program
@@ -31,38 +29,16 @@ export function register(program: Command): void {
   addOutOption(cmd, 'collect');
   cmd.action(async (sample: string, opts: CollectFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
-    const reporter = createReporter(g);
-    const { collect, collectSample, writeCollect } = await import('../run/collect.ts');
-    const { root: given, ...own } = COLLECT_OPTIONS.pick(opts);
-    const { root, sample: sampleRef } = await collectSample(sample, given);
-    const opened = await openFromFlags(root, opts, reporter);
-    let result;
-    try {
-      result = await collect(opened.source, sampleRef, {
-        name: root,
-        ...own,
-        onDownload: (n) => reporter.progress.update('download', n),
-      });
-    } catch (e) {
-      if (e instanceof Error && e.name === 'PageError') throw new NothingDone(e.message);
-      throw e;
-    } finally {
-      reporter.stop();
-      await opened.close();
-    }
-    for (const f of result.failures) reporter.failure(f);
-    for (const d of result.doubts) reporter.warn(`${result.sample.key}: ${d}`);
-    const dir = await writeCollect(result, outDir(opts.out), interruptionField());
-    const summary = result.summary;
-    noteSummary(join(dir, 'summary.json'), summary.pagesDone);
+    const { collectCommand } = await import('../run/collect.ts');
+    const result = await collectCommand(sample, opts, commandHooks(createReporter(g)));
     const lines = [
       `pages collected: ${result.pages.length} (like ${result.sample.key})`,
       `downloads: ${result.downloads}${result.deadLinks > 0 ? ` (${result.deadLinks} dead links)` : ''}${result.complete ? '' : ' (stopped at --max-downloads)'}`,
       `clusters met: ${result.clusters.length}`,
       `index steps: ${result.indexPath.map((s) => `${s.example} (score ${s.score}, +${s.newTargets})`).join(' → ') || 'none'}`,
       `pages failed: ${result.failures.length}`,
-      `output: ${dir}`,
+      `output: ${result.dir}`,
     ];
-    emit(g, summary, lines);
+    emit(g, result.summary, lines);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * `gabarit content <source> [--method NAME] [--format text|html|markdown|json|jsonl] [--main-block auto|always|never]`:
- * the main content of every page (the library's `extractContent`, src/run/content.ts): the site template
+ * the main content of every page (the library's `extractContent`, run by `contentCommand`, src/run/content.ts): the site template
  * removed by the engine best suited to the source (hyperlink where a link graph exists, align for a group of
  * pages, pagelets for large sources without links; `--method` overrides), then the main block chosen among
  * what is left. Writes the output contract (`<page>.txt` = main content, `<page>.html` with data-gabarit
@@ -8,14 +8,12 @@
  * `.md` / `.json`; with `--format jsonl`, one record per page in `pages.jsonl` (or stdout with `--out -`)
  * instead of the page files. Exit codes: see main.ts and pipeline.ts.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Command } from 'commander';
 import { CONTENT_COMMAND_OPTIONS, type ContentFlags, METHODS } from '../run/options.ts';
 import { addDeclaredOptions } from './parsers.ts';
 import { UsageError } from '../errors.ts';
-import { destination, finishRun, pipelineLines, startRun, writeRun } from './pipeline.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type OutFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { destination, finishRun, pipelineLines } from './pipeline.ts';
+import { addOutOption, addSourceOptions, commandHooks, createReporter, globalOptions, type OutFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 import { addEngineFlags, engineFlagValues, givenFlagValues } from './template.ts';
 
 
@@ -39,35 +37,8 @@ export function register(program: Command): void {
     // source and the flags it does not take are named (a warning) and left.
     const engineValues = opts.method !== undefined ? engineFlagValues(self, opts.method, declared) : givenFlagValues(self, declared);
     const to = destination(opts.out, opts.format, g);
-    const format = opts.format;
-    const [{ extractContent }, { formatContent, FORMAT_EXTENSION }, { pageStem }] = await Promise.all([
-      import('../run/content.ts'),
-      import('../content/format.ts'),
-      import('../output.ts'),
-    ]);
-    const reporter = createReporter(g);
-    const opened = await openFromFlags(spec, opts, reporter);
-    let written;
-    try {
-      const run = startRun(() =>
-        extractContent(opened.source, {
-          ...(opts.method ? { method: opts.method } : {}),
-          engineOptions: engineValues,
-          mainBlock: opts.mainBlock,
-          headline: opts.headline,
-          onProgress: (p, d, t) => reporter.progress.update(p, d, t),
-          onWarning: (m) => reporter.warn(m),
-        }),
-      );
-      written = await writeRun(run, to, reporter, spec, {
-        summary: { format },
-        onPage: async (p, stem) => {
-          if (to.dir !== null && format !== 'text' && format !== 'jsonl') await writeFile(join(to.dir, (stem ?? pageStem(p.key)) + FORMAT_EXTENSION[format]), formatContent(p.marks, format, { ...p.info }));
-        },
-      });
-    } finally {
-      await opened.close();
-    }
+    const { contentCommand } = await import('../run/content.ts');
+    const written = await contentCommand(spec, opts, engineValues, to, commandHooks(createReporter(g)));
     const s = written.summary;
     finishRun(g, written, to, spec, [`method: ${String(s.method ?? '')} (${String(s['reason'] ?? '')})`, ...pipelineLines(s, to)]);
   });

@@ -12,27 +12,10 @@
  */
 import type { Command } from 'commander';
 import { CRAWL_OPTIONS, type CrawlFlags } from '../run/options.ts';
-import { join } from 'node:path';
 import type { CrawlSummary } from '../run/crawl.ts';
-import { interruptionField, noteSummary } from './interrupt.ts';
 import { addDeclaredOptions } from './parsers.ts';
-import {
-  addOutOption,
-  addSourceOptions,
-  createReporter,
-  emit,
-  globalOptions,
-  NothingDone,
-  openFromFlags,
-  type OutFlags,
-  outDir,
-  since,
-  type Reporter,
-  type SourceFlags,
-} from './run.ts';
+import { addOutOption, addSourceOptions, commandHooks, createReporter, emit, globalOptions, NothingDone, type OutFlags, type SourceFlags } from './run.ts';
 
-
-/** How many of the most linked pages the summary lists by default. */
 export function register(program: Command): void {
   const cmd = program
     .command('crawl')
@@ -43,37 +26,13 @@ export function register(program: Command): void {
   addDeclaredOptions(cmd, CRAWL_OPTIONS);
   cmd.action(async (spec: string, opts: CrawlFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
-    const reporter = createReporter(g);
-    const { summary, dir } = await runCrawl(spec, opts, reporter);
+    const { crawlCommand } = await import('../run/crawl.ts');
+    const { summary, dir } = await crawlCommand(spec, opts, commandHooks(createReporter(g)));
     emit(g, summary, crawlLines(summary, dir));
     if (summary.pagesDone === 0) {
       throw new NothingDone(`no page could be loaded from ${spec} (${summary.pagesFailed} failed; see ${dir}/summary.json)`);
     }
   });
-}
-
-/**
- * The crawl itself (the library's `crawl` and `writeCrawl`, the command's action without printing):
- * writes summary.json, pages.json and graph.json in `flags.out`; failures go to the reporter as they come.
- */
-export async function runCrawl(spec: string, opts: CrawlFlags & SourceFlags & OutFlags, reporter: Reporter): Promise<{ summary: CrawlSummary; dir: string }> {
-  const start = performance.now();
-  const { crawl, crawlOrder, writeCrawl } = await import('../run/crawl.ts');
-  const linkPriority = await crawlOrder({ templatePriority: opts.templatePriority });
-  const opened = await openFromFlags(spec, opts, reporter, linkPriority ? { linkPriority } : {});
-  let result;
-  try {
-    const run = crawl(opened.source, { top: opts.top, onProgress: (p, d, t) => reporter.progress.update(p, d, t) });
-    for await (const o of run) if (!o.ok) reporter.failure(o.failure);
-    result = await run.result();
-  } finally {
-    reporter.stop();
-    await opened.close();
-  }
-  const dir = outDir(opts.out);
-  const summary = await writeCrawl(result, dir, { source: spec, timings: { total: since(start) }, ...interruptionField() });
-  noteSummary(join(dir, 'summary.json'), summary.pagesDone);
-  return { summary, dir };
 }
 
 /** The human lines of a crawl's result. */

@@ -7,12 +7,10 @@
  * Prints the top hubs and authorities; writes `hits.json` and `summary.json` in `--out` (default out/hits).
  * Exit 1 when no page could be read.
  */
-import { join } from 'node:path';
-import { interruptionField, noteSummary } from './interrupt.ts';
 import type { Command } from 'commander';
 import { HITS_OPTIONS, type HitsFlags } from '../run/options.ts';
 import { addDeclaredOptions } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, emit, globalOptions, NothingDone, openFromFlags, type OutFlags, outDir, type SourceFlags } from './run.ts';
+import { addOutOption, addSourceOptions, commandHooks, createReporter, emit, globalOptions, NothingDone, type OutFlags, type SourceFlags } from './run.ts';
 
 export function register(program: Command): void {
   const cmd = program
@@ -24,21 +22,8 @@ export function register(program: Command): void {
   addOutOption(cmd, 'hits');
   cmd.action(async (spec: string, opts: HitsFlags & SourceFlags & OutFlags, self: Command) => {
     const g = globalOptions(self);
-    const reporter = createReporter(g);
-    const { hits, writeHits } = await import('../run/hits.ts');
-    const opened = await openFromFlags(spec, opts, reporter);
-    let r;
-    try {
-      r = await hits(opened.source, { name: spec, ...HITS_OPTIONS.pick(opts) });
-    } finally {
-      reporter.stop();
-      await opened.close();
-    }
-    for (const f of r.failures) reporter.failure(f);
-    const { hubs, authorities, summary } = r;
-    const dir = outDir(opts.out);
-    await writeHits(r, dir, interruptionField());
-    noteSummary(join(dir, 'summary.json'), summary.pagesDone);
+    const { hitsCommand } = await import('../run/hits.ts');
+    const { hubs, authorities, summary, dir } = await hitsCommand(spec, opts, commandHooks(createReporter(g)));
     const lines = [`pages: ${summary.pagesDone}, template pagelets: ${summary.templatePagelets}, hub pagelets: ${summary.hubs}, authorities: ${summary.authorities}`, 'top hubs:'];
     for (const h of hubs) lines.push(`  ${h.score.toFixed(4)}  ${h.pagelet}${h.template ? ' (template)' : ''}  ${h.text}`);
     lines.push('top authorities:');

@@ -15,7 +15,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { GabaritError, UsageError } from '../errors.ts';
+import { GLOBAL_OPTIONS } from '../run/options.ts';
 import { interruption } from './interrupt.ts';
+import { addDeclaredOptions } from './parsers.ts';
 import { ExitCode, NothingDone, prepareCommand } from './run.ts';
 
 /** A command module. `register` may be async (e.g. to read something before declaring options). */
@@ -56,11 +58,10 @@ export async function buildProgram(): Promise<Command> {
   const program = new Command('gabarit')
     .description('Learn the structure of websites from their pages: template vs content, pages of one structure.')
     .version(packageVersion(), '-V, --version', 'print the version')
-    .option('--json', 'print the result as JSON on stdout (messages stay on stderr)')
-    .option('-q, --quiet', 'no progress bars (failures are still named on stderr)')
     .showSuggestionAfterError(true)
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(commanderLine(str)) });
+  addDeclaredOptions(program, GLOBAL_OPTIONS);
   const modules = await Promise.all(COMMANDS.map((load) => load()));
   for (const m of modules) await m.register(program);
   // Same error handling for every command, however a module created it.

@@ -1,29 +1,25 @@
 /**
- * What the commands over a pipeline of src/run/ share (`template`, `content`, `apply`): where the output
- * goes (`--out DIR`, or `-` for stdout with `--format jsonl`), writing the run through the library's
- * `writeOutputs`, the lines printed, and the outcome as an exit code (see main.ts):
+ * What the commands over a pipeline of src/run/ share (`template`, `content`, `apply`; their runs are
+ * src/run/command.ts `pipelineCommand`): where the output goes (`--out DIR`, or `-` for stdout with
+ * `--format jsonl`), the lines printed, and the outcome as an exit code (see main.ts):
  *  - the engine could not justify a result: its error (exit 1), after summary.json is written;
  *  - no page done, or every page done kept no content: nothing was done (exit 1);
  *  - otherwise the work was done (exit 0), with failed and no-content pages named on stderr.
  */
-import { join } from 'node:path';
 import { EngineError } from '../errors.ts';
-import { interruptionField, noteSummary } from './interrupt.ts';
 import { BAD_OPTION } from '../template/options.ts';
-import type { PipelineRun, RenderingRun } from '../run/drive.ts';
+import type { PipelineDestination } from '../run/command.ts';
 import type { Written, WrittenSummary } from '../run/write.ts';
-import type { PageDone } from '../run/types.ts';
-import { emit, type GlobalOptions, NothingDone, outDir, type Reporter, summaryLines } from './run.ts';
+import { emit, type GlobalOptions, NothingDone, outDir, summaryLines } from './run.ts';
 import { UsageError } from '../errors.ts';
 
 /** `--out -`: the jsonl records go to stdout. */
 export const STDOUT = '-';
 
-/** Where a pipeline command writes, from its flags. */
-export interface Destination {
+/** Where a pipeline command writes, from its flags: `out` is the directory, or stdout. */
+export interface Destination extends PipelineDestination {
   /** The output directory (absolute), or null for stdout. */
   dir: string | null;
-  jsonl: boolean;
 }
 
 /** Checks `--out` and `--format` together; `--out -` needs jsonl and no `--json` (both use stdout). */
@@ -32,49 +28,14 @@ export function destination(out: string, format: string, g: GlobalOptions): Dest
   if (out === STDOUT) {
     if (!jsonl) throw new UsageError('--out - (stdout) needs --format jsonl');
     if (g.json) throw new UsageError('--json and --out - both write to stdout; give --out a directory');
-    return { dir: null, jsonl };
+    return { dir: null, out: process.stdout, jsonl };
   }
-  return { dir: outDir(out), jsonl };
-}
-
-/** Starts a pipeline (its call checks its options at once): a bad option is a usage error (exit 2). */
-export function startRun<T>(start: () => T): T {
-  try {
-    return start();
-  } catch (err) {
-    if (err instanceof EngineError && err.code === BAD_OPTION) throw new UsageError(err.message);
-    throw err;
-  }
-}
-
-/**
- * Writes a run to its destination, naming failed and no-content pages on stderr; `onPage` runs after each
- * page is written (another format beside it).
- */
-export async function writeRun(run: PipelineRun | RenderingRun, to: Destination, reporter: Reporter, spec: string, extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone, stem?: string) => Promise<void> } = {}): Promise<Written> {
-  const { writeOutputs } = await import('../run/write.ts');
-  let written = 0;
-  try {
-    const out = await writeOutputs(run, {
-      out: to.dir ?? process.stdout,
-      format: to.jsonl ? 'jsonl' : 'files',
-      onFailure: (f) => reporter.failure(f),
-      onNoContent: (f) => reporter.failure(f),
-      onPage: async (p, stem) => {
-        reporter.progress.update('write', ++written);
-        if ('marks' in p) await extra.onPage?.(p, stem);
-      },
-      summary: () => ({ source: spec, ...(extra.summary ?? {}), ...interruptionField() }),
-    });
-    noteSummary(to.dir === null ? null : join(to.dir, 'summary.json'), out.summary.pagesDone);
-    return out;
-  } finally {
-    reporter.stop();
-  }
+  const dir = outDir(out);
+  return { dir, out: dir, jsonl };
 }
 
 /** The short lines of a pipeline's summary. */
-export function pipelineLines(summary: WrittenSummary, to: Destination): string[] {
+export function pipelineLines(summary: WrittenSummary, to: Pick<Destination, 'dir'>): string[] {
   const lines = summaryLines(summary, to.dir ?? 'stdout');
   const nc = Number(summary['pagesNoContent'] ?? 0);
   if (nc > 0) lines.splice(2, 0, `pages with no content: ${nc}`);

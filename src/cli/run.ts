@@ -9,12 +9,12 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { GabaritError } from '../errors.ts';
 import type { PageFailure, Summary } from '../output.ts';
-import type { PageSource } from '../site/page.ts';
+import type { CommandHooks } from '../run/command.ts';
 import type { OpenedSource } from '../run/source.ts';
 import type { SourceOptions } from '../site/source.ts';
-import { interruptSignal, notePageRead, watchInterrupts } from './interrupt.ts';
+import { interruptionField, interruptSignal, notePageRead, noteSummary, watchInterrupts } from './interrupt.ts';
 import { addDeclaredOptions } from './parsers.ts';
-import { outOptions, SOURCE_OPTIONS, type SourceFlags } from '../run/options.ts';
+import { type GlobalFlags, outOptions, SOURCE_OPTIONS, type SourceFlags } from '../run/options.ts';
 import { createProgress, type Progress } from './progress.ts';
 
 /** The exit codes of `gabarit` (README, "Exit codes"). */
@@ -32,7 +32,7 @@ export class NothingDone extends GabaritError {
   override readonly name = 'NothingDone';
 }
 
-/** The global options (`gabarit --json --quiet <command> …`). */
+/** The global options (`gabarit --json --quiet <command> …`, declared in GLOBAL_OPTIONS), each on or off. */
 export interface GlobalOptions {
   json: boolean;
   quiet: boolean;
@@ -40,7 +40,7 @@ export interface GlobalOptions {
 
 /** The global options as seen from a command. */
 export function globalOptions(cmd: Command): GlobalOptions {
-  const o = cmd.optsWithGlobals<{ json?: boolean; quiet?: boolean }>();
+  const o = cmd.optsWithGlobals<GlobalFlags>();
   return { json: o.json === true, quiet: o.quiet === true };
 }
 
@@ -83,9 +83,7 @@ export async function prepareCommand(cmd: Command | undefined): Promise<void> {
 }
 
 /** The `--out` flag of a command (outOptions). */
-export interface OutFlags {
-  out: string;
-}
+export type { OutFlags } from '../run/options.ts';
 
 /** Adds `--out <dir>` (default `out/<command>`). */
 export function addOutOption(cmd: Command, command: string): Command {
@@ -103,14 +101,6 @@ export function outDir(raw: string): string {
 export function failureLine(f: PageFailure): string {
   const reason = f.message.startsWith(f.url + ': ') ? f.message.slice(f.url.length + 2) : f.message;
   return `gabarit: ${f.url}: ${reason}`;
-}
-
-/** The stderr line naming a source that a cap left pages of unread, or undefined when none did. */
-export function cutMessage(spec: string, source: PageSource): string | undefined {
-  const c = source.cut;
-  if (!c) return undefined;
-  const left = source.kind === 'http' ? `${c.left} or more addresses found and not loaded` : `${c.left} pages left unread`;
-  return `gabarit: ${spec}: stopped at the cap of ${c.maxPages} pages (--max-pages); ${left}`;
 }
 
 /** What a command reports as it runs: progress bars, failure and warning lines, all on stderr. */
@@ -155,35 +145,33 @@ export function summaryLines(summary: Pick<Summary, 'pagesDone' | 'pagesFailed' 
   return lines;
 }
 
-/** Milliseconds since `start` (performance.now()), rounded. */
-export function since(start: number): number {
-  return Math.round(performance.now() - start);
-}
-
 // ---- sources ----
 
 /**
- * Opens `<source>` with the source options (src/run/source.ts `openWithOptions`; `extra.linkPriority` orders
- * a crawl over HTTP), warnings on the reporter; when a cap leaves pages out, `close()` names it on stderr.
- * From here on SIGINT and SIGTERM interrupt the command (interrupt.ts): the source stops yielding pages.
+ * The hooks of a command's run (src/run/command.ts) on `reporter`: failures, warnings and progress on
+ * stderr; SIGINT and SIGTERM interrupt the run from here on (interrupt.ts): the source stops yielding pages.
  */
-export async function openFromFlags(spec: string, flags: SourceFlags, reporter?: Reporter, extra: Pick<SourceOptions, 'linkPriority'> = {}): Promise<OpenedSource> {
-  const { openWithOptions } = await import('../run/source.ts');
+export function commandHooks(reporter: Reporter): CommandHooks {
   watchInterrupts();
-  const opened = await openWithOptions(spec, flags, {
+  return {
+    progress: (phase, done, total) => reporter.progress.update(phase, done, total),
+    failure: (f) => reporter.failure(f),
+    warn: (m) => reporter.warn(m),
+    info: (m) => reporter.info(m),
+    note: (line) => reporter.progress.log(line),
+    stop: () => reporter.stop(),
     signal: interruptSignal,
     onPageRead: notePageRead,
-    ...(reporter ? { warn: (m: string) => reporter.warn(m), info: (m: string) => reporter.info(m) } : {}),
-    ...(extra.linkPriority ? { linkPriority: extra.linkPriority } : {}),
-  });
-  return {
-    source: opened.source,
-    close: async () => {
-      await opened.close();
-      const cut = cutMessage(spec, opened.source);
-      if (cut === undefined) return;
-      if (reporter) reporter.progress.log(cut);
-      else process.stderr.write(cut + '\n');
-    },
+    interrupted: () => interruptionField().interrupted,
+    onSummary: noteSummary,
   };
+}
+
+/**
+ * Opens `<source>` with the source options for a command (src/run/command.ts `openForCommand`, on
+ * `commandHooks(reporter)`; `extra.linkPriority` orders a crawl over HTTP).
+ */
+export async function openFromFlags(spec: string, flags: SourceFlags, reporter: Reporter, extra: Pick<SourceOptions, 'linkPriority'> = {}): Promise<OpenedSource> {
+  const { openForCommand } = await import('../run/command.ts');
+  return openForCommand(spec, flags, commandHooks(reporter), extra);
 }

@@ -12,12 +12,12 @@
 import type { Command } from 'commander';
 import { METHODS, TEMPLATE_OPTIONS, type TemplateFlags } from '../run/options.ts';
 import { UsageError } from '../errors.ts';
-import type { DetectOptions } from '../run/template.ts';
+import type { EngineOptionValues, Method } from '../template/engines.ts';
 import type { WrittenSummary } from '../run/write.ts';
 import type { CliFlag } from '../template/options.ts';
-import { destination, finishRun, pipelineLines, startRun, writeRun } from './pipeline.ts';
+import { destination, finishRun, pipelineLines } from './pipeline.ts';
 import { addDeclaredOptions, engineOption } from './parsers.ts';
-import { addOutOption, addSourceOptions, createReporter, globalOptions, openFromFlags, type OutFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
+import { addOutOption, addSourceOptions, commandHooks, createReporter, globalOptions, type OutFlags, prepareBeforeParse, type SourceFlags, SOURCE_ARGUMENT } from './run.ts';
 
 export { METHODS } from '../run/options.ts';
 
@@ -49,10 +49,10 @@ export async function addEngineFlags(cmd: Command): Promise<Declared> {
 }
 
 /**
- * The options given on the command line for `method` (its declaration fills the defaults). A flag that
- * belongs only to other engines is a usage error.
+ * The options given on the command line for `method` (its declaration fills the defaults and checks the
+ * values when the run starts). A flag that belongs only to other engines is a usage error.
  */
-export function engineFlagValues(cmd: Command, method: string, declared: Declared): Record<string, unknown> {
+export function engineFlagValues(cmd: Command, method: string, declared: Declared): Partial<EngineOptionValues> {
   for (const [name, d] of declared) {
     if (cmd.getOptionValueSource(name) === 'cli' && !d.engines.includes(method)) {
       throw new UsageError(`${d.flag.flags.split(' ')[0]!} is an option of method${d.engines.length > 1 ? 's' : ''} ${d.engines.join(', ')}, not of ${method}`);
@@ -87,16 +87,8 @@ export function register(program: Command): void {
     if (!(METHODS as readonly string[]).includes(method)) throw new UsageError(`unknown method "${method}" (known: ${METHODS.join(', ')})`);
     const values = engineFlagValues(self, method, declared);
     const to = destination(opts.out, opts.format, g);
-    const reporter = createReporter(g);
-    const { detectTemplate } = await import('../run/template.ts');
-    const opened = await openFromFlags(spec, opts, reporter);
-    let written;
-    try {
-      const run = startRun(() => detectTemplate(opened.source, { method, ...values, onProgress: (p, d, t) => reporter.progress.update(p, d, t), onWarning: (m) => reporter.warn(m), rendered: true } as DetectOptions & { rendered: true }));
-      written = await writeRun(run, to, reporter, spec);
-    } finally {
-      await opened.close();
-    }
+    const { templateCommand } = await import('../run/template.ts');
+    const written = await templateCommand(spec, { ...opts, method: method as Method }, values, to, commandHooks(createReporter(g)));
     finishRun(g, written, to, spec, templateLines(written.summary, to.dir ?? 'stdout'));
   });
 }
@@ -110,7 +102,7 @@ export function fractionStats(summary: Pick<WrittenSummary, 'pages'>): { mean: n
 
 /** The human lines of a template run's result. */
 export function templateLines(summary: WrittenSummary, dir: string): string[] {
-  const lines = [`method: ${String(summary.method)}`, ...pipelineLines(summary, { dir, jsonl: false })];
+  const lines = [`method: ${String(summary.method)}`, ...pipelineLines(summary, { dir })];
   const f = fractionStats(summary);
   if (f) lines.splice(3, 0, `template fraction: mean ${f.mean.toFixed(3)}, min ${f.min.toFixed(3)}, max ${f.max.toFixed(3)}`);
   const engine = (summary['engine'] ?? {}) as Record<string, unknown>;

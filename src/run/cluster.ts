@@ -9,12 +9,15 @@
  *    is removed.
  * The result has the clusters, each page's cluster, the failures, the doubts and warnings (unprefixed:
  * the command names the source before each), the scores against `gold`, and `summary` (summary.json);
- * `writeCluster` writes `clusters.json` and `summary.json`.
+ * `writeCluster` writes `clusters.json` and `summary.json`; `clusterCommand` is the command's run from its flags.
  */
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
 import { withDefaults } from '../filled.ts';
 import type { PageFailure } from '../output.ts';
+import { type CommandHooks, interruptionOf, overSource } from './command.ts';
+import type { ClusterFlags, OutFlags, SourceFlags } from './options.ts';
 import { cutFields, networkLoads, openInput } from './source.ts';
 import type { CommandSummary, RunControls, SourceInput } from './types.ts';
 
@@ -147,4 +150,35 @@ export function readGold(file: string): Map<string, string> {
   } catch (e) {
     throw new UsageError(`cannot read the gold classes ${file}: ${(e as Error).message}`);
   }
+}
+
+/**
+ * `gabarit cluster` without printing: reads `flags.gold`, opens `spec` with the source options, runs
+ * `cluster` and writes its files in `flags.out`; warnings, failed pages and doubts go to the hooks.
+ * `similarity` and `layout` left out are not given (`by: 'auto'` then chooses by itself).
+ */
+export async function clusterCommand(
+  spec: string,
+  flags: Omit<ClusterFlags, 'similarity' | 'layout'> & Partial<Pick<ClusterFlags, 'similarity' | 'layout'>> & SourceFlags & OutFlags,
+  hooks: CommandHooks = {},
+): Promise<ClusterResult & { dir: string }> {
+  const gold = flags.gold !== undefined ? readGold(flags.gold) : undefined;
+  const dir = resolve(flags.out);
+  const r = await overSource(spec, flags, hooks, (source) =>
+    cluster(source, {
+      by: flags.by,
+      name: spec,
+      ...(flags.similarity !== undefined ? { similarity: flags.similarity } : {}),
+      ...(flags.layout !== undefined ? { layout: flags.layout } : {}),
+      ...(flags.k !== undefined ? { k: flags.k } : {}),
+      ...(gold !== undefined ? { gold } : {}),
+      ...(hooks.progress ? { onProgress: hooks.progress } : {}),
+    }),
+  );
+  for (const w of r.warnings) hooks.warn?.(`${spec}: ${w}`);
+  for (const f of r.failures) hooks.failure?.(f);
+  for (const d of r.doubts) hooks.warn?.(`${spec}: ${d}`);
+  await writeCluster(r, dir, interruptionOf(hooks));
+  hooks.onSummary?.(join(dir, 'summary.json'), r.summary.pagesDone);
+  return { ...r, dir };
 }

@@ -3,13 +3,16 @@
  * & Henzinger's co-citation algorithm), counted within pagelets and with citations from template pagelets
  * ignored (src/analysis/cocitation.ts). `pageWeight` also counts co-citations elsewhere on the same page,
  * with that weight; `keepTemplates` counts template citations too (the classic algorithm). `url` is a URL,
- * or a key of the source. What `gabarit cocited` runs; `writeCocited` writes `cocited.json` and
- * `summary.json`. A page that no page of the source is or links to gives no related page and
+ * or a key of the source. What `gabarit cocited` runs (`cocitedCommand`, from the command's flags);
+ * `writeCocited` writes `cocited.json` and `summary.json`. A page that no page of the source is or links to gives no related page and
  * `summary.error` (`unknown-page`): most likely a mistyped page, not a page nobody co-cites.
  */
+import { join, resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
 import type { PageFailure } from '../output.ts';
+import { type CommandHooks, interruptionOf, overSource } from './command.ts';
 import { type PageletRunOptions, pageletMethod, withSitePagelets } from './site-pagelets.ts';
-import { COCITED_OPTIONS } from './options.ts';
+import { COCITED_OPTIONS, type CocitedFlags, type OutFlags, type SourceFlags } from './options.ts';
 import type { CommandSummary, SourceInput } from './types.ts';
 
 const COCITED_DEFAULTS = COCITED_OPTIONS.parse({ url: '' });
@@ -101,4 +104,24 @@ export async function writeCocited(result: CocitedResult, dir: string, extra: Re
   const writer = new OutputWriter(dir);
   if (!result.summary.error) await writer.writeJson('cocited.json', { target: result.target, related: result.related });
   await writer.writeJson('summary.json', { ...result.summary, ...extra });
+}
+
+/**
+ * `gabarit cocited` without printing: opens `spec` with the source options, runs `cocited` and writes its
+ * files in `flags.out`; failed pages go to the hooks. A page unknown to the source is a UsageError (after
+ * summary.json is written with its error): most likely a mistyped `--url`, not a page nobody co-cites.
+ */
+export async function cocitedCommand(spec: string, flags: CocitedFlags & SourceFlags & OutFlags, hooks: CommandHooks = {}): Promise<{ summary: CocitedSummary; related: RelatedPage[]; dir: string }> {
+  const r = await overSource(spec, flags, hooks, (source) => cocited(source, { name: spec, ...COCITED_OPTIONS.pick(flags) }));
+  for (const f of r.failures) hooks.failure?.(f);
+  const dir = resolve(flags.out);
+  const error = r.summary.error;
+  if (error) {
+    const message = `--url ${error.message}`;
+    await writeCocited(r, dir, { error: { code: error.code, message } });
+    throw new UsageError(message);
+  }
+  await writeCocited(r, dir, interruptionOf(hooks));
+  hooks.onSummary?.(join(dir, 'summary.json'), r.summary.pagesDone);
+  return { summary: r.summary, related: r.related, dir };
 }

@@ -3,7 +3,8 @@
  * src/collect/indesit.ts), as a library call: what `gabarit collect` runs. The result is the collector's,
  * plus `summary` (summary.json: counts, failures with reasons, options, timings); `writeCollect` writes
  * `pages.json`, `summary.json` and the pages kept (`keepPages`). `collectSample` finds the root and the
- * sample's key from a sample given as a URL, a page file or a directory, as the command does. The
+ * sample's key from a sample given as a URL, a page file or a directory, as the command does;
+ * `collectCommand` is the command's run from its flags. The
  * collector crawls with the HTTP stack, so it is loaded when called: importing the root API loads neither
  * it nor undici.
  */
@@ -13,8 +14,9 @@ import type { IndesitOptions, IndesitResult } from '../collect/indesit.ts';
 import { UsageError } from '../errors.ts';
 import type { SourceOptions } from '../site/source.ts';
 import { filled } from '../filled.ts';
+import { type CommandHooks, interruptionOf, overSource } from './command.ts';
 import { cutFields, openInput } from './source.ts';
-import type { CollectFlags } from './options.ts';
+import { COLLECT_OPTIONS, type CollectFlags, type OutFlags, type SourceFlags } from './options.ts';
 import type { CommandSummary, SourceInput } from './types.ts';
 
 export type { IndesitOptions, IndesitResult };
@@ -179,4 +181,20 @@ export async function collectSample(sample: string, root?: string): Promise<{ ro
   const dir = resolve(root ?? defaultDirRoot(file));
   if (!file.startsWith(dir + '/')) throw new UsageError(`${sample} is not inside the root ${dir}`);
   return { root: dir, sample: file.slice(dir.length + 1).split('\\').join('/') };
+}
+
+/**
+ * `gabarit collect` without printing: finds the root and the sample (`collectSample`), opens the root with
+ * the source options, collects and writes the files in `flags.out` (`writeCollect`); downloads go to the
+ * hooks' progress, failed pages and doubts to the hooks. A sample that cannot be loaded is a PageError.
+ */
+export async function collectCommand(sample: string, flags: CollectFlags & SourceFlags & OutFlags, hooks: CommandHooks = {}): Promise<CollectResult & { dir: string }> {
+  const { root: given, ...own } = COLLECT_OPTIONS.pick(flags);
+  const { root, sample: sampleRef } = await collectSample(sample, given);
+  const result = await overSource(root, flags, hooks, (source) => collect(source, sampleRef, { name: root, ...own, onDownload: (n) => hooks.progress?.('download', n) }));
+  for (const f of result.failures) hooks.failure?.(f);
+  for (const d of result.doubts) hooks.warn?.(`${result.sample.key}: ${d}`);
+  const dir = await writeCollect(result, resolve(flags.out), interruptionOf(hooks));
+  hooks.onSummary?.(join(dir, 'summary.json'), result.summary.pagesDone);
+  return { ...result, dir };
 }

@@ -4,6 +4,7 @@
  * what is left. What `gabarit content` runs, as an async iterable of page outcomes (content marks set) plus
  * a result. Options are validated when the call is made (EngineError `bad-option`).
  */
+import { join } from 'node:path';
 import { z } from 'zod';
 import { CONTENT_DEFAULTS } from '../content/defaults.ts';
 import type { HeadlinePlacement } from '../content/extract.ts';
@@ -12,11 +13,13 @@ import type { pageMetadata } from '../content/metadata.ts';
 import { ENGINES, engineOptions } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
-import { CONTENT_METHOD, HEADLINE, MAIN_BLOCK } from './options.ts';
+import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
+import { CONTENT_METHOD, type ContentFlags, HEADLINE, MAIN_BLOCK, type SourceFlags } from './options.ts';
 import { doneOutcome, driveEngine, type Emit, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
 import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
 import { ownOptions } from './source.ts';
 import type { PageDone, RunControls, SourceInput } from './types.ts';
+import type { Written } from './write.ts';
 
 /** Options of the content pipeline, declared once (types, defaults, validation). */
 export const CONTENT_OPTIONS = declareOptions('content', {
@@ -94,4 +97,29 @@ function mostCommon(xs: readonly string[]): string | undefined {
   let best: string | undefined;
   for (const [x, c] of n) if (best === undefined || c > n.get(best)!) best = x;
   return best;
+}
+
+/**
+ * `gabarit content` without printing: opens `spec` with the source options, extracts the main content
+ * (the template engine `flags.method`, or chosen from the source, with the engine's options given) and
+ * writes the output contract to `to` (`pipelineCommand`), plus, for `flags.format` html, markdown or json,
+ * `<page>.content.html` / `.md` / `.json` beside each page.
+ */
+export async function contentCommand(spec: string, flags: ContentFlags & SourceFlags, engineOptions: Record<string, unknown>, to: PipelineDestination, hooks: CommandHooks = {}): Promise<Written> {
+  const format = flags.format;
+  const [{ writeFile }, { formatContent, FORMAT_EXTENSION }, { pageStem }] = await Promise.all([import('node:fs/promises'), import('../content/format.ts'), import('../output.ts')]);
+  const dir = typeof to.out === 'string' ? to.out : null;
+  return pipelineCommand(
+    spec,
+    flags,
+    to,
+    hooks,
+    (source, controls) => extractContent(source, { ...(flags.method ? { method: flags.method } : {}), engineOptions, mainBlock: flags.mainBlock, headline: flags.headline, ...controls }),
+    {
+      summary: { format },
+      onPage: async (p, stem) => {
+        if (dir !== null && format !== 'text' && format !== 'jsonl') await writeFile(join(dir, (stem ?? pageStem(p.key)) + FORMAT_EXTENSION[format]), formatContent(p.marks, format, { ...p.info }));
+      },
+    },
+  );
 }

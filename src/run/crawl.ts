@@ -4,13 +4,17 @@
  * (src/site/graph.ts). As an async iterable: each page as it is loaded (key, url, status, bytes, title,
  * links out and off site) or the reason it failed; the result has every page with its links in, the graph
  * and its figures (pages, links, mutual pairs — what paper 2's complete subdigraphs are made of —, links to
- * missing pages, off-site links, the most linked pages). What `gabarit crawl` runs.
+ * missing pages, off-site links, the most linked pages). What `gabarit crawl` runs (`crawlCommand`: from
+ * the command's flags, its files written).
  */
+import { join, resolve } from 'node:path';
 import { pageTitle } from '../content/format.ts';
 import type { PageFailure } from '../output.ts';
 import type { LinkGraph } from '../site/graph.ts';
 import type { PageCut, PageResult, PageSource } from '../site/page.ts';
 import type { SourceOptions } from '../site/source.ts';
+import { type CommandHooks, interruptionOf, overSource } from './command.ts';
+import type { CrawlFlags, OutFlags, SourceFlags } from './options.ts';
 import { cutFields, networkLoads, openInput, withPages } from './source.ts';
 import { RunStream } from './stream.ts';
 import type { CommandSummary, RunControls, SourceInput } from './types.ts';
@@ -195,4 +199,29 @@ function graphFigures(graph: LinkGraph, pages: readonly CrawlPage[], siteTargets
       .slice(0, top)
       .map((p) => ({ key: p.key, linksIn: p.linksIn })),
   };
+}
+
+/**
+ * `gabarit crawl` without printing: opens `spec` with the source options (`templatePriority` orders a
+ * crawl over HTTP), crawls it and writes summary.json, pages.json and graph.json in `flags.out`; failures
+ * go to the hooks as they come.
+ */
+export async function crawlCommand(spec: string, flags: CrawlFlags & SourceFlags & OutFlags, hooks: CommandHooks = {}): Promise<{ summary: CrawlSummary; dir: string }> {
+  const start = performance.now();
+  const linkPriority = await crawlOrder({ templatePriority: flags.templatePriority });
+  const result = await overSource(
+    spec,
+    flags,
+    hooks,
+    async (source) => {
+      const run = crawl(source, { top: flags.top, ...(hooks.progress ? { onProgress: hooks.progress } : {}) });
+      for await (const o of run) if (!o.ok) hooks.failure?.(o.failure);
+      return run.result();
+    },
+    linkPriority ? { linkPriority } : {},
+  );
+  const dir = resolve(flags.out);
+  const summary = await writeCrawl(result, dir, { source: spec, timings: { total: Math.round(performance.now() - start) }, ...interruptionOf(hooks) });
+  hooks.onSummary?.(join(dir, 'summary.json'), summary.pagesDone);
+  return { summary, dir };
 }

@@ -2,12 +2,15 @@
  * `hits(source, options)`: HITS over the pagelet graph of a source (paper 3, section 4, Case 1;
  * src/analysis/hits.ts): hubs are non-template pagelets, authorities are pages; the edges of template
  * pagelets are omitted unless `keepTemplates`. With `query`, only pagelets whose text holds every query
- * word are hubs (the paper's FNM filter). What `gabarit hits` runs; `writeHits` writes `hits.json` and
+ * word are hubs (the paper's FNM filter). What `gabarit hits` runs (`hitsCommand`, from the command's
+ * flags); `writeHits` writes `hits.json` and
  * `summary.json`.
  */
+import { join, resolve } from 'node:path';
 import type { PageFailure } from '../output.ts';
+import { type CommandHooks, interruptionOf, overSource } from './command.ts';
 import { type PageletRunOptions, pageletMethod, withSitePagelets } from './site-pagelets.ts';
-import { HITS_OPTIONS } from './options.ts';
+import { HITS_OPTIONS, type HitsFlags, type OutFlags, type SourceFlags } from './options.ts';
 import type { CommandSummary, SourceInput } from './types.ts';
 
 /** How many hubs and authorities a run gives by default (HITS_OPTIONS). */
@@ -101,4 +104,17 @@ export async function writeHits(result: HitsResult, dir: string, extra: Record<s
   const writer = new OutputWriter(dir);
   await writer.writeJson('hits.json', { hubs: result.hubs, authorities: result.authorities, iterations: result.iterations });
   await writer.writeJson('summary.json', { ...result.summary, ...extra });
+}
+
+/**
+ * `gabarit hits` without printing: opens `spec` with the source options, runs `hits` and writes its files
+ * in `flags.out`; failed pages go to the hooks.
+ */
+export async function hitsCommand(spec: string, flags: HitsFlags & SourceFlags & OutFlags, hooks: CommandHooks = {}): Promise<HitsResult & { dir: string }> {
+  const r = await overSource(spec, flags, hooks, (source) => hits(source, { name: spec, ...HITS_OPTIONS.pick(flags) }));
+  for (const f of r.failures) hooks.failure?.(f);
+  const dir = resolve(flags.out);
+  await writeHits(r, dir, interruptionOf(hooks));
+  hooks.onSummary?.(join(dir, 'summary.json'), r.summary.pagesDone);
+  return { ...r, dir };
 }

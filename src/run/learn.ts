@@ -10,7 +10,7 @@
  * The template of a TemplateSet is chosen by the page's site (its URL's host, else the URL it declares);
  * a page of no site of the set gets the single-page answer (its main block).
  */
-import { EngineError } from '../errors.ts';
+import { EngineError, UsageError } from '../errors.ts';
 import { decodeHtml } from '../html/charset.ts';
 import { LabelTable } from '../html/labels.ts';
 import { Tree } from '../html/tree.ts';
@@ -19,12 +19,15 @@ import { compilerOf, ENGINES, loadEngine } from '../template/engines.ts';
 import { type Applier, type ApplyInput, inputTree, inputUrl, readTemplate, type Template, TEMPLATE_SET_FORMAT, TEMPLATE_VERSION, TemplateError, type TemplateSet } from '../template/learned.ts';
 import type { PageMarks } from '../template/result.ts';
 import { runBySite } from './by-site.ts';
+import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
 import { doneOutcome, type Driven, type Emit, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
 import { openInput } from './source.ts';
 import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
 import { declaredUrl, hostOf } from './sites.ts';
 import { type DetectOptions, splitOptions } from './template.ts';
+import type { SourceFlags } from './options.ts';
 import type { RunControls, SourceInput } from './types.ts';
+import type { Written } from './write.ts';
 
 /** What `learnTemplate` gives: the template learned, and the pages it could not learn from, with why. */
 export interface Learned {
@@ -192,4 +195,22 @@ export function applyToSource(template: Template | TemplateSet, source: SourceIn
     }
     return { method, options: set ? {} : (template as Template).options, driven, learned: { template, engine: { pagesMarked: driven.done }, timings: {} } };
   }));
+}
+
+/**
+ * `gabarit apply` without printing: reads the template `file` (one that cannot be read is a UsageError),
+ * opens `spec` with the source options, marks every page with the template and writes the output contract
+ * to `to` (`pipelineCommand`).
+ */
+export async function applyCommand(file: string, spec: string, flags: SourceFlags, to: PipelineDestination, hooks: CommandHooks = {}): Promise<Written> {
+  const { readFile } = await import('node:fs/promises');
+  let template;
+  try {
+    template = readTemplate(JSON.parse(await readFile(file, 'utf8')) as unknown, file);
+  } catch (err) {
+    if (err instanceof TemplateError) throw new UsageError(err.message);
+    const code = (err as { code?: string }).code;
+    throw new UsageError(code === 'ENOENT' ? `no such template file: ${file}` : `${file}: not a template (${(err as Error).message})`);
+  }
+  return pipelineCommand(spec, flags, to, hooks, (source, controls) => applyToSource(template, source, controls), { summary: { template: file } });
 }

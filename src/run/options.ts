@@ -16,6 +16,16 @@ function repeatable(arg: string, description: string) {
   return option(z.array(z.string()).optional(), { arg, description });
 }
 
+/**
+ * The command line's global options (`gabarit --json --quiet <command> …`): how a command prints, not what
+ * it does. No default of their own: left out, they are off.
+ */
+export const GLOBAL_OPTIONS = declareOptions('gabarit', {
+  json: option(z.boolean().optional(), { description: 'print the result as JSON on stdout (messages stay on stderr)' }),
+  quiet: option(z.boolean().optional(), { short: 'q', description: 'no progress bars (failures are still named on stderr)' }),
+});
+export type GlobalFlags = OptionValues<typeof GLOBAL_OPTIONS.shape>;
+
 /** The source options of every command with a `<source>` (a directory, a WARC file, a URL). */
 export const SOURCE_OPTIONS = declareOptions('source', {
   userAgent: option(z.string().default(FETCH_DEFAULTS.userAgent), { arg: 'ua', description: 'user agent sent over HTTP and matched in robots.txt' }),
@@ -52,6 +62,8 @@ export type WrapperFetchFlags = OptionValues<typeof WRAPPER_FETCH_OPTIONS.shape>
 export function outOptions(command: string) {
   return declareOptions(command, { out: option(z.string().default(`out/${command}`), { short: 'o', arg: 'dir', description: 'output directory' }) });
 }
+/** The `--out` flag's value. */
+export type OutFlags = OptionValues<ReturnType<typeof outOptions>['shape']>;
 
 /** `collect`'s options (INDESIT, paper 4), defaults from COLLECT_DEFAULTS. */
 export const COLLECT_OPTIONS = declareOptions('collect', {

@@ -3,10 +3,12 @@
  * content run (extract.ts: template engine chosen for the source, then the main block) gives every page's
  * marks, the preview of the first `maxShown` pages (preview.ts) and the template found; every other registered
  * engine runs too (unless `otherEngines: false`) for its figures (pages, failures, mean template fraction,
- * time). `writeReport` writes it as an offline HTML file with the previews beside it. What `gabarit report` and `npm start` run.
+ * time). `writeReport` writes it as an offline HTML file with the previews beside it. What `gabarit report` and `npm start` run
+ * (`reportCommand`: from the command's flags, the report written).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { GabaritError } from '../errors.ts';
 import { isNonText } from '../html/text.ts';
 import { NodeKind } from '../html/tree.ts';
 import { type EngineFigures, overlayMarks, type ReportData, type ReportPage, renderReport } from '../report/html-report.ts';
@@ -15,7 +17,8 @@ import { ENGINES, type Method } from '../template/engines.ts';
 import { keptText, type PageMarks } from '../template/result.ts';
 import { extractContent } from './content.ts';
 import { detectTemplate } from './template.ts';
-import { REPORT_OPTIONS } from './options.ts';
+import { type CommandHooks, overSource } from './command.ts';
+import { type OutFlags, REPORT_OPTIONS, type ReportFlags, type SourceFlags } from './options.ts';
 import type { RunControls, SourceInput } from './types.ts';
 
 /** Options of `report`. */
@@ -155,4 +158,26 @@ export async function writeReport(data: ReportData, dir: string, onWarning?: (me
   const file = join(dir, 'index.html');
   await writeFile(file, renderReport(data));
   return file;
+}
+
+/** What `reportCommand` made: the report file and the data it shows. */
+export interface ReportRun {
+  file: string;
+  data: ReportData;
+}
+
+/**
+ * `gabarit report` without printing: opens `spec` with the source options, builds its report (`report`)
+ * and writes `<flags.out>/index.html` (`writeReport`); the pages that failed are warnings on the hooks.
+ * Throws a GabaritError when no page could be processed.
+ */
+export async function reportCommand(spec: string, flags: ReportFlags & SourceFlags & OutFlags, hooks: CommandHooks = {}): Promise<ReportRun> {
+  const warn = (m: string): void => hooks.warn?.(m);
+  const data = await overSource(spec, flags, hooks, (source) =>
+    report(source, { ...(flags.method ? { method: flags.method as Method } : {}), maxShown: flags.maxShown, otherEngines: flags.otherEngines, onWarning: warn }),
+  );
+  data.source = spec;
+  for (const f of data.failures) warn(`${f.key}: ${f.message}`);
+  if (data.pages.length === 0) throw new GabaritError(`no page processed from ${spec}`);
+  return { file: await writeReport(data, resolve(flags.out), warn), data };
 }

@@ -6,13 +6,16 @@
  * EngineError `bad-option` at once.
  */
 import type { AlignOptions } from '../template/align/options.ts';
-import { engineOptions, loadEngine, type Method } from '../template/engines.ts';
+import { engineOptions, type EngineOptionValues, loadEngine, type Method } from '../template/engines.ts';
 import type { HyperlinkOptionValues } from '../template/hyperlink/options.ts';
 import type { PageletOptions } from '../template/pagelets/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
+import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
 import { driveEngine, type PipelineRun, type RenderingRun, runPipeline } from './drive.ts';
 import { ownOptions } from './source.ts';
+import type { SourceFlags } from './options.ts';
 import type { RunControls, SourceInput } from './types.ts';
+import type { Written } from './write.ts';
 
 /** The options of one engine, by method (each key optional: the engine's defaults fill the rest). */
 export type MethodOptions =
@@ -24,9 +27,9 @@ export type MethodOptions =
 export type DetectOptions = MethodOptions & RunControls;
 
 /** Splits a pipeline's options into the method, the engine's options (validated) and the run's controls. */
-export function splitOptions(options: Readonly<Record<string, unknown>>, fallback: Method = 'align'): { method: Method; engine: Record<string, unknown>; controls: RunControls } {
+export function splitOptions(options: Readonly<Record<string, unknown>>, fallback: Method = 'align'): { method: Method; engine: EngineOptionValues; controls: RunControls } {
   const method = (options['method'] ?? fallback) as string;
-  const engine = engineOptions(method).parse(ownOptions(options, ['method'])) as Record<string, unknown>;
+  const engine = engineOptions(method).parse(ownOptions(options, ['method'])) as EngineOptionValues;
   return { method: method as Method, engine, controls: options as RunControls };
 }
 
@@ -44,4 +47,13 @@ export function detectTemplate(source: SourceInput, options: DetectOptions = {})
     const r = await runBySite(src, method, controls, emit, (view, out, site) => driveEngine(engine, view, values, controls, out, { signal, site }));
     return { method, options: values, driven: r.driven, learned: siteResults(r) };
   });
+}
+
+/**
+ * `gabarit template` without printing: opens `spec` with the source options, learns the template with
+ * `flags.method` and the engine's options given (`engine`), and writes the output contract to `to`
+ * (`pipelineCommand`). A bad engine option is a UsageError.
+ */
+export function templateCommand(spec: string, flags: SourceFlags & { method: Method }, engine: Readonly<Partial<EngineOptionValues>>, to: PipelineDestination, hooks: CommandHooks = {}): Promise<Written> {
+  return pipelineCommand(spec, flags, to, hooks, (source, controls) => detectTemplate(source, { method: flags.method, ...engine, ...controls, rendered: true } as DetectOptions & { rendered: true }));
 }

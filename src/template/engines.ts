@@ -12,7 +12,7 @@ import { compileHyperlink } from './hyperlink/learned.ts';
 import type { Applier, Template } from './learned.ts';
 import { compilePagelets } from './pagelets/learned.ts';
 import { HYPERLINK_OPTIONS } from './hyperlink/options.ts';
-import { BAD_OPTION, type EngineOptions, type OptionShape } from './options.ts';
+import { BAD_OPTION, type EngineOptions, type OptionShape, type OptionValues } from './options.ts';
 import { PAGELET_OPTIONS } from './pagelets/options.ts';
 
 /** The template engines by name. */
@@ -42,6 +42,9 @@ export const ENGINE_OPTIONS: { readonly [M in Method]: (typeof REGISTRY)[M]['opt
   hyperlink: REGISTRY.hyperlink.options,
   pagelets: REGISTRY.pagelets.options,
 };
+
+/** The options of engine `M` as its declaration gives them (defaults filled); for `Method`, those of any one engine. */
+export type EngineOptionValues<M extends Method = Method> = M extends Method ? OptionValues<(typeof ENGINE_OPTIONS)[M]['shape']> : never;
 
 /** The compiler of an engine's learned templates, or undefined for an unknown engine. */
 export function compilerOf(method: string): ((template: Template) => Applier) | undefined {

@@ -32,8 +32,7 @@ test('gabarit cocited: the same counts from a directory, a page named by its key
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const { COCITED_OPTIONS, SOURCE_OPTIONS } = await import('../../src/run/options.ts');
-  const { createReporter } = await import('../../src/cli/run.ts');
-  const { runCocited } = await import('../../src/cli/cocited.ts');
+  const { cocitedCommand } = await import('../../src/run/cocited.ts');
   const dir = mkdtempSync(join(tmpdir(), 'gabarit-cocited-'));
   const menu = '<ul><li><a href="t.html">T</a></li><li><a href="m1.html">M1</a></li><li><a href="m2.html">M2</a></li></ul>';
   const w = ['apple', 'banana', 'cherry', 'damson', 'elder', 'fig'];
@@ -43,15 +42,14 @@ test('gabarit cocited: the same counts from a directory, a page named by its key
   }
   const flags = { ...SOURCE_OPTIONS.defaults(), ...COCITED_OPTIONS.parse({ url: 't.html', top: 5, local: true }), out: join(dir, 'out') };
   try {
-    const reporter = createReporter({ json: false, quiet: true });
-    const { related, summary } = await runCocited(join(dir), flags, reporter);
+    const { related, summary } = await cocitedCommand(join(dir), flags);
     assert.equal(summary.pagesDone, 6);
     assert.deepEqual(related[0], { url: 'http://local.invalid/r.html', key: 'r.html', score: 3 });
     assert.equal(summary.targetKey, 't.html');
     assert.ok(!related.some((r) => r.url.endsWith('m1.html')));
     const written = JSON.parse(readFileSync(join(dir, 'out', 'cocited.json'), 'utf8')) as { related: unknown[] };
     assert.deepEqual(written.related, related);
-    const classic = await runCocited(join(dir), { ...flags, pageWeight: 1, keepTemplates: true }, createReporter({ json: false, quiet: true }));
+    const classic = await cocitedCommand(join(dir), { ...flags, pageWeight: 1, keepTemplates: true });
     assert.ok(classic.related.slice(0, 2).some((r) => r.url.endsWith('m1.html')), 'with template citations, the menu dominates');
   } finally {
     rmSync(dir, { recursive: true, force: true });
