@@ -6,7 +6,7 @@
  * boilerplate. One preorder pass and one reverse pass over the Tree's typed arrays.
  */
 import { isBlock, isNonText, textOf } from '../html/text.ts';
-import { NodeKind, tagId, type Tree } from '../html/tree.ts';
+import { lazyTagSet, NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { visibleChars, type HeadPass } from './headline.ts';
 import { elementHints, Hint, namesContent } from './hints.ts';
 
@@ -238,15 +238,7 @@ export function blockValue(v: ValueParams, c: number, l: number, bc: number, nc:
 }
 
 /** Tags of list items (li, dd, dt), by tag id: their text is worth `listWeight` of a paragraph's. */
-let listTagIds: Uint8Array | null = null;
-export function listTags(): Uint8Array {
-  if (!listTagIds) {
-    const ids = ['li', 'dd', 'dt'].map((x) => tagId(x));
-    listTagIds = new Uint8Array(Math.max(...ids) + 1);
-    for (const id of ids) listTagIds[id] = 1;
-  }
-  return listTagIds;
-}
+export const listTags = lazyTagSet(['li', 'dd', 'dt']);
 
 /** An element hidden by its own markup: the `hidden` attribute, or an inline style `display: none` / `visibility: hidden`. */
 function isHidden(tree: Tree, i: number): boolean {

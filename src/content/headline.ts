@@ -11,7 +11,7 @@
  * Last, section headings left heading nothing are left out (dropOrphanHeadings).
  */
 import { textOf } from '../html/text.ts';
-import { NodeKind, tagId, type Tree } from '../html/tree.ts';
+import { lazyTagSet, NodeKind, tagId, type Tree } from '../html/tree.ts';
 
 /** The per-node arrays of the main-block passes the head zone reads (main-block.ts). */
 export interface HeadPass {
@@ -197,13 +197,5 @@ export function dropOrphanHeadings(tree: Tree, template: Uint8Array, content: Ui
   }
 }
 
-let sectionHeadingIds: Uint8Array | null = null;
 /** Tags of section headings (h2–h6), by tag id. */
-function sectionHeadings(): Uint8Array {
-  if (!sectionHeadingIds) {
-    const ids = ['h2', 'h3', 'h4', 'h5', 'h6'].map((t) => tagId(t));
-    sectionHeadingIds = new Uint8Array(Math.max(...ids) + 1);
-    for (const id of ids) sectionHeadingIds[id] = 1;
-  }
-  return sectionHeadingIds;
-}
+const sectionHeadings = lazyTagSet(['h2', 'h3', 'h4', 'h5', 'h6']);

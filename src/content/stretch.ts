@@ -6,7 +6,7 @@
  * extend it; a comment thread's heading ("Comments", "12 responses", "Leave a reply") found after
  * `threadAfter` of the block's value ends the stretch.
  */
-import { NodeKind, tagId } from '../html/tree.ts';
+import { lazyTagSet, NodeKind } from '../html/tree.ts';
 import { blockValue, listTags, type BlockTable, type ValueParams } from './block-table.ts';
 import { visibleChars } from './headline.ts';
 
@@ -29,15 +29,7 @@ const THREAD_HEADING = /^(\d+\s+)?(reader\s+)?comments?(\s*\(\d+\))?\s*:?$|^\d+\
 const THREAD_HEADING_MAX = 60;
 
 /** Tags whose text is a cell or an item, never a heading: a table's "Comment" column is not a comment thread. */
-let cellTagIds: Uint8Array | null = null;
-function cellTags(): Uint8Array {
-  if (!cellTagIds) {
-    const ids = ['td', 'th', 'li', 'dt', 'dd'].map((t) => tagId(t));
-    cellTagIds = new Uint8Array(Math.max(...ids) + 1);
-    for (const id of ids) cellTagIds[id] = 1;
-  }
-  return cellTagIds;
-}
+const cellTags = lazyTagSet(['td', 'th', 'li', 'dt', 'dd']);
 
 /**
  * Block b is a label in a table cell or list item: its nearest cell or item holds no more text than a

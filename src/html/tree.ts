@@ -43,6 +43,21 @@ export function tagId(name: string): number {
   }
   return id;
 }
+/**
+ * A table by tag id (1 for each of `names`), built on first use so that importing a module interns no
+ * tag: index it with a node's name id (an id beyond it is not in the set).
+ */
+export function lazyTagSet(names: readonly string[]): () => Uint8Array {
+  let table: Uint8Array | null = null;
+  return () => {
+    if (!table) {
+      const ids = names.map((t) => tagId(t));
+      table = new Uint8Array(Math.max(...ids) + 1);
+      for (const id of ids) table[id] = 1;
+    }
+    return table;
+  };
+}
 /** The tag name of an id from `tagId`. */
 export function tagName(id: number): string {
   return tagNames[id] ?? '';
