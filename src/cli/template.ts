@@ -29,8 +29,11 @@ export async function addEngineFlags(cmd: Command): Promise<Declared> {
   const { ENGINE_OPTIONS } = await import('../template/engines.ts');
   const declared: Declared = new Map();
   const existing = new Map(cmd.options.map((o) => [o.attributeName(), o] as const));
+  // A flag the command declares itself (`--workers`) is the command's, handed to the engines that take it.
+  const own = new Set(existing.keys());
   for (const [name, decl] of Object.entries(ENGINE_OPTIONS)) {
     for (const flag of decl.cliFlags()) {
+      if (own.has(flag.name)) continue;
       const tag = ` [${name}${flag.defaultText ? `: ${flag.defaultText}` : ''}]`;
       const d = declared.get(flag.name);
       if (d) {

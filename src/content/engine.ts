@@ -64,6 +64,10 @@ export interface ContentEngineOptions {
   siteVote?: boolean;
   /** Pages held for the site vote (default CONTENT_DEFAULTS.voteSample). */
   voteSample?: number;
+  /** Worker threads of the template engine's per-page work, given to an engine that takes them (pagelets) unless its options say. */
+  workers?: number;
+  /** Runs the template engine on its context (default `engine.run`): the run layer's, marking pages in worker threads. */
+  runner?: (engine: TemplateEngine, ctx: EngineContext) => Promise<EngineRun>;
   /** Same as mainBlock: 'never'. */
   templateOnly?: boolean;
   /** Number of pages of the source when known (engine choice). */
@@ -137,6 +141,7 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       warned.add(message);
       warn?.(message);
     }
+    if (options.workers !== undefined && declared.names.includes('workers') && !('workers' in mine)) mine['workers'] = options.workers;
     return declared.parse(mine) as Record<string, unknown>;
   };
   return {
@@ -190,15 +195,16 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       });
       let run: EngineRun;
       const engine = await loadEngine(choice.method);
+      const runOn = (e: TemplateEngine, c: EngineContext): Promise<EngineRun> => (options.runner ? options.runner(e, c) : e.run(c));
       // Built before the run: a bad engine option is the user's error, not a reason to fall back.
       const first = wrapped();
       try {
-        run = await engine.run(first);
+        run = await runOn(engine, first);
       } catch (err) {
         if (!(err instanceof EngineError) || options.method || emitted > 0 || choice.method === 'align') throw err;
         ctx.onWarning?.(`${choice.method} found no template (${err.message}); falling back to align`);
         choice = { method: 'align', reason: `${choice.reason}; ${choice.method} failed (${err.message}), fell back to alignment` };
-        run = await (await loadEngine('align')).run(wrapped());
+        run = await runOn(await loadEngine('align'), wrapped());
       }
       if (held.length > 0) await decide();
       return {

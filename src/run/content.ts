@@ -11,7 +11,7 @@ import type { HeadlinePlacement } from '../content/extract.ts';
 import { contentHeadline } from '../content/format.ts';
 import type { pageMetadata } from '../content/metadata.ts';
 import { ENGINES, engineOptions } from '../template/engines.ts';
-import { declareOptions, option, type OptionValues, wholeNumber } from '../template/options.ts';
+import { declareOptions, option, type OptionValues, wholeNumber, WORKERS } from '../template/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
 import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
 import { CONTENT_METHOD, type ContentFlags, HEADLINE, MAIN_BLOCK, type SourceFlags } from './options.ts';
@@ -28,6 +28,7 @@ export const CONTENT_OPTIONS = declareOptions('content', {
   headline: HEADLINE,
   siteVote: option(z.boolean().default(true), { cli: false, description: "the first pages vote for the place of the site's main content" }),
   voteSample: option(wholeNumber(1).default(CONTENT_DEFAULTS.voteSample), { cli: false, description: 'pages held for the site vote' }),
+  workers: WORKERS,
   engineOptions: option(z.record(z.string(), z.unknown()).default({}), {
     cli: false,
     description: "options of the template engine (those of detectTemplate); with a method chosen from the source, those it does not take are named by a warning and not applied",
@@ -44,8 +45,17 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
   // A method given takes every engine option given, checked now (EngineError `bad-option`).
   if (o.method) engineOptions(o.method).parse(o.engineOptions);
   return treesOnly(runPipeline('content', source, { ...options, rendered: false }, async (src, emit, signal) => {
-    const [{ contentEngine }, { pageMetadata }] = await Promise.all([import('../content/engine.ts'), import('../content/metadata.ts')]);
-    const engine = contentEngine({ ...(o.method ? { method: o.method } : {}), mainBlock: o.mainBlock, headline: o.headline, siteVote: o.siteVote, voteSample: o.voteSample, engineOptions: o.engineOptions });
+    const [{ contentEngine }, { pageMetadata }, { engineRunner }] = await Promise.all([import('../content/engine.ts'), import('../content/metadata.ts'), import('./pooled.ts')]);
+    const engine = contentEngine({
+      ...(o.method ? { method: o.method } : {}),
+      mainBlock: o.mainBlock,
+      headline: o.headline,
+      siteVote: o.siteVote,
+      voteSample: o.voteSample,
+      engineOptions: o.engineOptions,
+      workers: o.workers,
+      runner: engineRunner(o.workers),
+    });
     const rescue = (p: PageDone): PageDone => {
       const better = p.noContent ? mainBlockAlone(p, o.headline) : undefined;
       if (!better) return p;
@@ -114,7 +124,7 @@ export async function contentCommand(spec: string, flags: ContentFlags & SourceF
     flags,
     to,
     hooks,
-    (source, controls) => extractContent(source, { ...(flags.method ? { method: flags.method } : {}), engineOptions, mainBlock: flags.mainBlock, headline: flags.headline, ...controls }),
+    (source, controls) => extractContent(source, { ...(flags.method ? { method: flags.method } : {}), engineOptions, mainBlock: flags.mainBlock, headline: flags.headline, workers: flags.workers, ...controls }),
     {
       summary: { format },
       onPage: async (p, stem) => {

@@ -8,7 +8,7 @@
 import { EngineError, PageError } from '../errors.ts';
 import { LabelTable } from '../html/labels.ts';
 import type { PageSource } from '../site/page.ts';
-import type { EngineRun, TemplateEngine } from '../template/engine.ts';
+import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
 import type { PageMarks } from '../template/result.ts';
 import { noContentOf, renderedNoContent } from './no-content.ts';
 import type { RenderedPage } from '../output.ts';
@@ -40,14 +40,16 @@ export interface DriveOptions {
   site?: string;
   /** May replace a marked page's outcome before it is counted and handed on. */
   refine?: (o: PageDone) => PageDone;
+  /** Runs the engine on its context (default `engine.run`), e.g. with its pages marked in worker threads (pooled.ts). */
+  runner?: (engine: TemplateEngine, ctx: EngineContext) => Promise<EngineRun>;
 }
 
 /** Runs `engine` with `options` over `source`, handing each page's outcome to `emit`. */
 export async function driveEngine(engine: TemplateEngine, source: PageSource, options: Record<string, unknown>, controls: RunControls, emit: Emit, how: DriveOptions = {}): Promise<Driven> {
-  const { signal, refine, site } = how;
+  const { signal, refine, site, runner } = how;
   const out: Driven = { done: 0, failed: 0, noContent: 0 };
   try {
-    out.run = await engine.run({
+    const ctx: EngineContext = {
       source,
       labels: controls.labels ?? new LabelTable(),
       options,
@@ -76,7 +78,8 @@ export async function driveEngine(engine: TemplateEngine, source: PageSource, op
       ...(controls.onWarning ? { onWarning: controls.onWarning } : {}),
       ...(signal ? { signal } : {}),
       ...(site !== undefined ? { site } : {}),
-    });
+    };
+    out.run = await (runner ? runner(engine, ctx) : engine.run(ctx));
   } catch (err) {
     if (err instanceof EngineError || err instanceof PageError) out.error = { code: err.code, message: err.message };
     else throw err;

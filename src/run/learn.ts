@@ -15,6 +15,7 @@ import { decodeHtml } from '../html/charset.ts';
 import { LabelTable } from '../html/labels.ts';
 import { Tree } from '../html/tree.ts';
 import type { PageFailure } from '../output.ts';
+import type { Page } from '../site/page.ts';
 import { compilerOf, ENGINES, loadEngine } from '../template/engines.ts';
 import { type Applier, type ApplyInput, inputTree, inputUrl, readTemplate, type Template, TEMPLATE_SET_FORMAT, TEMPLATE_VERSION, TemplateError, type TemplateSet } from '../template/learned.ts';
 import type { PageMarks } from '../template/result.ts';
@@ -163,31 +164,25 @@ function htmlOf(input: ApplyInput): string {
   return typeof input === 'object' && 'html' in input ? input.html : '';
 }
 
-/** Marks every page of `source` with `template` (a Template or TemplateSet): what `gabarit apply` runs. */
+/**
+ * Marks every page of `source` with `template` (a Template or TemplateSet): what `gabarit apply` runs, the
+ * pages marked in worker threads (`controls.workers`, page-pool.ts) and handed on in the source's order.
+ */
 export function applyToSource(template: Template | TemplateSet, source: SourceInput, controls: RunControls = {}): PipelineRun {
   const set = template.format === TEMPLATE_SET_FORMAT ? (template as TemplateSet) : null;
   const method = set ? (set.sites[0]?.method ?? SINGLE_PAGE) : (template as Template).method;
   return treesOnly(runPipeline('apply', source, controls, async (src, emit, signal) => {
     const driven = { done: 0, failed: 0, noContent: 0 };
     let n = 0;
-    for await (const r of src.pages()) {
-      signal.throwIfAborted();
-      if (!r.ok) {
+    const { applyEach, defaultWorkers } = await import('./page-pool.ts');
+    const inline = (p: Page): AppliedPage => applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url });
+    for await (const a of applyEach(src.pages(), { template, inline, workers: controls.workers ?? defaultWorkers(), signal }, (err) => err instanceof TemplateError)) {
+      if (!a.ok) {
         driven.failed++;
-        await emit({ ok: false, key: r.key, url: r.url, failure: { url: r.url, key: r.key, code: r.error.code, message: r.error.message } });
+        await emit({ ok: false, key: a.failure.key, url: a.failure.url, failure: a.failure });
         continue;
       }
-      const p = r.page;
-      let o;
-      try {
-        const a = applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url });
-        o = doneOutcome(a, a.info);
-      } catch (err) {
-        if (err instanceof TemplateError) throw err;
-        driven.failed++;
-        await emit({ ok: false, key: p.key, url: p.url, failure: { url: p.url, key: p.key, code: 'parse-error', message: `${p.url}: ${(err as Error).message}` } });
-        continue;
-      }
+      const o = doneOutcome(a.page, a.page.info);
       driven.done++;
       if (o.noContent) driven.noContent++;
       await emit(o);
@@ -202,7 +197,7 @@ export function applyToSource(template: Template | TemplateSet, source: SourceIn
  * opens `spec` with the source options, marks every page with the template and writes the output contract
  * to `to` (`pipelineCommand`).
  */
-export async function applyCommand(file: string, spec: string, flags: SourceFlags, to: PipelineDestination, hooks: CommandHooks = {}): Promise<Written> {
+export async function applyCommand(file: string, spec: string, flags: SourceFlags & { workers?: number }, to: PipelineDestination, hooks: CommandHooks = {}): Promise<Written> {
   const { readFile } = await import('node:fs/promises');
   let template;
   try {
@@ -212,5 +207,5 @@ export async function applyCommand(file: string, spec: string, flags: SourceFlag
     const code = (err as { code?: string }).code;
     throw new UsageError(code === 'ENOENT' ? `no such template file: ${file}` : `${file}: not a template (${(err as Error).message})`);
   }
-  return pipelineCommand(spec, flags, to, hooks, (source, controls) => applyToSource(template, source, controls), { summary: { template: file } });
+  return pipelineCommand(spec, flags, to, hooks, (source, controls) => applyToSource(template, source, { ...controls, ...(flags.workers !== undefined ? { workers: flags.workers } : {}) }), { summary: { template: file } });
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FETCH_DEFAULTS } from '../site/defaults.ts';
 import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
 import { type AlgorithmName, WRAPPER_DEFAULTS } from '../wrapper/defaults.ts';
-import { declareOptions, option, type OptionValues, share, threshold, wholeNumber } from '../template/options.ts';
+import { declareOptions, option, type OptionValues, share, threshold, wholeNumber, WORKERS } from '../template/options.ts';
 
 /** A flag that may be given several times, its values gathered into a list. */
 function repeatable(arg: string, description: string) {
@@ -163,11 +163,12 @@ const CONTRACT_FORMAT = option(z.enum(['text', 'jsonl']).default('text'), {
 export const TEMPLATE_OPTIONS = declareOptions('template', {
   method: option(z.string().default(METHODS[0]), { short: 'm', arg: 'name', description: `template engine: ${METHODS.join(', ')}` }),
   format: CONTRACT_FORMAT,
+  workers: WORKERS,
 });
 export type TemplateFlags = OptionValues<typeof TEMPLATE_OPTIONS.shape>;
 
 /** `apply`'s options. */
-export const APPLY_OPTIONS = declareOptions('apply', { format: CONTRACT_FORMAT });
+export const APPLY_OPTIONS = declareOptions('apply', { format: CONTRACT_FORMAT, workers: WORKERS });
 export type ApplyFlags = OptionValues<typeof APPLY_OPTIONS.shape>;
 
 /** How the main block is chosen among non-template nodes (src/content/). */
@@ -193,6 +194,7 @@ export const CONTENT_COMMAND_OPTIONS = declareOptions('content', {
   }),
   mainBlock: MAIN_BLOCK,
   headline: HEADLINE,
+  workers: WORKERS,
 });
 export type ContentFlags = OptionValues<typeof CONTENT_COMMAND_OPTIONS.shape>;
 

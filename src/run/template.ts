@@ -12,6 +12,7 @@ import type { PageletOptions } from '../template/pagelets/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
 import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
 import { driveEngine, type PipelineRun, type RenderingRun, runPipeline } from './drive.ts';
+import { defaultWorkers } from './page-pool.ts';
 import { ownOptions } from './source.ts';
 import type { SourceFlags } from './options.ts';
 import type { RunControls, SourceInput } from './types.ts';
@@ -29,7 +30,9 @@ export type DetectOptions = MethodOptions & RunControls;
 /** Splits a pipeline's options into the method, the engine's options (validated) and the run's controls. */
 export function splitOptions(options: Readonly<Record<string, unknown>>, fallback: Method = 'align'): { method: Method; engine: EngineOptionValues; controls: RunControls } {
   const method = (options['method'] ?? fallback) as string;
-  const engine = engineOptions(method).parse(ownOptions(options, ['method'])) as EngineOptionValues;
+  const declared = engineOptions(method);
+  // `workers` is a control of every run, and an option of the engines that declare it (pagelets).
+  const engine = declared.parse(ownOptions(options, declared.names.includes('workers') ? ['method'] : ['method', 'workers'])) as EngineOptionValues;
   return { method: method as Method, engine, controls: options as RunControls };
 }
 
@@ -43,8 +46,8 @@ export function detectTemplate(source: SourceInput, options?: DetectOptions): Pi
 export function detectTemplate(source: SourceInput, options: DetectOptions = {}): PipelineRun | RenderingRun {
   const { method, engine: values, controls } = splitOptions(options as Readonly<Record<string, unknown>>);
   return runPipeline('template', source, controls, async (src, emit, signal) => {
-    const engine = await loadEngine(method);
-    const r = await runBySite(src, method, controls, emit, (view, out, site) => driveEngine(engine, view, values, controls, out, { signal, site }));
+    const [engine, { engineRunner }] = await Promise.all([loadEngine(method), import('./pooled.ts')]);
+    const r = await runBySite(src, method, controls, emit, (view, out, site) => driveEngine(engine, view, values, controls, out, { signal, site, runner: engineRunner(controls.workers ?? defaultWorkers()) }));
     return { method, options: values, driven: r.driven, learned: siteResults(r) };
   });
 }
@@ -54,6 +57,6 @@ export function detectTemplate(source: SourceInput, options: DetectOptions = {})
  * `flags.method` and the engine's options given (`engine`), and writes the output contract to `to`
  * (`pipelineCommand`). A bad engine option is a UsageError.
  */
-export function templateCommand(spec: string, flags: SourceFlags & { method: Method }, engine: Readonly<Partial<EngineOptionValues>>, to: PipelineDestination, hooks: CommandHooks = {}): Promise<Written> {
-  return pipelineCommand(spec, flags, to, hooks, (source, controls) => detectTemplate(source, { method: flags.method, ...engine, ...controls, rendered: true } as DetectOptions & { rendered: true }));
+export function templateCommand(spec: string, flags: SourceFlags & { method: Method; workers?: number }, engine: Readonly<Partial<EngineOptionValues>>, to: PipelineDestination, hooks: CommandHooks = {}): Promise<Written> {
+  return pipelineCommand(spec, flags, to, hooks, (source, controls) => detectTemplate(source, { method: flags.method, ...engine, ...(flags.workers !== undefined ? { workers: flags.workers } : {}), ...controls, rendered: true } as DetectOptions & { rendered: true }));
 }

@@ -98,6 +98,11 @@ export interface RunControls {
   onWarning?(message: string): void;
   signal?: AbortSignal;
   /**
+   * Worker threads marking pages with what was learned (default: one per core; 0: the main thread only);
+   * the outcomes come in the source's order whatever their number.
+   */
+  workers?: number;
+  /**
    * Accept pages rendered without their tree (`PageRendered`: the `<page>.html` and kept text, when an
    * engine can write them without parsing the page again); `writeOutputs` writes them like the others.
    */

@@ -8,6 +8,7 @@
  *    `--no-name` (default true), with the raw string converted by the schema's base type;
  *  - the generated reference (docs/cli.md) and `--help`, from the description and default.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { EngineError } from '../errors.ts';
 
@@ -233,3 +234,13 @@ export function finiteNumber(): z.ZodNumber {
 export function noOptions(engine: string): EngineOptions<Record<string, never>> {
   return new EngineOptions(engine, {});
 }
+
+/**
+ * `--workers`: the worker threads of the per-page work, one declaration for every command that has some
+ * (the pagelets engine, template, content, apply). Default: one per core the process may use.
+ */
+export const WORKERS = option(wholeNumber(0).default(() => availableParallelism()), {
+  arg: 'n',
+  defaultText: 'cores',
+  description: 'worker threads for per-page work (0: the main thread only; runs under 48 pages stay on the main thread)',
+});

@@ -38,6 +38,7 @@ import { partition } from './partition.ts';
 import { recordRender, renderHtml, RenderSpool, renderText } from './render.ts';
 import { PageletTables } from './tables.ts';
 import { type BatchPage, PageletPool } from './workers.ts';
+import { INLINE_FIRST } from '../pool.ts';
 
 /** Resolved options of a pagelets run. */
 export type PageletRunOptions = PageletOptions;
@@ -47,8 +48,6 @@ export function runOptions(o: Readonly<Record<string, unknown>>): PageletRunOpti
   return PAGELET_OPTIONS.parse(o);
 }
 
-/** Pages analysed inline before the worker pool starts (a pool costs more than it saves on tiny sets). */
-const INLINE_FIRST = 48;
 
 /** A page kept between the passes: its tree when analysed inline, else its raw bytes. */
 export interface Kept {

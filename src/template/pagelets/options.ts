@@ -3,9 +3,8 @@
  * (defaults.ts), command-line flags and validation. A bad value (a k that is not a whole number, an unknown
  * backend) is an EngineError `bad-option`, from the library as from the command line.
  */
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { declareOptions, option, type OptionValues, wholeNumber } from '../options.ts';
+import { declareOptions, option, type OptionValues, wholeNumber, WORKERS } from '../options.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
 
 export const PAGELET_OPTIONS = declareOptions('pagelets', {
@@ -43,11 +42,7 @@ export const PAGELET_OPTIONS = declareOptions('pagelets', {
     arg: 'path',
     description: 'site store (DuckDB file) to hold the --global tables, schema "pagelets" (default: a private in-memory DuckDB spilling to a temporary directory)',
   }),
-  workers: option(wholeNumber(0).default(() => Math.min(2, availableParallelism())), {
-    arg: 'n',
-    defaultText: 'min(2, cores)',
-    description: 'worker threads for per-page work (0: main thread only)',
-  }),
+  workers: WORKERS,
   keepTreesUpTo: option(wholeNumber(0).default(PAGELET_DEFAULTS.keepTreesUpTo), { cli: false, description: 'pages up to which parsed trees are kept between the two phases' }),
   workerRecycle: option(wholeNumber(1).default(PAGELET_DEFAULTS.workerRecycle), { cli: false, description: 'pages a pool of worker threads handles before a fresh pool replaces it' }),
 });

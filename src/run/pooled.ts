@@ -1,0 +1,50 @@
+/**
+ * A learning engine's run (align, hyperlink) with its per-page work on all cores: the site's template is
+ * learned on the main thread (`engine.learn`), then every page of the source is marked with it in the page
+ * pool (page-pool.ts), in the source's order, and handed to the run's `onPage` as `engine.run` hands them.
+ * Used by `gabarit template` and `gabarit content` when worker threads are given and the source is read
+ * again cheaply (local files, a WARC); a crawl of a URL keeps the engine's own single pass (reading its
+ * pages again would fetch them again).
+ */
+import type { PageFailure } from '../output.ts';
+import type { Page, PageSource } from '../site/page.ts';
+import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
+import type { Template } from '../template/learned.ts';
+import { applyTemplate } from './learn.ts';
+import { applyEach } from './page-pool.ts';
+
+/** True when `engine` runs with its pages marked in the pool: it learns and applies, and `source` is local. */
+export function poolable(engine: TemplateEngine, source: PageSource, workers: number): boolean {
+  return workers > 0 && engine.learn !== undefined && engine.compile !== undefined && engine.name !== 'pagelets' && source.kind !== 'http';
+}
+
+/** Runs `engine` on `ctx` as its `run` would, its pages marked by `workers` worker threads (see the module comment). */
+export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, workers: number): Promise<EngineRun> {
+  // Pages learning could not read, named once: when reading them again fails too, that failure names them.
+  const unread = new Map<string, PageFailure>();
+  const { onPage: _onPage, ...learnCtx } = ctx;
+  const learned = await engine.learn!({ ...learnCtx, onFailure: (f) => unread.set(f.key, f) });
+  // What every worker is given is the template as template.json holds it; the main thread applies the same.
+  const template = JSON.parse(JSON.stringify(learned.template)) as Template;
+  const inline = (p: Page) => applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url });
+  const t0 = performance.now();
+  let done = 0;
+  for await (const a of applyEach(ctx.source.pages(), { template, inline, workers, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
+    if (!a.ok) {
+      unread.delete(a.failure.key);
+      ctx.onFailure(a.failure);
+      continue;
+    }
+    unread.delete(a.page.key);
+    const { info, ...marks } = a.page;
+    await ctx.onPage(marks, info);
+    ctx.onProgress?.('apply', ++done);
+  }
+  for (const f of unread.values()) ctx.onFailure(f);
+  return { template: learned.template, summary: { ...learned.summary, pagesMarked: done }, timings: { ...learned.timings, apply: Math.round(performance.now() - t0) } };
+}
+
+/** How a run layer's caller runs a learning engine: in the pool when `poolable`, else the engine's own run. */
+export function engineRunner(workers: number): (engine: TemplateEngine, ctx: EngineContext) => Promise<EngineRun> {
+  return (engine, ctx) => (poolable(engine, ctx.source, workers) ? pooledRun(engine, ctx, workers) : engine.run(ctx));
+}
