@@ -111,7 +111,7 @@ export function register(program: Command): void {
   run.action(async (wrapperPath: string, pages: string[], opts: RunFlags, self: Command) => {
     const g = globalOptions(self);
     // the settings given override the wrapper's (a view only when turned off)
-    const { out: _o, update: _u, url: _a, content, document, ...given } = WRAPPER_RUN_OPTIONS.pick(opts);
+    const { out: _o, update: _u, url: _a, workers, content, document, ...given } = WRAPPER_RUN_OPTIONS.pick(opts);
     const settings = { ...given, ...(content ? {} : { content }), ...(document ? {} : { document }) };
     const { runWrapperFile } = await import('../run/wrapper-records.ts');
     const dir = opts.out ? outDir(opts.out) : undefined;
@@ -122,6 +122,7 @@ export function register(program: Command): void {
       ...(opts.url !== undefined ? { url: opts.url } : {}),
       ...(dir !== undefined ? { dir } : {}),
       ...(update !== undefined ? { update } : {}),
+      workers,
       onFailure: (page, message) => process.stderr.write(`gabarit: ${page}: ${message}\n`),
       onPage: (page, r) => {
         for (const rep of r.reports) {

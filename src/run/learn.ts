@@ -15,7 +15,6 @@ import { decodeHtml } from '../html/charset.ts';
 import { LabelTable } from '../html/labels.ts';
 import { Tree } from '../html/tree.ts';
 import type { PageFailure } from '../output.ts';
-import type { Page } from '../site/page.ts';
 import { compilerOf, ENGINES, loadEngine } from '../template/engines.ts';
 import { type Applier, type ApplyInput, inputTree, inputUrl, readTemplate, type Template, TEMPLATE_SET_FORMAT, TEMPLATE_VERSION, TemplateError, type TemplateSet } from '../template/learned.ts';
 import type { PageMarks } from '../template/result.ts';
@@ -174,15 +173,14 @@ export function applyToSource(template: Template | TemplateSet, source: SourceIn
   return treesOnly(runPipeline('apply', source, controls, async (src, emit, signal) => {
     const driven = { done: 0, failed: 0, noContent: 0 };
     let n = 0;
-    const { applyEach, defaultWorkers } = await import('./page-pool.ts');
-    const inline = (p: Page): AppliedPage => applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url });
-    for await (const a of applyEach(src.pages(), { template, inline, workers: controls.workers ?? defaultWorkers(), signal }, (err) => err instanceof TemplateError)) {
+    const [{ eachPage, defaultWorkers }, { applyWork }] = await Promise.all([import('./page-pool.ts'), import('./pooled.ts')]);
+    for await (const a of eachPage(src.pages(), { ...applyWork(template), workers: controls.workers ?? defaultWorkers(), signal })) {
       if (!a.ok) {
         driven.failed++;
         await emit({ ok: false, key: a.failure.key, url: a.failure.url, failure: a.failure });
         continue;
       }
-      const o = doneOutcome(a.page, a.page.info);
+      const o = doneOutcome(a.value, a.value.info);
       driven.done++;
       if (o.noContent) driven.noContent++;
       await emit(o);

@@ -298,5 +298,6 @@ export const WRAPPER_RUN_OPTIONS = declareOptions('wrapper run', {
   documentThreshold: option(threshold().optional(), { arg: 'T', description: "override the wrapper's document-view threshold" }),
   document: option(z.boolean().default(true), { description: 'do not use the document view on this run' }),
   url: option(HTTP_URL.optional(), { arg: 'address', description: "the page's address, with a single page (default: the URL it was fetched from, else its canonical link or og:url)" }),
+  workers: WORKERS,
 });
 export type WrapperRunFlags = OptionValues<typeof WRAPPER_RUN_OPTIONS.shape>;

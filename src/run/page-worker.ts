@@ -1,33 +1,65 @@
 /**
- * Worker thread body of the page pool (page-pool.ts): its first message is the template learned (or read
- * from template.json), each next one a page's bytes; it answers with the page marked by the template, its
- * Tree moved back as typed arrays (tree-transfer.ts), or the error that kept it from being marked.
+ * Worker thread body of the page pool (page-pool.ts). Its first message is its task, given once: a
+ * template to mark pages with (`apply`: template, content, apply) or a wrapper to extract records with
+ * (`wrapper`: wrapper run); each next one is a page (its bytes and headers). It answers with the page's Tree
+ * (moved back as typed arrays, tree-transfer.ts) and what the task gave, or the error that kept the page
+ * from being handled.
  */
 import { parentPort } from 'node:worker_threads';
+import type { Page } from '../site/page.ts';
+import type { Tree } from '../html/tree.ts';
+import type { Template, TemplateSet } from '../template/learned.ts';
 import { treeParts } from '../template/pagelets/tree-transfer.ts';
-import { applyTemplate } from './learn.ts';
-import { type PageReply, type PageRequest, WORKER_FAULT } from './page-pool.ts';
+import type { RunOptions } from '../wrapper/run.ts';
+import type { Wrapper } from '../wrapper/wrapper.ts';
+import { WORKER_FAULT } from './page-pool.ts';
 
-let template: unknown;
+/** What a worker of the page pool does to every page it is given. */
+export type PageTask =
+  | { kind: 'apply'; template: Template | TemplateSet }
+  | { kind: 'wrapper'; wrapper: Wrapper; settings?: RunOptions['settings']; url?: string };
 
-/** The page marked with the template, ready to be sent back, and the buffers to move. */
-function marked(req: PageRequest): { reply: PageReply; transfer: ArrayBuffer[] } {
-  try {
-    const a = applyTemplate(template, { bytes: req.bytes, ...(req.contentType ? { contentType: req.contentType } : {}), key: req.key, url: req.url }, { key: req.key, url: req.url });
-    const t = treeParts(a.tree);
-    return { reply: { parts: t.parts, template: a.template, info: a.info }, transfer: [...new Set([...t.transfer, a.template.buffer as ArrayBuffer])] };
-  } catch (err) {
-    return { reply: { error: err instanceof Error ? err.message : String(err) }, transfer: [] };
+/** A task's work on one page (with what the worker is told of it): the page's Tree and what else the answer holds. */
+type Handler = (page: Page, about: Record<string, unknown>) => { tree: Tree; answer: Record<string, unknown> };
+
+async function handlerOf(task: PageTask): Promise<Handler> {
+  if (task.kind === 'apply') {
+    const { applyTemplate } = await import('./learn.ts');
+    return (page) => {
+      const a = applyTemplate(task.template, { bytes: page.body, ...(page.headers['content-type'] ? { contentType: page.headers['content-type'] } : {}), key: page.key, url: page.url }, { key: page.key, url: page.url });
+      return { tree: a.tree, answer: { template: a.template, info: a.info } };
+    };
   }
+  const { wrapperPage } = await import('./wrapper.ts');
+  return (page, about) => {
+    const { tree, run } = wrapperPage(task.wrapper, page, String(about['name'] ?? page.url), task);
+    return { tree, answer: { run } };
+  };
 }
 
-parentPort?.on('message', (msg: { id: number; template?: unknown } & PageRequest) => {
-  if (msg.id === -1) {
-    template = msg.template;
+let handler: Promise<Handler> | undefined;
+
+parentPort?.on('message', (msg: { id: number; task?: PageTask; page?: Page } & Record<string, unknown>) => {
+  if (msg.task) {
+    handler = handlerOf(msg.task);
     return;
   }
-  // Fault injection for the tests: the worker stops on the page named, as a crash would stop it.
-  if (process.env[WORKER_FAULT] !== undefined && process.env[WORKER_FAULT] === msg.key) process.exit(70);
-  const { reply, transfer } = marked(msg);
-  parentPort!.postMessage({ id: msg.id, ok: true, ...reply }, transfer);
+  const page = msg.page!;
+  // Pages are handled in the order they came (one promise, its callbacks run in turn).
+  void handler!.then(
+    (handle) => {
+      // Fault injection for the tests: the worker stops on the page named, as a crash would stop it.
+      if (process.env[WORKER_FAULT] !== undefined && process.env[WORKER_FAULT] === page.key) process.exit(70);
+      try {
+        const { tree, answer } = handle(page, msg);
+        const t = treeParts(tree);
+        const transfer = new Set(t.transfer);
+        for (const v of Object.values(answer)) if (v instanceof Uint8Array) transfer.add(v.buffer as ArrayBuffer);
+        parentPort!.postMessage({ id: msg.id, ok: true, parts: t.parts, ...answer }, [...transfer]);
+      } catch (err) {
+        parentPort!.postMessage({ id: msg.id, ok: true, error: err instanceof Error ? err.message : String(err) });
+      }
+    },
+    (err: unknown) => parentPort!.postMessage({ id: msg.id, ok: false, message: err instanceof Error ? err.message : String(err) }),
+  );
 });

@@ -9,9 +9,21 @@
 import type { PageFailure } from '../output.ts';
 import type { Page, PageSource } from '../site/page.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
-import type { Template } from '../template/learned.ts';
-import { applyTemplate } from './learn.ts';
-import { applyEach } from './page-pool.ts';
+import { type Template, type TemplateSet, TemplateError } from '../template/learned.ts';
+import { treeFromParts, type TreeParts } from '../template/pagelets/tree-transfer.ts';
+import { type AppliedPage, applyTemplate } from './learn.ts';
+import { eachPage, type PageWork } from './page-pool.ts';
+
+/** Pages marked with `template` (a Template or TemplateSet), on the main thread as in the workers. */
+export function applyWork(template: Template | TemplateSet): Omit<PageWork<AppliedPage>, 'workers' | 'signal'> {
+  return {
+    task: { kind: 'apply', template },
+    inline: (p: Page) => applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url }),
+    received: (a, p) => ({ key: p.key, url: p.url, tree: treeFromParts(a['parts'] as TreeParts), template: a['template'] as Uint8Array, info: a['info'] as Record<string, unknown> }),
+    // A template that cannot be applied at all ends the run.
+    fatal: (err) => err instanceof TemplateError,
+  };
+}
 
 /** True when `engine` runs with its pages marked in the pool: it learns and applies, and `source` is local. */
 export function poolable(engine: TemplateEngine, source: PageSource, workers: number): boolean {
@@ -26,17 +38,16 @@ export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, work
   const learned = await engine.learn!({ ...learnCtx, onFailure: (f) => unread.set(f.key, f) });
   // What every worker is given is the template as template.json holds it; the main thread applies the same.
   const template = JSON.parse(JSON.stringify(learned.template)) as Template;
-  const inline = (p: Page) => applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url });
   const t0 = performance.now();
   let done = 0;
-  for await (const a of applyEach(ctx.source.pages(), { template, inline, workers, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
+  for await (const a of eachPage(ctx.source.pages(), { ...applyWork(template), workers, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
     if (!a.ok) {
       unread.delete(a.failure.key);
       ctx.onFailure(a.failure);
       continue;
     }
     unread.delete(a.page.key);
-    const { info, ...marks } = a.page;
+    const { info, ...marks } = a.value;
     await ctx.onPage(marks, info);
     ctx.onProgress?.('apply', ++done);
   }

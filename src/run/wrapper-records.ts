@@ -26,6 +26,11 @@ export interface WrapperFileOptions {
   records?: NodeJS.WritableStream;
   /** Write the adapted wrapper to this file (the wrapper's own to write it back). */
   update?: string;
+  /**
+   * Worker threads running the wrapper on the pages of a source (default 0: the main thread; page-pool.ts);
+   * with `update` the pages are run on the main thread, each with the wrapper adapted on the pages before.
+   */
+  workers?: number;
   /** Each page run, as it is done. */
   onPage?: (page: string, run: PageRun) => void;
   /** A page that could not be read. */
@@ -69,7 +74,12 @@ export async function runWrapperFile(wrapperPath: string, pages: readonly string
     import('../output.ts'),
     import('../wrapper/design.ts'),
   ]);
-  const running = await runWrapperOn(() => w, pages, { fetch: options.fetch, ...(options.settings ? { settings: options.settings } : {}), ...(options.url !== undefined ? { url: options.url } : {}) });
+  const running = await runWrapperOn(() => w, pages, {
+    fetch: options.fetch,
+    ...(options.settings ? { settings: options.settings } : {}),
+    ...(options.url !== undefined ? { url: options.url } : {}),
+    workers: options.update === undefined ? (options.workers ?? 0) : 0,
+  });
   const writer = options.dir !== undefined ? new OutputWriter(options.dir) : null;
   if (writer) await mkdir(writer.dir, { recursive: true });
   const out = writer ? createWriteStream(join(writer.dir, 'records.jsonl')) : (options.records ?? process.stdout);

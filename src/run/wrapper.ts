@@ -18,7 +18,9 @@ import type { Tree } from '../html/tree.ts';
 import type { PageFailure } from '../output.ts';
 import { isGlob } from '../site/glob.ts';
 import type { Fetcher } from '../site/fetch.ts';
-import type { PageSource } from '../site/page.ts';
+import { type Page, type PageSource, parsePage } from '../site/page.ts';
+import { LabelTable } from '../html/labels.ts';
+import type { TreeParts } from '../template/pagelets/tree-transfer.ts';
 import { createFromExamples, createWrapper, type CreateOptions, type ExampleChoice, type ExamplePage, type PatternSpec } from '../wrapper/create.ts';
 import { runWrapper, type PageRun, type RunOptions } from '../wrapper/run.ts';
 import type { Wrapper } from '../wrapper/wrapper.ts';
@@ -69,6 +71,12 @@ function localName(url: string): string {
 /** A message without the page name it may start with (the caller names the page). */
 function unprefixed(message: string, page: string): string {
   return message.startsWith(page + ': ') ? message.slice(page.length + 2) : message;
+}
+
+/** How the pages of an opened source are named: a page file as given, other local pages by their path, others by their URL. */
+function pageNamer({ spec, source }: Opened & { source: PageSource }): (url: string) => string {
+  const single = !isGlob(spec) && isFile(spec) && source.kind === 'dir';
+  return (url) => (single ? spec : /^https?:/i.test(url) ? url : localName(url));
 }
 
 /** The pages of the wrapper commands (see the module comment). */
@@ -122,8 +130,7 @@ export class PageLoader {
         yield { ok: true, name: spec, tree: parsePage(page, new LabelTable()), url: page.url };
         continue;
       }
-      const single = !isGlob(spec) && isFile(spec) && source.kind === 'dir';
-      const nameOf = (url: string): string => (single ? spec : /^https?:/i.test(url) ? url : localName(url));
+      const nameOf = pageNamer({ spec, source });
       for await (const r of source.pages()) {
         if (!r.ok) {
           yield { ok: false, name: nameOf(r.url), failure: { url: r.url, key: r.key, code: r.error.code, message: unprefixed(r.error.message, r.url) } };
@@ -228,7 +235,7 @@ export type WrapperPageRun = (LoadedPage & { run: PageRun }) | LoadFailure;
 export async function runWrapperOn(
   wrapper: () => Wrapper,
   specs: readonly string[],
-  options: { fetch: WrapperFetchOptions; settings?: RunOptions['settings']; url?: string },
+  options: { fetch: WrapperFetchOptions; settings?: RunOptions['settings']; url?: string; workers?: number },
 ): Promise<{ pages: AsyncIterable<WrapperPageRun>; fetched: () => number }> {
   if (options.url !== undefined && (specs.length !== 1 || !isOnePage(specs[0]!))) throw new UsageError('--url gives the address of one page; run the pages one at a time');
   const loader = new PageLoader(options.fetch);
@@ -239,20 +246,58 @@ export async function runWrapperOn(
     await loader.close();
     throw e;
   }
+  const how = { ...(options.settings ? { settings: options.settings } : {}), ...(options.url !== undefined ? { url: options.url } : {}) };
+  const workers = options.workers ?? 0;
   async function* pages(): AsyncIterable<WrapperPageRun> {
     try {
-      for await (const loaded of loader.pages(opened)) {
-        if (!loaded.ok) {
-          yield loaded;
+      for (const o of opened) {
+        if (o.source && workers > 0) {
+          yield* pooledPages(wrapper(), o as Opened & { source: PageSource }, how, workers);
           continue;
         }
-        const address = options.url ?? loaded.url;
-        const run = runWrapper(wrapper(), loaded.tree, loaded.name, { ...(options.settings ? { settings: options.settings } : {}), ...(address !== undefined ? { url: address } : {}) });
-        yield { ...loaded, run };
+        for await (const loaded of loader.pages([o])) {
+          if (!loaded.ok) {
+            yield loaded;
+            continue;
+          }
+          const address = options.url ?? loaded.url;
+          const run = runWrapper(wrapper(), loaded.tree, loaded.name, { ...how, ...(address !== undefined ? { url: address } : {}) });
+          yield { ...loaded, run };
+        }
       }
     } finally {
       await loader.close();
     }
   }
   return { pages: pages(), fetched: () => loader.fetched };
+}
+
+/** A page's tree and the wrapper's run on it (`name` names it; its http(s) URL is its address unless `how.url` says). */
+export function wrapperPage(wrapper: Wrapper, page: Page, name: string, how: { settings?: RunOptions['settings']; url?: string }): { tree: Tree; run: PageRun } {
+  const tree = parsePage(page, new LabelTable());
+  const address = how.url ?? (/^https?:/i.test(page.url) ? page.url : undefined);
+  return { tree, run: runWrapper(wrapper, tree, name, { ...(how.settings ? { settings: how.settings } : {}), ...(address !== undefined ? { url: address } : {}) }) };
+}
+
+/** The pages of a source, the wrapper run on each in the page pool (page-pool.ts), in order. */
+async function* pooledPages(wrapper: Wrapper, o: Opened & { source: PageSource }, how: { settings?: RunOptions['settings']; url?: string }, workers: number): AsyncIterable<WrapperPageRun> {
+  const [{ eachPage }, { treeFromParts }] = await Promise.all([import('./page-pool.ts'), import('../template/pagelets/tree-transfer.ts')]);
+  const nameOf = pageNamer(o);
+  const work = {
+    task: { kind: 'wrapper' as const, wrapper, ...how },
+    inline: (p: Page) => wrapperPage(wrapper, p, nameOf(p.url), how),
+    received: (a: Record<string, unknown>) => ({ tree: treeFromParts(a['parts'] as TreeParts), run: a['run'] as PageRun }),
+    about: (p: Page) => ({ name: nameOf(p.url) }),
+    warn: (w: string) => void process.stderr.write(`gabarit: warning: ${w}\n`),
+    workers,
+  };
+  for await (const h of eachPage(o.source.pages(), work)) {
+    if (!h.ok) {
+      const name = nameOf(h.failure.url);
+      yield { ok: false, name, failure: { ...h.failure, message: unprefixed(h.failure.message, h.failure.url) } };
+      continue;
+    }
+    const name = nameOf(h.page.url);
+    yield { ok: true, name, tree: h.value.tree, ...(/^https?:/i.test(h.page.url) ? { url: h.page.url } : {}), run: h.value.run };
+  }
 }

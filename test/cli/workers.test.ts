@@ -1,8 +1,8 @@
 /**
- * `--workers`: the per-page work of template (align, hyperlink), content and apply in worker threads. A
- * run with 3 workers writes what a run with 1 writes (every page file, the pages in summary.json and the
- * jsonl records in the source's order), and a page whose worker stops is named on stderr and counted, the
- * other pages written. The site has more pages than the main thread handles alone before a pool starts.
+ * `--workers`: the per-page work of template (align, hyperlink), content, apply and wrapper run in worker
+ * threads. A run with 3 workers writes what a run with 1 writes (every page file, the pages in
+ * summary.json, the jsonl records in the source's order, the wrapper's records.jsonl), and a page whose
+ * worker stops is named on stderr and counted, the other pages written. The site has more pages than the main thread handles alone before a pool starts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,6 +30,12 @@ async function files(dir: string): Promise<Map<string, string>> {
     out.set(relative(dir, path), await readFile(path, 'utf8'));
   }
   return out;
+}
+
+/** A wrapper made on the site's first page (the page's title, its footer). */
+async function makeWrapper(site: string, path: string): Promise<void> {
+  const r = await gabarit(['wrapper', 'create', join(site, 'p0.html'), '--pattern', 'title=main h1', '--pattern', 'footer=footer p', '-o', path]);
+  assert.equal(r.code, 0, r.stderr);
 }
 
 /** summary.json's pages, in the order written, and its counts. */
@@ -78,6 +84,21 @@ test('--workers 1 and --workers 3 write the same files, summary pages and jsonl 
     assert.deepEqual(records[0]!.map((r) => r.key), Array.from({ length: PAGES }, (_, i) => `p${i}.html`).sort(), `${c.name}: the records in the source's order`);
     assert.equal(lines[1], lines[0], `${c.name}: the same jsonl records in the same order`);
   }
+  const wrapper = join(dir, 'wrapper.json');
+  await makeWrapper(site, wrapper);
+  const records: string[] = [];
+  for (const workers of ['1', '3']) {
+    const out = join(dir, `wrapper-${workers}`);
+    const r = await gabarit(['wrapper', 'run', wrapper, site, '--workers', workers, '-q', '-o', out]);
+    assert.equal(r.code, 0, `wrapper run --workers ${workers}: ${r.stderr}`);
+    records.push(await readFile(join(out, 'records.jsonl'), 'utf8'));
+    const s = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { pagesDone: number };
+    assert.equal(s.pagesDone, PAGES);
+  }
+  const pages = records[0]!.trim().split('\n').map((l) => (JSON.parse(l) as { page: string; record: { title: string } }));
+  assert.equal(pages.length, PAGES);
+  assert.deepEqual(pages.map((p) => p.record.title), [...Array.from({ length: PAGES }, (_, i) => i)].sort((a, b) => String(a).localeCompare(String(b))).map((i) => `Title ${i} on alpha`), 'wrapper run: each page its record, in the source order');
+  assert.equal(records[1], records[0], 'wrapper run: the same records.jsonl');
 });
 
 test('a page whose worker stops is named on stderr and counted as failed; the other pages are written', async (t) => {
@@ -92,20 +113,27 @@ test('a page whose worker stops is named on stderr and counted as failed; the ot
     { name: 'template', args: ['template', site, '-m', 'align'] },
     { name: 'content', args: ['content', site, '-m', 'align'] },
     { name: 'apply', args: ['apply', join(learned, 'template.json'), site] },
+    { name: 'wrapper', args: ['wrapper', 'run', join(dir, 'wrapper.json'), site] },
   ];
+  await makeWrapper(site, join(dir, 'wrapper.json'));
   for (const c of runs) {
     const out = join(dir, c.name);
-    const r = await runProcess(process.execPath, [...SOURCE_CLI, ...c.args, '--workers', '2', '-q', '--out', out], { cwd: ROOT, env });
+    const r = await runProcess(process.execPath, [...SOURCE_CLI, ...c.args, '--workers', '2', '-q', '-o', out], { cwd: ROOT, env });
     assert.equal(r.code, 0, `${c.name}: ${r.stderr}`);
     assert.match(r.stderr, /^gabarit: \S*p55\.html: .*worker.*stopped/m, `${c.name}: the page is named`);
     const s = await summary(out);
     assert.equal(s.pagesFailed, 1, c.name);
     assert.equal(s.pagesDone, PAGES - 1, c.name);
-    const written = await files(out);
-    assert.ok(!written.has('p55.txt'), c.name);
-    for (const k of [0, 54, 56, 59]) assert.ok(written.has(`p${k}.txt`), `${c.name}: p${k}.txt`);
+    if (c.name === 'wrapper') {
+      const titles = (await readFile(join(out, 'records.jsonl'), 'utf8')).trim().split('\n').map((l) => (JSON.parse(l) as { record: { title: string } }).record.title);
+      assert.ok(!titles.includes('Title 55 on alpha') && titles.includes('Title 56 on alpha'), 'wrapper: the other records are written');
+    } else {
+      const written = await files(out);
+      assert.ok(!written.has('p55.txt'), c.name);
+      for (const k of [0, 54, 56, 59]) assert.ok(written.has(`p${k}.txt`), `${c.name}: p${k}.txt`);
+    }
     // Without worker threads no page stops.
-    const inline = await runProcess(process.execPath, [...SOURCE_CLI, ...c.args, '--workers', '0', '-q', '--out', join(dir, `${c.name}-0`)], { cwd: ROOT, env });
+    const inline = await runProcess(process.execPath, [...SOURCE_CLI, ...c.args, '--workers', '0', '-q', '-o', join(dir, `${c.name}-0`)], { cwd: ROOT, env });
     assert.equal(inline.code, 0, inline.stderr);
     assert.equal((await summary(join(dir, `${c.name}-0`))).pagesFailed, 0, `${c.name} --workers 0`);
   }
