@@ -39,8 +39,12 @@ export interface PageWork<T> {
   /** Worker threads (0: the main thread only). */
   workers: number;
   signal?: AbortSignal;
-  /** An error thrown by `inline` that is not about the page (a template that cannot be compiled): it ends the run. */
-  fatal?(err: unknown): boolean;
+  /**
+   * Errors that are not about the page (a template that cannot be compiled, a wrapper's selector that
+   * cannot be run): thrown by `inline`, or told by a worker (`fatal` in its answer, the error rebuilt by
+   * `rebuild`), they end the run.
+   */
+  fatal?: { is(err: unknown): boolean; rebuild(message: string): Error };
 }
 
 /** The failure of a page that could not be handled (`parse-error`), or whose worker stopped. */
@@ -50,13 +54,15 @@ function failureOf(page: Pick<Page, 'url' | 'key'>, err: unknown): PageFailure {
 }
 
 async function inPool<T>(pool: WorkerPool, page: Page, work: PageWork<T>): Promise<Handled<T>> {
+  let answer: Record<string, unknown>;
   try {
-    const answer = await pool.request<Record<string, unknown>>({ ...work.about?.(page), page });
-    if (typeof answer['error'] === 'string') return { ok: false, failure: failureOf(page, answer['error']) };
-    return { ok: true, page, value: work.received(answer, page) };
+    answer = await pool.request<Record<string, unknown>>({ ...work.about?.(page), page });
   } catch (err) {
     return { ok: false, failure: failureOf(page, err) };
   }
+  if (typeof answer['error'] !== 'string') return { ok: true, page, value: work.received(answer, page) };
+  if (answer['fatal'] === true && work.fatal) throw work.fatal.rebuild(answer['error']);
+  return { ok: false, failure: failureOf(page, answer['error']) };
 }
 
 /** The outcome of every page of `pages` handled as `work` says, in their order (see the module comment). */
@@ -75,7 +81,7 @@ export async function* eachPage<T>(pages: AsyncIterable<PageResult>, work: PageW
         try {
           h = { ok: true, page: r.page, value: work.inline(r.page) };
         } catch (err) {
-          if (work.fatal?.(err)) throw err;
+          if (work.fatal?.is(err)) throw err;
           h = { ok: false, failure: failureOf(r.page, err) };
         }
         queue.push(Promise.resolve(h));

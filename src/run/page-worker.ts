@@ -19,21 +19,33 @@ export type PageTask =
   | { kind: 'apply'; template: Template | TemplateSet }
   | { kind: 'wrapper'; wrapper: Wrapper; settings?: RunOptions['settings']; url?: string };
 
-/** A task's work on one page (with what the worker is told of it): the page's Tree and what else the answer holds. */
-type Handler = (page: Page, about: Record<string, unknown>) => { tree: Tree; answer: Record<string, unknown> };
+/**
+ * A task's work on one page (with what the worker is told of it): the page's Tree and what else the answer
+ * holds; and which errors are not about the page but the task's (they end the run: page-pool.ts).
+ */
+interface Handler {
+  handle(page: Page, about: Record<string, unknown>): { tree: Tree; answer: Record<string, unknown> };
+  fatal(err: unknown): boolean;
+}
 
 async function handlerOf(task: PageTask): Promise<Handler> {
   if (task.kind === 'apply') {
-    const { applyTemplate } = await import('./learn.ts');
-    return (page) => {
-      const a = applyTemplate(task.template, { bytes: page.body, ...(page.headers['content-type'] ? { contentType: page.headers['content-type'] } : {}), key: page.key, url: page.url }, { key: page.key, url: page.url });
-      return { tree: a.tree, answer: { template: a.template, info: a.info } };
+    const [{ applyTemplate }, { TemplateError }] = await Promise.all([import('./learn.ts'), import('../template/learned.ts')]);
+    return {
+      handle: (page) => {
+        const a = applyTemplate(task.template, { bytes: page.body, ...(page.headers['content-type'] ? { contentType: page.headers['content-type'] } : {}), key: page.key, url: page.url }, { key: page.key, url: page.url });
+        return { tree: a.tree, answer: { template: a.template, info: a.info } };
+      },
+      fatal: (err) => err instanceof TemplateError,
     };
   }
-  const { wrapperPage } = await import('./wrapper.ts');
-  return (page, about) => {
-    const { tree, run } = wrapperPage(task.wrapper, page, String(about['name'] ?? page.url), task);
-    return { tree, answer: { run } };
+  const [{ wrapperPage }, { WrapperError }] = await Promise.all([import('./wrapper.ts'), import('../wrapper/wrapper.ts')]);
+  return {
+    handle: (page, about) => {
+      const { tree, run } = wrapperPage(task.wrapper, page, String(about['name'] ?? page.url), task);
+      return { tree, answer: { run } };
+    },
+    fatal: (err) => err instanceof WrapperError,
   };
 }
 
@@ -47,17 +59,17 @@ parentPort?.on('message', (msg: { id: number; task?: PageTask; page?: Page } & R
   const page = msg.page!;
   // Pages are handled in the order they came (one promise, its callbacks run in turn).
   void handler!.then(
-    (handle) => {
+    (h) => {
       // Fault injection for the tests: the worker stops on the page named, as a crash would stop it.
       if (process.env[WORKER_FAULT] !== undefined && process.env[WORKER_FAULT] === page.key) process.exit(70);
       try {
-        const { tree, answer } = handle(page, msg);
+        const { tree, answer } = h.handle(page, msg);
         const t = treeParts(tree);
         const transfer = new Set(t.transfer);
         for (const v of Object.values(answer)) if (v instanceof Uint8Array) transfer.add(v.buffer as ArrayBuffer);
         parentPort!.postMessage({ id: msg.id, ok: true, parts: t.parts, ...answer }, [...transfer]);
       } catch (err) {
-        parentPort!.postMessage({ id: msg.id, ok: true, error: err instanceof Error ? err.message : String(err) });
+        parentPort!.postMessage({ id: msg.id, ok: true, error: err instanceof Error ? err.message : String(err), fatal: h.fatal(err) });
       }
     },
     (err: unknown) => parentPort!.postMessage({ id: msg.id, ok: false, message: err instanceof Error ? err.message : String(err) }),

@@ -21,7 +21,7 @@ export function applyWork(template: Template | TemplateSet): Omit<PageWork<Appli
     inline: (p: Page) => applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url }),
     received: (a, p) => ({ key: p.key, url: p.url, tree: treeFromParts(a['parts'] as TreeParts), template: a['template'] as Uint8Array, info: a['info'] as Record<string, unknown> }),
     // A template that cannot be applied at all ends the run.
-    fatal: (err) => err instanceof TemplateError,
+    fatal: { is: (err) => err instanceof TemplateError, rebuild: (message) => new TemplateError(message) },
   };
 }
 

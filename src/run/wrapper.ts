@@ -281,7 +281,7 @@ export function wrapperPage(wrapper: Wrapper, page: Page, name: string, how: { s
 
 /** The pages of a source, the wrapper run on each in the page pool (page-pool.ts), in order. */
 async function* pooledPages(wrapper: Wrapper, o: Opened & { source: PageSource }, how: { settings?: RunOptions['settings']; url?: string }, workers: number): AsyncIterable<WrapperPageRun> {
-  const [{ eachPage }, { treeFromParts }] = await Promise.all([import('./page-pool.ts'), import('../template/pagelets/tree-transfer.ts')]);
+  const [{ eachPage }, { treeFromParts }, { WrapperError }] = await Promise.all([import('./page-pool.ts'), import('../template/pagelets/tree-transfer.ts'), import('../wrapper/wrapper.ts')]);
   const nameOf = pageNamer(o);
   const work = {
     task: { kind: 'wrapper' as const, wrapper, ...how },
@@ -289,6 +289,8 @@ async function* pooledPages(wrapper: Wrapper, o: Opened & { source: PageSource }
     received: (a: Record<string, unknown>) => ({ tree: treeFromParts(a['parts'] as TreeParts), run: a['run'] as PageRun }),
     about: (p: Page) => ({ name: nameOf(p.url) }),
     warn: (w: string) => void process.stderr.write(`gabarit: warning: ${w}\n`),
+    // A selector of the wrapper that cannot be run fails on every page: the wrapper is at fault.
+    fatal: { is: (err: unknown) => err instanceof WrapperError, rebuild: (message: string) => new WrapperError(message) },
     workers,
   };
   for await (const h of eachPage(o.source.pages(), work)) {
