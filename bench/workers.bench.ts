@@ -8,7 +8,8 @@
  * what the first one gives; 1 is perfect). Learning (template, content) stays on the main thread and is
  * counted. Medians of `--reps` runs, the worker counts interleaved; the load average is printed before and
  * after (the cores may be shared).
- * Run: `nice -n 10 npx tsx bench/workers.bench.ts [--site python-docs] [--reps 3]` (skips when the corpus is absent).
+ * Run: `nice -n 10 npx tsx bench/workers.bench.ts [--site python-docs] [--reps 3] [--dist]` (skips when the
+ * corpus is absent; `--dist` after `npm run build`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -16,10 +17,7 @@ import { join } from 'node:path';
 import { CORPUS_DIR } from '../src/eval/corpus-path.ts';
 import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml } from '../src/html/parse.ts';
-import { contentCommand } from '../src/run/content.ts';
-import { applyCommand } from '../src/run/learn.ts';
 import { SOURCE_OPTIONS } from '../src/run/options.ts';
-import { templateCommand } from '../src/run/template.ts';
 import { CORPUS_MISSING, corpusAvailable, fmt, loadCorpusSites, median, table, time } from './common.ts';
 
 const arg = (name: string): string | undefined => {
@@ -28,6 +26,16 @@ const arg = (name: string): string | undefined => {
 };
 const SITE = arg('--site') ?? 'python-docs';
 const REPS = Number(arg('--reps') ?? 3);
+/**
+ * `--dist`: the commands of the compiled package (dist/, `npm run build`), whose workers start from
+ * JavaScript; from the sources each worker loads tsx and compiles its modules first (about 0.7 s of CPU).
+ */
+const DIST = process.argv.includes('--dist');
+
+/** A module of the run layer, from the sources or the compiled package. */
+function runModule<T>(name: string): Promise<T> {
+  return import(DIST ? `../dist/run/${name}.js` : `../src/run/${name}.ts`) as Promise<T>;
+}
 
 type Run = (workers: number, out: string) => Promise<unknown>;
 
@@ -47,6 +55,11 @@ async function main(): Promise<void> {
       for (const p of site.pages) parseHtml(p.html, { labels, selfClosing: p.xhtml });
     }, { reps: REPS });
     const parseRate = site.pages.length / (parse.cpu / 1000);
+    const [{ contentCommand }, { applyCommand }, { templateCommand }] = await Promise.all([
+      runModule<typeof import('../src/run/content.ts')>('content'),
+      runModule<typeof import('../src/run/learn.ts')>('learn'),
+      runModule<typeof import('../src/run/template.ts')>('template'),
+    ]);
     const flags = SOURCE_OPTIONS.parse({});
     const to = (out: string) => ({ out, jsonl: false });
     // The template apply is given: learned once, with the main thread alone.
@@ -59,7 +72,7 @@ async function main(): Promise<void> {
       'template -m align': (workers, out) => templateCommand(dir, { ...flags, method: 'align', workers }, {}, to(out)),
     };
     const counts = [0, ...Array.from({ length: availableParallelism() }, (_, i) => i + 1)];
-    console.log(`site ${SITE}: ${site.pages.length} pages, ${fmt(site.bytes / 1e6, 2)} MB; parsing them on one thread ${fmt(parseRate, 0)} pages/s (CPU); ${availableParallelism()} cores; ${REPS} runs each`);
+    console.log(`${DIST ? 'compiled package (dist/)' : 'sources (tsx)'}; site ${SITE}: ${site.pages.length} pages, ${fmt(site.bytes / 1e6, 2)} MB; parsing them on one thread ${fmt(parseRate, 0)} pages/s (CPU); ${availableParallelism()} cores; ${REPS} runs each`);
     const rows: Array<Array<string | number>> = [['command', 'workers', 'pages/s', 'CPU s', 'x parse', 'speed-up over 1', 'per added core']];
     let n = 0;
     for (const [name, run] of Object.entries(commands)) {
@@ -75,6 +88,7 @@ async function main(): Promise<void> {
           const u = process.cpuUsage(c0);
           cpu.get(c)!.push((u.user + u.system) / 1e6);
           await rm(out, { recursive: true, force: true });
+          process.stderr.write(`${name} --workers ${c}: ${fmt(wall.get(c)!.at(-1)! / 1000, 1)} s\n`);
         }
       }
       const rate = (c: number): number => site.pages.length / (median(wall.get(c)!) / 1000);
