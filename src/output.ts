@@ -175,6 +175,20 @@ export interface OutputWriterOptions {
   onFailure?: (f: PageFailure) => void;
 }
 
+/** What `<page>.txt` and `<page>.html` hold for a marked page, and its template fraction. */
+export function pageFiles(m: PageMarks): { text: string; html: string; templateFraction: number } {
+  const tpl = m.template;
+  const content = m.content;
+  return {
+    text: keptText(m),
+    html: serialize(m.tree, {
+      mark: (i) => (tpl[i] === 1 ? TEMPLATE_MARK : content && content[i] === 1 ? CONTENT_MARK : undefined),
+      inject: OVERLAY_STYLE,
+    }),
+    templateFraction: templateFraction(m),
+  };
+}
+
 export class OutputWriter {
   readonly dir: string;
   private readonly reports: PageReport[] = [];
@@ -202,16 +216,7 @@ export class OutputWriter {
    * failure with code `write-error` naming the page, and undefined is returned: the run goes on.
    */
   async writePage(m: PageMarks, extra: Record<string, unknown> = {}): Promise<PageReport | undefined> {
-    const tpl = m.template;
-    const content = m.content;
-    return this.writeFiles(m, extra, () => ({
-      text: keptText(m),
-      html: serialize(m.tree, {
-        mark: (i) => (tpl[i] === 1 ? TEMPLATE_MARK : content && content[i] === 1 ? CONTENT_MARK : undefined),
-        inject: OVERLAY_STYLE,
-      }),
-      templateFraction: templateFraction(m),
-    }));
+    return this.writeFiles(m, extra, () => pageFiles(m));
   }
 
   /** Writes `<page>.txt` and `<page>.html` of a page rendered by its engine; the same files as `writePage`. */

@@ -62,7 +62,7 @@ export async function driveEngine(engine: TemplateEngine, source: PageSource, op
       ...(controls.rendered
         ? {
             onRendered: async (rendered: RenderedPage, extra?: Record<string, unknown>) => {
-              const nc = renderedNoContent(rendered);
+              const nc = rendered.noContent === undefined ? renderedNoContent(rendered) : (rendered.noContent ?? undefined);
               out.done++;
               if (nc) out.noContent++;
               await emit({ ok: true, key: rendered.key, url: rendered.url, rendered, info: extra ?? {}, ...(nc ? { noContent: nc } : {}) });

@@ -17,16 +17,16 @@ import { Tree } from '../html/tree.ts';
 import type { PageFailure } from '../output.ts';
 import { compilerOf, ENGINES, loadEngine } from '../template/engines.ts';
 import { type Applier, type ApplyInput, inputTree, inputUrl, readTemplate, type Template, TEMPLATE_SET_FORMAT, TEMPLATE_VERSION, TemplateError, type TemplateSet } from '../template/learned.ts';
-import type { PageMarks } from '../template/result.ts';
+import type { PageMarks, RenderedPage } from '../template/result.ts';
 import { runBySite } from './by-site.ts';
 import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
-import { doneOutcome, type Driven, type Emit, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
+import { doneOutcome, type Driven, type Emit, type PipelineRun, type RenderingRun, runPipeline } from './drive.ts';
 import { openInput } from './source.ts';
 import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
 import { declaredUrl, hostOf } from './sites.ts';
 import { type DetectOptions, splitOptions } from './template.ts';
 import type { SourceFlags } from './options.ts';
-import type { RunControls, SourceInput } from './types.ts';
+import type { AnyOutcome, PageRendered, RunControls, SourceInput } from './types.ts';
 import type { Written } from './write.ts';
 
 /** What `learnTemplate` gives: the template learned, and the pages it could not learn from, with why. */
@@ -167,27 +167,36 @@ function htmlOf(input: ApplyInput): string {
  * Marks every page of `source` with `template` (a Template or TemplateSet): what `gabarit apply` runs, the
  * pages marked in worker threads (`controls.workers`, page-pool.ts) and handed on in the source's order.
  */
-export function applyToSource(template: Template | TemplateSet, source: SourceInput, controls: RunControls = {}): PipelineRun {
+export function applyToSource(template: Template | TemplateSet, source: SourceInput, controls: RunControls & { rendered: true }): RenderingRun;
+export function applyToSource(template: Template | TemplateSet, source: SourceInput, controls?: RunControls): PipelineRun;
+export function applyToSource(template: Template | TemplateSet, source: SourceInput, controls: RunControls = {}): PipelineRun | RenderingRun {
   const set = template.format === TEMPLATE_SET_FORMAT ? (template as TemplateSet) : null;
   const method = set ? (set.sites[0]?.method ?? SINGLE_PAGE) : (template as Template).method;
-  return treesOnly(runPipeline('apply', source, controls, async (src, emit, signal) => {
+  return runPipeline('apply', source, controls, async (src, emit, signal) => {
     const driven = { done: 0, failed: 0, noContent: 0 };
     let n = 0;
     const [{ eachPage, defaultWorkers }, { applyWork }] = await Promise.all([import('./page-pool.ts'), import('./pooled.ts')]);
-    for await (const a of eachPage(src.pages(), { ...applyWork(template), workers: controls.workers ?? defaultWorkers(), signal })) {
+    for await (const a of eachPage(src.pages(), { ...applyWork(template, controls.rendered === true), workers: controls.workers ?? defaultWorkers(), signal })) {
       if (!a.ok) {
         driven.failed++;
         await emit({ ok: false, key: a.failure.key, url: a.failure.url, failure: a.failure });
         continue;
       }
-      const o = doneOutcome(a.value, a.value.info);
+      const v = a.value;
+      const o: AnyOutcome = 'rendered' in v ? renderedOutcome(v.rendered, v.info) : doneOutcome(v, v.info);
       driven.done++;
       if (o.noContent) driven.noContent++;
       await emit(o);
       controls.onProgress?.('apply', ++n);
     }
     return { method, options: set ? {} : (template as Template).options, driven, learned: { template, engine: { pagesMarked: driven.done }, timings: {} } };
-  }));
+  });
+}
+
+/** The outcome of a page rendered (in a worker), its no-content check made on its tree there. */
+function renderedOutcome(rendered: RenderedPage, info: Record<string, unknown>): PageRendered {
+  const nc = rendered.noContent ?? undefined;
+  return { ok: true, key: rendered.key, url: rendered.url, rendered, info, ...(nc ? { noContent: nc } : {}) };
 }
 
 /**
@@ -205,5 +214,5 @@ export async function applyCommand(file: string, spec: string, flags: SourceFlag
     const code = (err as { code?: string }).code;
     throw new UsageError(code === 'ENOENT' ? `no such template file: ${file}` : `${file}: not a template (${(err as Error).message})`);
   }
-  return pipelineCommand(spec, flags, to, hooks, (source, controls) => applyToSource(template, source, { ...controls, ...(flags.workers !== undefined ? { workers: flags.workers } : {}) }), { summary: { template: file } });
+  return pipelineCommand(spec, flags, to, hooks, (source, controls) => applyToSource(template, source, { ...controls, rendered: true, ...(flags.workers !== undefined ? { workers: flags.workers } : {}) }), { summary: { template: file } });
 }

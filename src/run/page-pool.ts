@@ -21,8 +21,11 @@ export const WORKER_FAULT = 'GABARIT_TEST_WORKER_STOP';
 /** A page's outcome: its value, or why there is none. */
 export type Handled<T> = { ok: true; page: Page; value: T } | { ok: false; failure: PageFailure };
 
-/** Requests held by each worker at most: one running, one waiting (so no worker idles between pages). */
-const PER_WORKER = 2;
+/**
+ * Pages held by each worker at most: enough waiting that a worker never idles while its answers and the
+ * next pages cross between threads, which on a loaded machine each wait for the scheduler.
+ */
+const PER_WORKER = 8;
 
 /** A command's per-page work, on the main thread and in the workers. */
 export interface PageWork<T> {

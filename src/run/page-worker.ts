@@ -2,21 +2,21 @@
  * Worker thread body of the page pool (page-pool.ts). Its first message is its task, given once: a
  * template to mark pages with (`apply`: template, content, apply) or a wrapper to extract records with
  * (`wrapper`: wrapper run); each next one is a page (its bytes and headers). It answers with the page's Tree
- * (moved back as typed arrays, tree-transfer.ts) and what the task gave, or the error that kept the page
- * from being handled.
+ * (moved back as typed arrays, tree-transfer.ts) and what the task gave, or (`render`) the page's output
+ * files already rendered, or the error that kept the page from being handled.
  */
 import { parentPort } from 'node:worker_threads';
 import type { Page } from '../site/page.ts';
 import type { Tree } from '../html/tree.ts';
 import type { Template, TemplateSet } from '../template/learned.ts';
-import { treeParts } from '../template/pagelets/tree-transfer.ts';
+import { treeParts, type TreeParts } from '../template/pagelets/tree-transfer.ts';
 import type { RunOptions } from '../wrapper/run.ts';
 import type { Wrapper } from '../wrapper/wrapper.ts';
 import { WORKER_FAULT } from './page-pool.ts';
 
 /** What a worker of the page pool does to every page it is given. */
 export type PageTask =
-  | { kind: 'apply'; template: Template | TemplateSet }
+  | { kind: 'apply'; template: Template | TemplateSet; render?: boolean }
   | { kind: 'wrapper'; wrapper: Wrapper; settings?: RunOptions['settings']; url?: string };
 
 /**
@@ -24,17 +24,19 @@ export type PageTask =
  * holds; and which errors are not about the page but the task's (they end the run: page-pool.ts).
  */
 interface Handler {
-  handle(page: Page, about: Record<string, unknown>): { tree: Tree; answer: Record<string, unknown> };
+  handle(page: Page, about: Record<string, unknown>): { answer: Record<string, unknown>; transfer: ArrayBuffer[] };
   fatal(err: unknown): boolean;
 }
 
 async function handlerOf(task: PageTask): Promise<Handler> {
   if (task.kind === 'apply') {
-    const [{ applyTemplate }, { TemplateError }] = await Promise.all([import('./learn.ts'), import('../template/learned.ts')]);
+    const [{ appliedPage, renderedOf }, { TemplateError }] = await Promise.all([import('./pooled.ts'), import('../template/learned.ts')]);
     return {
       handle: (page) => {
-        const a = applyTemplate(task.template, { bytes: page.body, ...(page.headers['content-type'] ? { contentType: page.headers['content-type'] } : {}), key: page.key, url: page.url }, { key: page.key, url: page.url });
-        return { tree: a.tree, answer: { template: a.template, info: a.info } };
+        const a = appliedPage(task.template, page);
+        if (task.render) return { answer: { rendered: renderedOf(a), info: a.info }, transfer: [] };
+        const t = withTree(a.tree);
+        return { answer: { ...t.answer, template: a.template, info: a.info }, transfer: [...new Set([...t.transfer, a.template.buffer as ArrayBuffer])] };
       },
       fatal: (err) => err instanceof TemplateError,
     };
@@ -43,10 +45,17 @@ async function handlerOf(task: PageTask): Promise<Handler> {
   return {
     handle: (page, about) => {
       const { tree, run } = wrapperPage(task.wrapper, page, String(about['name'] ?? page.url), task);
-      return { tree, answer: { run } };
+      const t = withTree(tree);
+      return { answer: { ...t.answer, run }, transfer: t.transfer };
     },
     fatal: (err) => err instanceof WrapperError,
   };
+}
+
+/** A page's Tree in an answer (`parts`), its buffers moved. */
+function withTree(tree: Tree): { answer: { parts: TreeParts }; transfer: ArrayBuffer[] } {
+  const t = treeParts(tree);
+  return { answer: { parts: t.parts }, transfer: t.transfer };
 }
 
 let handler: Promise<Handler> | undefined;
@@ -63,11 +72,8 @@ parentPort?.on('message', (msg: { id: number; task?: PageTask; page?: Page } & R
       // Fault injection for the tests: the worker stops on the page named, as a crash would stop it.
       if (process.env[WORKER_FAULT] !== undefined && process.env[WORKER_FAULT] === page.key) process.exit(70);
       try {
-        const { tree, answer } = h.handle(page, msg);
-        const t = treeParts(tree);
-        const transfer = new Set(t.transfer);
-        for (const v of Object.values(answer)) if (v instanceof Uint8Array) transfer.add(v.buffer as ArrayBuffer);
-        parentPort!.postMessage({ id: msg.id, ok: true, parts: t.parts, ...answer }, [...transfer]);
+        const { answer, transfer } = h.handle(page, msg);
+        parentPort!.postMessage({ id: msg.id, ok: true, ...answer }, transfer);
       } catch (err) {
         parentPort!.postMessage({ id: msg.id, ok: true, error: err instanceof Error ? err.message : String(err), fatal: h.fatal(err) });
       }

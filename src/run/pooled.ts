@@ -10,16 +10,42 @@ import type { PageFailure } from '../output.ts';
 import type { Page, PageSource } from '../site/page.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
 import { type Template, type TemplateSet, TemplateError } from '../template/learned.ts';
+import { pageTitle } from '../content/format.ts';
+import { pageFiles } from '../output.ts';
+import type { PageMarks, RenderedPage } from '../template/result.ts';
 import { treeFromParts, type TreeParts } from '../template/pagelets/tree-transfer.ts';
+import { noContentOf } from './no-content.ts';
 import { type AppliedPage, applyTemplate } from './learn.ts';
 import { eachPage, type PageWork } from './page-pool.ts';
 
-/** Pages marked with `template` (a Template or TemplateSet), on the main thread as in the workers. */
-export function applyWork(template: Template | TemplateSet): Omit<PageWork<AppliedPage>, 'workers' | 'signal'> {
+/** A page marked, or (`render`) its output files rendered from its marks in a worker. */
+export type Marked = AppliedPage | { rendered: RenderedPage; info: Record<string, unknown> };
+
+/** A page marked with `template`, as the page pool's workers apply it. */
+export function appliedPage(template: Template | TemplateSet, p: Page): AppliedPage {
+  return applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url });
+}
+
+/**
+ * What the files of a marked page hold (output.ts `pageFiles`), its `<title>` and its no-content check: all
+ * the writer needs, made where the page's tree is (a worker), so that the main thread only writes.
+ */
+export function renderedOf(m: PageMarks): RenderedPage {
+  return { key: m.key, url: m.url, ...pageFiles(m), title: pageTitle(m.tree), noContent: noContentOf(m) ?? null };
+}
+
+/**
+ * Pages marked with `template` (a Template or TemplateSet), on the main thread as in the workers; with
+ * `render`, a worker renders the page's output files (`renderedOf`) and sends them instead of its tree.
+ */
+export function applyWork(template: Template | TemplateSet, render: boolean): Omit<PageWork<Marked>, 'workers' | 'signal'> {
   return {
-    task: { kind: 'apply', template },
-    inline: (p: Page) => applyTemplate(template, { bytes: p.body, ...(p.headers['content-type'] ? { contentType: p.headers['content-type'] } : {}), key: p.key, url: p.url }, { key: p.key, url: p.url }),
-    received: (a, p) => ({ key: p.key, url: p.url, tree: treeFromParts(a['parts'] as TreeParts), template: a['template'] as Uint8Array, info: a['info'] as Record<string, unknown> }),
+    task: { kind: 'apply', template, render },
+    inline: (p: Page) => appliedPage(template, p),
+    received: (a, p) =>
+      a['rendered'] !== undefined
+        ? { rendered: a['rendered'] as RenderedPage, info: a['info'] as Record<string, unknown> }
+        : { key: p.key, url: p.url, tree: treeFromParts(a['parts'] as TreeParts), template: a['template'] as Uint8Array, info: a['info'] as Record<string, unknown> },
     // A template that cannot be applied at all ends the run.
     fatal: { is: (err) => err instanceof TemplateError, rebuild: (message) => new TemplateError(message) },
   };
@@ -40,15 +66,21 @@ export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, work
   const template = JSON.parse(JSON.stringify(learned.template)) as Template;
   const t0 = performance.now();
   let done = 0;
-  for await (const a of eachPage(ctx.source.pages(), { ...applyWork(template), workers, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
+  // Pages the caller takes rendered (template) are rendered in the workers; others (content) come as trees.
+  const onRendered = ctx.onRendered;
+  for await (const a of eachPage(ctx.source.pages(), { ...applyWork(template, onRendered !== undefined), workers, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
     if (!a.ok) {
       unread.delete(a.failure.key);
       ctx.onFailure(a.failure);
       continue;
     }
     unread.delete(a.page.key);
-    const { info, ...marks } = a.value;
-    await ctx.onPage(marks, info);
+    const v = a.value;
+    if ('rendered' in v) await onRendered!(v.rendered, v.info);
+    else {
+      const { info, ...marks } = v;
+      await ctx.onPage(marks, info);
+    }
     ctx.onProgress?.('apply', ++done);
   }
   for (const f of unread.values()) ctx.onFailure(f);

@@ -154,7 +154,7 @@ export async function writeOutputs(run: PipelineRun | RenderingRun, options: Wri
 /** The jsonl record of a page done. */
 export function recordOf(o: PageDone | PageRendered): PageRecord {
   const headline = contentHeadline(o.info);
-  const titles = { title: 'rendered' in o ? titleIn(o.rendered.html) : pageTitle(o.marks.tree), ...(headline !== '' ? { headline } : {}) };
+  const titles = { title: 'rendered' in o ? (o.rendered.title ?? titleIn(o.rendered.html)) : pageTitle(o.marks.tree), ...(headline !== '' ? { headline } : {}) };
   const r: PageRecord =
     'rendered' in o
       ? { url: o.url, key: o.key, ...titles, text: o.rendered.text, templateFraction: round4(o.rendered.templateFraction) }

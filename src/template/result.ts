@@ -6,6 +6,7 @@
  */
 import { textOf } from '../html/text.ts';
 import type { Tree } from '../html/tree.ts';
+import type { PageFailure } from '../errors.ts';
 
 export interface PageMarks {
   /** Page key (path relative to the source root). */
@@ -51,6 +52,10 @@ export interface RenderedPage {
   text: string;
   /** Fraction of the page's body text that is template. */
   templateFraction: number;
+  /** The document's `<title>` (jsonl's `title`), when the renderer read it from the tree. */
+  title?: string;
+  /** Its `no-content` failure, or null when it has content, when the renderer checked it on the tree. */
+  noContent?: PageFailure | null;
 }
 
 /**
