@@ -217,6 +217,12 @@ export interface IndesitResult {
   downloads: number;
   /** Downloads that failed: dead links (missing, refused, not a page). */
   deadLinks: number;
+  /**
+   * Links not tried because they looked dead: into folders whose first n links were dead with no page of
+   * them read (`folders`, `folderLinks`), and collections given up after COLLECT_DEFAULTS.deadRun dead links
+   * in a row (`runs`).
+   */
+  deadSkipped: { folders: string[]; folderLinks: number; runs: number };
   /** The source's own counter (PageSource.loaded) at the end. */
   sourceLoaded: number;
   clusters: ClusterReport[];
@@ -452,6 +458,12 @@ class Run {
   /** Per variant (language, version: variants.ts), links tried that were dead, and whether one was alive. */
   private readonly variantDead = new Map<string, number>();
   private readonly variantAlive = new Set<string>();
+  /** Per folder (`a/b/`), dead links into it or below it, and the folders holding a page read. */
+  private readonly folderDead = new Map<string, number>();
+  private readonly folderAlive = new Set<string>();
+  /** Links not tried: into a dead folder, and left in collections given up after a run of dead links. */
+  readonly skipped = { folders: new Set<string>(), folderLinks: 0, runs: 0 };
+  readonly deadRun: number;
   /** The first address each key was linked by. */
   readonly addressOf = new Map<string, string>();
   /** Pages by a hash of their bytes: one page reached by two addresses is one page. */
@@ -474,6 +486,7 @@ class Run {
     this.grow = options.growTarget ?? true;
     this.rings = o.rings;
     this.strayShare = o.strayShare;
+    this.deadRun = COLLECT_DEFAULTS.deadRun;
     this.shapeThreshold = o.shapeSimilarity;
   }
 
@@ -510,6 +523,7 @@ class Run {
       const got = await this.source.get(url);
       // A redirect (`a/b` → `a/b/`) names a page by another key: one page, cached under both keys.
       const finalKey = this.keyOf(got.url) ?? key;
+      for (const f of [...foldersOf(key), ...foldersOf(finalKey)]) this.folderAlive.add(f);
       const same = finalKey === key ? undefined : this.pages.get(finalKey);
       if (same !== undefined) {
         this.pages.set(key, same);
@@ -564,6 +578,7 @@ class Run {
     } catch (e) {
       if (!(e instanceof PageError)) throw e;
       this.dead++;
+      for (const f of foldersOf(key)) this.folderDead.set(f, (this.folderDead.get(f) ?? 0) + 1);
       this.failures.push({ url, key, code: e.code, message: e.message });
       page = { key, url, collections: [], structure: undefined, schema: NO_SCHEMA, cluster: -1, shape: NO_SHAPE };
     }
@@ -606,6 +621,12 @@ class Run {
    * (variants.ts) is not tried once n links to that variant were dead and none was alive: undefined.
    */
   async follow(from: string, key: string): Promise<Crawled | undefined> {
+    const folder = this.deadFolder(key);
+    if (folder !== undefined) {
+      this.skipped.folders.add(folder);
+      this.skipped.folderLinks++;
+      return undefined;
+    }
     const variant = variantOf(from, key);
     if (variant === undefined) return this.fetch(key);
     if (this.skipsVariant(from, key) && !this.pages.has(key)) return undefined;
@@ -640,12 +661,36 @@ class Run {
     for (const p of target.pages()) {
       for (const c of p.collections) {
         for (const k of this.keysOf(c, p.key)) {
-          if (this.pages.has(k) || !target.kindOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k)) continue;
+          if (this.pages.has(k) || !target.kindOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k) || this.deadFolder(k) !== undefined) continue;
           return false;
         }
       }
     }
     return true;
+  }
+
+  /**
+   * The folder of `key` (or one above it, the site's root apart) found dead: `n` links into it were dead and
+   * no page in it or below it was read (a partial copy's missing module, `std/intrinsics/`); undefined when
+   * none is, or when `key` was read.
+   */
+  deadFolder(key: string): string | undefined {
+    if (this.pages.has(key)) return undefined;
+    return foldersOf(key).find((f) => !this.folderAlive.has(f) && (this.folderDead.get(f) ?? 0) >= this.n);
+  }
+
+  /**
+   * True when a dead link `key` counts towards a collection's run of dead links (`deadRun`): its page's folder
+   * (a directory's index page's parent: `pep-0393/` is in the root) is the root or holds a page read. Dead
+   * links into a folder of no page read are the folder rule's (`deadFolder`): an index of every item of a
+   * partial copy names whole modules that are missing between those that are not.
+   */
+  inRun(key: string): boolean {
+    const segs = key.split(/[?#]/, 1)[0]!.replace(/(?:^|\/)index\.(?:html?|xhtml)$/i, '/').split('/');
+    segs.pop();
+    if (key.endsWith('/') || /(?:^|\/)index\.(?:html?|xhtml)$/i.test(key)) segs.pop();
+    const folder = segs.filter((x) => x !== '').join('/');
+    return folder === '' || this.folderAlive.has(folder + '/');
   }
 
   /** True when link `key` of page `from` is to a variant found missing (`follow` does not try it). */
@@ -706,6 +751,8 @@ class Run {
     for (const c of p.collections) {
       const counts = new Map<number, number>();
       let dead = 0;
+      // Dead links in a row (`deadRun` gives the collection up).
+      let run = 0;
       let reached = 0;
       let nonTarget = false;
       for (const k of target.addresses.order(this.keysOf(c, p.key))) {
@@ -718,8 +765,13 @@ class Run {
         if (q === undefined) continue;
         if (q.cluster < 0) {
           if (++dead >= this.n && reached === 0) break;
+          if (this.inRun(k) && ++run >= this.deadRun) {
+            this.skipped.runs++;
+            break;
+          }
           continue;
         }
+        run = 0;
         reached++;
         if (!target.takes(q)) {
           neighbours.add(q.cluster);
@@ -778,10 +830,15 @@ class Run {
           if (keys.length === 0) continue;
           let counted = false;
           let missing = 0;
+          let run = 0;
           for (const k of keys) {
             const q = await this.follow(p.key, k);
             if (q === undefined) continue;
             if (q.cluster < 0) {
+              if (this.inRun(k) && ++run >= this.deadRun) {
+                this.skipped.runs++;
+                break;
+              }
               // One page's dead links (a home page's prose naming items outside the copy) say nothing of
               // another page's collection of the same tag-list: the collection is given up, and the
               // class-link once n of its collections were, none having reached a page.
@@ -794,6 +851,7 @@ class Run {
               }
               continue;
             }
+            run = 0;
             if (!counted) {
               collections++;
               counted = true;
@@ -831,12 +889,25 @@ class Run {
     return { score, back, menu: isMenu(reachedFrom, back) };
   }
 
-  /** Step 3's harvest: the links of the index pages' back class-links that may lead to the target by their address. */
+  /**
+   * Step 3's harvest: the links of the index pages' back class-links that may lead to the target by their
+   * address, but those into a dead folder; a collection is given up after `deadRun` dead links in a row.
+   */
   private async harvest(indexPages: readonly CrawledPage[], back: ReadonlySet<number>, target: Target): Promise<void> {
     for (const q of indexPages) {
       for (const c of q.collections) {
         if (!back.has(c.tagList)) continue;
-        for (const k of this.keysOf(c, q.key)) if (target.kindOk(k)) await this.fetch(k);
+        let run = 0;
+        for (const k of this.keysOf(c, q.key)) {
+          if (!target.kindOk(k)) continue;
+          const got = await this.follow(q.key, k);
+          if (got === undefined) continue;
+          if (got.cluster >= 0) run = 0;
+          else if (this.inRun(k) && ++run >= this.deadRun) {
+            this.skipped.runs++;
+            break;
+          }
+        }
       }
     }
   }
@@ -962,13 +1033,27 @@ class Run {
  * (joined through other pages, a chain); pages left whose schema is as similar to the sample as the
  * threshold (the site's classes share one structure and only their clusters or addresses set them apart).
  */
-function doubtsOf(taken: readonly CollectedPage[], left: readonly CollectedPage[], threshold: number, complete: boolean): string[] {
+function doubtsOf(taken: readonly CollectedPage[], left: readonly CollectedPage[], threshold: number, complete: boolean, skipped: IndesitResult['deadSkipped']): string[] {
   const out: string[] = [];
   if (!complete) out.push('the download budget stopped the run: pages of the class may be missing');
+  if (skipped.folderLinks > 0) {
+    const shown = skipped.folders.slice(0, 5).join(', ') + (skipped.folders.length > 5 ? ', …' : '');
+    out.push(`${skipped.folderLinks} links into ${skipped.folders.length} folders whose first links were dead (${shown}) were not tried: pages there may be missing`);
+  }
+  if (skipped.runs > 0) out.push(`${skipped.runs} link collections were given up after ${COLLECT_DEFAULTS.deadRun} dead links in a row: pages they list further may be missing`);
   const far = taken.filter((p) => p.similarity < threshold && p.evidence === 'schema').length;
   if (far > 0.2 * taken.length && far >= 3) out.push(`${far} of ${taken.length} pages collected have a schema below the threshold ${threshold} to the sample (joined through similar pages): the class may hold several`);
   const close = left.filter((p) => p.similarity >= threshold).length;
   if (close > 0) out.push(`${close} pages left have a schema as similar to the sample as the threshold ${threshold} (set apart by their cluster or the kind their address names): the site's classes share their structure`);
+  return out;
+}
+
+/** The folders of a key, innermost first, the site's root apart: `a/b/c.html` → `a/b/`, `a/`. */
+function foldersOf(key: string): string[] {
+  const segs = key.split(/[?#]/, 1)[0]!.split('/');
+  segs.pop();
+  const out: string[] = [];
+  for (let k = segs.length; k > 0; k--) if (segs[k - 1] !== '') out.push(segs.slice(0, k).join('/') + '/');
   return out;
 }
 
@@ -1013,6 +1098,7 @@ export async function indesit(source: PageSource, sample: string, options: Indes
     return { key: p.key, url: p.url, cluster: p.cluster, similarity: round(similarity(first.schema, p.schema)), shapeSimilarity: round(run.shapeOf(first, p)), kind, evidence };
   };
   const taken = pages.map(why);
+  const deadSkipped = { folders: [...run.skipped.folders], folderLinks: run.skipped.folderLinks, runs: run.skipped.runs };
   const left = run.table.clusters.flatMap((c) => c.pages.filter((p) => !collected.has(p.key)).map(why));
   return {
     sample: { key: first.key, url: first.url },
@@ -1020,9 +1106,10 @@ export async function indesit(source: PageSource, sample: string, options: Indes
     left,
     threshold: run.threshold,
     shapeThreshold: run.shapeThreshold,
-    doubts: doubtsOf(taken, left, run.threshold, complete),
+    doubts: doubtsOf(taken, left, run.threshold, complete, deadSkipped),
     downloads: run.downloads,
     deadLinks: run.dead,
+    deadSkipped,
     sourceLoaded: source.loaded,
     clusters: run.table.clusters.map((c) => ({
       id: c.id,
