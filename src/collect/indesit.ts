@@ -245,6 +245,11 @@ interface Evaluation {
   /** Its back class-links (tag-lists). */
   back: number[];
   /**
+   * Class-links that reached targets only, none new (the targets were found another way first): no score,
+   * but links of an index whose other pages may list targets not found yet (`solve`, strays).
+   */
+  pure: number[];
+  /**
    * True when the back class-links were followed from at least two pages and one page alone reached every
    * new target they reached: the same menu on every page of the cluster. More of its pages bring nothing
    * new, so step 3 need not look for them (our extension).
@@ -349,6 +354,11 @@ class Target {
     this.byShape.set(p.key, near ? TAKEN : this.anchors.length);
     if (near) this.anchor(p);
     return near;
+  }
+
+  /** True when the origin's address names a kind (`struct.Vec.html`): its index pages name none or another. */
+  typed(): boolean {
+    return this.run.kinds.kindOf(this.origin.key).kind !== '';
   }
 
   /** Pages taken that a page of the target's kind may be near by shape (the first MAX_ANCHORS). */
@@ -724,6 +734,24 @@ class Run {
     return other > target.addresses.nearest(key) && (!sameFolder || other >= 2);
   }
 
+  /** Pages read whose address names the kind `key`'s names (0 for an address naming none). */
+  readOfKind(key: string): number {
+    const kind = this.kinds.kindOf(key).kind;
+    if (kind === '') return 0;
+    if (this.kindCounted !== this.order.length) {
+      this.kindCounts = new Map();
+      for (const p of this.order) {
+        const c = this.kinds.kindOf(p.key).kind;
+        this.kindCounts.set(c, (this.kindCounts.get(c) ?? 0) + 1);
+      }
+      this.kindCounted = this.order.length;
+    }
+    return this.kindCounts.get(kind) ?? 0;
+  }
+
+  private kindCounts = new Map<string, number>();
+  private kindCounted = -1;
+
   /** The pages read that are no target, by the kind their address names. */
   private others = new Map<string, Addresses>();
   private othersVersion = '';
@@ -759,6 +787,9 @@ class Run {
         // Once the collection led to a page that is no target, a link not read yet is followed only when its
         // address looks at least as much like a target as like a page that is none (addresses.ts).
         if (nonTarget && !this.pages.has(k) && this.unlikely(target, k, true)) continue;
+        // A page whose address names another kind than the target's, once n pages of that kind were read: the
+        // homologous link conjecture on addresses (the kind's pages are met already).
+        if (!this.pages.has(k) && !target.kindOk(k) && this.readOfKind(k) >= this.n) continue;
         // The variant of a page that is no target has its structure: it is a cluster met already.
         if (!this.pages.has(k) && !target.takes(p) && variantOf(p.key, k) !== undefined) continue;
         const q = await this.follow(p.key, k);
@@ -801,6 +832,7 @@ class Run {
     }
     let score = 0;
     const back: number[] = [];
+    const pure: number[] = [];
     // New targets reached, per page and class-link, to tell a menu (below).
     const reachedFrom: Array<{ page: string; tagList: number; target: string }> = [];
     for (const [tagList, owners] of byList) {
@@ -884,9 +916,9 @@ class Run {
       if (s > 0) {
         back.push(tagList);
         score += s;
-      }
+      } else if (strays === 0) pure.push(tagList);
     }
-    return { score, back, menu: isMenu(reachedFrom, back) };
+    return { score, back, pure, menu: isMenu(reachedFrom, back) };
   }
 
   /**
@@ -940,15 +972,22 @@ class Run {
       // The pages of the target's clusters whose address names another kind (a module's index beside its
       // items, one schema): candidate index pages like a neighbour's, without recursion.
       const strays = strayed ? [] : target.strays();
+      let strayPure: number[] = [];
       if (strays.length > 0) {
         const r = await this.evaluate(strays, target, before, dead, 'strays');
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: STRAYS, ...r };
+        strayPure = r.pure;
       }
       for (const c of [...neighbours].sort((a, b) => a - b)) {
         if (used.has(c) || target.accepts(c) || ancestors.some((t) => t.accepts(c))) continue;
         const r = await this.evaluate(this.table.clusters[c]!.pages, target, before, dead, String(c));
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: c, ...r };
       }
+      // Strays whose links reached targets only, all found another way first (a module's list of traits,
+      // each trait reached from another's page): for a target whose addresses name a kind, they are index
+      // pages all the same, and their cluster's other pages (the other modules) may list targets not found
+      // yet; their index step runs once, as a best's.
+      if (best === null && strayPure.length > 0 && target.typed()) best = { cluster: STRAYS, score: 0, back: strayPure, pure: [], menu: false };
       if (best === null) {
         // Widening (our extension, `rings`): when no neighbour leads back to the target, the neighbourhood
         // grows by one ring: step 1 runs on the pages of the neighbours not yet explored, so that index
