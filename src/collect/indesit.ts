@@ -566,7 +566,8 @@ class Run {
       for (const c of structure.collections) {
         for (const l of c.links) {
           const k = this.keyOf(l.url);
-          if (k !== undefined) this.kinds.add(k);
+          if (k === undefined) continue;
+          this.kinds.add(k);
         }
       }
       // The first page read is the sample: the depth of its content stands for the site's until `learnDepth`.
@@ -628,14 +629,17 @@ class Run {
 
   /**
    * The page of link `key` found on page `from`. A link to another language or version of `from`
-   * (variants.ts) is not tried once n links to that variant were dead and none was alive: undefined.
+   * (variants.ts) is not tried once n links to that variant were dead and none was alive: undefined. A link
+   * into a dead folder (`deadFolder`) is not tried either: a dead page, not downloaded nor kept.
    */
   async follow(from: string, key: string): Promise<Crawled | undefined> {
+    // A link into a dead folder is not tried, and counts as dead where dead links count (a collection's
+    // first n, its runs).
     const folder = this.deadFolder(key);
     if (folder !== undefined) {
       this.skipped.folders.add(folder);
       this.skipped.folderLinks++;
-      return undefined;
+      return { key, url: this.addressOf.get(key) ?? this.source.urlOf(key), collections: [], structure: undefined, schema: NO_SCHEMA, cluster: -1, shape: NO_SHAPE };
     }
     const variant = variantOf(from, key);
     if (variant === undefined) return this.fetch(key);
