@@ -62,6 +62,8 @@ interface Run {
   recall: number;
   precision: number;
   requests: number;
+  /** Pages of the site: no run should request more. */
+  sitePages: number;
   fetched: number;
   dead: number;
   indexPages: number;
@@ -82,6 +84,8 @@ interface SiteSpec {
   dir: string;
   classes: Record<string, string[]>;
   synthetic: boolean;
+  /** Pages of the site (its files). */
+  pages: number;
 }
 
 /** Runs INDESIT from 3 samples of every class of a served site, at threshold T. */
@@ -112,6 +116,7 @@ async function runSite(spec: SiteSpec, url: string, candidate: string): Promise<
           recall: s.recall,
           precision: s.precision,
           requests: r.downloads,
+          sitePages: spec.pages,
           fetched,
           dead: r.deadLinks,
           indexPages: r.indexPages.length,
@@ -174,7 +179,7 @@ await runEval('collect', async () => {
       const gold = keys.filter((k) => classOf(site, k) === cls);
       if (gold.length > 0) classes[cls] = gold;
     }
-    specs.push({ name: site.name, dir: site.pagesDir, classes, synthetic: false });
+    specs.push({ name: site.name, dir: site.pagesDir, classes, synthetic: false, pages: keys.length });
   }
   const tmp = mkdtempSync(join(tmpdir(), 'gabarit-synthetic-'));
   try {
@@ -188,7 +193,7 @@ await runEval('collect', async () => {
       const keys = [...s.files.keys()].sort();
       const classes: Record<string, string[]> = {};
       for (const [cls, re] of Object.entries(s.classes)) classes[cls] = keys.filter((k) => re.test(k));
-      specs.push({ name: s.name, dir, classes, synthetic: true });
+      specs.push({ name: s.name, dir, classes, synthetic: true, pages: keys.length });
     }
 
     // Every corpus site at every T; the synthetic sites once T is chosen.
@@ -239,6 +244,7 @@ await runEval('collect', async () => {
       'held-out mean precision (classes >= 20)': mean(big(held).map((r) => r.precision)),
       'held-out mean fetched/|class| (classes >= 20)': mean(big(held).map((r) => r.ratio)),
       'held-out mean requests/|class| (classes >= 20)': mean(big(held).map((r) => r.requests / r.size)),
+      'held-out runs requesting more pages than their site has (every class)': `${held.filter((r) => r.requests > r.sitePages).length}/${held.length}`,
       'in-sample runs meeting the target (classes >= 20)': `${big(inS).filter((r) => r.met).length}/${big(inS).length}`,
       'synthetic runs meeting the target (classes >= 20)': `${big(synthetic).filter((r) => r.met).length}/${big(synthetic).length}`,
     };

@@ -217,6 +217,12 @@ export interface IndesitResult {
   downloads: number;
   /** Downloads that failed: dead links (missing, refused, not a page). */
   deadLinks: number;
+  /**
+   * Links not tried because they looked dead: into folders whose first n links were dead with no page of
+   * them read (`folders`, `folderLinks`), and collections given up after COLLECT_DEFAULTS.deadRun dead links
+   * in a row (`runs`).
+   */
+  deadSkipped: { folders: string[]; folderLinks: number; runs: number };
   /** The source's own counter (PageSource.loaded) at the end. */
   sourceLoaded: number;
   clusters: ClusterReport[];
@@ -238,6 +244,11 @@ interface Evaluation {
   score: number;
   /** Its back class-links (tag-lists). */
   back: number[];
+  /**
+   * Class-links that reached targets only, none new (the targets were found another way first): no score,
+   * but links of an index whose other pages may list targets not found yet (`solve`, strays).
+   */
+  pure: number[];
   /**
    * True when the back class-links were followed from at least two pages and one page alone reached every
    * new target they reached: the same menu on every page of the cluster. More of its pages bring nothing
@@ -343,6 +354,11 @@ class Target {
     this.byShape.set(p.key, near ? TAKEN : this.anchors.length);
     if (near) this.anchor(p);
     return near;
+  }
+
+  /** True when the origin's address names a kind (`struct.Vec.html`): its index pages name none or another. */
+  typed(): boolean {
+    return this.run.kinds.kindOf(this.origin.key).kind !== '';
   }
 
   /** Pages taken that a page of the target's kind may be near by shape (the first MAX_ANCHORS). */
@@ -452,6 +468,12 @@ class Run {
   /** Per variant (language, version: variants.ts), links tried that were dead, and whether one was alive. */
   private readonly variantDead = new Map<string, number>();
   private readonly variantAlive = new Set<string>();
+  /** Per folder (`a/b/`), dead links into it or below it, and the folders holding a page read. */
+  private readonly folderDead = new Map<string, number>();
+  private readonly folderAlive = new Set<string>();
+  /** Links not tried: into a dead folder, and left in collections given up after a run of dead links. */
+  readonly skipped = { folders: new Set<string>(), folderLinks: 0, runs: 0 };
+  readonly deadRun: number;
   /** The first address each key was linked by. */
   readonly addressOf = new Map<string, string>();
   /** Pages by a hash of their bytes: one page reached by two addresses is one page. */
@@ -474,6 +496,7 @@ class Run {
     this.grow = options.growTarget ?? true;
     this.rings = o.rings;
     this.strayShare = o.strayShare;
+    this.deadRun = COLLECT_DEFAULTS.deadRun;
     this.shapeThreshold = o.shapeSimilarity;
   }
 
@@ -510,6 +533,7 @@ class Run {
       const got = await this.source.get(url);
       // A redirect (`a/b` → `a/b/`) names a page by another key: one page, cached under both keys.
       const finalKey = this.keyOf(got.url) ?? key;
+      for (const f of [...foldersOf(key), ...foldersOf(finalKey)]) this.folderAlive.add(f);
       const same = finalKey === key ? undefined : this.pages.get(finalKey);
       if (same !== undefined) {
         this.pages.set(key, same);
@@ -542,7 +566,8 @@ class Run {
       for (const c of structure.collections) {
         for (const l of c.links) {
           const k = this.keyOf(l.url);
-          if (k !== undefined) this.kinds.add(k);
+          if (k === undefined) continue;
+          this.kinds.add(k);
         }
       }
       // The first page read is the sample: the depth of its content stands for the site's until `learnDepth`.
@@ -564,6 +589,7 @@ class Run {
     } catch (e) {
       if (!(e instanceof PageError)) throw e;
       this.dead++;
+      for (const f of foldersOf(key)) this.folderDead.set(f, (this.folderDead.get(f) ?? 0) + 1);
       this.failures.push({ url, key, code: e.code, message: e.message });
       page = { key, url, collections: [], structure: undefined, schema: NO_SCHEMA, cluster: -1, shape: NO_SHAPE };
     }
@@ -603,9 +629,18 @@ class Run {
 
   /**
    * The page of link `key` found on page `from`. A link to another language or version of `from`
-   * (variants.ts) is not tried once n links to that variant were dead and none was alive: undefined.
+   * (variants.ts) is not tried once n links to that variant were dead and none was alive: undefined. A link
+   * into a dead folder (`deadFolder`) is not tried either: a dead page, not downloaded nor kept.
    */
   async follow(from: string, key: string): Promise<Crawled | undefined> {
+    // A link into a dead folder is not tried, and counts as dead where dead links count (a collection's
+    // first n, its runs).
+    const folder = this.deadFolder(key);
+    if (folder !== undefined) {
+      this.skipped.folders.add(folder);
+      this.skipped.folderLinks++;
+      return { key, url: this.addressOf.get(key) ?? this.source.urlOf(key), collections: [], structure: undefined, schema: NO_SCHEMA, cluster: -1, shape: NO_SHAPE };
+    }
     const variant = variantOf(from, key);
     if (variant === undefined) return this.fetch(key);
     if (this.skipsVariant(from, key) && !this.pages.has(key)) return undefined;
@@ -640,12 +675,36 @@ class Run {
     for (const p of target.pages()) {
       for (const c of p.collections) {
         for (const k of this.keysOf(c, p.key)) {
-          if (this.pages.has(k) || !target.kindOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k)) continue;
+          if (this.pages.has(k) || !target.kindOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k) || this.deadFolder(k) !== undefined) continue;
           return false;
         }
       }
     }
     return true;
+  }
+
+  /**
+   * The folder of `key` (or one above it, the site's root apart) found dead: `n` links into it were dead and
+   * no page in it or below it was read (a partial copy's missing module, `std/intrinsics/`); undefined when
+   * none is, or when `key` was read.
+   */
+  deadFolder(key: string): string | undefined {
+    if (this.pages.has(key)) return undefined;
+    return foldersOf(key).find((f) => !this.folderAlive.has(f) && (this.folderDead.get(f) ?? 0) >= this.n);
+  }
+
+  /**
+   * True when a dead link `key` counts towards a collection's run of dead links (`deadRun`): its page's folder
+   * (a directory's index page's parent: `pep-0393/` is in the root) is the root or holds a page read. Dead
+   * links into a folder of no page read are the folder rule's (`deadFolder`): an index of every item of a
+   * partial copy names whole modules that are missing between those that are not.
+   */
+  inRun(key: string): boolean {
+    const segs = key.split(/[?#]/, 1)[0]!.replace(/(?:^|\/)index\.(?:html?|xhtml)$/i, '/').split('/');
+    segs.pop();
+    if (key.endsWith('/') || /(?:^|\/)index\.(?:html?|xhtml)$/i.test(key)) segs.pop();
+    const folder = segs.filter((x) => x !== '').join('/');
+    return folder === '' || this.folderAlive.has(folder + '/');
   }
 
   /** True when link `key` of page `from` is to a variant found missing (`follow` does not try it). */
@@ -679,6 +738,24 @@ class Run {
     return other > target.addresses.nearest(key) && (!sameFolder || other >= 2);
   }
 
+  /** Pages read whose address names the kind `key`'s names (0 for an address naming none). */
+  readOfKind(key: string): number {
+    const kind = this.kinds.kindOf(key).kind;
+    if (kind === '') return 0;
+    if (this.kindCounted !== this.order.length) {
+      this.kindCounts = new Map();
+      for (const p of this.order) {
+        const c = this.kinds.kindOf(p.key).kind;
+        this.kindCounts.set(c, (this.kindCounts.get(c) ?? 0) + 1);
+      }
+      this.kindCounted = this.order.length;
+    }
+    return this.kindCounts.get(kind) ?? 0;
+  }
+
+  private kindCounts = new Map<string, number>();
+  private kindCounted = -1;
+
   /** The pages read that are no target, by the kind their address names. */
   private others = new Map<string, Addresses>();
   private othersVersion = '';
@@ -706,20 +783,30 @@ class Run {
     for (const c of p.collections) {
       const counts = new Map<number, number>();
       let dead = 0;
+      // Dead links in a row (`deadRun` gives the collection up).
+      let run = 0;
       let reached = 0;
       let nonTarget = false;
       for (const k of target.addresses.order(this.keysOf(c, p.key))) {
         // Once the collection led to a page that is no target, a link not read yet is followed only when its
         // address looks at least as much like a target as like a page that is none (addresses.ts).
         if (nonTarget && !this.pages.has(k) && this.unlikely(target, k, true)) continue;
+        // A page whose address names another kind than the target's, once n pages of that kind were read: the
+        // homologous link conjecture on addresses (the kind's pages are met already).
+        if (!this.pages.has(k) && !target.kindOk(k) && this.readOfKind(k) >= this.n) continue;
         // The variant of a page that is no target has its structure: it is a cluster met already.
         if (!this.pages.has(k) && !target.takes(p) && variantOf(p.key, k) !== undefined) continue;
         const q = await this.follow(p.key, k);
         if (q === undefined) continue;
         if (q.cluster < 0) {
           if (++dead >= this.n && reached === 0) break;
+          if (this.inRun(k) && ++run >= this.deadRun) {
+            this.skipped.runs++;
+            break;
+          }
           continue;
         }
+        run = 0;
         reached++;
         if (!target.takes(q)) {
           neighbours.add(q.cluster);
@@ -749,6 +836,7 @@ class Run {
     }
     let score = 0;
     const back: number[] = [];
+    const pure: number[] = [];
     // New targets reached, per page and class-link, to tell a menu (below).
     const reachedFrom: Array<{ page: string; tagList: number; target: string }> = [];
     for (const [tagList, owners] of byList) {
@@ -778,10 +866,15 @@ class Run {
           if (keys.length === 0) continue;
           let counted = false;
           let missing = 0;
+          let run = 0;
           for (const k of keys) {
             const q = await this.follow(p.key, k);
             if (q === undefined) continue;
             if (q.cluster < 0) {
+              if (this.inRun(k) && ++run >= this.deadRun) {
+                this.skipped.runs++;
+                break;
+              }
               // One page's dead links (a home page's prose naming items outside the copy) say nothing of
               // another page's collection of the same tag-list: the collection is given up, and the
               // class-link once n of its collections were, none having reached a page.
@@ -794,6 +887,7 @@ class Run {
               }
               continue;
             }
+            run = 0;
             if (!counted) {
               collections++;
               counted = true;
@@ -826,17 +920,30 @@ class Run {
       if (s > 0) {
         back.push(tagList);
         score += s;
-      }
+      } else if (strays === 0) pure.push(tagList);
     }
-    return { score, back, menu: isMenu(reachedFrom, back) };
+    return { score, back, pure, menu: isMenu(reachedFrom, back) };
   }
 
-  /** Step 3's harvest: the links of the index pages' back class-links that may lead to the target by their address. */
+  /**
+   * Step 3's harvest: the links of the index pages' back class-links that may lead to the target by their
+   * address, but those into a dead folder; a collection is given up after `deadRun` dead links in a row.
+   */
   private async harvest(indexPages: readonly CrawledPage[], back: ReadonlySet<number>, target: Target): Promise<void> {
     for (const q of indexPages) {
       for (const c of q.collections) {
         if (!back.has(c.tagList)) continue;
-        for (const k of this.keysOf(c, q.key)) if (target.kindOk(k)) await this.fetch(k);
+        let run = 0;
+        for (const k of this.keysOf(c, q.key)) {
+          if (!target.kindOk(k)) continue;
+          const got = await this.follow(q.key, k);
+          if (got === undefined) continue;
+          if (got.cluster >= 0) run = 0;
+          else if (this.inRun(k) && ++run >= this.deadRun) {
+            this.skipped.runs++;
+            break;
+          }
+        }
       }
     }
   }
@@ -869,15 +976,22 @@ class Run {
       // The pages of the target's clusters whose address names another kind (a module's index beside its
       // items, one schema): candidate index pages like a neighbour's, without recursion.
       const strays = strayed ? [] : target.strays();
+      let strayPure: number[] = [];
       if (strays.length > 0) {
         const r = await this.evaluate(strays, target, before, dead, 'strays');
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: STRAYS, ...r };
+        strayPure = r.pure;
       }
       for (const c of [...neighbours].sort((a, b) => a - b)) {
         if (used.has(c) || target.accepts(c) || ancestors.some((t) => t.accepts(c))) continue;
         const r = await this.evaluate(this.table.clusters[c]!.pages, target, before, dead, String(c));
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: c, ...r };
       }
+      // Strays whose links reached targets only, all found another way first (a module's list of traits,
+      // each trait reached from another's page): for a target whose addresses name a kind, they are index
+      // pages all the same, and their cluster's other pages (the other modules) may list targets not found
+      // yet; their index step runs once, as a best's.
+      if (best === null && strayPure.length > 0 && target.typed()) best = { cluster: STRAYS, score: 0, back: strayPure, pure: [], menu: false };
       if (best === null) {
         // Widening (our extension, `rings`): when no neighbour leads back to the target, the neighbourhood
         // grows by one ring: step 1 runs on the pages of the neighbours not yet explored, so that index
@@ -962,13 +1076,27 @@ class Run {
  * (joined through other pages, a chain); pages left whose schema is as similar to the sample as the
  * threshold (the site's classes share one structure and only their clusters or addresses set them apart).
  */
-function doubtsOf(taken: readonly CollectedPage[], left: readonly CollectedPage[], threshold: number, complete: boolean): string[] {
+function doubtsOf(taken: readonly CollectedPage[], left: readonly CollectedPage[], threshold: number, complete: boolean, skipped: IndesitResult['deadSkipped']): string[] {
   const out: string[] = [];
   if (!complete) out.push('the download budget stopped the run: pages of the class may be missing');
+  if (skipped.folderLinks > 0) {
+    const shown = skipped.folders.slice(0, 5).join(', ') + (skipped.folders.length > 5 ? ', …' : '');
+    out.push(`${skipped.folderLinks} links into ${skipped.folders.length} folders whose first links were dead (${shown}) were not tried: pages there may be missing`);
+  }
+  if (skipped.runs > 0) out.push(`${skipped.runs} link collections were given up after ${COLLECT_DEFAULTS.deadRun} dead links in a row: pages they list further may be missing`);
   const far = taken.filter((p) => p.similarity < threshold && p.evidence === 'schema').length;
   if (far > 0.2 * taken.length && far >= 3) out.push(`${far} of ${taken.length} pages collected have a schema below the threshold ${threshold} to the sample (joined through similar pages): the class may hold several`);
   const close = left.filter((p) => p.similarity >= threshold).length;
   if (close > 0) out.push(`${close} pages left have a schema as similar to the sample as the threshold ${threshold} (set apart by their cluster or the kind their address names): the site's classes share their structure`);
+  return out;
+}
+
+/** The folders of a key, innermost first, the site's root apart: `a/b/c.html` → `a/b/`, `a/`. */
+function foldersOf(key: string): string[] {
+  const segs = key.split(/[?#]/, 1)[0]!.split('/');
+  segs.pop();
+  const out: string[] = [];
+  for (let k = segs.length; k > 0; k--) if (segs[k - 1] !== '') out.push(segs.slice(0, k).join('/') + '/');
   return out;
 }
 
@@ -1013,6 +1141,7 @@ export async function indesit(source: PageSource, sample: string, options: Indes
     return { key: p.key, url: p.url, cluster: p.cluster, similarity: round(similarity(first.schema, p.schema)), shapeSimilarity: round(run.shapeOf(first, p)), kind, evidence };
   };
   const taken = pages.map(why);
+  const deadSkipped = { folders: [...run.skipped.folders], folderLinks: run.skipped.folderLinks, runs: run.skipped.runs };
   const left = run.table.clusters.flatMap((c) => c.pages.filter((p) => !collected.has(p.key)).map(why));
   return {
     sample: { key: first.key, url: first.url },
@@ -1020,9 +1149,10 @@ export async function indesit(source: PageSource, sample: string, options: Indes
     left,
     threshold: run.threshold,
     shapeThreshold: run.shapeThreshold,
-    doubts: doubtsOf(taken, left, run.threshold, complete),
+    doubts: doubtsOf(taken, left, run.threshold, complete, deadSkipped),
     downloads: run.downloads,
     deadLinks: run.dead,
+    deadSkipped,
     sourceLoaded: source.loaded,
     clusters: run.table.clusters.map((c) => ({
       id: c.id,

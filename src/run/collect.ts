@@ -47,6 +47,8 @@ export interface CollectSummary extends CommandSummary {
   sample: IndesitResult['sample'];
   downloads: number;
   deadLinks: number;
+  /** Links not tried because they looked dead (IndesitResult.deadSkipped). */
+  deadSkipped: IndesitResult['deadSkipped'];
   complete: boolean;
   pages: IndesitResult['pages'];
   pagesLeft: IndesitResult['left'];
@@ -100,6 +102,7 @@ export async function collect(source: SourceInput, sample: string, options: Coll
     ...cutFields(opened.source.cut),
     downloads: result.downloads,
     deadLinks: result.deadLinks,
+    deadSkipped: result.deadSkipped,
     complete: result.complete,
     timings: { total: Math.round(performance.now() - start) },
     pagesDone: result.pages.length,

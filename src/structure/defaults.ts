@@ -168,6 +168,14 @@ export const COLLECT_DEFAULTS = {
    * blocks one level down. 0 leaves the content out (the schema of links and frame).
    */
   contentLevels: 1,
+  /**
+   * Dead links (src/collect/indesit.ts): a collection is given up once this many of its links in a row were
+   * dead, whatever it reached before (a partial copy's index lists the pages copied, then hundreds that are
+   * not: the PEP index of the corpus). Scattered dead links (an item list naming items of a module outside the
+   * copy) rarely run this long. Links into a folder are no longer tried once `sameClusterLinks` of them were
+   * dead and no page of the folder or below it was read.
+   */
+  deadRun: 10,
   /** Safety cap on downloads in one run (a crawler is a guest); the run stops and says so when reached. */
   maxDownloads: 10_000,
 } as const;

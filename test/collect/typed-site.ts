@@ -26,6 +26,7 @@ export interface TypedSite {
   struct: string[];
   fn: string[];
   macro: string[];
+  trait: string[];
 }
 
 /**
@@ -33,9 +34,10 @@ export interface TypedSite {
  * left out of the copy (links that lead nowhere), before its table of modules, and a struct page names
  * structs and traits of its own module only, so that the modules' index pages alone lead to every struct.
  * `modulesMenu: false`: no sidebar lists the modules (the crate root's table alone does); `firstAcross`: a
- * struct page names, of the next module's structs, its first only.
+ * struct page names, of the next module's structs, its first only. `seeAlso`: each trait page of the first
+ * modules names the traits of the next module (not the last module's: only its index page lists them).
  */
-export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean } = {}): TypedSite {
+export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean; seeAlso?: boolean } = {}): TypedSite {
   const rnd = random(7);
   const word = (): string => WORDS[Math.floor(rnd() * WORDS.length)]!;
   const prose = (n: number): string => Array.from({ length: n }, () => `The ${word()} holds a ${word()} and returns the ${word()} of its ${word()} when asked.`).join(' ');
@@ -58,6 +60,7 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
   const struct: string[] = [];
   const fn: string[] = [];
   const macro: string[] = [];
+  const trait: string[] = [];
   items.forEach(({ m, structs, fns, macros, traits }, i) => {
     const other = options.partial ? i : (i + 1) % MODULES.length;
     for (const s of structs) {
@@ -92,12 +95,17 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
       files.set(key, page(`Macro ${f}`, 1, sibling, content));
       macro.push(key);
     }
-    for (const t of traits) files.set(`${m}/trait.${t}.html`, page(`Trait ${t}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Trait <a class="trait" href="#">${t}</a></h1></div><div class="docblock item-decl"><pre class="rust trait"><code>pub trait ${t} { fn walk(&amp;self); }</code></pre></div><div class="docblock"><p>${prose(2)}</p></div>`));
+    const next = i + 1 < MODULES.length - 1 ? items[i + 1]! : undefined;
+    const seeAlso = options.seeAlso && next !== undefined ? `<h2 id="see-also" class="small-section-header">See also</h2><ul class="see-also">${next.traits.map((t) => `<li>${linkTo(m, i + 1, 'trait', t)}</li>`).join('')}</ul>` : '';
+    for (const t of traits) {
+      files.set(`${m}/trait.${t}.html`, page(`Trait ${t}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Trait <a class="trait" href="#">${t}</a></h1></div><div class="docblock item-decl"><pre class="rust trait"><code>pub trait ${t} { fn walk(&amp;self); }</code></pre></div><div class="docblock"><p>${prose(2)}</p></div>${seeAlso}`));
+      trait.push(`${m}/trait.${t}.html`);
+    }
     const table = (id: string, title: string, kind: string, names: string[]): string => `<h2 id="${id}" class="section-header">${title}</h2><div class="item-table">${names.map((x) => `<div class="item-row"><div class="item-left module-item"><a class="${kind}" href="${kind}.${x}.html">${x}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
     files.set(`${m}/index.html`, page(`Module ${m}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Module <a class="mod" href="#">${m}</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(3)}</p></div></details>${table('macros', 'Macros', 'macro', macros)}${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}`));
   });
   // A partial copy's root has the sidebar of a module (its own items listed), as a crate root has.
   const rootSections = options.partial ? `<h3><a href="index.html">In api</a></h3><ul class="block fn">${items[0]!.fns.map((f) => `<li><a href="m0/fn.${f}.html">${f}</a></li>`).join('')}</ul><ul class="block macro">${items[0]!.macros.map((f) => `<li><a href="m0/macro.${f}.html">${f}</a></li>`).join('')}</ul>` : '';
   files.set('index.html', page('Crate api', 0, rootSections, `<div class="main-heading"><h1 class="fqn">Crate <a class="mod" href="#">api</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(4)}</p>${options.partial ? `<p>The crate re-exports ${['Vec', 'Map', 'Rc', 'Arc', 'Box'].map((x) => `<a href="gone/struct.${x}.html">${x}</a>`).join(', ')} from modules of their own.</p>` : ''}</div></details><h2 id="modules" class="section-header">Modules</h2><div class="item-table">${MODULES.map((m) => `<div class="item-row"><div class="item-left module-item"><a class="mod" href="${m}/index.html">${m}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`));
-  return { files, struct, fn, macro };
+  return { files, struct, fn, macro, trait };
 }

@@ -78,3 +78,10 @@ test('gabarit collect from a struct page takes the structs of modules whose item
   assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort());
   assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
 });
+
+test('gabarit collect from a trait page takes the traits that only a module index lists, though the index pages read list none not taken', async () => {
+  const site = typedSite({ seeAlso: true });
+  const { pages, summary, size } = await collectFrom(site.trait[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.trait].sort());
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+});
