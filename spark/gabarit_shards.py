@@ -92,7 +92,10 @@ def stage(sc, job, phase):
     """Runs one task per shard; their outputs, by shard."""
     n = job["shards"]
     sc.setJobDescription("gabarit shards " + phase)
-    return [json.loads(r) for r in sc.parallelize(range(n), n).map(shard_task(job, phase)).collect()]
+    try:
+        return [json.loads(r) for r in sc.parallelize(range(n), n).map(shard_task(job, phase)).collect()]
+    finally:
+        sc.setJobDescription(None)
 
 
 def write(control, name, value):

@@ -212,8 +212,7 @@ export const SHARD_GLOBAL_OPTIONS = declareOptions('shards', {
 export const SHARD_SPARK_RUN_OPTIONS = declareOptions('shards', {
   sparkGabarit: option(z.string().regex(/\S/, 'expected a command').optional(), {
     arg: 'command',
-    defaultText: "this installation's, run by this Node",
-    description: 'with --backend spark, the command that runs gabarit on the executors (split at spaces), which run analyse and mark as Spark tasks',
+    description: "with --backend spark, the command that runs gabarit on Spark's executors, which run analyse and mark as Spark tasks (split at spaces; default: this installation's, run by this Node)",
   }),
 });
 /** Pass 1's options (the pagelets engine's), which `shards analyse` and `run` take and a shard's manifest records. */
