@@ -5,7 +5,8 @@
  *   analyse <sources…> --work DIR [--part i/n]   pass 1 of each shard → Parquet rows
  *   global --work DIR [--backend duckdb|spark]     Figure 5 over every shard, on DuckDB or Spark SQL
  *   mark <sources…> --work DIR --out DIR           each page marked, the output contract written
- *   run <sources…> --work DIR --out DIR            the three in a row, on this machine
+ *   run <sources…> --work DIR --out DIR            the three in a row, on this machine; with --backend spark
+ *                                                  as one Spark job whose executors run analyse and mark
  * A rerun skips what is done: the shards already analysed or written, and the global step when its shards,
  * backend and support are those of its last result.
  */

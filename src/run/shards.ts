@@ -3,7 +3,8 @@
  * a crawl split into shards (one source each: WARC files or directories, globs allowed), phase by phase,
  * against a work directory every machine shares (src/run/pagelet-shards.ts): `analyse` (pass 1 of
  * each shard into Parquet rows), `global` (Figure 5 over every shard, on DuckDB or Spark SQL), `mark` (each
- * page marked, the output contract written). What `gabarit shards` runs. A rerun skips what is done: the
+ * page marked, the output contract written). What `gabarit shards` runs. The three on Spark run as one
+ * Spark job whose executors run analyse and mark (spark-shards.ts). A rerun skips what is done: the
  * shards already analysed or written, and the global step when its shards, backend and support are those
  * of its last result. Failed pages are handed to `onFailure` as they come and listed in the result.
  */

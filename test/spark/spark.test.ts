@@ -142,11 +142,9 @@ describe('gabarit shards run --backend spark: analyse and mark as Spark tasks on
     const killed = await killOnce((argv) => argv.includes('analyse') && argv.includes(work) && argv[argv.indexOf('--part') + 1] === '1/2', () => existsSync(join(work, 'shards')) && readdirSync(join(work, 'shards')).some((d) => d.startsWith('1-')), running);
     const r = await running;
     assert.equal(r.code, 0, r.stderr);
-    console.error(new Date().toISOString(), 'ran');
     assert.ok(killed, 'the analyse task of shard 1 was seen running and killed');
 
     const ends = taskEnds(path('events-cluster'));
-    console.error(new Date().toISOString(), 'events', ends.length);
     for (const phase of ['analyse', 'mark']) {
       const tasks = ends.filter((e) => e.job === `gabarit shards ${phase}`);
       assert.deepEqual([...new Set(tasks.filter((t) => t.reason === 'Success').map((t) => t.index))].sort(), [0, 1], `${phase}: a successful task per shard`);
@@ -157,9 +155,7 @@ describe('gabarit shards run --backend spark: analyse and mark as Spark tasks on
     assert.equal(shard1.at(-1)?.reason, 'Success', 'a later attempt succeeded');
     assert.ok(shard1.at(-1)!.attempt > 0);
 
-    console.error(new Date().toISOString(), 'checked events');
     assert.deepEqual(await globalRows(work), await globalRows(path('work-duckdb')));
-    console.error(new Date().toISOString(), 'rows');
     assert.deepEqual(differingFiles(path('out-duckdb'), path('out-cluster')), [], 'every page file identical');
     const result = JSON.parse(readFileSync(join(work, 'global', 'result.json'), 'utf8')) as { backend: string; master: string };
     assert.equal(result.backend, 'spark');
