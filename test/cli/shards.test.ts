@@ -181,6 +181,27 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     assert.deepEqual(job.mark, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, '--out', path('out-run')]);
   });
 
+  test('a folder left by a killed attempt is ignored; mark puts a shard\'s folder in place whole, and only over an output folder', async () => {
+    const work = path('work');
+    // a complete copy of shard 1 under the temporary name an attempt on another machine writes it in
+    cpSync(join(work, 'shards', '1-site-b.warc'), join(work, 'shards', '1-site-b.warc~tmp-otherhost-1-0badc0de'), { recursive: true });
+    const g = parsed(await ok(['--json', 'shards', 'global', '--work', work, ...SUPPORT, '--min-pages', '2']));
+    assert.equal(g.global?.skipped, true, 'the same two shards: the global result is up to date');
+    // a folder that is not a gabarit output is left alone
+    mkdirSync(path('taken', 'site-a'), { recursive: true });
+    writeFileSync(path('taken', 'site-a', 'notes.txt'), 'mine\n');
+    const refused = await ok(['shards', 'mark', crawl, '--work', work, '--out', path('taken')], 1);
+    assert.match(refused.stderr, /site-a is not empty and holds no gabarit output/);
+    assert.equal(readFileSync(path('taken', 'site-a', 'notes.txt'), 'utf8'), 'mine\n');
+    // an output folder written again is replaced whole: nothing of the previous one stays, no temporary folder is left
+    writeFileSync(path('out-2', 'site-a', 'stale.html'), '<p>old</p>');
+    rmSync(join(work, 'marked'), { recursive: true });
+    await ok(['shards', 'mark', crawl, '--work', work, '--out', path('out-2')]);
+    assert.equal(existsSync(path('out-2', 'site-a', 'stale.html')), false);
+    assert.deepEqual(readdirSync(path('out-2')).sort(), SHARDS);
+    checkOutput(path('out-2'));
+  });
+
   test('bad values are usage errors (exit 2) naming the option', async () => {
     const work = path('work');
     for (const [args, message] of [
