@@ -5,13 +5,14 @@
  *   analyse <sources…> --work DIR [--part i/n]   pass 1 of each shard → Parquet rows
  *   global --work DIR [--backend duckdb|spark]     Figure 5 over every shard, on DuckDB or Spark SQL
  *   mark <sources…> --work DIR --out DIR           each page marked, the output contract written
- *   run <sources…> --work DIR --out DIR            the three in a row, on this machine
+ *   run <sources…> --work DIR --out DIR            the three in a row, on this machine; with --backend spark
+ *                                                  as one Spark job whose executors run analyse and mark
  * A rerun skips what is done: the shards already analysed or written, and the global step when its shards,
  * backend and support are those of its last result.
  */
 import type { ShardPhase, ShardsResult } from '../run/shards.ts';
 import type { Command } from 'commander';
-import { SHARD_GLOBAL_OPTIONS, SHARD_OUT_OPTIONS, SHARD_PART_OPTIONS, SHARD_WORK_OPTIONS, type ShardFlags } from '../run/options.ts';
+import { SHARD_GLOBAL_OPTIONS, SHARD_OUT_OPTIONS, SHARD_PART_OPTIONS, SHARD_PASS_ONE, SHARD_SPARK_RUN_OPTIONS, SHARD_WORK_OPTIONS, type ShardFlags } from '../run/options.ts';
 import { addDeclaredOptions, engineOption } from './parsers.ts';
 import { EngineError, UsageError } from '../errors.ts';
 import { BAD_OPTION } from '../template/options.ts';
@@ -19,7 +20,7 @@ import { PAGELET_OPTIONS, type PageletOptions } from '../template/pagelets/optio
 import { createReporter, emit, globalOptions, NothingDone, outDir, type Reporter } from './run.ts';
 
 /** The command's own flags; the engine's options (below) are read by name from the parsed values. */
-const PASS_ONE = ['k', 'shingleWidth', 'minhashes', 'linkTargets', 'foldDigits', 'contentShare', 'landmarks', 'navigationItems', 'navigationPagelets'] as const;
+const PASS_ONE = SHARD_PASS_ONE;
 const SUPPORT = ['minPages', 'minSupport', 'supportCap'] as const;
 const WORKERS = ['workers'] as const;
 type EngineName = (typeof PASS_ONE)[number] | (typeof SUPPORT)[number] | (typeof WORKERS)[number];
@@ -68,7 +69,7 @@ export function register(program: Command): void {
     .action(async (flags: ShardFlags, self: Command) => void (await phases(self, [], flags, ['global'])));
   outOption(workOption(engineFlags(partOption(cmd.command('mark').description('each shard\'s pages marked and written (the output contract), with the options each shard was analysed with').argument('<sources...>', 'the same sources as for analyse')), WORKERS)))
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['mark'])));
-  outOption(workOption(globalStepOptions(engineFlags(partOption(cmd.command('run').description('analyse, global and mark in a row on this machine').argument('<sources...>', sources)), [...WORKERS, ...PASS_ONE]))))
+  addDeclaredOptions(outOption(workOption(globalStepOptions(engineFlags(partOption(cmd.command('run').description('analyse, global and mark in a row: on this machine, or with --backend spark as Spark tasks').argument('<sources...>', sources)), [...WORKERS, ...PASS_ONE])))), SHARD_SPARK_RUN_OPTIONS)
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['analyse', 'global', 'mark'])));
 }
 
@@ -82,6 +83,9 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
   } catch (err) {
     throw new UsageError(`--part: ${(err as Error).message}`);
   }
+  const wholeOnSpark = which.length === 3 && flags.backend === 'spark';
+  if (wholeOnSpark && part) throw new UsageError('--part: with --backend spark, Spark runs every shard (give --part to analyse and mark without Spark)');
+  if (!wholeOnSpark && flags.sparkGabarit !== undefined) throw new UsageError('--spark-gabarit: only with --backend spark');
   const reporter: Reporter = createReporter(g);
   const work = outDir(flags.work);
   let result: ShardsResult;
@@ -97,6 +101,8 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
       ...(flags.sparkSubmit ? { sparkSubmit: flags.sparkSubmit } : {}),
       sparkConf: Object.fromEntries((flags.sparkConf ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
       driverMemory: flags.driverMemory,
+      ...(flags.sparkGabarit !== undefined ? { sparkGabarit: flags.sparkGabarit.trim().split(/\s+/) } : {}),
+      onTaskLine: (line) => reporter.progress.log(line),
       onFailure: (f) => reporter.failure(f),
       onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
       onInfo: (m) => reporter.info(m),

@@ -210,6 +210,15 @@ export const SHARD_GLOBAL_OPTIONS = declareOptions('shards', {
   sparkConf: option(z.array(z.string().regex(/^[^=]+=/, 'expected key=value')).optional(), { arg: 'key=value', description: 'a Spark setting passed to spark-submit (repeatable)' }),
   driverMemory: option(z.string().default('1g'), { arg: 'size', description: 'Spark driver memory' }),
 });
+/** `shards run`: on Spark, analyse and mark run as tasks on the executors (src/run/spark-shards.ts). */
+export const SHARD_SPARK_RUN_OPTIONS = declareOptions('shards', {
+  sparkGabarit: option(z.string().regex(/\S/, 'expected a command').optional(), {
+    arg: 'command',
+    description: "with --backend spark, the command that runs gabarit on Spark's executors, which run analyse and mark as Spark tasks (split at spaces; default: this installation's, run by this Node)",
+  }),
+});
+/** Pass 1's options (the pagelets engine's), which `shards analyse` and `run` take and a shard's manifest records. */
+export const SHARD_PASS_ONE = ['k', 'shingleWidth', 'minhashes', 'linkTargets', 'foldDigits', 'contentShare', 'landmarks', 'navigationItems', 'navigationPagelets'] as const;
 /** `shards`: the work directory every machine shares. */
 export const SHARD_WORK_OPTIONS = declareOptions('shards', {
   work: option(z.string(), { arg: 'dir', description: 'work directory shared by every machine (shards, global results)' }),
@@ -219,6 +228,7 @@ export const SHARD_OUT_OPTIONS = declareOptions('shards', {
   out: option(z.string().default('out/shards'), { short: 'o', arg: 'dir', description: 'output directory (one folder per shard when there are several)' }),
 });
 export type ShardFlags = OptionValues<typeof SHARD_PART_OPTIONS.shape> &
+  Partial<OptionValues<typeof SHARD_SPARK_RUN_OPTIONS.shape>> &
   OptionValues<typeof SHARD_GLOBAL_OPTIONS.shape> &
   OptionValues<typeof SHARD_WORK_OPTIONS.shape> &
   Partial<OptionValues<typeof SHARD_OUT_OPTIONS.shape>>;

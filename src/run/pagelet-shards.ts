@@ -6,13 +6,15 @@
  *  2. `runGlobalShards` (global-shards.ts): Figure 5 over all shards, on DuckDB or Spark;
  *  3. `markCrawl`: each shard's pages marked and the output contract written (skips shards done).
  */
+import { existsSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LabelTable } from '../html/labels.ts';
 import { OutputWriter, type PageFailure } from '../output.ts';
 import { openSource } from '../site/source.ts';
 import { markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
 import { readGlobalResult } from '../template/pagelets/global-shards.ts';
-import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, shardMarkInput, sourceChecksum } from '../template/pagelets/shards.ts';
+import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, replaceDir, shardMarkInput, sourceChecksum, stagingDir } from '../template/pagelets/shards.ts';
 
 /** What the phases report while they run. */
 export interface CrawlHooks {
@@ -56,7 +58,9 @@ export interface MarkedShard {
 
 /**
  * The output phase of the given shards: each shard's pages marked with the global step's template
- * pagelets, the output contract written in `outDirOf(shard)`.
+ * pagelets, the output contract written in `outDirOf(shard)`. A shard's folder is written beside it under
+ * a temporary name and put in its place when complete (a killed run leaves the previous folder, or none);
+ * it replaces a previous output folder (one with summary.json) and refuses any other folder that is not empty.
  */
 export async function markCrawl(work: string, shards: readonly Shard[], outDirOf: (s: Shard) => string, o: PageletRunOptions, hooks: CrawlHooks): Promise<MarkedShard[]> {
   const global = await readGlobalResult(work);
@@ -72,8 +76,10 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
       done.push({ shard, skipped: true, out, pages: manifest.pages, failures: 0 });
       continue;
     }
+    if (existsSync(out) && !existsSync(join(out, 'summary.json')) && (await readdir(out)).length > 0) throw new Error(`${out} is not empty and holds no gabarit output (no summary.json): give a new or empty output folder`);
     const input = await shardMarkInput(work, manifest, o);
-    const writer = new OutputWriter(out);
+    const staged = await stagingDir(out);
+    const writer = new OutputWriter(staged);
     const source = await openSource(shard.spec);
     const t0 = performance.now();
     try {
@@ -101,8 +107,10 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
         },
         { method: 'pagelets', algorithm: 'global', backend: global.result.backend, counts: global.result.counts, templates: join(work, 'global', 'templates') },
       );
+      await replaceDir(staged, out);
     } finally {
       await source.close();
+      await rm(staged, { recursive: true, force: true });
     }
     await recordMarked(work, { index: shard.index, name: shard.name, out, global: global.checksum, pages: writer.done.length, failures: writer.failed.length });
     hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${writer.done.length} pages written to ${out}`);

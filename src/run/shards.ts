@@ -3,7 +3,8 @@
  * a crawl split into shards (one source each: WARC files or directories, globs allowed), phase by phase,
  * against a work directory every machine shares (src/run/pagelet-shards.ts): `analyse` (pass 1 of
  * each shard into Parquet rows), `global` (Figure 5 over every shard, on DuckDB or Spark SQL), `mark` (each
- * page marked, the output contract written). What `gabarit shards` runs. A rerun skips what is done: the
+ * page marked, the output contract written). What `gabarit shards` runs. The three on Spark run as one
+ * Spark job whose executors run analyse and mark (spark-shards.ts). A rerun skips what is done: the
  * shards already analysed or written, and the global step when its shards, backend and support are those
  * of its last result. Failed pages are handed to `onFailure` as they come and listed in the result.
  */
@@ -30,10 +31,20 @@ export interface ShardsOptions {
   sparkSubmit?: string;
   sparkConf?: Record<string, string>;
   driverMemory?: string;
+  /**
+   * With `backend: 'spark'` and the three phases, analyse and mark run as Spark tasks on the executors
+   * (src/run/spark-shards.ts): the command that runs gabarit there (default: this installation's, run by
+   * this Node, `defaultExecutorGabarit`).
+   */
+  sparkGabarit?: readonly string[];
+  /** Spark's environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
   onFailure?: (f: PageFailure) => void;
   onProgress?: (phase: string, done: number, total?: number) => void;
   /** A line about one shard or step (done, skipped). */
   onInfo?: (message: string) => void;
+  /** A line a Spark task's gabarit wrote on its stderr (its failed pages, its warnings). */
+  onTaskLine?: (line: string) => void;
 }
 
 /** What each phase did. */
@@ -47,10 +58,9 @@ export interface ShardsResult {
 
 /** Runs the phases asked for over the shards of `specs` (see the module comment). */
 export async function shards(specs: readonly string[], options: ShardsOptions): Promise<ShardsResult> {
-  const [{ listShards, partOf }, { analyseCrawl, markCrawl }, { globalDone, runGlobalShards }, { join }] = await Promise.all([
+  const [{ listShards, partOf }, { analyseCrawl, markCrawl }, { join }] = await Promise.all([
     import('../template/pagelets/shards.ts'),
     import('./pagelet-shards.ts'),
-    import('../template/pagelets/global-shards.ts'),
     import('node:path'),
   ]);
   const { work, options: o, phases } = options;
@@ -64,35 +74,48 @@ export async function shards(specs: readonly string[], options: ShardsOptions): 
     ...(options.onInfo ? { onShard: options.onInfo } : {}),
   };
   const all = specs.length > 0 ? await listShards(specs) : [];
+  if (options.backend === 'spark' && (['analyse', 'global', 'mark'] as const).every((p) => phases.includes(p))) {
+    const { runShardsOnSpark } = await import('./spark-shards.ts');
+    return runShardsOnSpark(all, options, (sparkRunner) => globalPhase(options, sparkRunner));
+  }
   const mine = partOf(all, options.part);
   if (phases.includes('analyse')) {
     const r = await analyseCrawl(work, mine, o, hooks);
     result.analysed = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.manifest.pages }));
   }
-  if (phases.includes('global')) {
-    const backend = options.backend ?? 'duckdb';
-    const support = { minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap };
-    const done = await globalDone(work, backend, support);
-    if (done) {
-      options.onInfo?.(`global step (${done.backend}): already done for these shards, skipped`);
-      result.global = { ...done, skipped: true };
-    } else {
-      options.onProgress?.('global', 0);
-      const r = await runGlobalShards(work, {
-        backend,
-        support,
-        ...(options.sparkMaster !== undefined ? { sparkMaster: options.sparkMaster } : {}),
-        ...(options.sparkSubmit ? { sparkSubmit: options.sparkSubmit } : {}),
-        sparkConf: options.sparkConf ?? {},
-        ...(options.driverMemory !== undefined ? { driverMemory: options.driverMemory } : {}),
-      });
-      result.global = { ...r, skipped: false };
-    }
-  }
+  if (phases.includes('global')) result.global = await globalPhase(options);
   if (phases.includes('mark')) {
     const out = options.out ?? join(work, 'out');
     const r = await markCrawl(work, mine, (s) => (all.length > 1 ? join(out, s.name) : out), o, hooks);
     result.marked = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.pages, failures: s.failures, out: s.out }));
   }
   return result;
+}
+
+/**
+ * The global step of `options.work`, skipped when its result is up to date; on Spark in its own
+ * spark-submit, or through `sparkRunner` in an application already running.
+ */
+async function globalPhase(options: ShardsOptions, sparkRunner?: (jobPaths: readonly string[]) => Promise<void>): Promise<NonNullable<ShardsResult['global']>> {
+  const { globalDone, runGlobalShards } = await import('../template/pagelets/global-shards.ts');
+  const { work, options: o } = options;
+  const backend = options.backend ?? 'duckdb';
+  const support = { minPages: o.minPages, minSupport: o.minSupport, supportCap: o.supportCap };
+  const done = await globalDone(work, backend, support);
+  if (done) {
+    options.onInfo?.(`global step (${done.backend}): already done for these shards, skipped`);
+    return { ...done, skipped: true };
+  }
+  options.onProgress?.('global', 0);
+  const r = await runGlobalShards(work, {
+    backend,
+    support,
+    ...(options.sparkMaster !== undefined ? { sparkMaster: options.sparkMaster } : {}),
+    ...(options.sparkSubmit ? { sparkSubmit: options.sparkSubmit } : {}),
+    sparkConf: options.sparkConf ?? {},
+    ...(options.driverMemory !== undefined ? { driverMemory: options.driverMemory } : {}),
+    ...(options.env ? { env: options.env } : {}),
+    ...(sparkRunner ? { sparkRunner } : {}),
+  });
+  return { ...r, skipped: false };
 }

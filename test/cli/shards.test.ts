@@ -155,21 +155,51 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
 
   test('the Spark options reach spark-submit (a stand-in that records its arguments)', { skip: process.platform === 'win32' ? 'a shell script stands in for spark-submit' : false }, async () => {
     const fake = path('fake-spark-submit');
-    writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' "$@" > "$0.args"\nexit 3\n`);
+    // it records its arguments and the job file (the last one)
+    writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' "$@" > "$0.args"\nfor a; do last=$a; done\ncp "$last" "$0.job"\nexit 3\n`);
     chmodSync(fake, 0o755);
     const spark = ['--backend', 'spark', '--spark-submit', fake, '--spark-master', 'local[3]', '--spark-conf', 'spark.ui.enabled=false', '--spark-conf', 'spark.x=a=b', '--driver-memory', '300m'];
-    for (const args of [
-      ['shards', 'global', '--work', path('work'), ...spark],
-      ['shards', 'run', crawl, '--work', path('work-run'), '--out', path('out-run'), ...PASS_ONE, ...SUPPORT, ...spark],
-    ]) {
+    // the global step alone submits its driver; run submits the driver of the whole run (analyse and mark as tasks)
+    for (const [args, driver] of [
+      [['shards', 'global', '--work', path('work'), ...spark], /gabarit_global\.py$/],
+      [['shards', 'run', crawl, '--work', path('work-run'), '--out', path('out-run'), ...PASS_ONE, ...SUPPORT, ...spark, '--spark-gabarit', 'gabarit-on-executors --x'], /gabarit_shards\.py$/],
+    ] as const) {
       rmSync(`${fake}.args`, { force: true });
       const r = await ok(args, 1);
       assert.match(r.stderr, /spark-submit exited with code 3/);
       const given = readFileSync(`${fake}.args`, 'utf8').trim().split('\n');
       assert.deepEqual(given.slice(0, 8), ['--master', 'local[3]', '--driver-memory', '300m', '--conf', 'spark.ui.enabled=false', '--conf', 'spark.x=a=b']);
-      assert.match(given[8]!, /gabarit_global\.py$/);
+      assert.match(given[8]!, driver);
       assert.match(given[9]!, /job\.json$/);
     }
+    // the whole run's job: the executors' command, and each phase's arguments with the options given
+    const job = JSON.parse(readFileSync(`${fake}.job`, 'utf8')) as { gabarit: string[]; shards: number; analyse: string[]; mark: string[] };
+    assert.deepEqual(job.gabarit, ['gabarit-on-executors', '--x']);
+    assert.equal(job.shards, 2);
+    const sources = (await listShards([crawl])).map((s) => s.spec);
+    assert.deepEqual(job.analyse, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, ...PASS_ONE]);
+    assert.deepEqual(job.mark, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, '--out', path('out-run')]);
+  });
+
+  test('a folder left by a killed attempt is ignored; mark puts a shard\'s folder in place whole, and only over an output folder', async () => {
+    const work = path('work');
+    // a complete copy of shard 1 under the temporary name an attempt on another machine writes it in
+    cpSync(join(work, 'shards', '1-site-b.warc'), join(work, 'shards', '1-site-b.warc~tmp-otherhost-1-0badc0de'), { recursive: true });
+    const g = parsed(await ok(['--json', 'shards', 'global', '--work', work, ...SUPPORT, '--min-pages', '2']));
+    assert.equal(g.global?.skipped, true, 'the same two shards: the global result is up to date');
+    // a folder that is not a gabarit output is left alone
+    mkdirSync(path('taken', 'site-a'), { recursive: true });
+    writeFileSync(path('taken', 'site-a', 'notes.txt'), 'mine\n');
+    const refused = await ok(['shards', 'mark', crawl, '--work', work, '--out', path('taken')], 1);
+    assert.match(refused.stderr, /site-a is not empty and holds no gabarit output/);
+    assert.equal(readFileSync(path('taken', 'site-a', 'notes.txt'), 'utf8'), 'mine\n');
+    // an output folder written again is replaced whole: nothing of the previous one stays, no temporary folder is left
+    writeFileSync(path('out-2', 'site-a', 'stale.html'), '<p>old</p>');
+    rmSync(join(work, 'marked'), { recursive: true });
+    await ok(['shards', 'mark', crawl, '--work', work, '--out', path('out-2')]);
+    assert.equal(existsSync(path('out-2', 'site-a', 'stale.html')), false);
+    assert.deepEqual(readdirSync(path('out-2')).sort(), SHARDS);
+    checkOutput(path('out-2'));
   });
 
   test('bad values are usage errors (exit 2) naming the option', async () => {
@@ -181,6 +211,8 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
       [['shards', 'global', '--work', work, '--backend', 'hadoop'], /--backend/],
       [['shards', 'mark', crawl, '--work', work, '--k', '4'], /unknown option '--k'/],
       [['shards', 'run', crawl, '--out', path('o')], /--work/],
+      [['shards', 'run', crawl, '--work', work, '--backend', 'spark', '--part', '0/2'], /--part: with --backend spark/],
+      [['shards', 'run', crawl, '--work', work, '--spark-gabarit', 'gabarit'], /--spark-gabarit: only with --backend spark/],
     ] as const) {
       const r = await ok(args, 2);
       assert.match(r.stderr, message);

@@ -54,3 +54,41 @@ export function differingFiles(a: string, b: string): string[] {
   for (const k of fb.keys()) if (!fa.has(k)) diff.push(k);
   return diff;
 }
+
+/** One task attempt's end, from a Spark event log. */
+export interface TaskEnd {
+  /** The description of the job whose stage ran the task (`SparkContext.setJobDescription`). */
+  job: string;
+  index: number;
+  attempt: number;
+  executor: string;
+  host: string;
+  /** `Success`, or why the attempt failed (`ExceptionFailure`, `ExecutorLostFailure`, …). */
+  reason: string;
+}
+
+/**
+ * The task ends of the one application whose uncompressed event log is in `dir`, in their order: a file,
+ * or a folder of numbered files (a rolling event log, Spark 4's default).
+ */
+export function taskEnds(dir: string): TaskEnd[] {
+  const logs = readdirSync(dir).filter((f) => !f.startsWith('.'));
+  if (logs.length !== 1) throw new Error(`expected one event log in ${dir}, found ${logs.join(', ') || 'none'}`);
+  const log = join(dir, logs[0]!);
+  const number = (f: string): number => Number(/^events_(\d+)_/.exec(f)?.[1] ?? 0);
+  const files = statSync(log).isDirectory()
+    ? readdirSync(log).filter((f) => f.startsWith('events_')).sort((a, b) => number(a) - number(b)).map((f) => join(log, f))
+    : [log];
+  const jobOfStage = new Map<number, string>();
+  const ends: TaskEnd[] = [];
+  for (const line of files.flatMap((f) => readFileSync(f, 'utf8').split('\n'))) {
+    if (!line) continue;
+    const e = JSON.parse(line) as Record<string, any>;
+    if (e['Event'] === 'SparkListenerJobStart') for (const id of e['Stage IDs'] as number[]) jobOfStage.set(id, String(e['Properties']?.['spark.job.description'] ?? ''));
+    if (e['Event'] === 'SparkListenerTaskEnd') {
+      const info = e['Task Info'];
+      ends.push({ job: jobOfStage.get(e['Stage ID']) ?? '', index: info['Index'], attempt: info['Attempt'], executor: String(info['Executor ID']), host: info['Host'], reason: e['Task End Reason']['Reason'] });
+    }
+  }
+  return ends;
+}

@@ -1,13 +1,18 @@
 /**
- * Paper 3's global step on Apache Spark against DuckDB: a crawl of two corpus sites split into two shards
- * (one per site) is analysed once; its global step runs on DuckDB, on a standalone Spark cluster started
- * here on 127.0.0.1 (a master and two workers) and on Spark `local[2]`; the template pagelets, the
- * templates and every page's output files must be identical. Skips where Java or Spark is missing
- * (spark/install.sh installs Spark), never in CI.
+ * Paper 3's global step on Apache Spark against DuckDB, on one standalone Spark cluster started here on
+ * 127.0.0.1 (a master and two workers) and shared by the file's tests:
+ *  - a crawl of two corpus sites split into two shards (one per site) is analysed once; its global step
+ *    runs on DuckDB, on the cluster and on Spark `local[2]`; the template pagelets, the templates and every
+ *    page's output files must be identical (skips without the corpus);
+ *  - `gabarit shards run --backend spark` from the command line on a crawl of two small shards (the demo
+ *    site, a generated shop as a WARC file): analyse and mark run as tasks on the executors (the job's
+ *    event log says where), one analyse task killed while it runs is retried, and the pages equal the
+ *    DuckDB run's; an executor that cannot run gabarit stops the run with a message naming it.
+ * Skips where Java or Spark is missing (spark/install.sh installs Spark), never in CI.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, corpusSkip } from '../../src/eval/corpus-path.ts';
@@ -15,11 +20,25 @@ import { analyseCrawl, markCrawl } from '../../src/run/pagelet-shards.ts';
 import { runOptions } from '../../src/template/pagelets/engine.ts';
 import { type GlobalResult, runGlobalShards } from '../../src/template/pagelets/global-shards.ts';
 import { listShards, type Shard } from '../../src/template/pagelets/shards.ts';
+import { writeWarc } from '../../src/site/warc-source.ts';
+import { shop } from '../fixtures/synthetic-sites.ts';
+import { gabarit, ROOT, runProcess, SOURCE_CLI, type Ran } from '../cli/gabarit-process.ts';
 import { type Cluster, findSpark, type SparkEnv, sparkSkip, startCluster } from './cluster.ts';
-import { differingFiles, globalRows } from './compare.ts';
+import { differingFiles, globalRows, taskEnds } from './compare.ts';
+
+/** The cluster of this file's tests, started by the first that needs it. */
+let starting: Promise<Cluster> | undefined;
+function sharedCluster(): Promise<Cluster> {
+  starting ??= startCluster(findSpark() as SparkEnv, 2);
+  return starting;
+}
+after(async () => {
+  if (starting) await (await starting.catch(() => undefined))?.stop();
+});
 
 const SITES = ['httpx-docs', 'retrofit-javadoc'];
-const skip = corpusSkip() || sparkSkip();
+const noSpark = sparkSkip();
+const skip = noSpark || corpusSkip();
 const support = { minPages: 2, minSupport: 0.05, supportCap: 50 };
 const o = runOptions({ global: true, workers: 0 });
 const failures: string[] = [];
@@ -44,7 +63,7 @@ describe('pagelets global step: Spark and DuckDB give the same template pagelets
     dir = mkdtempSync(join(tmpdir(), 'gabarit-spark-test-'));
     spark = findSpark() as SparkEnv;
     // the cluster starts while the shards are analysed
-    const starting = startCluster(spark, 2);
+    const starting = sharedCluster();
     starting.catch(() => undefined);
     shards = await listShards(SITES.map((s) => join(CORPUS_DIR, 'sites', s, 'pages')));
     await analyseCrawl(join(dir, 'duckdb'), shards, o, hooks);
@@ -53,8 +72,7 @@ describe('pagelets global step: Spark and DuckDB give the same template pagelets
     cluster = await starting;
   });
 
-  after(async () => {
-    await cluster?.stop();
+  after(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -83,3 +101,107 @@ describe('pagelets global step: Spark and DuckDB give the same template pagelets
     assert.equal(r.master, 'local[2]');
   });
 });
+
+// a hang fails the run rather than blocking it (the file takes about 10 minutes at a load of 20–40)
+describe('gabarit shards run --backend spark: analyse and mark as Spark tasks on the executors', { skip: noSpark, timeout: 20 * 60_000 }, () => {
+  let dir = '';
+  let spark: SparkEnv;
+  let cluster: Cluster;
+  const path = (...p: string[]): string => join(dir, ...p);
+  const crawl = (): string => path('crawl', 'site-*');
+
+  /** `gabarit shards run` on the cluster from the command line, its event log in `events`. */
+  const onCluster = (name: string, events: string, extra: readonly string[] = []): Promise<Ran> => {
+    mkdirSync(events, { recursive: true });
+    const conf = { ...cluster.conf, 'spark.eventLog.enabled': 'true', 'spark.eventLog.dir': `file://${events}`, 'spark.eventLog.compress': 'false' };
+    const args = ['shards', 'run', crawl(), '--work', path(`work-${name}`), '--out', path(`out-${name}`), '--backend', 'spark', '--spark-master', cluster.master, '--spark-submit', spark.sparkSubmit, '--driver-memory', '512m'];
+    for (const [k, v] of Object.entries(conf)) args.push('--spark-conf', `${k}=${v}`);
+    return runProcess(process.execPath, [...SOURCE_CLI, ...args, ...extra], { cwd: ROOT, env: spark.env });
+  };
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gabarit-spark-run-'));
+    spark = findSpark() as SparkEnv;
+    const started = sharedCluster();
+    started.catch(() => undefined);
+    mkdirSync(path('crawl'));
+    cpSync(join(ROOT, 'examples', 'site'), path('crawl', 'site-a'), { recursive: true });
+    await writeWarc([...shop().files].map(([key, body]) => ({ key, body })), path('crawl', 'site-b.warc'), { baseUrl: 'https://shop.example.invalid/' });
+    const duck = await gabarit(['shards', 'run', crawl(), '--work', path('work-duckdb'), '--out', path('out-duckdb')]);
+    assert.equal(duck.code, 0, duck.stderr);
+    cluster = await started;
+  });
+  after(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('every analyse and mark task runs on an executor; one analyse task killed is retried; the pages equal DuckDB\'s', async () => {
+    const work = path('work-cluster');
+    const running = onCluster('cluster', path('events-cluster'));
+    // the analyse of shard 1 (`gabarit shards analyse … --part 1/2`, a task's child process), killed once it has
+    // started writing its shard (or after 5 s)
+    const killed = await killOnce((argv) => argv.includes('analyse') && argv.includes(work) && argv[argv.indexOf('--part') + 1] === '1/2', () => existsSync(join(work, 'shards')) && readdirSync(join(work, 'shards')).some((d) => d.startsWith('1-')), running);
+    const r = await running;
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(killed, 'the analyse task of shard 1 was seen running and killed');
+
+    const ends = taskEnds(path('events-cluster'));
+    for (const phase of ['analyse', 'mark']) {
+      const tasks = ends.filter((e) => e.job === `gabarit shards ${phase}`);
+      assert.deepEqual([...new Set(tasks.filter((t) => t.reason === 'Success').map((t) => t.index))].sort(), [0, 1], `${phase}: a successful task per shard`);
+      for (const t of tasks) assert.notEqual(t.executor, 'driver', `${phase} task ${t.index} ran on an executor`);
+    }
+    const shard1 = ends.filter((e) => e.job === 'gabarit shards analyse' && e.index === 1);
+    assert.equal(shard1[0]?.reason, 'ExceptionFailure', 'the killed attempt failed');
+    assert.equal(shard1.at(-1)?.reason, 'Success', 'a later attempt succeeded');
+    assert.ok(shard1.at(-1)!.attempt > 0);
+
+    assert.deepEqual(await globalRows(work), await globalRows(path('work-duckdb')));
+    assert.deepEqual(differingFiles(path('out-duckdb'), path('out-cluster')), [], 'every page file identical');
+    const result = JSON.parse(readFileSync(join(work, 'global', 'result.json'), 'utf8')) as { backend: string; master: string };
+    assert.equal(result.backend, 'spark');
+    assert.equal(result.master, cluster.master);
+    // the killed attempt's temporary folder is gone, no other is left
+    const left = [...readdirSync(join(work, 'shards')), ...readdirSync(path('out-cluster'))].filter((d) => d.includes('~tmp-'));
+    assert.deepEqual(left, []);
+  });
+
+  test('an executor that cannot run gabarit: exit code 1, the message names the executor and what is missing', async () => {
+    const r = await onCluster('missing', path('events-missing'), ['--spark-gabarit', '/nonexistent/bin/gabarit', '--spark-conf', 'spark.task.maxFailures=1']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /executor \S+ cannot run gabarit: \/nonexistent\/bin\/gabarit: No such file or directory; every executor needs Node/);
+    assert.doesNotMatch(r.stderr, /Traceback|Py4JJavaError/);
+  });
+});
+
+/**
+ * Kills (SIGKILL) the first process whose arguments match, once `ready()` says it is at work (or 5 s after
+ * it is seen); gives up when `until` settles first. True when it killed one.
+ */
+async function killOnce(matches: (argv: string[]) => boolean, ready: () => boolean, until: Promise<unknown>): Promise<boolean> {
+  let over = false;
+  void until.finally(() => (over = true));
+  const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+  while (!over) {
+    const pid = readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .find((d) => {
+        try {
+          return matches(readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0'));
+        } catch {
+          return false;
+        }
+      });
+    if (pid !== undefined) {
+      for (let waited = 0; waited < 5000 && !ready(); waited += 50) await sleep(50);
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+        return true;
+      } catch {
+        return false;
+      }
+    }
+    await sleep(50);
+  }
+  return false;
+}

@@ -10,7 +10,7 @@
  *
  * The results are written under a temporary name and renamed when complete.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile, open as openFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,11 @@ export interface GlobalShardsOptions {
   env?: NodeJS.ProcessEnv;
   /** Called with the spark-submit process id once it runs (to sample its memory). */
   onSparkProcess?: (pid: number) => void;
+  /**
+   * Runs the job files in a Spark application already running (src/run/spark-shards.ts), in place of a
+   * spark-submit of its own; resolves once their results are written.
+   */
+  sparkRunner?: (jobPaths: readonly string[]) => Promise<void>;
 }
 
 /** What `WORK/global/result.json` holds. */
@@ -163,36 +168,55 @@ async function onSpark(plan: SqlPlan, jobs: ReadonlyArray<{ inputs: Record<strin
     await writeFile(jobPath, JSON.stringify(job, null, 1) + '\n');
     jobPaths.push(jobPath);
   }
-  const master = options.sparkMaster ?? 'local[2]';
-  const args = ['--master', master, '--driver-memory', options.driverMemory ?? '1g'];
-  for (const [k, v] of Object.entries(options.sparkConf ?? {})) args.push('--conf', `${k}=${v}`);
-  args.push(sparkDriverPath(), ...jobPaths);
-  const logPath = resolve(jobs[0]!.tmp, 'spark.log');
-  const log = await openFile(logPath, 'w');
-  const code = await new Promise<number>((resolveCode, reject) => {
-    const child = spawn(sparkSubmitPath(options.sparkSubmit), args, { stdio: ['ignore', log.fd, log.fd], env: options.env ?? process.env });
-    child.on('error', (err) => reject(new Error(`cannot run spark-submit (${err.message}); install Spark (pip install pyspark) or give --spark-submit`)));
-    if (child.pid !== undefined) options.onSparkProcess?.(child.pid);
-    child.on('exit', (c) => resolveCode(c ?? 1));
-  });
-  await log.close();
-  if (code !== 0) {
-    const lines = (await logTail(logPath)).split('\n');
-    const tail = lines.filter((l) => /error|exception|Traceback/i.test(l)).slice(-5).join('\n');
-    // the driver names the step that failed (StepError)
-    const step = lines.reverse().find((l) => /pagelets global step \S+.* failed/.test(l));
-    // the log stays beside the work directory for the user (the temporary folder is removed)
-    const kept = resolve(jobs[0]!.tmp, '..', 'spark-failed.log');
-    await rename(logPath, kept).catch(() => undefined);
-    const named = step ? `: ${step.slice(step.indexOf('pagelets global step'))}` : '';
-    throw new Error(`spark-submit exited with code ${code}${named} (log: ${kept})${tail ? `:\n${tail}` : ''}`);
-  }
+  if (options.sparkRunner) await options.sparkRunner(jobPaths);
+  else await sparkSubmitJobs(jobPaths, resolve(jobs[0]!.tmp), options);
   const out: Partial[] = [];
   for (const j of jobs) {
     const r = JSON.parse(await readFile(resolve(j.tmp, 'spark-result.json'), 'utf8')) as Partial & { sparkVersion: string; master: string };
     out.push({ backend: 'spark', counts: r.counts, timings: r.timings, iterations: r.iterations, sparkVersion: r.sparkVersion, master: r.master });
   }
   return out;
+}
+
+/** spark-submit of the global driver over the job files; its log in `dir` (kept beside it when it fails). */
+async function sparkSubmitJobs(jobPaths: readonly string[], dir: string, options: GlobalShardsOptions): Promise<void> {
+  const logPath = resolve(dir, 'spark.log');
+  const { exited } = await startSparkSubmit([...sparkSubmitArgs(options), sparkDriverPath(), ...jobPaths], logPath, options);
+  const code = await exited;
+  if (code !== 0) throw await sparkSubmitError(code, logPath, resolve(dir, '..', 'spark-failed.log'));
+}
+
+/** The options of spark-submit before the driver file: master, driver memory and the settings given. */
+export function sparkSubmitArgs(options: Pick<GlobalShardsOptions, 'sparkMaster' | 'driverMemory' | 'sparkConf'>): string[] {
+  const args = ['--master', options.sparkMaster ?? 'local[2]', '--driver-memory', options.driverMemory ?? '1g'];
+  for (const [k, v] of Object.entries(options.sparkConf ?? {})) args.push('--conf', `${k}=${v}`);
+  return args;
+}
+
+/** Starts spark-submit with `args`, its output written to `logPath`; `exited` resolves with its exit code. */
+export async function startSparkSubmit(args: readonly string[], logPath: string, options: Pick<GlobalShardsOptions, 'sparkSubmit' | 'env' | 'onSparkProcess'>): Promise<{ child: ChildProcess; exited: Promise<number> }> {
+  const log = await openFile(logPath, 'w');
+  const child = spawn(sparkSubmitPath(options.sparkSubmit), args, { stdio: ['ignore', log.fd, log.fd], env: options.env ?? process.env });
+  if (child.pid !== undefined) options.onSparkProcess?.(child.pid);
+  const exited = new Promise<number>((resolveCode, reject) => {
+    child.on('error', (err) => reject(new Error(`cannot run spark-submit (${err.message}); install Spark (pip install pyspark) or give --spark-submit`)));
+    child.on('exit', (c) => resolveCode(c ?? 1));
+  }).finally(() => log.close());
+  return { child, exited };
+}
+
+/**
+ * The error of a spark-submit that exited with `code`: the failed step the global driver names, the log's
+ * error lines, and the log moved to `kept` for the user (its folder is temporary).
+ */
+export async function sparkSubmitError(code: number, logPath: string, kept: string): Promise<Error> {
+  const lines = (await logTail(logPath)).split('\n');
+  const tail = lines.filter((l) => /error|exception|Traceback/i.test(l)).slice(-5).join('\n');
+  // the driver names the step that failed (StepError)
+  const step = lines.reverse().find((l) => /pagelets global step \S+.* failed/.test(l));
+  await rename(logPath, kept).catch(() => undefined);
+  const named = step ? `: ${step.slice(step.indexOf('pagelets global step'))}` : '';
+  return new Error(`spark-submit exited with code ${code}${named} (log: ${kept})${tail ? `:\n${tail}` : ''}`);
 }
 
 /** The last 64 KiB of a log (Spark's can be large). */

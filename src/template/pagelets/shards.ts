@@ -19,10 +19,11 @@
  * shards of one machine. A shard is written under a temporary name and renamed when complete; a rerun
  * skips a shard whose manifest matches its source and options and whose files match their checksums.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { hostname } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { OrdinalBits } from './detection.ts';
 import { type DetectContext, type MarkInput, type PageletRunOptions, passOne } from './engine.ts';
 import { expandGlob } from '../../site/glob.ts';
@@ -63,6 +64,49 @@ export const workPaths = {
   global: (work: string): string => join(work, 'global'),
   marked: (work: string, s: Pick<Shard, 'index' | 'name'>): string => join(work, 'marked', `${s.index}-${s.name}.json`),
 };
+
+/** What names a folder being written beside its final name (`<final>~tmp-<host>-<pid>-<random>`); `~` is never in a shard's name. */
+const STAGING = '~tmp-';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/**
+ * A new empty folder beside `final`, to write it in before `replaceDir` renames it to `final`: a killed
+ * writer leaves `final` as it was. Its name is unique to this process, so that two attempts at the same
+ * folder (a retried or speculative Spark task, on any machine sharing the folder) never write in each
+ * other's. The folders left beside `final` by processes of this host that no longer run are removed first.
+ */
+export async function stagingDir(final: string): Promise<string> {
+  const host = hostname().replace(/[^A-Za-z0-9.-]/g, '_');
+  const mine = `${basename(final)}${STAGING}${host}-`;
+  const parent = dirname(final);
+  await mkdir(parent, { recursive: true });
+  for (const name of await readdir(parent)) {
+    const pid = name.startsWith(mine) ? /^(\d+)-[0-9a-f]+$/.exec(name.slice(mine.length))?.[1] : undefined;
+    if (pid !== undefined && !alive(Number(pid))) await rm(join(parent, name), { recursive: true, force: true });
+  }
+  const dir = `${final}${STAGING}${host}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  await mkdir(dir);
+  return dir;
+}
+
+/** Puts the complete folder `staged` (from `stagingDir`) in place of `final`. */
+export async function replaceDir(staged: string, final: string): Promise<void> {
+  await rm(final, { recursive: true, force: true });
+  await rename(staged, final);
+}
+
+/** True for the name of a folder being written (`stagingDir`, or a temporary name of an earlier version). */
+export function isStaging(name: string): boolean {
+  return name.includes(STAGING) || /\.tmp-\d+$/.test(name);
+}
 
 /**
  * The shards of a crawl: every source the specs name (globs expanded), sorted by absolute path and
@@ -159,7 +203,7 @@ export function manifestChecksum(m: ShardManifest): string {
 export async function readManifests(work: string): Promise<ShardManifest[]> {
   let dirs: string[] = [];
   try {
-    dirs = (await readdir(workPaths.shards(work))).filter((d) => /^\d+-/.test(d));
+    dirs = (await readdir(workPaths.shards(work))).filter((d) => /^\d+-/.test(d) && !isStaging(d));
   } catch {
     return [];
   }
@@ -189,9 +233,7 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
   if (done && done.sourceChecksum === checksum && JSON.stringify(done.analysis) === JSON.stringify(analysis)) return { skipped: true, manifest: done };
   const t0 = performance.now();
   const final = workPaths.shard(work, shard);
-  const tmp = `${final}.tmp-${process.pid}`;
-  await rm(tmp, { recursive: true, force: true });
-  await mkdir(tmp, { recursive: true });
+  const tmp = await stagingDir(final);
   const store = await SqlPageletStore.open({});
   let failures = 0;
   try {
@@ -235,8 +277,7 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
       ms: Math.round(performance.now() - t0),
     };
     await writeFile(join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
-    await rm(final, { recursive: true, force: true });
-    await rename(tmp, final);
+    await replaceDir(tmp, final);
     return { skipped: false, manifest };
   } finally {
     store.close();
