@@ -121,7 +121,7 @@ class SourceLabelCache {
 }
 
 /** True for the characters JavaScript's `\s` matches above ASCII (and U+00A0). */
-function isWideSpace(c: number): boolean {
+export function isWideSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
