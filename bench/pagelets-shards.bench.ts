@@ -9,6 +9,10 @@
  *  - mark: each shard's pages read and parsed again and marked (the output phase, trees counted, not written).
  * Peak memory of each process: this Node process's RSS per phase (DuckDB runs inside it), and the
  * spark-submit process tree (the JVM and the Python driver), sampled every 100 ms from /proc.
+ * CPU per page of each phase (this process: main thread, workers, DuckDB; not Spark's processes) and of the
+ * whole job (analyse, global on the first backend, mark), against raw `parseHtml` CPU per page on this
+ * thread, timed before and after (as bench/pagelets-scale.bench.ts); with `--backends duckdb` the job runs
+ * in this process alone.
  *
  * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--backends
  * duckdb,spark`, `--memory-limit 2GB` for the DuckDB step); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
@@ -17,6 +21,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LabelTable } from '../src/html/labels.ts';
+import { parseHtml } from '../src/html/parse.ts';
 import { markPagelets, runOptions } from '../src/template/pagelets/engine.ts';
 import { type GlobalResult, runGlobalShards } from '../src/template/pagelets/global-shards.ts';
 import { analyseShard, readManifest, type Shard, shardMarkInput } from '../src/template/pagelets/shards.ts';
@@ -34,6 +39,19 @@ const backends = flag('backends', 'duckdb,spark').split(',').filter((b) => b !==
 const keptWork = flag('work', '');
 const phases = new Set(flag('phases', 'analyse,global,mark').split(','));
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** Raw `parseHtml` CPU ms per page of `htmls` on this thread (after a warm-up). */
+function parseCpu(htmls: readonly string[]): number {
+  const labels = new LabelTable();
+  for (const h of htmls.slice(0, 200)) parseHtml(h, { labels });
+  const c = cpuMs();
+  for (const h of htmls) parseHtml(h, { labels });
+  return (cpuMs() - c) / htmls.length;
+}
 const mib = (b: number): number => Math.round(b / 1048576);
 
 /** RSS of a process and its descendants, from /proc (bytes), by command name. */
@@ -140,7 +158,14 @@ async function main(): Promise<void> {
   const peak: Record<string, number> = {};
   const timer = setInterval(() => (peak[phase] = Math.max(peak[phase] ?? 0, process.memoryUsage().rss)), 100);
   console.log(`n=${n}, ${shardCount} shards, base pages ${crawl.bases}; load ${load()}; work ${work}`);
+  // flat strings, as the engine sees them after decoding bytes
+  const enc = new TextEncoder();
+  const dec = new TextDecoder();
+  const sample = Array.from({ length: 1500 }, (_, i) => dec.decode(enc.encode(crawl.page(i * 7, n))));
+  const parseBefore = parseCpu(sample);
+  const cpu: Record<string, number> = {};
   try {
+    let c0 = cpuMs();
     // ---- analyse ----
     const shards: Shard[] = [];
     const perShard: Array<Record<string, number | string>> = [];
@@ -157,6 +182,7 @@ async function main(): Promise<void> {
       perShard.push({ shard: s, pages: r.manifest.pages, 'analyse s': +((performance.now() - t) / 1000).toFixed(1), 'generation s': +(source.genMs / 1000).toFixed(1), 'Parquet MiB': +(bytes / 1048576).toFixed(1), 'Parquet bytes/page': Math.round(bytes / r.manifest.pages) });
     }
     const analyseMs = performance.now() - ta;
+    cpu['analyse'] = cpuMs() - c0;
     console.log(`analyse: ${(analyseMs / 1000).toFixed(1)} s (${Math.round(n / (analyseMs / 1000))} pages/s), load ${load()}`);
     console.table(perShard);
 
@@ -166,6 +192,7 @@ async function main(): Promise<void> {
     let shuffle: ReturnType<typeof shuffleByStep> = {};
     for (const backend of backends) {
       phase = `global-${backend}`;
+      c0 = cpuMs();
       const t = performance.now();
       let sparkPeak = new Map<string, number>();
       let sampler: ReturnType<typeof setInterval> | undefined;
@@ -206,6 +233,7 @@ async function main(): Promise<void> {
       const peakMiB: Record<string, number> = { node: mib(peak[phase] ?? 0) };
       for (const [k, v] of sparkPeak) peakMiB[k] = mib(v);
       results[backend] = { ...r, peakMiB, wallS: (performance.now() - t) / 1000, loadAfter: load() };
+      cpu[`global-${backend}`] = cpuMs() - c0;
       // keep each backend's results apart (the mark phase uses the first backend's)
       rmSync(join(work, `global-${backend}`), { recursive: true, force: true });
       renameSync(join(work, 'global'), join(work, `global-${backend}`));
@@ -231,6 +259,7 @@ async function main(): Promise<void> {
     if (!phases.has('mark') || !done) return;
     phase = 'mark';
     renameSync(join(work, `global-${done}`), join(work, 'global'));
+    c0 = cpuMs();
     const tm = performance.now();
     let marked = 0;
     for (const shard of shards) {
@@ -241,7 +270,12 @@ async function main(): Promise<void> {
       await markPagelets(input, { source: crawl.source(n, from, to), labels, options: {}, onFailure, onPage: async () => void marked++ });
     }
     const markMs = performance.now() - tm;
+    cpu['mark'] = cpuMs() - c0;
     console.log(`mark: ${(markMs / 1000).toFixed(1)} s for ${marked} pages, load ${load()}`);
+    const parse = (parseBefore + parseCpu(sample)) / 2;
+    const whole = (cpu['analyse'] ?? 0) + (cpu[`global-${done}`] ?? 0) + cpu['mark'];
+    const perPage = Object.entries(cpu).map(([k, v]) => `${k} ${(v / n).toFixed(2)}`).join(', ');
+    console.log(`CPU ms/page: ${perPage}; whole job (analyse, global on ${done}, mark) ${(whole / n).toFixed(2)} against parse ${parse.toFixed(2)} (${parseBefore.toFixed(2)} before): ${(whole / n / parse).toFixed(2)} × parse; load ${load()}`);
     const sizeOf = (d: string): number => readdirSync(d, { recursive: true }).reduce<number>((a, f) => a + (statSync(join(d, String(f))).isFile() ? statSync(join(d, String(f))).size : 0), 0);
     console.log(`global results on disk: ${(sizeOf(join(work, 'global')) / 1048576).toFixed(1)} MiB`);
   } finally {

@@ -111,12 +111,22 @@ function decodeWith(dec: TextDecoder, bytes: Uint8Array): string {
   return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
+/** UTF-8 that throws on invalid bytes (rule 4). */
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+/** Decoders by label (null: no such encoding), made once: a decoder used without `stream` keeps no state. */
+const decoders = new Map<string, TextDecoder | null>();
+
 function decoderFor(label: string): TextDecoder | undefined {
-  try {
-    return new TextDecoder(label, { fatal: false });
-  } catch {
-    return undefined;
+  let dec = decoders.get(label);
+  if (dec === undefined) {
+    try {
+      dec = new TextDecoder(label, { fatal: false });
+    } catch {
+      dec = null;
+    }
+    if (decoders.size < 256) decoders.set(label, dec);
   }
+  return dec ?? undefined;
 }
 
 /** Decodes HTML bytes to a string; see the module comment for the order of rules. */
@@ -150,7 +160,7 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): Decoded {
   }
   // 4. Valid UTF-8.
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const text = STRICT_UTF8.decode(bytes);
     const out: Decoded = { text, charset: 'utf-8', source: 'utf8-valid' };
     if (warning) out.warning = warning;
     return out;

@@ -50,6 +50,11 @@ class SourceLabelCache {
   private hashes = new Int32Array(1 << 11);
   private labels = new Int32Array(1 << 11);
   private texts: string[] = [];
+  /**
+   * Stands for the current entries: replaced when the cache is cleared, so that an entry index (`get`,
+   * `set`) names one start-tag text for as long as `owner` is the same object.
+   */
+  owner: object = {};
 
   static hash(html: string, start: number, end: number): number {
     let h = 0x811c9dc5 | 0;
@@ -57,7 +62,7 @@ class SourceLabelCache {
     return h;
   }
 
-  /** The label cached for html[start, end) with hash h, or -1. */
+  /** The entry of html[start, end) with hash h, or -1. */
   get(html: string, start: number, end: number, h: number): number {
     const mask = this.slots.length - 1;
     const len = end - start;
@@ -66,12 +71,18 @@ class SourceLabelCache {
       if (e < 0) return -1;
       if (this.hashes[e] === h) {
         const t = this.texts[e]!;
-        if (t.length === len && html.startsWith(t, start)) return this.labels[e]!;
+        if (t.length === len && html.startsWith(t, start)) return e;
       }
     }
   }
 
-  set(text: string, h: number, label: number): void {
+  /** The label of entry e. */
+  label(e: number): number {
+    return this.labels[e]!;
+  }
+
+  /** Adds an entry; returns its index. */
+  set(text: string, h: number, label: number): number {
     if (this.texts.length >= SOURCE_CACHE_LIMIT) this.clear();
     const e = this.texts.length;
     if (e >= this.hashes.length) {
@@ -87,6 +98,7 @@ class SourceLabelCache {
     this.labels[e] = label;
     if ((e + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     else this.place(e);
+    return e;
   }
 
   private place(e: number): void {
@@ -104,11 +116,12 @@ class SourceLabelCache {
   private clear(): void {
     this.texts = [];
     this.slots.fill(0);
+    this.owner = {};
   }
 }
 
 /** True for the characters JavaScript's `\s` matches above ASCII (and U+00A0). */
-function isWideSpace(c: number): boolean {
+export function isWideSpace(c: number): boolean {
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
@@ -206,12 +219,21 @@ export class LabelTable {
    */
   elementFromSource(html: string, start: number, end: number, tag: string, names: readonly string[], values: readonly string[]): number {
     const h = SourceLabelCache.hash(html, start, end);
-    let id = this.bySource.get(html, start, end, h);
-    if (id < 0) {
-      id = this.element(tag, names, values);
-      this.bySource.set(detach(html.slice(start, end)), h, id);
-    }
-    return id;
+    let e = this.bySource.get(html, start, end, h);
+    if (e < 0) e = this.bySource.set(detach(html.slice(start, end)), h, this.element(tag, names, values));
+    this.sourceEntry = e;
+    return this.bySource.label(e);
+  }
+
+  /**
+   * The start-tag text of the last `elementFromSource`, as an integer: equal integers under one
+   * `sourceOwner` mean equal start-tag texts, hence equal tag names and attributes (what a serialiser or a
+   * link resolver may cache by).
+   */
+  sourceEntry = -1;
+  /** What `sourceEntry` integers are relative to (a new object when the cache is cleared). */
+  get sourceOwner(): object {
+    return this.bySource.owner;
   }
 
   /** Label of an end tag (tokens.ts). */

@@ -135,7 +135,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
           opened.push(-1);
         } else {
           if (b.nameAt(b.current) === HEAD && !IN_HEAD.has(nameId) && nameId !== HEAD) leaveHead();
-          opened.push(b.open(nameId, label, names, values));
+          opened.push(b.open(nameId, label, names, values, labels.sourceEntry, labels.sourceOwner));
         }
         // Text htmlparser2 passes undecoded that a browser decodes: textarea (RCDATA), and style or
         // script in svg or math (outside their HTML integration points), ordinary elements there.

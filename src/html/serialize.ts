@@ -131,6 +131,15 @@ interface Sink {
   tag(id: number, name: string, end: boolean): void;
   /** ` name="value"`, the value escaped. */
   attr(name: string, value: string): void;
+  /**
+   * Start tags by their source text (tree.ts `tagSource`), for a sink that keeps them: writes the start
+   * tag (`<name` and its attributes) kept for `src` under `owner`, or returns false.
+   */
+  keptStart?(owner: object, src: number): boolean;
+  /** Keeps what was written since `from` as the start tag of `src` under `owner`. */
+  keepStart?(owner: object, src: number, from: number): void;
+  /** Where the next write goes (a sink that keeps start tags). */
+  readonly pos?: number;
 }
 
 class StringSink implements Sink {
@@ -185,6 +194,8 @@ const ENCODER = new TextEncoder();
 /** Pieces at least this long go to the platform's encoder (below, a loop costs less than the call). */
 const NATIVE_MIN = 24;
 const TEXT_SPECIAL = /[&<>\u00a0\r]/g;
+/** Most bytes of start tags a Utf8Sink keeps (then it forgets them all and starts again). */
+const KEPT_TAGS_MAX = 8 << 20;
 const ATTR_SPECIAL = /[&"\u00a0\r]/g;
 
 /**
@@ -202,6 +213,61 @@ export class Utf8Sink implements Sink {
   private elems = new Int32Array(1024);
   private markAt = new Int32Array(1024);
   private marks = 0;
+  /**
+   * Start tags written before, by start-tag integer under `keptOwner` (tree.ts `tagSource`): their bytes
+   * at keptAt[src] - 1 (0: none) in `kept`, keptLen[src] long. Most tags of a site repeat on every page.
+   */
+  private keptOwner: object | undefined;
+  private keptAt = new Int32Array(0);
+  private keptLen = new Int32Array(0);
+  private kept = new Uint8Array(1 << 16);
+  private keptUsed = 0;
+
+  keptStart(owner: object, src: number): boolean {
+    if (owner !== this.keptOwner || src >= this.keptAt.length) return false;
+    const at = this.keptAt[src]! - 1;
+    if (at < 0) return false;
+    const n = this.keptLen[src]!;
+    this.room(n);
+    const buf = this.buf;
+    const kept = this.kept;
+    let p = this.pos;
+    if (n < 64) for (let k = at, e = at + n; k < e; k++) buf[p++] = kept[k]!;
+    else {
+      buf.set(kept.subarray(at, at + n), p);
+      p += n;
+    }
+    this.pos = p;
+    return true;
+  }
+
+  keepStart(owner: object, src: number, from: number): void {
+    if (this.lone) return;
+    const n = this.pos - from;
+    if (owner !== this.keptOwner || this.keptUsed + n > KEPT_TAGS_MAX) {
+      this.keptOwner = owner;
+      this.keptAt.fill(0);
+      this.keptUsed = 0;
+    }
+    if (src >= this.keptAt.length) {
+      const size = Math.max(src + 1, this.keptAt.length * 2, 1024);
+      const at = new Int32Array(size);
+      at.set(this.keptAt);
+      this.keptAt = at;
+      const len = new Int32Array(size);
+      len.set(this.keptLen);
+      this.keptLen = len;
+    }
+    if (this.keptUsed + n > this.kept.length) {
+      const k = new Uint8Array(Math.max(this.keptUsed + n, this.kept.length * 2));
+      k.set(this.kept.subarray(0, this.keptUsed));
+      this.kept = k;
+    }
+    this.kept.set(this.buf.subarray(from, this.pos), this.keptUsed);
+    this.keptAt[src] = this.keptUsed + 1;
+    this.keptLen[src] = n;
+    this.keptUsed += n;
+  }
 
   private room(n: number): void {
     if (this.pos + n <= this.buf.length) return;
@@ -373,6 +439,9 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
     if (injectAt < 0) raw(options.inject);
   }
   const { skip, attr } = options;
+  // start tags by their source text, when the sink keeps them and every attribute is written as it is
+  const tagSource = attr === undefined && sink.keptStart !== undefined ? tree.tagSource : undefined;
+  const owner = tree.tagSourceOwner!;
   const exact = tree.rules === 'exact';
   const rawBit = exact ? F_RAW_EXACT : F_RAW_FAST;
   // Open elements: node, how its content is written, whether it is in svg/math content.
@@ -406,13 +475,17 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
         i = tree.end[i]! - 1;
         continue;
       }
-      const tag = tree.tag(i);
       const id = tree.name[i]!;
-      sink.tag(id, tag, false);
-      for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) {
-        const name = tree.attrNames[a]!;
-        const value = attr ? attr(i, name, tree.attrValues[a]!) : tree.attrValues[a]!;
-        if (value !== undefined) sink.attr(name, value);
+      const src = tagSource !== undefined ? tagSource[i]! : -1;
+      if (src < 0 || !sink.keptStart!(owner, src)) {
+        const from = sink.pos ?? 0;
+        sink.tag(id, tree.tag(i), false);
+        for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) {
+          const name = tree.attrNames[a]!;
+          const value = attr ? attr(i, name, tree.attrValues[a]!) : tree.attrValues[a]!;
+          if (value !== undefined) sink.attr(name, value);
+        }
+        if (src >= 0) sink.keepStart!(owner, src, from);
       }
       marks?.(i);
       const f = flagsOf(id);
@@ -424,7 +497,7 @@ function writeTree(tree: Tree, sink: Sink, options: SerializeOptions, marks: ((i
       if ((f & rawBit) !== 0 && (html || (!exact && (f & F_FOREIGN_ORDINARY) === 0))) c = id === PLAINTEXT ? Content.Endless : Content.Raw;
       // htmlparser2 reads the content of `<style/>` (script, xmp, title, textarea too) as markup: such an
       // element that holds elements or comments, or text that would end it early, is written so.
-      const markupInside = !exact && (f & F_FAST_SPECIAL) !== 0 && !specialReadable(tree, i, tag, c === Content.Raw);
+      const markupInside = !exact && (f & F_FAST_SPECIAL) !== 0 && !specialReadable(tree, i, tree.tag(i), c === Content.Raw);
       if (markupInside) c = Content.Escaped;
       raw(markupInside ? '/>' : '>');
       if (i === injectAt) raw(options.inject!);

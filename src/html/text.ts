@@ -12,18 +12,16 @@ export const BLOCK_TAGS: ReadonlySet<string> = new Set([
   'tr', 'ul', 'html', 'center', 'menu', 'legend', 'select', 'textarea', 'img',
 ]);
 
-let blockIds: Uint8Array | null = null;
-let skipIds: Uint8Array | null = null;
+let tables: { block: Uint8Array; skip: Uint8Array } | null = null;
 /** By tag id: 1 for block-level tags (`block`), 1 for non-text tags (`skip`); ids past the end are neither. */
 export function textTables(): { block: Uint8Array; skip: Uint8Array } {
-  if (!blockIds || !skipIds) {
+  if (!tables) {
     const max = 1 + Math.max(...[...BLOCK_TAGS, ...NON_TEXT_TAGS].map((t) => tagId(t)));
-    blockIds = new Uint8Array(max);
-    skipIds = new Uint8Array(max);
-    for (const t of BLOCK_TAGS) blockIds[tagId(t)] = 1;
-    for (const t of NON_TEXT_TAGS) skipIds[tagId(t)] = 1;
+    tables = { block: new Uint8Array(max), skip: new Uint8Array(max) };
+    for (const t of BLOCK_TAGS) tables.block[tagId(t)] = 1;
+    for (const t of NON_TEXT_TAGS) tables.skip[tagId(t)] = 1;
   }
-  return { block: blockIds, skip: skipIds };
+  return tables;
 }
 
 /** True when element i is block-level (starts a new line in extracted text). */

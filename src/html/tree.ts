@@ -102,6 +102,10 @@ export interface TreeParts extends TreeArrays {
   text: string;
   doctype?: string | undefined;
   rules?: ParseRules;
+  /** Per node: its start tag's text as an integer (`Tree.tagSource`), -1 where not known. */
+  tagSource?: Int32Array | undefined;
+  /** What the `tagSource` integers are relative to. */
+  tagSourceOwner?: object | undefined;
 }
 
 /** An immutable parsed document. Build one with `parseHtml` (parse.ts) or `TreeBuilder`. */
@@ -124,6 +128,14 @@ export class Tree {
   readonly doctype: string | undefined;
   /** The rules the tree was parsed with (default `fast`). */
   readonly rules: ParseRules;
+  /**
+   * Per node, when the parser knows it (parse.ts): an integer for the start tag's source text, -1 for
+   * other nodes. Two elements with the same integer under the same `tagSourceOwner` (of this tree or
+   * another) were written with the same start tag, so they have the same tag name and attributes: what
+   * a writer or a link resolver computed for one holds for the other.
+   */
+  readonly tagSource: Int32Array | undefined;
+  readonly tagSourceOwner: object | undefined;
 
   constructor(parts: TreeParts) {
     this.size = parts.size;
@@ -141,6 +153,8 @@ export class Tree {
     this.text = parts.text;
     this.doctype = parts.doctype;
     this.rules = parts.rules ?? 'fast';
+    this.tagSource = parts.tagSourceOwner ? parts.tagSource : undefined;
+    this.tagSourceOwner = this.tagSource ? parts.tagSourceOwner : undefined;
   }
 
   /** Tag name of element i ('' for other nodes). */
@@ -232,6 +246,9 @@ export class TreeBuilder {
   private textStart: Int32Array;
   private textEnd: Int32Array;
   private attrStart: Int32Array;
+  private tagSource: Int32Array;
+  /** What the start-tag integers given to `open` are relative to; null once two owners were seen. */
+  private sourceOwner: object | null | undefined;
   private readonly attrNames: string[] = [];
   private readonly attrValues: string[] = [];
   private readonly textParts: string[] = [];
@@ -256,6 +273,7 @@ export class TreeBuilder {
       this.textStart = spare.textStart;
       this.textEnd = spare.textEnd;
       this.attrStart = spare.attrStart;
+      this.tagSource = spare.tagSource;
     } else {
       this.cap = Math.max(16, expectedNodes);
       this.kind = new Uint8Array(this.cap);
@@ -267,6 +285,7 @@ export class TreeBuilder {
       this.textStart = new Int32Array(this.cap);
       this.textEnd = new Int32Array(this.cap);
       this.attrStart = new Int32Array(this.cap + 1);
+      this.tagSource = new Int32Array(this.cap);
     }
     this.push(NodeKind.Document, 0, DOCUMENT_LABEL);
   }
@@ -323,6 +342,7 @@ export class TreeBuilder {
     this.textStart = g(this.textStart);
     this.textEnd = g(this.textEnd);
     this.attrStart = g(this.attrStart, cap + 1);
+    this.tagSource = g(this.tagSource);
     this.cap = cap;
   }
 
@@ -341,16 +361,23 @@ export class TreeBuilder {
     this.textEnd[i] = -1;
     this.attrStart[i] = this.attrNames.length;
     this.attrStart[i + 1] = this.attrNames.length;
+    this.tagSource[i] = -1;
     return i;
   }
 
   /**
    * Opens an element. `attrs` are [name, value] pairs already lowercased by the parser; `label` is the
-   * site label (labels.ts). Returns the node index.
+   * site label (labels.ts). `source`, with `owner`, is the start tag's text as an integer (labels.ts
+   * `sourceEntry`; -1 when unknown). Returns the node index.
    */
-  open(nameId: number, label: number, attrNames: readonly string[], attrValues: readonly string[]): number {
+  open(nameId: number, label: number, attrNames: readonly string[], attrValues: readonly string[], source = -1, owner?: object): number {
     this.openText = -1;
     const i = this.push(NodeKind.Element, nameId, label);
+    if (source >= 0) {
+      if (this.sourceOwner === undefined) this.sourceOwner = owner ?? null;
+      else if (this.sourceOwner !== owner) this.sourceOwner = null;
+      this.tagSource[i] = source;
+    }
     for (let a = 0; a < attrNames.length; a++) {
       this.attrNames.push(attrNames[a]!);
       this.attrValues.push(attrValues[a]!);
@@ -436,10 +463,11 @@ export class TreeBuilder {
       text: this.textParts.join(''),
       doctype: this.doctype,
       rules,
+      ...(this.sourceOwner ? { tagSource: this.tagSource.slice(0, n), tagSourceOwner: this.sourceOwner } : {}),
     });
     if (this.cap <= MAX_SPARE_NODES && (!spareArrays || spareArrays.cap < this.cap)) {
-      const { cap, kind, name, label, parent, end, depth, textStart, textEnd, attrStart } = this;
-      spareArrays = { cap, kind, name, label, parent, end, depth, textStart, textEnd, attrStart };
+      const { cap, kind, name, label, parent, end, depth, textStart, textEnd, attrStart, tagSource } = this;
+      spareArrays = { cap, kind, name, label, parent, end, depth, textStart, textEnd, attrStart, tagSource };
     }
     this.done = true; // its arrays may now serve another builder
     return tree;
@@ -449,6 +477,7 @@ export class TreeBuilder {
 /** Working arrays of a finished TreeBuilder, kept for the next one (one set per thread). */
 interface SpareArrays extends TreeArrays {
   cap: number;
+  tagSource: Int32Array;
 }
 let spareArrays: SpareArrays | null = null;
 /** Builders larger than this many nodes do not keep their arrays for reuse (bounds the memory held). */

@@ -121,6 +121,25 @@ function baseDirectory(base: string): string {
 /** A string's characters in a string of their own (a slice of a page's HTML would keep the page alive). */
 const own = (s: string): string => (s + ' ').slice(0, -1);
 
+/**
+ * Resolved links by start tag (tree.ts `tagSource`: the same integer is the same `href`), under the base
+ * directory, for the hrefs that resolve against it: a lookup by integer, without reading the href. Kept
+ * for one `sourceOwner` at a time, and cleared with `resolved`.
+ */
+const bySource = new Map<string, Map<number, Resolved | null>>();
+let sourceOwner: object | undefined;
+
+/** The resolutions by start tag of links under base directory `dir`, for a tree's `owner`. */
+function sourceResolutions(owner: object, dir: string): Map<number, Resolved | null> {
+  if (owner !== sourceOwner) {
+    bySource.clear();
+    sourceOwner = owner;
+  }
+  let m = bySource.get(dir);
+  if (!m) bySource.set(own(dir), (m = new Map()));
+  return m;
+}
+
 function resolveCached(href: string, base: string, dir: string): Resolved | null {
   const c = href.charCodeAt(0);
   const prefix = c === 63 || c === 35 ? base : dir;
@@ -131,6 +150,7 @@ function resolveCached(href: string, base: string, dir: string): Resolved | null
   r = both === null ? null : { url: both[0], href: both[1], id: hashString53(identity(both[0])) };
   if (resolvedCount >= RESOLVED_LIMIT) {
     resolved.clear();
+    bySource.clear();
     resolvedCount = 0;
     byHref = undefined;
   }
@@ -151,11 +171,23 @@ export function pageLinks(tree: Tree, pageUrl: string): PageLinks {
   const urls: string[] = [];
   const hrefs: string[] = [];
   const ids: number[] = [];
+  const source = tree.tagSource;
+  const known = source ? sourceResolutions(tree.tagSourceOwner!, dir) : undefined;
   for (let i = 0; i < tree.size; i++) {
     if (!isLink(tree, i)) continue;
-    const href = (tree.attr(i, 'href') ?? '').trim();
-    if (href === '') continue;
-    const r = resolveCached(href, base, dir);
+    const s = source ? source[i]! : -1;
+    let r = s >= 0 ? known!.get(s) : undefined;
+    if (r === undefined) {
+      const href = (tree.attr(i, 'href') ?? '').trim();
+      if (href === '') continue;
+      r = resolveCached(href, base, dir);
+      // `?…` and `#…` resolve against the whole base, not only its directory
+      const c = href.charCodeAt(0);
+      if (s >= 0 && c !== 63 && c !== 35) {
+        known!.set(s, r);
+        resolvedCount++;
+      }
+    }
     if (r === null) continue;
     nodes.push(i);
     urls.push(r.url);

@@ -36,14 +36,12 @@
 import { firstElementChild, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 import { isNonText } from '../../html/text.ts';
 import { PAGELET_DEFAULTS } from './defaults.ts';
-import { isLandmark } from './partition.ts';
+import { isLandmark, isLink, ROLE_MAIN, tagFacts } from './partition.ts';
 import { navigationFingerprint, type ShingleOptions } from './shingle.ts';
 
 /** Share of the text outside links that the content region holds (defaults.ts `contentShare`). */
 export const CONTENT_SHARE: number = PAGELET_DEFAULTS.contentShare;
 
-const A = tagId('a');
-const AREA = tagId('area');
 
 /** Per node: text characters of its subtree, all and inside links (prefix sums over preorder). */
 function textSums(tree: Tree): { all: Float64Array; link: Float64Array } {
@@ -54,7 +52,7 @@ function textSums(tree: Tree): { all: Float64Array; link: Float64Array } {
   for (let i = 0; i < n; i++) {
     if (i >= linkEnd) linkEnd = -1;
     const k = tree.kind[i];
-    if (k === NodeKind.Element && linkEnd < 0 && (tree.name[i] === A || tree.name[i] === AREA) && tree.attr(i, 'href') !== undefined) linkEnd = tree.end[i]!;
+    if (k === NodeKind.Element && linkEnd < 0 && isLink(tree, i)) linkEnd = tree.end[i]!;
     let t = 0;
     if (k === NodeKind.Text && !insideNonText(tree, i)) t = tree.textEnd[i]! - tree.textStart[i]!;
     all[i + 1] = all[i]! + t;
@@ -72,7 +70,7 @@ function insideNonText(tree: Tree, i: number): boolean {
 function mainElement(tree: Tree): number {
   let found = -1;
   for (let i = 0; i < tree.size; i++) {
-    if (tree.kind[i] !== NodeKind.Element || (tree.name[i] !== MAIN && tree.attr(i, 'role') !== 'main')) continue;
+    if (tree.kind[i] !== NodeKind.Element || (tree.name[i] !== MAIN && (tagFacts(tree, i) & ROLE_MAIN) === 0)) continue;
     if (found >= 0 && !tree.contains(found, i)) return tree.body();
     if (found < 0) found = i;
   }
@@ -134,6 +132,7 @@ export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: F
     if (largest < 0 || t > sums.all[tree.end[pagelets[largest]!]!]! - sums.all[pagelets[largest]!]!) largest = p;
   }
   const landmarks = options.landmarks === true;
+  const shape = { ...options, landmark: -1 };
   let replaced = 0;
   for (let p = 0; p < pagelets.length; p++) {
     const v = pagelets[p]!;
@@ -146,7 +145,8 @@ export function navigationShingles(tree: Tree, pagelets: Int32Array, shingles: F
       if (p === largest) continue;
       if (region >= 0 && (tree.contains(v, region) || tree.contains(region, v))) continue;
     }
-    shingles[p] = navigationFingerprint(tree, v, { ...options, landmark });
+    shape.landmark = landmark;
+    shingles[p] = navigationFingerprint(tree, v, shape);
     replaced++;
   }
   return replaced;

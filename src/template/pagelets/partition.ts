@@ -30,12 +30,57 @@
  *    repeats across its section's pages. Lists inside items outside landmarks (an API reference's member
  *    summaries, an article's nested lists) are content and stay whole.
  */
-import { NodeKind, tagId, type Tree } from '../../html/tree.ts';
+import { lazyTagSet, NodeKind, tagId, type Tree } from '../../html/tree.ts';
 
 const A = tagId('a');
 const AREA = tagId('area');
-const SECTIONING = new Set([tagId('nav'), tagId('header'), tagId('footer'), tagId('aside')]);
+const sectioning = lazyTagSet(['nav', 'header', 'footer', 'aside']);
 const LANDMARK_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary']);
+
+/** What the pagelet steps ask of an element's attributes (`tagFacts`), as bits. */
+export const HAS_HREF = 1;
+export const ROLE_MAIN = 2;
+export const ROLE_LANDMARK = 4;
+/** Set on every computed entry (0: not computed). */
+const KNOWN = 8;
+/**
+ * Facts by start tag (tree.ts `tagSource`: one integer, one tag text, the same attributes) under
+ * `factsOwner`, so that the attributes of a tag met before are not read again.
+ */
+let facts = new Uint8Array(0);
+let factsOwner: object | undefined;
+
+/** Whether element i has an `href`, and whether its ARIA role is `main` or a landmark role (bits above). */
+export function tagFacts(tree: Tree, i: number): number {
+  const src = tree.tagSource !== undefined ? tree.tagSource[i]! : -1;
+  if (src >= 0 && tree.tagSourceOwner === factsOwner && src < facts.length && facts[src] !== 0) return facts[src]!;
+  let f = KNOWN;
+  let role = false;
+  for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) {
+    const n = tree.attrNames[a]!;
+    if (n === 'href') f |= HAS_HREF;
+    else if (n === 'role' && !role) {
+      // the first role attribute counts (what Tree.attr answers)
+      role = true;
+      const v = tree.attrValues[a]!;
+      if (v === 'main') f |= ROLE_MAIN;
+      else if (LANDMARK_ROLES.has(v)) f |= ROLE_LANDMARK;
+    }
+  }
+  if (src >= 0) {
+    if (tree.tagSourceOwner !== factsOwner) {
+      factsOwner = tree.tagSourceOwner;
+      facts.fill(0);
+    }
+    if (src >= facts.length) {
+      const g = new Uint8Array(Math.max(src + 1, facts.length * 2, 1024));
+      g.set(facts);
+      facts = g;
+    }
+    facts[src] = f;
+  }
+  return f;
+}
 
 /**
  * True when node i is one of HTML's landmarks of what surrounds content: `<nav>`, `<header>`, `<footer>`,
@@ -43,9 +88,10 @@ const LANDMARK_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'compleme
  */
 export function isLandmark(tree: Tree, i: number): boolean {
   if (tree.kind[i] !== NodeKind.Element) return false;
-  if (SECTIONING.has(tree.name[i]!)) return true;
-  const role = tree.attr(i, 'role');
-  return role !== undefined && LANDMARK_ROLES.has(role);
+  const t = sectioning();
+  const nm = tree.name[i]!;
+  if (nm < t.length && t[nm] === 1) return true;
+  return (tagFacts(tree, i) & ROLE_LANDMARK) !== 0;
 }
 
 const LI = tagId('li');
@@ -81,8 +127,7 @@ export function landmarkMask(tree: Tree): Uint8Array {
 export function isLink(tree: Tree, i: number): boolean {
   const n = tree.name[i];
   if (tree.kind[i] !== NodeKind.Element || (n !== A && n !== AREA)) return false;
-  for (let a = tree.attrStart[i]!, e = tree.attrStart[i + 1]!; a < e; a++) if (tree.attrNames[a] === 'href') return true;
-  return false;
+  return (tagFacts(tree, i) & HAS_HREF) !== 0;
 }
 
 /**

@@ -14,6 +14,7 @@
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writevSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { isWideSpace } from '../../html/labels.ts';
 import { escapeAttr, serializeUtf8, Utf8Sink } from '../../html/serialize.ts';
 import { OVERLAY_STYLE } from '../result.ts';
 import { textTables } from '../../html/text.ts';
@@ -35,6 +36,8 @@ export interface RenderRecord {
 
 /** The thread's serialisation buffer (records copy what they keep out of it). */
 const sink = new Utf8Sink();
+/** The thread's buffer for the kept text's UTF-8 (its `raw` writes only). */
+const textSink = new Utf8Sink();
 
 /** Scratch arrays of the text walk (one set per thread, grown as needed). */
 let seqBuf: Int32Array = new Int32Array(4096);
@@ -58,7 +61,8 @@ export function recordRender(tree: Tree): Uint8Array | undefined {
   const { block, skip } = textTables();
   const { kind, name, end } = tree;
   const root = tree.body();
-  const texts: string[] = [];
+  const text = tree.text;
+  textSink.reset();
   let ns = 0;
   let nt = 0;
   let depth = 0;
@@ -85,15 +89,28 @@ export function recordRender(tree: Tree): Uint8Array | undefined {
     } else if (k === NodeKind.Text || k === NodeKind.Blank) {
       seqBuf = grown(seqBuf, ns);
       seqBuf[ns++] = i;
-      const t = collapsed(tree, i);
-      texts.push(t);
       lenBuf = grown(lenBuf, nt);
-      lenBuf[nt++] = t.length;
+      // the node's text with its runs of white space collapsed (as textOf collapses a line)
+      if (k === NodeKind.Blank) {
+        textSink.raw(' ', 0, 1);
+        lenBuf[nt++] = 1;
+        continue;
+      }
+      const from = tree.textStart[i]!;
+      const to = tree.textEnd[i]!;
+      if (collapsed(text, from, to)) {
+        textSink.raw(text, from, to);
+        lenBuf[nt++] = to - from;
+      } else {
+        const t = text.slice(from, to).replace(SPACES, ' ');
+        textSink.raw(t, 0, t.length);
+        lenBuf[nt++] = t.length;
+      }
     }
   }
   seqBuf = grown(seqBuf, ns);
   seqBuf[ns++] = -1;
-  return encodeRender({ html: doc.bytes, markAt: doc.markAt, elems: doc.elems, text: texts.join(''), textLen: lenBuf.subarray(0, nt), seq: seqBuf.subarray(0, ns) });
+  return encodeRender({ html: doc.bytes, markAt: doc.markAt, elems: doc.elems, text: textSink.document().bytes, textLen: lenBuf.subarray(0, nt), seq: seqBuf.subarray(0, ns) });
 }
 
 /** The UTF-8 bytes of ` name="value"` for each of `attr`. */
@@ -143,13 +160,21 @@ const SPACES = /[\s\u00a0]+/g;
 const NOT_COLLAPSED = /[\s\u00a0]{2}|[^\S ]/;
 
 /**
- * A text node's text as the kept text uses it: its runs of white space collapsed to one space (as textOf
- * collapses a line; a run that spans two nodes is joined when the line is made, `renderText`).
+ * True when text[from, to) has no run of white space to collapse (`NOT_COLLAPSED`: no two white-space
+ * characters in a row, none but spaces); short texts by a loop, long ones by the regular expression.
  */
-function collapsed(tree: Tree, i: number): string {
-  if (tree.kind[i] === NodeKind.Blank) return ' ';
-  const t = tree.text.slice(tree.textStart[i]!, tree.textEnd[i]!);
-  return NOT_COLLAPSED.test(t) ? t.replace(SPACES, ' ') : t;
+function collapsed(text: string, from: number, to: number): boolean {
+  if (to - from >= 24) return !NOT_COLLAPSED.test(text.slice(from, to));
+  let space = false;
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 32) {
+      if (space) return false;
+      space = true;
+    } else if ((c >= 9 && c <= 13) || (c > 127 && isWideSpace(c))) return false;
+    else space = false;
+  }
+  return true;
 }
 
 /**
@@ -207,8 +232,8 @@ export function renderText(r: RenderRecord, start: ArrayLike<number>, count: Arr
 const HEADER = 5;
 
 /** A record as bytes: a header of five lengths, the page's bytes, the text in UTF-8, then the four arrays. */
-function encodeRender(r: RenderRecord): Uint8Array {
-  const text = new TextEncoder().encode(r.text);
+function encodeRender(r: Omit<RenderRecord, 'text'> & { text: Uint8Array }): Uint8Array {
+  const text = r.text;
   const pad = (n: number): number => (n + 3) & ~3;
   const ints = r.markAt.length * 2 + r.textLen.length + r.seq.length;
   const bytes = new Uint8Array(HEADER * 4 + pad(r.html.length) + pad(text.length) + ints * 4);

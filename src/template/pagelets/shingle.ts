@@ -189,6 +189,66 @@ function fingerprint(n: number, w: number, m: number): number {
 }
 
 /**
+ * Fingerprints of token sequences seen before: a template's pagelets repeat on every page, so their
+ * tokens do too. A direct-mapped table by a hash of (sequence, w, m): a slot holds that hash, the length,
+ * and, once the sequence is seen a second time, its tokens (in `seenTokens`, compared in full before use)
+ * and fingerprint. Sequences seen once (a page's own content) keep no tokens, and do not take the slot of
+ * one that keeps them (the table is emptied when `seenTokens` is full).
+ */
+const SEEN_SLOTS = 1 << 16;
+const seenHash = new Int32Array(SEEN_SLOTS);
+const seenLen = new Int32Array(SEEN_SLOTS);
+/** Offset of the tokens in `seenTokens`, -1 when seen once (none kept). */
+const seenAt = new Int32Array(SEEN_SLOTS);
+const seenValue = new Float64Array(SEEN_SLOTS);
+/** Tokens kept at most (then the table is emptied and fills again). */
+const SEEN_TOKENS = 1 << 20;
+const seenTokens = new Int32Array(SEEN_TOKENS);
+let seenUsed = 0;
+
+/** `fingerprint(n, w, m)`, from the table when tokens[0, n) were fingerprinted before. */
+function fingerprintSeen(n: number, w: number, m: number): number {
+  if (n === 0) return fingerprint(0, w, m);
+  let h = Math.imul(0x2f3a5b17 ^ n, 0x01000193) ^ (w * 31 + m);
+  for (let t = 0; t < n; t++) h = Math.imul(h ^ tokens[t]!, 0x01000193);
+  h = fmix32(h) | 0;
+  const slot = h & (SEEN_SLOTS - 1);
+  if (seenLen[slot] === n && seenHash[slot] === h) {
+    const at = seenAt[slot]!;
+    if (at >= 0) {
+      let same = true;
+      for (let t = 0; t < n; t++) {
+        if (seenTokens[at + t] !== tokens[t]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return seenValue[slot]!;
+    } else if (n <= SEEN_TOKENS >> 4) {
+      // the second time: keep its tokens and fingerprint
+      if (seenUsed + n > SEEN_TOKENS) {
+        seenLen.fill(0);
+        seenUsed = 0;
+      }
+      const value = fingerprint(n, w, m);
+      seenTokens.set(tokens.subarray(0, n), seenUsed);
+      seenHash[slot] = h;
+      seenLen[slot] = n;
+      seenAt[slot] = seenUsed;
+      seenValue[slot] = value;
+      seenUsed += n;
+      return value;
+    }
+  }
+  if (seenLen[slot] === 0 || seenAt[slot]! < 0) {
+    seenHash[slot] = h;
+    seenLen[slot] = n;
+    seenAt[slot] = -1;
+  }
+  return fingerprint(n, w, m);
+}
+
+/**
  * Fingerprints s(p) of the pagelets of a page (in the order of `pagelets`), `NO_SHINGLE` for pagelets
  * without words or links. `linkNodes`/`linkDest` are the page's links in document order (links.ts).
  */
@@ -211,7 +271,7 @@ export function shinglePagelets(
   };
   for (let p = 0; p < pagelets.length; p++) {
     const { n, content } = pageletTokens(tree, pagelets[p]!, linkAt, targets, foldDigits);
-    out[p] = content && n > 0 ? fingerprint(n, w, m) : NO_SHINGLE;
+    out[p] = content && n > 0 ? fingerprintSeen(n, w, m) : NO_SHINGLE;
   }
   return out;
 }
@@ -266,7 +326,7 @@ export function navigationFingerprint(tree: Tree, v: number, options: ShingleOpt
       n = wordTokens(tree.text, tree.textStart[i]!, tree.textEnd[i]!, n, foldDigits).n;
     }
   }
-  return fingerprint(n, w, m);
+  return fingerprintSeen(n, w, m);
 }
 
 /**
