@@ -11,7 +11,7 @@
  * spark-submit process tree (the JVM and the Python driver), sampled every 100 ms from /proc.
  *
  * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--backends
- * duckdb,spark`, `--memory-limit 2GB` for the DuckDB step); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
+ * duckdb,spark`, `--memory-limit 2GB` for the DuckDB step, `--spark-conf k=v,k=v`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
@@ -33,6 +33,14 @@ const backends = flag('backends', 'duckdb,spark').split(',').filter((b) => b !==
 // `--work DIR`: a kept work directory (shards already analysed there are skipped); `--phases analyse,global,mark`
 const keptWork = flag('work', '');
 const phases = new Set(flag('phases', 'analyse,global,mark').split(','));
+// `--spark-conf k=v,k=v`: more Spark settings (e.g. spark.sql.autoBroadcastJoinThreshold=-1, so that a small crawl
+// shuffles its joins as a large one does)
+const extraConf = Object.fromEntries(
+  flag('spark-conf', '')
+    .split(',')
+    .filter((kv) => kv.includes('='))
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 const mib = (b: number): number => Math.round(b / 1048576);
 
@@ -180,7 +188,7 @@ async function main(): Promise<void> {
         sparkMaster: 'local[2]',
         driverMemory: flag('driver-memory', '2g'),
         ...(args.includes('--memory-limit') ? { memoryLimit: flag('memory-limit', '') } : {}),
-        sparkConf: { 'spark.ui.enabled': 'false', 'spark.eventLog.enabled': 'true', 'spark.eventLog.compress': 'false', 'spark.eventLog.rolling.enabled': 'false', 'spark.eventLog.dir': `file://${events}` },
+        sparkConf: { 'spark.ui.enabled': 'false', 'spark.eventLog.enabled': 'true', 'spark.eventLog.compress': 'false', 'spark.eventLog.rolling.enabled': 'false', 'spark.eventLog.dir': `file://${events}`, ...extraConf },
         env: sparkEnv(),
         onSparkProcess: (pid) => {
           sampler = setInterval(() => {

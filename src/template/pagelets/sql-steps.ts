@@ -225,30 +225,30 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
       {
         group: 'components',
         table: 'cc_propagated',
-        sql: `SELECT l.shingle, l.page, least(l.label, coalesce(m.label, l.label), coalesce(h.label, l.label)) AS label
+        sql: `SELECT l.shingle, l.page, least(l.label, coalesce(m.label, l.label), coalesce(h.label, l.label)) AS label, l.label AS old
           FROM ${t('cc_labels')} l
           LEFT JOIN ${t('cc_min')} m ON m.shingle = l.shingle AND m.page = l.page
           LEFT JOIN ${t('cc_hook')} h ON h.shingle = l.shingle AND h.page = l.page`,
       },
       // then two jumps to the label's label (a label is a page of the same component with a label no
-      // larger: safe, and halves the way to the root each time)
+      // larger: safe, and halves the way to the root each time); each row keeps its label of the iteration's
+      // start (old), so the changed labels need no join with the previous labels
       {
         group: 'components',
         table: 'cc_jumped',
-        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
+        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label, p.old
           FROM ${t('cc_propagated')} p JOIN ${t('cc_propagated')} j ON j.shingle = p.shingle AND j.page = p.label`,
       },
       {
         group: 'components',
         table: 'cc_next',
-        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
+        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label, p.old
           FROM ${t('cc_jumped')} p JOIN ${t('cc_jumped')} j ON j.shingle = p.shingle AND j.page = p.label`,
       },
       {
         group: 'components',
         table: 'cc_delta',
-        sql: `SELECT n.shingle, n.page, n.label
-          FROM ${t('cc_next')} n JOIN ${t('cc_labels')} o ON o.shingle = n.shingle AND o.page = n.page WHERE n.label <> o.label`,
+        sql: `SELECT shingle, page, label FROM ${t('cc_next')} WHERE label <> old`,
       },
     ],
     state: 'cc_labels',
