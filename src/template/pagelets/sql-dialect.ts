@@ -45,5 +45,9 @@ export const SPARK = {
    */
   conf: {
     'spark.sql.adaptive.enabled': 'true',
+    // the components loop's tables are bucketed by shingle (the driver): its joins on (shingle, page) and
+    // (shingle, label) then read bucket against bucket, without a shuffle
+    'spark.sql.requireAllClusterKeysForCoPartition': 'false',
+    'spark.sql.sources.bucketing.autoBucketedScan.enabled': 'false',
   } as Record<string, string>,
 };

@@ -176,11 +176,13 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
       // per distinct set, on the least of its shingles (its representative), and the templates are mapped
       // back. Sets are grouped by size and two sums of page hashes, then each shingle's set is checked
       // page for page against its representative's; a shingle whose set differs is its own representative.
+      // The loop's shingles are BIGINT (exact: 53-bit integers): Spark normalises DOUBLE join keys, which
+      // would hide that its tables are bucketed by shingle (gabarit_global.py).
       {
         group: 'components',
         table: 'cc_sets',
         sql: `SELECT shingle, count(*) AS n, sum(h) AS s1, sum((h * h) % 2147483629) AS s2
-          FROM (SELECT shingle, ${h1} AS h FROM ${t('template_link_pages')}) x GROUP BY shingle`,
+          FROM (SELECT CAST(shingle AS BIGINT) AS shingle, ${h1} AS h FROM ${t('template_link_pages')}) x GROUP BY shingle`,
       },
       { group: 'components', table: 'cc_keyed', sql: `SELECT shingle, n, min(shingle) OVER (PARTITION BY n, s1, s2) AS rep FROM ${t('cc_sets')}` },
       {
@@ -198,7 +200,7 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
       {
         group: 'components',
         table: 'cc_edges',
-        sql: `SELECT shingle, src AS a, dest AS b FROM ${reps} UNION SELECT shingle, dest AS a, src AS b FROM ${reps}`,
+        sql: `SELECT CAST(shingle AS BIGINT) AS shingle, src AS a, dest AS b FROM ${reps} UNION SELECT CAST(shingle AS BIGINT) AS shingle, dest AS a, src AS b FROM ${reps}`,
       },
       { group: 'components', table: 'cc_labels', sql: `SELECT shingle, a AS page, least(a, min(b)) AS label FROM ${t('cc_edges')} GROUP BY shingle, a` },
       // the labels that changed from the start (every page its own label)
@@ -261,7 +263,7 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
     {
       group: 'components',
       table: 'templates',
-      sql: `SELECT m.shingle, c.first_page, c.size
+      sql: `SELECT CAST(m.shingle AS DOUBLE) AS shingle, c.first_page, c.size
         FROM (SELECT shingle, label AS first_page, count(*) AS size FROM ${t('cc_labels')} GROUP BY shingle, label) c
         JOIN ${t('cc_reps')} m ON m.rep = c.shingle`,
     },
