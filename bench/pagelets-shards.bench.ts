@@ -15,7 +15,7 @@
  * in this process alone.
  *
  * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--backends
- * duckdb,spark`, `--memory-limit 2GB` for the DuckDB step); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
+ * duckdb,spark`, `--memory-limit 2GB` for the DuckDB step, `--spark-conf k=v,k=v`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
@@ -38,6 +38,14 @@ const backends = flag('backends', 'duckdb,spark').split(',').filter((b) => b !==
 // `--work DIR`: a kept work directory (shards already analysed there are skipped); `--phases analyse,global,mark`
 const keptWork = flag('work', '');
 const phases = new Set(flag('phases', 'analyse,global,mark').split(','));
+// `--spark-conf k=v,k=v`: more Spark settings (e.g. spark.sql.autoBroadcastJoinThreshold=-1, so that a small crawl
+// shuffles its joins as a large one does)
+const extraConf = Object.fromEntries(
+  flag('spark-conf', '')
+    .split(',')
+    .filter((kv) => kv.includes('='))
+    .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+);
 const load = (): string => loadavg().map((x) => x.toFixed(2)).join(' ');
 const cpuMs = (): number => {
   const u = process.cpuUsage();
@@ -84,10 +92,10 @@ function treeRss(root: number): Map<string, number> {
   return out;
 }
 
-/** Shuffle bytes written and read per job description (step), from a Spark event log folder. */
-function shuffleByStep(dir: string): Record<string, { written: number; read: number; records: number }> {
+/** Shuffle bytes written and read, and bytes the step's tasks wrote to files, per job description (step), from a Spark event log folder. */
+function shuffleByStep(dir: string): Record<string, { written: number; read: number; records: number; output: number }> {
   const stageDesc = new Map<number, string>();
-  const out: Record<string, { written: number; read: number; records: number }> = {};
+  const out: Record<string, { written: number; read: number; records: number; output: number }> = {};
   // Spark 4 writes rolling event logs: a folder per application, files of JSON lines in it
   const files = readdirSync(dir, { recursive: true }).map((f) => join(dir, String(f))).filter((f) => statSync(f).isFile()).sort();
   for (const f of files) {
@@ -101,7 +109,8 @@ function shuffleByStep(dir: string): Record<string, { written: number; read: num
         const m = e['Task Metrics'];
         if (!m) continue;
         const desc = stageDesc.get(e['Stage ID'] as number) ?? 'other';
-        const o = (out[desc] ??= { written: 0, read: 0, records: 0 });
+        const o = (out[desc] ??= { written: 0, read: 0, records: 0, output: 0 });
+        o.output += Number(m['Output Metrics']?.['Bytes Written'] ?? 0);
         o.written += Number(m['Shuffle Write Metrics']?.['Shuffle Bytes Written'] ?? 0);
         o.records += Number(m['Shuffle Write Metrics']?.['Shuffle Records Written'] ?? 0);
         const r = m['Shuffle Read Metrics'];
@@ -207,7 +216,7 @@ async function main(): Promise<void> {
         sparkMaster: 'local[2]',
         driverMemory: flag('driver-memory', '2g'),
         ...(args.includes('--memory-limit') ? { memoryLimit: flag('memory-limit', '') } : {}),
-        sparkConf: { 'spark.ui.enabled': 'false', 'spark.eventLog.enabled': 'true', 'spark.eventLog.compress': 'false', 'spark.eventLog.rolling.enabled': 'false', 'spark.eventLog.dir': `file://${events}` },
+        sparkConf: { 'spark.ui.enabled': 'false', 'spark.eventLog.enabled': 'true', 'spark.eventLog.compress': 'false', 'spark.eventLog.rolling.enabled': 'false', 'spark.eventLog.dir': `file://${events}`, ...extraConf },
         env: sparkEnv(),
         onSparkProcess: (pid) => {
           sampler = setInterval(() => {
@@ -251,7 +260,12 @@ async function main(): Promise<void> {
       console.log(`same rows on both (count and sum of row hashes): ${JSON.stringify(same)}`);
     }
     if (Object.keys(shuffle).length > 0) {
-      console.table(Object.entries(shuffle).map(([step, s]) => ({ step, 'shuffle written MiB': +(s.written / 1048576).toFixed(1), 'shuffle records': s.records, 'bytes/record': s.records ? Math.round(s.written / s.records) : 0, 'shuffle read MiB': +(s.read / 1048576).toFixed(1) })));
+      console.table(Object.entries(shuffle).map(([step, s]) => ({ step, 'shuffle written MiB': +(s.written / 1048576).toFixed(1), 'shuffle records': s.records, 'bytes/record': s.records ? Math.round(s.written / s.records) : 0, 'shuffle read MiB': +(s.read / 1048576).toFixed(1), 'files written MiB': +(s.output / 1048576).toFixed(1) })));
+      // the components loop's steps are the cc_* tables (and its cc_changed count)
+      const sum = (f: (step: string) => boolean): number => Object.entries(shuffle).reduce((a, [step, v]) => a + (f(step) ? v.written : 0), 0);
+      const all = sum(() => true);
+      const loop = sum((step) => step.startsWith('cc_'));
+      console.log(`shuffle written: ${mib(all)} MiB in all (${(all / n / 1000).toFixed(1)} KB a page), ${mib(loop)} MiB in the components loop (${(loop / n / 1000).toFixed(1)} KB a page)`);
     }
 
     // ---- mark (the output phase: parse again, trees counted) ----

@@ -9,9 +9,14 @@ output folder and read back as a temporary view: later steps read stored rows wi
 every plan stays short. (Persisting keeps each view's whole plan, which the components loop nests
 exponentially; localCheckpoint keeps the plan's size estimates, products of the inputs' for joins, which
 the loop grows into numbers of millions of digits. Both stalled the driver.)
+The components loop's tables (its init and body steps) are written as bucketed tables, bucketed by shingle
+into as many buckets as the job has shuffle partitions: every join and grouping of the loop is on the
+shingle and more columns, so with spark.sql.requireAllClusterKeysForCoPartition=false (the plan's Spark
+settings) Spark joins bucket i with bucket i and shuffles none of the loop's rows.
 The outputs are written as Parquet (partitioned like DuckDB's COPY ... PARTITION_BY); result.json gives
 the timings per step group, the row counts and the iterations of the components loop.
 """
+import itertools
 import json
 import os
 import shutil
@@ -19,6 +24,10 @@ import sys
 import time
 
 from pyspark.sql import SparkSession
+
+
+# names of the bucketed step tables, unique over the jobs of one spark-submit
+STEP_TABLES = itertools.count(1)
 
 
 class StepError(RuntimeError):
@@ -48,14 +57,20 @@ def run_job(spark, job):
     # a few shuffle partitions per core (Spark's default, 200, is for large clusters; adaptive query
     # execution coalesces small ones), unless the job sets its own
     conf.setdefault("spark.sql.shuffle.partitions", str(4 * spark.sparkContext.defaultParallelism))
+    given = spark.sparkContext.getConf()
     for key, value in conf.items():
-        spark.conf.set(key, value)
+        # a setting given to spark-submit (--conf) wins over the job's
+        if not given.contains(key):
+            spark.conf.set(key, value)
+    buckets = int(spark.conf.get("spark.sql.shuffle.partitions"))
+    bucketed = set(s["table"] for s in plan["loop"]["init"] + plan["loop"]["body"])
     frames = {}
     paths = {}
     timings = {}
     counts = {}
     steps_dir = os.path.join(job["outDir"], "_steps")
     written = [0]
+    tables = {}
 
     def register(name, df, path=None):
         old = paths.get(name)
@@ -64,6 +79,8 @@ def run_job(spark, job):
         df.createOrReplaceTempView(name)
         # a result may be bound to two names (the loop's state and its last step): keep it while bound
         if old is not None and old not in paths.values():
+            if old in tables:
+                spark.sql("DROP TABLE IF EXISTS " + tables.pop(old))
             shutil.rmtree(old, ignore_errors=True)
 
     sc = spark.sparkContext
@@ -72,6 +89,12 @@ def run_job(spark, job):
         written[0] += 1
         path = os.path.join(steps_dir, "%05d" % written[0])
         try:
+            if table in bucketed:
+                # an external table of the session's catalog, read back with its buckets
+                name = "gabarit_step_%d_%05d" % (os.getpid(), next(STEP_TABLES))
+                spark.sql(sql).write.bucketBy(buckets, "shingle").option("path", path).saveAsTable(name)
+                tables[path] = name
+                return spark.table(name), path
             spark.sql(sql).write.parquet(path)
         except Exception as err:
             raise StepError(table, iteration, err) from err
@@ -138,6 +161,8 @@ def run_job(spark, job):
     }
     with open(job["resultPath"], "w", encoding="utf-8") as f:
         json.dump(result, f)
+    for name in tables.values():
+        spark.sql("DROP TABLE IF EXISTS " + name)
     shutil.rmtree(steps_dir, ignore_errors=True)
 
 

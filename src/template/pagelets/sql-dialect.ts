@@ -1,9 +1,10 @@
 /**
  * Where DuckDB and Spark SQL differ in running the plan of sql-steps.ts; the SELECTs themselves are the
  * same text on both. Three things differ:
- *  - how a step's result becomes a table: DuckDB `CREATE OR REPLACE TABLE name AS <select>`; Spark runs the
- *    SELECT, persists its result (memory, then disk), computes it at once and registers it as a temporary
- *    view under the name (later steps read the stored rows, with their real size for the optimizer);
+ *  - how a step's result becomes a table: DuckDB `CREATE OR REPLACE TABLE name AS <select>`; Spark writes
+ *    the SELECT's result as Parquet and reads it back as a temporary view under the name (later steps read
+ *    the stored rows, with their real size for the optimizer; the components loop's tables bucketed by
+ *    shingle, so that the loop's joins need no shuffle);
  *  - how the shards are read: DuckDB `read_parquet([files])`; Spark `spark.read.parquet(*files)`;
  *  - how results are written: DuckDB `COPY (<select>) TO dir (FORMAT parquet, PARTITION_BY (col))`; Spark
  *    `df.write.partitionBy(col).parquet(dir)`. Both give `dir/<col>=<value>/*.parquet`.
@@ -45,5 +46,9 @@ export const SPARK = {
    */
   conf: {
     'spark.sql.adaptive.enabled': 'true',
+    // the components loop's tables are bucketed by shingle (the driver): its joins on (shingle, page) and
+    // (shingle, label) then read bucket against bucket, without a shuffle
+    'spark.sql.requireAllClusterKeysForCoPartition': 'false',
+    'spark.sql.sources.bucketing.autoBucketedScan.enabled': 'false',
   } as Record<string, string>,
 };

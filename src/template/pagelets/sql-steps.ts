@@ -19,9 +19,10 @@
  *   (2)  template_candidates / candidate_pages: pagelets (and (shingle, page) pairs) of template shingles;
  *   (3)  template_links: the triple join T1.page = LINKS.src, T2.page = LINKS.dest, T1.shingle = T2.shingle;
  *   (4)–(5) components: undirected connected components of each shingle's pages under its template links,
- *        by label propagation with hooking and pointer jumping, of the changed labels only, iterated until
- *        no label changes (`SqlPlan.loop`); each component is a
- *        template (a component has at least two pages: an edge);
+ *        computed once per distinct set of linked pages (shingles with the same set have the same links;
+ *        sets keyed by hashes, then checked page for page), by label propagation with hooking and pointer
+ *        jumping, of the changed labels only, iterated until no label changes (`SqlPlan.loop`); each
+ *        component is a template (a component has at least two pages: an edge);
  *   template_pagelets: candidates whose page has a template link for their shingle (exactly the pages of
  *        non-singleton components), plus each duplicate page's pagelets at its original's template ordinals.
  */
@@ -87,10 +88,19 @@ export const MAX_COMPONENT_ITERATIONS = 64;
 /** Table names of the plan, optionally qualified (global.ts keeps its tables in schema `pagelets`). */
 export type TableName = (name: string) => string;
 
+/** Options of `figure5Plan`. */
+export interface PlanOptions {
+  /**
+   * SQL of a page's hash (over column `page`, at most 2^31) for the keys of the shingles' page sets; tests
+   * give a weak one so that different sets share keys and the page-for-page check must split them.
+   */
+  pageHash?: string;
+}
+
 /**
  * Figure 5 as SQL. `t` qualifies table names (identity for Spark and the shard runner).
  */
-export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPlan {
+export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, options: PlanOptions = {}): SqlPlan {
   const minPages = Math.max(1, Math.floor(support.minPages));
   const f = Number(support.minSupport);
   const cap = Math.floor(support.supportCap);
@@ -144,18 +154,53 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPl
         JOIN ${t('page_links')} l ON t1.page = l.src
         JOIN ${t('candidate_pages')} t2 ON t2.page = l.dest AND t2.shingle = t1.shingle`,
     },
+    // each shingle's pages with a template link: its template pagelets' pages, and the set its edges are on
+    {
+      group: 'templatePagelets',
+      table: 'template_link_pages',
+      sql: `SELECT shingle, src AS page FROM ${t('template_links')} UNION SELECT shingle, dest AS page FROM ${t('template_links')}`,
+    },
   ];
   // (4)-(5): undirected edges per shingle; every page starts with the least page among itself and its
   // neighbours; an iteration propagates and hooks least labels, then shortcuts; stop when no label changes.
   // Only the labels that changed in the last iteration are propagated (cc_delta): a page's label is never
   // above the previous label of any neighbour, so a neighbour whose label did not change cannot lower it.
+  // a page's hash for the set keys (exact BIGINT arithmetic on both engines: no product reaches 2^63)
+  const h1 = options.pageHash ?? '((page % 2147483647) * 48271) % 2147483647';
+  const reps = `${t('template_links')} WHERE shingle IN (SELECT shingle FROM ${t('cc_reps')} WHERE rep = shingle)`;
   const loop: SqlLoop = {
     group: 'components',
     init: [
+      // A shingle's template links are the crawl's links between its linked pages (template_link_pages), so
+      // shingles with the same set of linked pages have the same edges and components: the loop runs once
+      // per distinct set, on the least of its shingles (its representative), and the templates are mapped
+      // back. Sets are grouped by size and two sums of page hashes, then each shingle's set is checked
+      // page for page against its representative's; a shingle whose set differs is its own representative.
+      // The loop's shingles are BIGINT (exact: 53-bit integers): Spark normalises DOUBLE join keys, which
+      // would hide that its tables are bucketed by shingle (gabarit_global.py).
+      {
+        group: 'components',
+        table: 'cc_sets',
+        sql: `SELECT shingle, count(*) AS n, sum(h) AS s1, sum((h * h) % 2147483629) AS s2
+          FROM (SELECT CAST(shingle AS BIGINT) AS shingle, ${h1} AS h FROM ${t('template_link_pages')}) x GROUP BY shingle`,
+      },
+      { group: 'components', table: 'cc_keyed', sql: `SELECT shingle, n, min(shingle) OVER (PARTITION BY n, s1, s2) AS rep FROM ${t('cc_sets')}` },
+      {
+        group: 'components',
+        table: 'cc_reps',
+        sql: `SELECT r.shingle, CASE WHEN r.rep = r.shingle OR v.matched = r.n THEN r.rep ELSE r.shingle END AS rep
+          FROM ${t('cc_keyed')} r LEFT JOIN (
+            SELECT k.shingle, count(*) AS matched
+            FROM ${t('cc_keyed')} m
+            JOIN ${t('template_link_pages')} k ON k.shingle = m.shingle
+            JOIN ${t('template_link_pages')} k2 ON k2.shingle = m.rep AND k2.page = k.page
+            WHERE m.rep <> m.shingle
+            GROUP BY k.shingle) v ON v.shingle = r.shingle`,
+      },
       {
         group: 'components',
         table: 'cc_edges',
-        sql: `SELECT shingle, src AS a, dest AS b FROM ${t('template_links')} UNION SELECT shingle, dest AS a, src AS b FROM ${t('template_links')}`,
+        sql: `SELECT CAST(shingle AS BIGINT) AS shingle, src AS a, dest AS b FROM ${reps} UNION SELECT CAST(shingle AS BIGINT) AS shingle, dest AS a, src AS b FROM ${reps}`,
       },
       { group: 'components', table: 'cc_labels', sql: `SELECT shingle, a AS page, least(a, min(b)) AS label FROM ${t('cc_edges')} GROUP BY shingle, a` },
       // the labels that changed from the start (every page its own label)
@@ -182,30 +227,30 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPl
       {
         group: 'components',
         table: 'cc_propagated',
-        sql: `SELECT l.shingle, l.page, least(l.label, coalesce(m.label, l.label), coalesce(h.label, l.label)) AS label
+        sql: `SELECT l.shingle, l.page, least(l.label, coalesce(m.label, l.label), coalesce(h.label, l.label)) AS label, l.label AS old
           FROM ${t('cc_labels')} l
           LEFT JOIN ${t('cc_min')} m ON m.shingle = l.shingle AND m.page = l.page
           LEFT JOIN ${t('cc_hook')} h ON h.shingle = l.shingle AND h.page = l.page`,
       },
       // then two jumps to the label's label (a label is a page of the same component with a label no
-      // larger: safe, and halves the way to the root each time)
+      // larger: safe, and halves the way to the root each time); each row keeps its label of the iteration's
+      // start (old), so the changed labels need no join with the previous labels
       {
         group: 'components',
         table: 'cc_jumped',
-        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
+        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label, p.old
           FROM ${t('cc_propagated')} p JOIN ${t('cc_propagated')} j ON j.shingle = p.shingle AND j.page = p.label`,
       },
       {
         group: 'components',
         table: 'cc_next',
-        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label
+        sql: `SELECT p.shingle, p.page, least(p.label, j.label) AS label, p.old
           FROM ${t('cc_jumped')} p JOIN ${t('cc_jumped')} j ON j.shingle = p.shingle AND j.page = p.label`,
       },
       {
         group: 'components',
         table: 'cc_delta',
-        sql: `SELECT n.shingle, n.page, n.label
-          FROM ${t('cc_next')} n JOIN ${t('cc_labels')} o ON o.shingle = n.shingle AND o.page = n.page WHERE n.label <> o.label`,
+        sql: `SELECT shingle, page, label FROM ${t('cc_next')} WHERE label <> old`,
       },
     ],
     state: 'cc_labels',
@@ -214,11 +259,13 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n): SqlPl
     maxIterations: MAX_COMPONENT_ITERATIONS,
   };
   const after: SqlStep[] = [
-    { group: 'components', table: 'templates', sql: `SELECT shingle, label AS first_page, count(*) AS size FROM ${t('cc_labels')} GROUP BY shingle, label` },
+    // each representative's components, for every shingle it stands for
     {
-      group: 'templatePagelets',
-      table: 'template_link_pages',
-      sql: `SELECT shingle, src AS page FROM ${t('template_links')} UNION SELECT shingle, dest AS page FROM ${t('template_links')}`,
+      group: 'components',
+      table: 'templates',
+      sql: `SELECT CAST(m.shingle AS DOUBLE) AS shingle, c.first_page, c.size
+        FROM (SELECT shingle, label AS first_page, count(*) AS size FROM ${t('cc_labels')} GROUP BY shingle, label) c
+        JOIN ${t('cc_reps')} m ON m.rep = c.shingle`,
     },
     {
       group: 'templatePagelets',
