@@ -11,12 +11,13 @@
 import { clusterBySchema } from '../structure/schema-clusters.ts';
 import { COLLECT_DEFAULTS } from '../structure/defaults.ts';
 import { LayoutDepth } from '../structure/layout.ts';
-import { type TagListOptions, TagLists } from '../structure/link-collections.ts';
+import { isInPageAnchor, type TagListEntries, type TagListOptions, TagLists } from '../structure/link-collections.ts';
 import type { PageSchema, SchemaOptions } from '../structure/page-schema.ts';
-import { readStructure, schemaOfStructure, type Structure, type StructureSchemaOptions } from '../structure/page-structure.ts';
+import { readStructure, remapStructure, schemaOfStructure, type Structure, type StructureOptions, type StructureSchemaOptions } from '../structure/page-structure.ts';
 import { LabelTable } from '../html/labels.ts';
 import type { PageFailure } from '../errors.ts';
-import { parsePage, type PageSource } from '../site/page.ts';
+import { extractLinks, normalizeUrl } from '../site/links.ts';
+import { type Page, parsePage, type PageSource } from '../site/page.ts';
 import { withDefaults } from '../filled.ts';
 import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions, TooManyShapes } from '../structure/page-shape.ts';
 
@@ -45,6 +46,8 @@ export interface SchemaClusterOptions {
   schema?: SchemaOptions;
   /** Called per page loaded (progress). */
   onPage?: (done: number, key: string) => void;
+  /** Reads the structures instead of `readStructures`' one pass (on several threads: src/run/cluster.ts). */
+  reader?: (source: PageSource, options: SchemaClusterOptions) => Promise<StructureSet>;
 }
 
 /** One group of pages of similar structure. */
@@ -89,40 +92,115 @@ export interface SchemaSet {
   readonly failures: PageFailure[];
 }
 
+/** How `readStructure` reads each page for the options of a clustering (the source's `keyOf` aside). */
+export function structureOptions(options: SchemaClusterOptions): StructureOptions {
+  return {
+    ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }),
+    ...(options.textRegionWords === undefined ? {} : { textRegionWords: options.textRegionWords }),
+    ...(options.listRoots === undefined ? {} : { listRoots: options.listRoots }),
+    ...(options.contentLevels === undefined ? {} : { contentLevels: options.contentLevels }),
+    shape: options.shape !== false,
+    ...(options.flatContent === undefined ? {} : { flatContent: options.flatContent }),
+  };
+}
+
+/**
+ * A page's structure read on another thread (`structureElsewhere`): its own tag-lists, to be merged in
+ * order; per collection, its links' URLs and whether it may leave the site (not the text region's), for
+ * the source's `keyOf` to tell.
+ */
+export interface ForeignStructure {
+  structure: Structure;
+  tagLists: TagListEntries;
+  urls: string[][];
+  mayLeave: boolean[];
+}
+
+/**
+ * Reads a page's structure with a table of its own and no `keyOf` (a worker thread's part of
+ * `StructureCollector`); null when a link of the page is a fragment of another URL, whose `keyOf` could
+ * make it a link to the page itself: that page is read where the source is.
+ */
+export function structureElsewhere(page: Page, options: StructureOptions, tagListOptions?: TagListOptions): ForeignStructure | null {
+  const tree = parsePage(page, new LabelTable({ attributes: 'none' }));
+  const self = normalizeUrl(page.url) ?? page.url;
+  for (const { url, node } of extractLinks(tree, page.url, { duplicates: true, selfLinks: true })) if (url !== self && isInPageAnchor(tree, node)) return null;
+  const tagLists = new TagLists(tagListOptions);
+  // Every URL a key of its own: a link is to the page itself by its URL only, as checked above.
+  const s = readStructure(tree, page.url, tagLists, { ...options, keyOf: (url) => url });
+  const regionLinks = s.layout.region >= 0 ? tagLists.textLinks(s.layout.region) : -1;
+  return {
+    structure: { ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) },
+    tagLists: tagLists.entries(),
+    urls: s.collections.map((c) => [...new Set(c.links.map((l) => l.url))]),
+    mayLeave: s.collections.map((c) => c.tagList !== regionLinks),
+  };
+}
+
+/**
+ * The structures of a source's pages gathered in source order, each read here (`read`) or on another
+ * thread (`foreign`), with the ids a one-pass read gives (`readStructures`).
+ */
+export class StructureCollector {
+  private readonly labels = new LabelTable({ attributes: 'none' });
+  private readonly tagLists: TagLists;
+  private readonly keys: string[] = [];
+  private readonly structures: Structure[] = [];
+  private readonly depth = new LayoutDepth();
+  private readonly failures: PageFailure[] = [];
+  private readonly read: StructureOptions;
+
+  constructor(
+    private readonly source: PageSource,
+    private readonly options: SchemaClusterOptions,
+  ) {
+    this.tagLists = new TagLists(options.tagLists);
+    this.read = structureOptions(options);
+  }
+
+  /** A page's structure read here (added by `add`, in order). */
+  here(page: Page): Structure {
+    const tree = parsePage(page, this.labels);
+    return readStructure(tree, page.url, this.tagLists, { keyOf: (url) => this.source.keyOf(url), ...this.read });
+  }
+
+  /** A page's structure read elsewhere, made this set's (added by `add`, in order). */
+  foreign(f: ForeignStructure): Structure {
+    const s = remapStructure(f.structure, this.tagLists.merge(f.tagLists), this.tagLists);
+    const onSite = (urls: string[]): boolean => urls.some((u) => this.source.keyOf(u) !== undefined);
+    return { ...s, collections: s.collections.map((c, i) => ({ ...c, offSite: f.mayLeave[i]! && !onSite(f.urls[i]!) })) };
+  }
+
+  /** The next page of the source, in order. */
+  add(key: string, s: Structure): void {
+    this.structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
+    this.depth.add(s.contentDepth, s.layout.region >= 0);
+    this.keys.push(key);
+    this.options.onPage?.(this.keys.length, key);
+  }
+
+  fail(f: PageFailure): void {
+    this.failures.push(f);
+  }
+
+  result(): StructureSet {
+    return { keys: this.keys, structures: this.structures, tagLists: this.tagLists, contentDepth: this.depth.value, failures: this.failures };
+  }
+}
+
 /**
  * Reads the structures of the pages of a source, in one pass: each page's link collections (their tag-lists
  * and schema features), text region and layout paths (integers only), and the median depth of the content
- * of the site's pages once every page has been read (layout.ts).
+ * of the site's pages once every page has been read (layout.ts). `options.reader`, when given, reads them.
  */
 export async function readStructures(source: PageSource, options: SchemaClusterOptions = {}): Promise<StructureSet> {
-  const labels = new LabelTable({ attributes: 'none' });
-  const tagLists = new TagLists(options.tagLists);
-  const keys: string[] = [];
-  const structures: Structure[] = [];
-  const depth = new LayoutDepth();
-  const failures: PageFailure[] = [];
-  const keyOf = (url: string): string | undefined => source.keyOf(url);
+  if (options.reader) return options.reader(source, options);
+  const c = new StructureCollector(source, options);
   for await (const r of source.pages()) {
-    if (!r.ok) {
-      failures.push({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
-      continue;
-    }
-    const tree = parsePage(r.page, labels);
-    const s = readStructure(tree, r.page.url, tagLists, {
-      keyOf,
-      ...(options.textRegion === undefined ? {} : { textRegion: options.textRegion }),
-      ...(options.textRegionWords === undefined ? {} : { textRegionWords: options.textRegionWords }),
-      ...(options.listRoots === undefined ? {} : { listRoots: options.listRoots }),
-      ...(options.contentLevels === undefined ? {} : { contentLevels: options.contentLevels }),
-      shape: options.shape !== false,
-      ...(options.flatContent === undefined ? {} : { flatContent: options.flatContent }),
-    });
-    structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
-    depth.add(s.contentDepth, s.layout.region >= 0);
-    keys.push(r.page.key);
-    options.onPage?.(keys.length, r.page.key);
+    if (!r.ok) c.fail({ url: r.url, key: r.key, code: r.error.code, message: r.error.message });
+    else c.add(r.page.key, c.here(r.page));
   }
-  return { keys, structures, tagLists, contentDepth: depth.value, failures };
+  return c.result();
 }
 
 /** The schemas of a structure set (structure.ts `schemaOfStructure`, cut at the site's content depth). */

@@ -20,6 +20,9 @@ import { type CommandHooks, interruptionOf, overSource } from './command.ts';
 import type { ClusterFlags, OutFlags, SourceFlags } from './options.ts';
 import { cutFields, networkLoads, openInput } from './source.ts';
 import type { CommandSummary, RunControls, SourceInput } from './types.ts';
+import type { ForeignStructure, SchemaClusterOptions } from '../cluster/schema.ts';
+import type { Structure } from '../structure/page-structure.ts';
+import { defaultWorkers } from '../template/pool.ts';
 
 export type ClusterBy = 'auto' | 'schema' | 'shape' | 'content';
 
@@ -36,6 +39,8 @@ export interface ClusterOptions extends Pick<RunControls, 'sourceOptions' | 'onP
   gold?: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
   /** The source's name in the summary (default: the path or URL given, or the source's root). */
   name?: string;
+  /** Worker threads reading the pages' structures (by schema or shape; 0: the main thread; default: one per core). */
+  workers?: number;
 }
 
 /** A cluster as clusters.json has it: its id, its pages and what the grouping says of it. */
@@ -69,6 +74,7 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
   // Given a similarity or a layout choice, the schema is what was asked for: auto groups by it.
   const schemaAsked = options.similarity !== undefined || options.layout !== undefined;
   const progress = options.onProgress;
+  const reader = structuresOn(options.workers ?? defaultWorkers());
   const opened = await openInput(source, options.sourceOptions ? { sourceOptions: options.sourceOptions } : {});
   let clusters: ClusterEntry[];
   let assignment: Map<string, string>;
@@ -79,19 +85,19 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
   try {
     const src = opened.source;
     if (by === 'auto' && !schemaAsked) {
-      const r = await schema.clusterSourceByStructure(src, { similarity, layout, ...(progress ? { onPage: (n: number) => progress('structure', n) } : {}) });
+      const r = await schema.clusterSourceByStructure(src, { similarity, layout, reader, ...(progress ? { onPage: (n: number) => progress('structure', n) } : {}) });
       clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? { why: c.why } : { schema: c.schema }) }));
       ({ assignment, failures } = r);
       extra = { groupedBy: r.method, similarity, layout, ...(r.cut === undefined ? {} : { cut: r.cut }) };
       doubts.push(...(r.doubts ?? []));
     } else if (by === 'schema' || by === 'auto') {
-      const r = await schema.clusterSourceBySchema(src, { similarity, layout, ...(progress ? { onPage: (n: number) => progress('schema', n) } : {}) });
+      const r = await schema.clusterSourceBySchema(src, { similarity, layout, reader, ...(progress ? { onPage: (n: number) => progress('schema', n) } : {}) });
       clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
       ({ assignment, failures } = r);
       extra = { ...(by === 'auto' ? { groupedBy: 'schema' } : {}), similarity, layout };
       doubts.push(...(r.doubts ?? []));
     } else if (by === 'shape') {
-      const r = await schema.clusterSourceByShape(src, progress ? { onPage: (n) => progress('shape', n) } : {});
+      const r = await schema.clusterSourceByShape(src, { reader, ...(progress ? { onPage: (n: number) => progress('shape', n) } : {}) });
       clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }) }));
       ({ assignment, failures } = r);
       extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null };
@@ -135,6 +141,35 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
   return { clusters, assignment, failures, doubts, warnings, scores, summary };
 }
 
+/**
+ * Reads the structures of a source's pages on `workers` threads (page-pool.ts `eachPage`, the `structure`
+ * task): each page read on a worker is merged in source order (schema.ts `StructureCollector`), so the
+ * set, and the clustering, are those of a read on the main thread.
+ */
+function structuresOn(workers: number): NonNullable<SchemaClusterOptions['reader']> {
+  return async (source, options) => {
+    const [{ eachPage }, { StructureCollector, structureOptions }] = await Promise.all([import('./page-pool.ts'), import('../cluster/schema.ts')]);
+    const c = new StructureCollector(source, options);
+    const task = { kind: 'structure' as const, options: structureOptions(options), ...(options.tagLists ? { tagLists: options.tagLists } : {}) };
+    type Read = { here: Structure } | { foreign: ForeignStructure | null };
+    const pages = eachPage<Read>(source.pages(), { task, workers, inline: (page) => ({ here: c.here(page) }), received: (a) => ({ foreign: a['structure'] as ForeignStructure | null }) });
+    for await (const h of pages) {
+      if (!h.ok) c.fail(h.failure);
+      else if ('here' in h.value) c.add(h.page.key, h.value.here);
+      else if (h.value.foreign !== null) c.add(h.page.key, c.foreign(h.value.foreign));
+      else {
+        // A page whose links only the source's keyOf can tell: read here, in its turn.
+        try {
+          c.add(h.page.key, c.here(h.page));
+        } catch (err) {
+          c.fail({ url: h.page.url, key: h.page.key, code: 'parse-error', message: `${h.page.url}: ${err instanceof Error ? err.message : String(err)}` });
+        }
+      }
+    }
+    return c.result();
+  };
+}
+
 /** Writes a clustering in `dir`: `clusters.json` and `summary.json` (with `extra` fields). */
 export async function writeCluster(result: ClusterResult, dir: string, extra: Record<string, unknown> = {}): Promise<void> {
   const { OutputWriter } = await import('../output.ts');
@@ -172,6 +207,7 @@ export async function clusterCommand(
       ...(flags.layout !== undefined ? { layout: flags.layout } : {}),
       ...(flags.k !== undefined ? { k: flags.k } : {}),
       ...(gold !== undefined ? { gold } : {}),
+      workers: flags.workers,
       ...(hooks.progress ? { onProgress: hooks.progress } : {}),
     }),
   );

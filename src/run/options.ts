@@ -96,6 +96,7 @@ export const CLUSTER_OPTIONS = declareOptions('cluster', {
   layout: option(z.boolean().default(COLLECT_DEFAULTS.layout), { description: "--by schema (and auto, which then groups by schema): compare pages by their links' tag-lists only, as the paper" }),
   k: option(wholeNumber(1).optional(), { arg: 'n', description: '--by content: number of clusters (default: chosen by silhouette)' }),
   gold: option(z.string().optional(), { arg: 'file', description: 'JSON object page key → class: also report purity and adjusted Rand index' }),
+  workers: WORKERS,
 });
 export type ClusterFlags = OptionValues<typeof CLUSTER_OPTIONS.shape>;
 

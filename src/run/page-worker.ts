@@ -1,15 +1,18 @@
 /**
  * Worker thread body of the page pool (page-pool.ts). Its first message is its task, given once: a
- * template to mark pages with (`apply`: template, content, apply) or a wrapper to extract records with
- * (`wrapper`: wrapper run); each next one is a page (its bytes and headers). It answers with the page's Tree
- * (moved back as typed arrays, tree-transfer.ts) and what the task gave, or (`render`) the page's output
- * files already rendered, or the error that kept the page from being handled.
+ * template to mark pages with (`apply`: template, content, apply), a wrapper to extract records with
+ * (`wrapper`: wrapper run), or how to read pages' structures (`structure`: cluster); each next one is a
+ * page (its bytes and headers). It answers with the page's Tree (moved back as typed arrays,
+ * tree-transfer.ts) and what the task gave, or (`render`) the page's output files already rendered, or
+ * (`structure`) the page's structure alone, or the error that kept the page from being handled.
  */
 import { parentPort } from 'node:worker_threads';
 import type { Page } from '../site/page.ts';
 import type { Tree } from '../html/tree.ts';
 import type { Template, TemplateSet } from '../template/learned.ts';
 import { treeParts, type TreeParts } from '../template/pagelets/tree-transfer.ts';
+import type { TagListOptions } from '../structure/link-collections.ts';
+import type { StructureOptions } from '../structure/page-structure.ts';
 import type { RunOptions } from '../wrapper/run.ts';
 import type { Wrapper } from '../wrapper/wrapper.ts';
 import { WORKER_FAULT } from './page-pool.ts';
@@ -17,7 +20,8 @@ import { WORKER_FAULT } from './page-pool.ts';
 /** What a worker of the page pool does to every page it is given. */
 export type PageTask =
   | { kind: 'apply'; template: Template | TemplateSet; render?: boolean }
-  | { kind: 'wrapper'; wrapper: Wrapper; settings?: RunOptions['settings']; url?: string };
+  | { kind: 'wrapper'; wrapper: Wrapper; settings?: RunOptions['settings']; url?: string }
+  | { kind: 'structure'; options: StructureOptions; tagLists?: TagListOptions };
 
 /**
  * A task's work on one page (with what the worker is told of it): the page's Tree and what else the answer
@@ -40,6 +44,10 @@ async function handlerOf(task: PageTask): Promise<Handler> {
       },
       fatal: (err) => err instanceof TemplateError,
     };
+  }
+  if (task.kind === 'structure') {
+    const { structureElsewhere } = await import('../cluster/schema.ts');
+    return { handle: (page) => ({ answer: { structure: structureElsewhere(page, task.options, task.tagLists) }, transfer: [] }), fatal: () => false };
   }
   const [{ wrapperPage }, { WrapperError }] = await Promise.all([import('./wrapper.ts'), import('../wrapper/wrapper.ts')]);
   return {

@@ -30,7 +30,7 @@
  *    has a text region and never off-site; in a link-dense region (an index with some text), lists of
  *    links stay collections of their own (COLLECT_DEFAULTS.textRegion… , `textRegion: false` is the paper).
  */
-import { NodeKind, tagId, type Tree } from '../html/tree.ts';
+import { NodeKind, tagId, tagName, type Tree } from '../html/tree.ts';
 import { extractLinks, normalizeUrl } from '../site/links.ts';
 import { COLLECT_DEFAULTS } from './defaults.ts';
 import { filled, withDefaults } from '../filled.ts';
@@ -61,6 +61,13 @@ export interface LinkCollection {
    * list's (`TagLists.listFeature`).
    */
   readonly feature: number;
+}
+
+/** The steps (key, tag name; null: no element) and tag-lists (parent, step) a `TagLists` interned, in order. */
+export interface TagListEntries {
+  steps: Array<[string, string | null]>;
+  parents: Int32Array;
+  stepOf: Int32Array;
 }
 
 /** Which attributes, with the tag name, make up one step of a tag-list. */
@@ -141,14 +148,40 @@ export class TagLists {
         for (const [n, v] of picked) key += ` ${n}="${v}"`;
       }
     }
+    return this.stepOfKey(key, tree.name[node]!);
+  }
+
+  /** The id of the step `key` whose tag-name id is `tag` (-1: no element). */
+  private stepOfKey(key: string, tag: number): number {
     let id = this.stepIds.get(key);
     if (id === undefined) {
       id = this.stepKeys.length;
       this.stepKeys.push(key);
-      this.stepTags.push(tree.name[node]!);
+      this.stepTags.push(tag);
       this.stepIds.set(key, id);
     }
     return id;
+  }
+
+  /** What was interned, in order, to be `merge`d into another table (across threads: no ids of this one's). */
+  entries(): TagListEntries {
+    return {
+      steps: this.stepKeys.slice(1).map((key, i) => [key, this.stepTags[i + 1]! < 0 ? null : tagName(this.stepTags[i + 1]!)]),
+      parents: Int32Array.from(this.parents.slice(1)),
+      stepOf: Int32Array.from(this.stepOf.slice(1)),
+    };
+  }
+
+  /**
+   * Interns the `entries` of another table in their order, as if its pages had been read here: a fresh
+   * table given one page gives the ids that page would have had here. Returns this table's id of each of its ids.
+   */
+  merge(e: TagListEntries): Int32Array {
+    const steps = new Int32Array(e.steps.length + 1);
+    e.steps.forEach(([key, tag], i) => (steps[i + 1] = this.stepOfKey(key, tag === null ? -1 : tagId(tag))));
+    const ids = new Int32Array(e.parents.length + 1);
+    for (let i = 0; i < e.parents.length; i++) ids[i + 1] = this.child(ids[e.parents[i]!]!, steps[e.stepOf[i]!]!);
+    return ids;
   }
 
   /** The id of the tag-list `parent` extended by one step. */
@@ -231,14 +264,7 @@ export class TagLists {
 
   /** The id of a step that is no element (`#text`, `#item`). */
   private namedStep(name: string): number {
-    let step = this.stepIds.get(name);
-    if (step === undefined) {
-      step = this.stepKeys.length;
-      this.stepKeys.push(name);
-      this.stepTags.push(-1);
-      this.stepIds.set(name, step);
-    }
-    return step;
+    return this.stepOfKey(name, -1);
   }
 
   /** The tag-name id of the last step of tag-list `id` (-1 for the empty path and the `#text` step). */
@@ -440,7 +466,7 @@ function countWords(tree: Tree, root: number): number {
 
 
 /** True when the anchor's href is only a fragment (`#section`): a place in the page, not a page. */
-function isInPageAnchor(tree: Tree, a: number): boolean {
+export function isInPageAnchor(tree: Tree, a: number): boolean {
   const href = tree.attr(a, 'href');
   return href !== undefined && href.trim().startsWith('#');
 }

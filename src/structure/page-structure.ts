@@ -66,6 +66,24 @@ export function readStructure(tree: Tree, pageUrl: string, tagLists: TagLists, o
 }
 
 /**
+ * A structure read with another table (`TagLists.merge` gave `ids`, its ids here): the same structure with
+ * this table's ids, its sorted id lists sorted again.
+ */
+export function remapStructure(s: Structure, ids: Int32Array, tagLists: TagLists): Structure {
+  const at = (t: number): number => (t < 0 ? t : ids[t]!);
+  const layoutIds = s.layout.ids.map(at).sort();
+  return {
+    collections: s.collections.map((c) => ({ ...c, tagList: at(c.tagList), feature: at(c.feature) })),
+    layout: { ids: layoutIds, depths: Uint16Array.from(layoutIds, (id) => tagLists.depth(id)), region: at(s.layout.region), regionDepth: s.layout.regionDepth },
+    contentDepth: s.contentDepth,
+    contentPath: at(s.contentPath),
+    weakRegion: at(s.weakRegion),
+    sharedPaths: s.sharedPaths.map(at),
+    shape: s.shape.map(at).sort(),
+  };
+}
+
+/**
  * The tag-lists on the way to `path` (itself included) that more than one element of the page has (three
  * sibling `div`s for a header, a page and a footer whose only difference is their `id`).
  */

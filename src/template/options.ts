@@ -237,7 +237,7 @@ export function noOptions(engine: string): EngineOptions<Record<string, never>> 
 
 /**
  * `--workers`: the worker threads of the per-page work, one declaration for every command that has some
- * (the pagelets engine, template, content, apply). Default: one per core the process may use.
+ * (the pagelets engine, template, content, apply, wrapper run, cluster). Default: one per core the process may use.
  */
 export const WORKERS = option(wholeNumber(0).default(() => availableParallelism()), {
   arg: 'n',

@@ -1,15 +1,16 @@
 /**
- * `--workers`: the per-page work of template (align, hyperlink), content, apply and wrapper run in worker
- * threads. A run with 3 workers writes what a run with 1 writes (every page file, the pages in
- * summary.json, the jsonl records in the source's order, the wrapper's records.jsonl), and a page whose
+ * `--workers`: the per-page work of template (align, hyperlink), content, apply, wrapper run and cluster in
+ * worker threads. A run with 3 workers writes what a run with 1 writes (every page file, the pages in
+ * summary.json, the jsonl records in the source's order, the wrapper's records.jsonl; cluster's
+ * clusters.json, what a run on the main thread alone writes), and a page whose
  * worker stops is named on stderr and counted, the other pages written. The site has more pages than the main thread handles alone before a pool starts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { writeSite } from '../run/fixtures.ts';
+import { lonePage, writeSite } from '../run/fixtures.ts';
 import { gabarit, ROOT, runProcess, SOURCE_CLI } from './gabarit-process.ts';
 
 /** Pages of the site: more than the 48 the main thread marks before a pool starts. */
@@ -98,6 +99,23 @@ test('--workers 1 and --workers 3 write the same files, summary pages and jsonl 
   assert.equal(pages.length, PAGES);
   assert.deepEqual(pages.map((p) => p.record.title), [...Array.from({ length: PAGES }, (_, i) => i)].sort((a, b) => String(a).localeCompare(String(b))).map((i) => `Title ${i} on alpha`), 'wrapper run: each page its record, in the source order');
   assert.equal(records[1], records[0], 'wrapper run: the same records.jsonl');
+  // cluster: pages of a layout only the workers read (p56… come after the first 48 in the source's order),
+  // one with an in-page link under another base (read on the main thread); compared with a run on the main
+  // thread alone, as the workers' tag-lists are merged into the main thread's.
+  const mixed = join(dir, 'mixed');
+  await writeSite(mixed, PAGES);
+  for (const i of [56, 57, 59]) await writeFile(join(mixed, `p${i}.html`), lonePage('beta', i));
+  await writeFile(join(mixed, 'p58.html'), lonePage('beta', 58).replace('<head>', '<head><base href="https://beta.example/">').replace('</article>', '<a href="#top">top</a></article>'));
+  const clusters: string[] = [];
+  for (const workers of ['0', '3']) {
+    const out = join(dir, `cluster-${workers}`);
+    const r = await gabarit(['cluster', mixed, '--workers', workers, '-q', '-o', out]);
+    assert.equal(r.code, 0, `cluster --workers ${workers}: ${r.stderr}`);
+    clusters.push(await readFile(join(out, 'clusters.json'), 'utf8'));
+    assert.equal((await summary(out)).pagesDone, PAGES);
+  }
+  assert.ok((JSON.parse(clusters[0]!) as unknown[]).length >= 2, 'cluster: the layouts are told apart');
+  assert.equal(clusters[1], clusters[0], 'cluster: the same clusters.json');
 });
 
 test('a page whose worker stops is named on stderr and counted as failed; the other pages are written', async (t) => {
@@ -113,6 +131,7 @@ test('a page whose worker stops is named on stderr and counted as failed; the ot
     { name: 'content', args: ['content', site, '-m', 'align'] },
     { name: 'apply', args: ['apply', join(learned, 'template.json'), site] },
     { name: 'wrapper', args: ['wrapper', 'run', join(dir, 'wrapper.json'), site] },
+    { name: 'cluster', args: ['cluster', site] },
   ];
   await makeWrapper(site, join(dir, 'wrapper.json'));
   for (const c of runs) {
@@ -126,6 +145,9 @@ test('a page whose worker stops is named on stderr and counted as failed; the ot
     if (c.name === 'wrapper') {
       const titles = (await readFile(join(out, 'records.jsonl'), 'utf8')).trim().split('\n').map((l) => (JSON.parse(l) as { record: { title: string } }).record.title);
       assert.ok(!titles.includes('Title 55 on alpha') && titles.includes('Title 56 on alpha'), 'wrapper: the other records are written');
+    } else if (c.name === 'cluster') {
+      const keys = (JSON.parse(await readFile(join(out, 'clusters.json'), 'utf8')) as Array<{ keys: string[] }>).flatMap((x) => x.keys);
+      assert.ok(!keys.includes('p55.html') && keys.includes('p56.html'), 'cluster: the other pages are grouped');
     } else {
       const written = await files(out);
       assert.ok(!written.has('p55.txt'), c.name);
