@@ -10,6 +10,7 @@
  * The result has the clusters, each page's cluster, the failures, the doubts and warnings (unprefixed:
  * the command names the source before each), the scores against `gold`, and `summary` (summary.json);
  * `writeCluster` writes `clusters.json` and `summary.json`; `clusterCommand` is the command's run from its flags.
+ * By schema or shape, the pages' structures are read on `workers` threads (`structuresOn`).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -148,22 +149,22 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
  */
 function structuresOn(workers: number): NonNullable<SchemaClusterOptions['reader']> {
   return async (source, options) => {
-    const [{ eachPage }, { StructureCollector, structureOptions }] = await Promise.all([import('./page-pool.ts'), import('../cluster/schema.ts')]);
+    const [{ eachPage, failureOf }, { StructureCollector, structureOptions }] = await Promise.all([import('./page-pool.ts'), import('../cluster/schema.ts')]);
     const c = new StructureCollector(source, options);
     const task = { kind: 'structure' as const, options: structureOptions(options), ...(options.tagLists ? { tagLists: options.tagLists } : {}) };
     type Read = { here: Structure } | { foreign: ForeignStructure | null };
     const pages = eachPage<Read>(source.pages(), { task, workers, inline: (page) => ({ here: c.here(page) }), received: (a) => ({ foreign: a['structure'] as ForeignStructure | null }) });
     for await (const h of pages) {
-      if (!h.ok) c.fail(h.failure);
-      else if ('here' in h.value) c.add(h.page.key, h.value.here);
-      else if (h.value.foreign !== null) c.add(h.page.key, c.foreign(h.value.foreign));
-      else {
-        // A page whose links only the source's keyOf can tell: read here, in its turn.
-        try {
-          c.add(h.page.key, c.here(h.page));
-        } catch (err) {
-          c.fail({ url: h.page.url, key: h.page.key, code: 'parse-error', message: `${h.page.url}: ${err instanceof Error ? err.message : String(err)}` });
-        }
+      if (!h.ok) {
+        c.fail(h.failure);
+        continue;
+      }
+      const { page, value } = h;
+      try {
+        // A page whose links only the source's keyOf can tell (`foreign` null) is read here, in its turn.
+        c.add(page.key, 'here' in value ? value.here : value.foreign !== null ? c.foreign(value.foreign) : c.here(page));
+      } catch (err) {
+        c.fail(failureOf(page, err));
       }
     }
     return c.result();

@@ -51,7 +51,7 @@ export interface PageWork<T> {
 }
 
 /** The failure of a page that could not be handled (`parse-error`), or whose worker stopped. */
-function failureOf(page: Pick<Page, 'url' | 'key'>, err: unknown): PageFailure {
+export function failureOf(page: Pick<Page, 'url' | 'key'>, err: unknown): PageFailure {
   const message = err instanceof Error ? err.message : String(err);
   return { url: page.url, key: page.key, code: err instanceof WorkerStopped ? 'worker-stopped' : 'parse-error', message: `${page.url}: ${message}` };
 }
