@@ -68,6 +68,9 @@ function withTree(tree: Tree): { answer: { parts: TreeParts }; transfer: ArrayBu
 
 let handler: Promise<Handler> | undefined;
 
+/** Fault injection for the tests: the page on which this worker stops, as a crash would stop it (read once). */
+const stopOn = process.env[WORKER_FAULT];
+
 parentPort?.on('message', (msg: { id: number; task?: PageTask; page?: Page } & Record<string, unknown>) => {
   if (msg.task) {
     handler = handlerOf(msg.task);
@@ -77,8 +80,7 @@ parentPort?.on('message', (msg: { id: number; task?: PageTask; page?: Page } & R
   // Pages are handled in the order they came (one promise, its callbacks run in turn).
   void handler!.then(
     (h) => {
-      // Fault injection for the tests: the worker stops on the page named, as a crash would stop it.
-      if (process.env[WORKER_FAULT] !== undefined && process.env[WORKER_FAULT] === page.key) process.exit(70);
+      if (stopOn !== undefined && stopOn === page.key) process.exit(70);
       try {
         const { answer, transfer } = h.handle(page, msg);
         parentPort!.postMessage({ id: msg.id, ok: true, ...answer }, transfer);
