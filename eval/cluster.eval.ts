@@ -19,7 +19,7 @@
  * schema, the content method (src/cluster/content.ts) on clusters/. Writes eval/results/cluster.json.
  */
 import { clusterByContent } from '../src/cluster/content.ts';
-import { groupByShape, groupByStructure, groupSchemas, groupShapes, readStructures, schemasOf, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
+import { groupByShape, groupByStructure, groupSchemas, groupShapes, readStructures, schemasOf, splitBySections, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
 import { SHAPE_DEFAULTS, type ShapeOptions } from '../src/structure/page-shape.ts';
 import { COLLECT_DEFAULTS } from '../src/structure/defaults.ts';
 import { classOf, listSites, loadClusters } from '../src/eval/corpus.ts';
@@ -279,6 +279,7 @@ await runEval('cluster', async () => {
   const shapeRows: string[][] = [];
   const fallbackScores = new Map<string, Score>();
   const autoScores = new Map<string, Score>();
+  const sectionScores = new Map<string, Score & { sections: number; split: number }>();
   for (const s of corpus) {
     const o = shapeCv.heldOut.get(s.name)!;
     const h = shapeScores.get(o)!.get(s.name)!;
@@ -293,12 +294,44 @@ await runEval('cluster', async () => {
     const autoPred = new Map([...auto.assignment].filter(([k]) => s.gold.has(k)));
     const au = { purity: purity(autoPred, s.gold), ari: adjustedRandIndex(autoPred, s.gold), clusters: auto.clusters.length };
     autoScores.set(s.name, au);
-    shapeRows.push([s.name, generatorOf(s.name), fmt(sc.purity), fmt(sc.ari), String(sc.clusters), shapeLabel(o), fmt(h.cut, 2), fmt(h.purity), fmt(h.ari), String(h.clusters), fmt(fb.grouped, 2), fb.fallback ? 'schema' : 'shape', fmt(f.purity), fmt(f.ari), auto.method, fmt(au.purity), fmt(au.ari)]);
+    // The command's default: `--by auto`, then split by the site's sections (src/structure/sections.ts).
+    const split = splitBySections(auto, structuresOf(s, o));
+    const splitPred = new Map([...split.assignment].filter(([k]) => s.gold.has(k)));
+    const sp = { purity: purity(splitPred, s.gold), ari: adjustedRandIndex(splitPred, s.gold), clusters: split.clusters.length };
+    sectionScores.set(s.name, { ...sp, sections: split.sections?.length ?? 0, split: split.split ?? 0 });
+    shapeRows.push([s.name, generatorOf(s.name), fmt(sc.purity), fmt(sc.ari), String(sc.clusters), shapeLabel(o), fmt(h.cut, 2), fmt(h.purity), fmt(h.ari), String(h.clusters), fmt(fb.grouped, 2), fb.fallback ? 'schema' : 'shape', fmt(f.purity), fmt(f.ari), auto.method, fmt(au.purity), fmt(au.ari), `${split.sections?.length ?? 0}/${split.split ?? 0}`, fmt(sp.purity), fmt(sp.ari), String(sp.clusters)]);
     for (const f of classFigures(groupShapes(structuresOf(s, o), o), s.gold)) shapeRows.push(['', `  ${f[0]}`, '', '', '', `${f[1]} pages`, '', fmt(Number(f[3])), fmt(Number(f[4])), f[2]!]);
   }
+  // The command's default as a whole (`--by auto`, then split by sections): its schema options chosen
+  // leaving one generator out on the pipeline's own figures (the shape options as held out above).
+  const autoChoices = CHOICES.filter((c) => c.words === COLLECT_DEFAULTS.textRegionWords);
+  const pipeline = new Map<Choice, Map<string, Score>>();
+  for (const c of autoChoices) {
+    const m = new Map<string, Score>();
+    for (const s of corpus) {
+      const o = shapeCv.heldOut.get(s.name)!;
+      const split = splitBySections(groupByStructure(structuresOf(s, o), c.T, { layoutBelow: c.below, contentLevels: c.content }, o), structuresOf(s, o));
+      const pred = new Map([...split.assignment].filter(([k]) => s.gold.has(k)));
+      m.set(s.name, { purity: purity(pred, s.gold), ari: adjustedRandIndex(pred, s.gold), clusters: split.clusters.length });
+    }
+    pipeline.set(c, m);
+  }
+  const pipelineCv = leaveOneGeneratorOut(autoChoices, units, (c, us) => objective(us.map((u) => pipeline.get(c)!.get(u)!)));
+  const pipelineRows = corpus.map((s) => {
+    const c = pipelineCv.heldOut.get(s.name)!;
+    const h = pipeline.get(c)!.get(s.name)!;
+    const i = pipeline.get(pipelineCv.inSample)!.get(s.name)!;
+    const off = autoScores.get(s.name)!;
+    return [s.name, generatorOf(s.name), label(c), fmt(h.purity), fmt(h.ari), String(h.clusters), fmt(i.purity), fmt(i.ari), `${sectionScores.get(s.name)!.sections}`, fmt(off.purity), fmt(off.ari)];
+  });
+  process.stdout.write(
+    `--by auto split by sections (the command's default), schema options held out by generator on the pipeline; in sample ${label(pipelineCv.inSample)}; beside it --by auto without sections (held out as above)\n` +
+      formatTable(['set', 'generator', 'held-out choice', 'purity', 'ARI', 'clusters', 'purity (in)', 'ARI (in)', 'sections', 'purity no sections', 'ARI no sections'], pipelineRows) +
+      '\n\n',
+  );
   process.stdout.write(
     `Held out by generator: schema (links and layout) against page shape; per class: share in its largest cluster, share of that cluster that is the class, clusters it spans. Shape in sample: ${shapeLabel(shapeCv.inSample)}\n` +
-      formatTable(['set', 'generator', 'purity schema', 'ARI schema', 'clusters', 'shape choice', 'cut', 'purity shape', 'ARI shape', 'clusters', 'grouped', '--by shape', 'purity', 'ARI', '--by auto', 'purity', 'ARI'], shapeRows) +
+      formatTable(['set', 'generator', 'purity schema', 'ARI schema', 'clusters', 'shape choice', 'cut', 'purity shape', 'ARI shape', 'clusters', 'grouped', '--by shape', 'purity', 'ARI', '--by auto', 'purity', 'ARI', 'sections/split', 'purity', 'ARI', 'clusters'], shapeRows) +
       '\n\n',
   );
   const shapeGrid = SHAPE_CHOICES.map((o) => [shapeLabel(o), ...corpus.map((s) => { const x = shapeScores.get(o)!.get(s.name)!; const y = byShapeScores.get(o)!.get(s.name)!; return `${fmt(x.purity, 2)}/${fmt(x.ari, 2)} → ${fmt(y.purity, 2)}/${fmt(y.ari, 2)}`; })]);
@@ -314,6 +347,8 @@ await runEval('cluster', async () => {
     'held-out mean purity': mean(heldScores.map((x) => x.purity)),
     'page shape, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = shapeScores.get(shapeCv.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     '--by auto (the default: schema, shape where shapes split its largest cluster), held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = autoScores.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
+    '--by auto split by sections (the command\'s default), options held out by generator on the pipeline: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = pipeline.get(pipelineCv.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
+    '--by auto split by sections, in sample choice': label(pipelineCv.inSample),
     '--by shape (schema where shapes scatter), held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = fallbackScores.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     'schema, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = withLayout.get(schemaByGenerator.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     'held-out mean ARI': mean(heldScores.map((x) => x.ari)),
@@ -334,6 +369,7 @@ await runEval('cluster', async () => {
       content: contentResults,
       shapeHeldOutByGenerator: Object.fromEntries([...shapeCv.heldOut].map(([u, o]) => [u, { choice: shapeLabel(o), ...shapeScores.get(o)!.get(u)!, byShape: fallbackScores.get(u) }])),
       autoHeldOutByGenerator: Object.fromEntries(autoScores),
+      autoSectionsHeldOutByGenerator: Object.fromEntries([...pipelineCv.heldOut].map(([u, c]) => [u, { choice: label(c), ...pipeline.get(c)!.get(u)! }])),
       schemaHeldOutByGenerator: Object.fromEntries([...schemaByGenerator.heldOut].map(([u, c]) => [u, { choice: label(c), ...withLayout.get(c)!.get(u)! }])),
     })}\n`,
   );

@@ -40,11 +40,16 @@ import { generatorOf } from './cross-validation.ts';
 const DEFAULTS_ONLY = process.argv.includes('--defaults');
 /** Candidate thresholds T, the paper's first (preferred on ties). */
 const D = `${COLLECT_DEFAULTS.similarity}/${COLLECT_DEFAULTS.shapeSimilarity}`;
-const GRID = DEFAULTS_ONLY ? [D] : [D, '0.8/0.2', '0.8/0.4', '0.75/0.3', '0.7/0.3'];
-/** A candidate `T/shape`: the schema threshold T and the shape threshold of pages of the sample's address kind. */
-const parse = (c: string): { T: number; shape: number } => {
-  const [T, shape] = c.split('/').map(Number);
-  return { T: T!, shape: shape! };
+/** `--grid=a,b`: these candidates only (a partial run). */
+const GRID_ARG = process.argv.find((a) => a.startsWith('--grid='))?.slice('--grid='.length).split(',');
+const GRID = GRID_ARG ?? (DEFAULTS_ONLY ? [D] : [D, '0.8/0.2', '0.8/0.4', '0.75/0.3', '0.7/0.3', '0.8/0.3/nosections', '0.75/0.3/nosections']);
+/**
+ * A candidate `T/shape[/nosections]`: the schema threshold T, the shape threshold of pages of the sample's
+ * address kind, and `nosections` for a target that does not keep to the sample's section (sections.ts).
+ */
+const parse = (c: string): { T: number; shape: number; sections: boolean } => {
+  const [T, shape, flag] = c.split('/');
+  return { T: Number(T), shape: Number(shape), sections: flag !== 'nosections' };
 };
 /** Classes this small are run and printed, but not part of the target nor of the choice of T. */
 const MIN_CLASS = 20;
@@ -90,7 +95,7 @@ interface SiteSpec {
 
 /** Runs INDESIT from 3 samples of every class of a served site, at threshold T. */
 async function runSite(spec: SiteSpec, url: string, candidate: string): Promise<Run[]> {
-  const { T, shape } = parse(candidate);
+  const { T, shape, sections } = parse(candidate);
   const runs: Run[] = [];
   for (const [cls, gold] of Object.entries(spec.classes)) {
     const picks = [...new Set([0, Math.floor(gold.length / 2), gold.length - 1])].map((i) => gold[i]!);
@@ -99,7 +104,7 @@ async function runSite(spec: SiteSpec, url: string, candidate: string): Promise<
       const source = await openSource(url, { delayMs: 0, concurrencyPerHost: 4 });
       const t0 = performance.now();
       try {
-        const r = await indesit(source, source.urlOf(sample), { similarity: T, shapeSimilarity: shape });
+        const r = await indesit(source, source.urlOf(sample), { similarity: T, shapeSimilarity: shape, sections });
         const got = [...new Set(r.pages.map((p) => staticKey(spec.dir, p.key)))];
         const s = setScore(got, gold);
         const g = new Set(gold);
@@ -249,7 +254,7 @@ await runEval('collect', async () => {
       'synthetic runs meeting the target (classes >= 20)': `${big(synthetic).filter((r) => r.met).length}/${big(synthetic).length}`,
     };
     for (const [k, v] of Object.entries(headline)) process.stdout.write(`${k}: ${typeof v === 'number' ? fmt(v) : v}\n`);
-    if (DEFAULTS_ONLY || only.length > 0) return; // a partial run is printed, never written over the full figures
+    if (DEFAULTS_ONLY || only.length > 0 || GRID_ARG !== undefined) return; // a partial run is printed, never written over the full figures
     const path = writeResults('collect', headline, { grid: GRID, heldOutT: Object.fromEntries(heldOut), inSampleT: inSample, heldOut: held, inSample: inS, synthetic, all: [...byT.values()].flat() });
     process.stdout.write(`\nwrote ${path}\n`);
   } finally {

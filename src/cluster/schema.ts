@@ -19,7 +19,9 @@ import type { PageFailure } from '../errors.ts';
 import { extractLinks, normalizeUrl } from '../site/links.ts';
 import { type Page, parsePage, type PageSource } from '../site/page.ts';
 import { withDefaults } from '../filled.ts';
-import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions, TooManyShapes } from '../structure/page-shape.ts';
+import { type SectionOptions, Sections, sectionsApart } from '../structure/sections.ts';
+import { UnionFind } from '../structure/union-find.ts';
+import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions, shapeWeights, TooManyShapes } from '../structure/page-shape.ts';
 
 /** Options of `clusterSourceBySchema`. */
 export interface SchemaClusterOptions {
@@ -40,6 +42,8 @@ export interface SchemaClusterOptions {
   contentLevels?: number;
   /** Read each page's shape too (src/structure/page-shape.ts; default true). */
   shape?: boolean;
+  /** Split the clusters by the site's sections (`splitBySections`; default COLLECT_DEFAULTS.sections; needs the shapes). */
+  sections?: boolean;
   /** In each page's shape, the content area's elements by their own step (page-structure.ts `flatContent`). */
   flatContent?: boolean;
   /** Which collections make the schema (default: all of them, off-site ones included). */
@@ -61,6 +65,8 @@ export interface SchemaCluster {
   schema: string[];
   /** By page shape: its nearest cluster and what sets it apart (src/structure/page-shape.ts `explainShapes`). */
   why?: { nearest: string | null; similarity: number; apart: string[]; lacks: string[] };
+  /** Its group of the site's sections (`splitBySections`), when the site has sections. */
+  section?: string;
 }
 
 /** The result of a structural clustering. */
@@ -71,6 +77,10 @@ export interface SchemaClustering {
   failures: PageFailure[];
   /** What makes the grouping doubtful (`layoutDoubt`); absent or empty when nothing does. */
   doubts?: string[];
+  /** The sections it was split by (`splitBySections`), when the site has some. */
+  sections?: SectionSplit['sections'];
+  /** Clusters split by section. */
+  split?: number;
 }
 
 /** The structures of a page set, read once (to make schemas with several options). */
@@ -254,7 +264,13 @@ export async function clusterSourceBySchema(source: PageSource, options: SchemaC
   const r = groupSchemas(schemasOf(set, options), similarity);
   if (options.shape === false) return r;
   const c = layoutDoubt(set, r);
-  return { ...r, doubts: c === null ? [] : [c.layouts ? `${c.message}: see --by shape` : c.message] };
+  return bySections({ ...r, doubts: c === null ? [] : [c.layouts ? `${c.message}: see --by shape` : c.message] }, set, options);
+}
+
+/** A grouping split by the site's sections unless `options.sections` is false (`splitBySections`). */
+function bySections<R extends SchemaClustering>(r: R, set: StructureSet, options: Pick<SchemaClusterOptions, 'sections'>): R {
+  if (!(options.sections ?? COLLECT_DEFAULTS.sections)) return r;
+  return { ...r, ...splitBySections(r, set) };
 }
 
 /** A grouping by `clusterSourceByStructure`: by page schema, or by page shape where the schema's doubtful. */
@@ -266,7 +282,8 @@ export type StructureClustering = SchemaClustering & { method: 'schema' | 'shape
  */
 export async function clusterSourceByStructure(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<StructureClustering> {
   const { similarity } = withDefaults(SCHEMA_CLUSTER_DEFAULTS, options);
-  return groupByStructure(await readStructures(source, { ...options, shape: true }), similarity, options, options.shapeOptions);
+  const set = await readStructures(source, { ...options, shape: true });
+  return bySections(groupByStructure(set, similarity, options, options.shapeOptions), set, options);
 }
 
 /** `clusterSourceByStructure` on structures already read, the schema grouped at `threshold`. */
@@ -327,7 +344,8 @@ export type ShapeClusteringResult = SchemaClustering & {
  * (`groupSchemas` at its defaults), and says so (`fallback`).
  */
 export async function clusterSourceByShape(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<ShapeClusteringResult> {
-  return groupByShape(await readStructures(source, { ...options, shape: true }), options.shapeOptions);
+  const set = await readStructures(source, { ...options, shape: true });
+  return bySections(groupByShape(set, options.shapeOptions), set, options);
 }
 
 /** `clusterSourceByShape` on structures already read. */
@@ -380,4 +398,74 @@ export function groupShapes(set: StructureSet, options: ShapeOptions = {}): Sche
  */
 export function clusteringDoubts(pages: number, clusters: number): string[] {
   return pages >= 10 && clusters >= 0.9 * pages ? [`${clusters} clusters for ${pages} pages: nearly every page is its own cluster`] : [];
+}
+
+/** The sections a grouping was split by (summary.json `sections`): each with its pages and the sections it was found one class with. */
+export interface SectionSplit {
+  sections: Array<{ section: string; pages: number; with: string[] }>;
+  /** Clusters that were split. */
+  split: number;
+}
+
+/**
+ * A grouping split by the site's sections (src/structure/sections.ts): sections whose pages are apart by
+ * shape (`sectionsApart`: of different classes) are kept apart, those alike (topics of one class) are one;
+ * pages of one cluster in two groups of sections are two clusters, numbered again by first page in source
+ * order. Each cluster says its group of sections (`section`, '' outside any, `a+b` for two sections alike).
+ * Unchanged, with no `sections`, when the site has none.
+ */
+export function splitBySections<C extends { id: string; keys: string[]; why?: unknown }>(
+  r: { clusters: C[]; assignment: Map<string, string> },
+  set: Pick<StructureSet, 'keys' | 'structures' | 'tagLists'>,
+  options: SectionOptions = {},
+): { clusters: Array<C & { section?: string }>; assignment: Map<string, string> } & Partial<SectionSplit> {
+  const sections = new Sections(set.keys, options);
+  const listed = sections.list();
+  if (listed.length === 0) return { clusters: r.clusters, assignment: r.assignment };
+  // Sections alike are one group (union-find over the pairs not apart).
+  const names = listed.map((x) => x.section);
+  const shapes = new Map<string, Int32Array[]>(names.map((n) => [n, []]));
+  set.keys.forEach((k, i) => shapes.get(sections.of(k))?.push(set.structures[i]!.shape));
+  const weights = shapeWeights(set.structures.map((x) => x.shape), set.tagLists);
+  const uf = new UnionFind(names.length);
+  for (let i = 0; i < names.length; i++) {
+    for (let j = i + 1; j < names.length; j++) if (sectionsApart(shapes.get(names[i]!)!, shapes.get(names[j]!)!, weights) !== true) uf.union(i, j);
+  }
+  const members = new Map<number, string[]>();
+  names.forEach((n, i) => members.set(uf.find(i), [...(members.get(uf.find(i)) ?? []), n]));
+  const groupOf = new Map(names.map((n, i) => [n, members.get(uf.find(i))!.join('+')]));
+  const parts = new Map<string, { cluster: C; section: string; keys: string[] }>();
+  const seen = new Map<string, Set<string>>();
+  for (const c of r.clusters) {
+    for (const k of c.keys) {
+      const g = groupOf.get(sections.of(k)) ?? '';
+      const key = `${c.id}\u0000${g}`;
+      let p = parts.get(key);
+      if (p === undefined) parts.set(key, (p = { cluster: c, section: g, keys: [] }));
+      p.keys.push(k);
+      const groups = seen.get(c.id) ?? new Set<string>();
+      groups.add(g);
+      seen.set(c.id, groups);
+    }
+  }
+  const order = new Map([...r.assignment.keys()].map((k, i) => [k, i]));
+  const ordered = [...parts.values()].sort((a, b) => order.get(a.keys[0]!)! - order.get(b.keys[0]!)!);
+  const assignment = new Map<string, string>();
+  const renumber = new Map<string, string>();
+  const clusters = ordered.map((p, i) => {
+    const id = `c${i}`;
+    for (const k of p.keys) assignment.set(k, id);
+    if (seen.get(p.cluster.id)!.size === 1) renumber.set(p.cluster.id, id);
+    return { ...p.cluster, id, keys: p.keys, section: p.section };
+  });
+  for (const c of clusters) {
+    const why = c.why as SchemaCluster['why'];
+    if (why?.nearest) c.why = { ...why, nearest: renumber.get(why.nearest) ?? null };
+  }
+  return {
+    clusters,
+    assignment: new Map([...r.assignment.keys()].map((k) => [k, assignment.get(k)!])),
+    sections: listed.map((x) => ({ ...x, with: groupOf.get(x.section)!.split('+').filter((n) => n !== x.section) })),
+    split: [...seen.values()].filter((g) => g.size > 1).length,
+  };
 }

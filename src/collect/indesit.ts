@@ -73,6 +73,7 @@ import { filled } from '../filled.ts';
 import { type LinkCollection, type TagListOptions, TagLists } from '../structure/link-collections.ts';
 import { type PageSchema, similar, similarity } from '../structure/page-schema.ts';
 import { Addresses, AddressKinds } from './addresses.ts';
+import { Sections, SECTIONS_APART, sectionsApart } from '../structure/sections.ts';
 import { shapeSimilarity, shapeWeights } from '../structure/page-shape.ts';
 import { LayoutDepth } from '../structure/layout.ts';
 import { readStructure, schemaOfStructure, type Structure } from '../structure/page-structure.ts';
@@ -100,6 +101,8 @@ export interface IndesitOptions {
   rings?: number;
   /** Share of a class-link's pages that may be unlike the target before it scores 0 (0 = the paper). */
   strayShare?: number;
+  /** Pages of another section of the site than the sample's are no targets (src/structure/sections.ts; default true). */
+  sections?: boolean;
   /** How tag-lists are built (attributes kept…). */
   tagLists?: TagListOptions;
   /** One collection for the links of a page's text region (default COLLECT_DEFAULTS.textRegion; false = the paper). */
@@ -189,12 +192,14 @@ export interface CollectedPage {
   shapeSimilarity: number;
   /** The kind its address names (addresses.ts `AddressKinds`, '' for none). */
   kind: string;
+  /** The section of the site it is in (src/structure/sections.ts, '' for none); absent with sections off. */
+  section?: string;
   /**
    * Why it was taken or left: `schema` (its cluster is similar to the sample's, or not), `shape` (taken: its
    * address names the sample's kind and its shape is near the sample's), `kind` (left: its address names
-   * another kind than the sample's).
+   * another kind than the sample's), `section` (left: it is in another section of the site than the sample).
    */
-  evidence: 'schema' | 'shape' | 'kind';
+  evidence: 'schema' | 'shape' | 'kind' | 'section';
 }
 
 export interface IndesitResult {
@@ -333,18 +338,60 @@ class Target {
   }
 
   /**
+   * True when `key` is in the origin's section of the site (src/structure/sections.ts), or sections are off:
+   * the library reference and the how-tos of a documentation share its template, menus and layouts.
+   */
+  sectionOk(key: string): boolean {
+    if (!this.run.sectionsOn) return true;
+    const a = this.run.sections.of(key);
+    const b = this.run.sections.of(this.origin.key);
+    return a === b || this.run.sectionsApart(a, b) !== true;
+  }
+
+  /**
+   * True when `key` is in the origin's section and that section is a class of its own (another section is
+   * apart from it by shape: `Run.sectionsApart`): its address names the origin's place in the site, as a
+   * typed file name names its kind, and its shape decides.
+   */
+  inNamedSection(key: string): boolean {
+    if (!this.run.sectionsOn) return false;
+    const s = this.run.sections.of(this.origin.key);
+    if (s === '' || this.run.sections.of(key) !== s) return false;
+    return this.run.sections.list().some((x) => x.section !== s && this.run.sectionsApart(s, x.section) === true);
+  }
+
+  /**
+   * True when a link to `key` is worth following by its section: in the origin's, outside any, in one alike
+   * (`Run.sectionsApart` false), or, while that is undecided, in one where fewer pages than it needs were read.
+   */
+  sectionLinkOk(key: string): boolean {
+    if (!this.run.sectionsOn) return true;
+    const a = this.run.sections.of(key);
+    const b = this.run.sections.of(this.origin.key);
+    if (a === b || a === '' || b === '') return true;
+    const apart = this.run.sectionsApart(a, b);
+    return apart === undefined ? this.run.readIn(a) < SECTIONS_APART.minAlike : !apart;
+  }
+
+  /** `kindOk` and `sectionLinkOk`: a link to this address may lead to one of the target's pages. */
+  placeOk(key: string): boolean {
+    return this.kindOk(key) && this.sectionLinkOk(key);
+  }
+
+  /**
    * True when page `p` is one of this target's: of the origin's address kind, and of a member cluster (its
-   * schema is similar to the target's), or, when the address names a typed kind (`struct.Vec.html`), of a
-   * shape near the origin's (`Run.shapeNear`): pages of one class whose item lists differ.
+   * schema is similar to the target's), or, when the address names a typed kind (`struct.Vec.html`) or the
+   * origin's section among several (`inNamedSection`), of a shape near the origin's (`Run.shapeNear`): pages
+   * of one class whose item lists differ.
    */
   takes(p: CrawledPage): boolean {
     // Kinds are learnt as links are seen: a page clustered before its kind was known is checked again.
-    if (p.cluster < 0 || !this.kindOk(p.key)) return false;
+    if (p.cluster < 0 || !this.kindOk(p.key) || !this.sectionOk(p.key)) return false;
     if (this.accepts(p.cluster)) {
       this.anchor(p);
       return true;
     }
-    if (!this.run.kinds.kindOf(p.key).dotted) return false;
+    if (!this.run.kinds.kindOf(p.key).dotted && !this.inNamedSection(p.key)) return false;
     // Single linkage over the shapes of the pages taken (a page near one of them), each page checked again
     // only once more pages were taken.
     const seen = this.byShape.get(p.key);
@@ -443,6 +490,8 @@ class Run {
   readonly tagLists: TagLists;
   /** The kinds page addresses name (addresses.ts), from every link seen. */
   readonly kinds = new AddressKinds();
+  /** The site's sections, learnt from the addresses read and linked to (src/structure/sections.ts). */
+  readonly sections = new Sections();
   /** Shape weights over the pages read (page-shape.ts), and how many pages they were computed on. */
   private weights: Float64Array = new Float64Array(0);
   private weighed = 0;
@@ -453,6 +502,8 @@ class Run {
   readonly maxDepth: number;
   readonly maxDownloads: number;
   readonly grow: boolean;
+  /** Targets keep to the sample's section (`IndesitOptions.sections`). */
+  readonly sectionsOn: boolean;
   readonly rings: number;
   readonly strayShare: number;
   /**
@@ -494,10 +545,66 @@ class Run {
     this.maxDepth = o.maxDepth;
     this.maxDownloads = o.maxDownloads;
     this.grow = options.growTarget ?? true;
+    this.sectionsOn = options.sections ?? COLLECT_DEFAULTS.sections;
     this.rings = o.rings;
     this.strayShare = o.strayShare;
     this.deadRun = COLLECT_DEFAULTS.deadRun;
     this.shapeThreshold = o.shapeSimilarity;
+  }
+
+  /** Pages read per section, counted again when pages were read or addresses seen since. */
+  private sectionReads = { read: -1, seen: -1, counts: new Map<string, number>() };
+
+  /** How many pages were read in section `s`. */
+  readIn(s: string): number {
+    const r = this.sectionReads;
+    if (r.read !== this.order.length || r.seen !== this.sections.size) {
+      r.counts.clear();
+      for (const p of this.order) {
+        const x = this.sections.of(p.key);
+        r.counts.set(x, (r.counts.get(x) ?? 0) + 1);
+      }
+      r.read = this.order.length;
+      r.seen = this.sections.size;
+    }
+    return r.counts.get(s) ?? 0;
+  }
+
+  /** Per pair of sections, whether apart (sections.ts `sectionsApart`) and how many pages were read when told. */
+  private readonly apart = new Map<string, { read: number; apart: boolean | undefined }>();
+
+  /**
+   * Whether the pages read in sections `a` and `b` are of different classes (sections.ts `sectionsApart`):
+   * undefined while either has too few pages read, or when either is outside any section ('': its address
+   * says nothing, or its folder is not known as a section yet). Told again as the pages read grow by a
+   * tenth (every page while undecided).
+   */
+  sectionsApart(a: string, b: string): boolean | undefined {
+    if (a === b) return false;
+    if (a === '' || b === '') return undefined;
+    const key = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
+    const read = this.order.length;
+    const c = this.apart.get(key);
+    if (c !== undefined && (c.apart === undefined ? read === c.read : read <= c.read * 1.1)) return c.apart;
+    const x: Int32Array[] = [];
+    const y: Int32Array[] = [];
+    for (const p of this.order) {
+      const s = this.sections.of(p.key);
+      if (s === a) x.push(p.shape);
+      else if (s === b) y.push(p.shape);
+    }
+    const apart = sectionsApart(x, y, this.shapeWeights());
+    this.apart.set(key, { read, apart });
+    return apart;
+  }
+
+  /** The shape weights over the pages read (page-shape.ts `shapeWeights`), computed again as they grow by a tenth. */
+  private shapeWeights(): Float64Array {
+    if (this.order.length > this.weighed * 1.1 || this.weights.length < this.tagLists.size) {
+      this.weights = shapeWeights(this.order.map((p) => p.shape), this.tagLists);
+      this.weighed = this.order.length;
+    }
+    return this.weights;
   }
 
   /**
@@ -505,11 +612,7 @@ class Run {
    * have (the site's template) weighing little; the weights are computed again as the pages read grow by a tenth.
    */
   shapeOf(a: CrawledPage, b: CrawledPage): number {
-    if (this.order.length > this.weighed * 1.1 || this.weights.length < this.tagLists.size) {
-      this.weights = shapeWeights(this.order.map((p) => p.shape), this.tagLists);
-      this.weighed = this.order.length;
-    }
-    return shapeSimilarity(a.shape, b.shape, this.weights);
+    return shapeSimilarity(a.shape, b.shape, this.shapeWeights());
   }
 
   /** True when the shapes of two pages are similar (`shapeThreshold`). */
@@ -563,11 +666,13 @@ class Run {
       });
       // Every address a page links to tells which kinds the site's addresses name (addresses.ts).
       this.kinds.add(key);
+      this.sections.add(key);
       for (const c of structure.collections) {
         for (const l of c.links) {
           const k = this.keyOf(l.url);
           if (k === undefined) continue;
           this.kinds.add(k);
+          this.sections.add(k);
         }
       }
       // The first page read is the sample: the depth of its content stands for the site's until `learnDepth`.
@@ -660,6 +765,7 @@ class Run {
       const k = this.known(raw);
       if (k === own || seen.has(k)) continue;
       this.kinds.add(k);
+      this.sections.add(k);
       seen.add(k);
       if (!this.addressOf.has(k)) this.addressOf.set(k, l.url);
       out.push(k);
@@ -675,7 +781,7 @@ class Run {
     for (const p of target.pages()) {
       for (const c of p.collections) {
         for (const k of this.keysOf(c, p.key)) {
-          if (this.pages.has(k) || !target.kindOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k) || this.deadFolder(k) !== undefined) continue;
+          if (this.pages.has(k) || !target.placeOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k) || this.deadFolder(k) !== undefined) continue;
           return false;
         }
       }
@@ -858,7 +964,7 @@ class Run {
           // not downloaded (addresses.ts).
           // Links whose address names another kind than the target's lead to none (a module's list of items
           // of every kind): a mixed collection gives the target's pages only.
-          const all = target.addresses.order(this.keysOf(c, p.key).filter((k) => target.kindOk(k)));
+          const all = target.addresses.order(this.keysOf(c, p.key).filter((k) => target.placeOk(k)));
           // A page's variant (its other language or version, variants.ts) has its structure: from a page that is
           // no target it leads to none.
           const other = !target.takes(p);
@@ -935,7 +1041,7 @@ class Run {
         if (!back.has(c.tagList)) continue;
         let run = 0;
         for (const k of this.keysOf(c, q.key)) {
-          if (!target.kindOk(k)) continue;
+          if (!target.placeOk(k)) continue;
           const got = await this.follow(q.key, k);
           if (got === undefined) continue;
           if (got.cluster >= 0) run = 0;
@@ -1137,8 +1243,8 @@ export async function indesit(source: PageSource, sample: string, options: Indes
   const why = (p: Crawled): CollectedPage => {
     const kind = run.kinds.kindOf(p.key).kind;
     const taken = collected.has(p.key);
-    const evidence = kind !== sampleKind ? 'kind' : taken && !target.accepts(p.cluster) ? 'shape' : 'schema';
-    return { key: p.key, url: p.url, cluster: p.cluster, similarity: round(similarity(first.schema, p.schema)), shapeSimilarity: round(run.shapeOf(first, p)), kind, evidence };
+    const evidence = kind !== sampleKind ? 'kind' : !target.sectionOk(p.key) ? 'section' : taken && !target.accepts(p.cluster) ? 'shape' : 'schema';
+    return { key: p.key, url: p.url, cluster: p.cluster, similarity: round(similarity(first.schema, p.schema)), shapeSimilarity: round(run.shapeOf(first, p)), kind, ...(run.sectionsOn ? { section: run.sections.of(p.key) } : {}), evidence };
   };
   const taken = pages.map(why);
   const deadSkipped = { folders: [...run.skipped.folders], folderLinks: run.skipped.folderLinks, runs: run.skipped.runs };

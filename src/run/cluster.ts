@@ -34,6 +34,8 @@ export interface ClusterOptions extends Pick<RunControls, 'sourceOptions' | 'onP
   similarity?: number;
   /** Compare page layouts beside link tag-lists (by schema; default COLLECT_DEFAULTS.layout). */
   layout?: boolean;
+  /** Pages of one structure in different sections of the site are different clusters (by auto, schema, shape; default true). */
+  sections?: boolean;
   /** Number of clusters by content (default: chosen by silhouette). */
   k?: number;
   /** Page key → class: the result then has the purity and adjusted Rand index. */
@@ -71,7 +73,7 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
   const start = performance.now();
   const [{ COLLECT_DEFAULTS: D }, schema] = await Promise.all([import('../structure/defaults.ts'), import('../cluster/schema.ts')]);
   const by = options.by ?? 'auto';
-  const { similarity, layout } = withDefaults({ similarity: D.clusterSimilarity, layout: D.layout }, options);
+  const { similarity, layout, sections } = withDefaults({ similarity: D.clusterSimilarity, layout: D.layout, sections: D.sections }, options);
   // Given a similarity or a layout choice, the schema is what was asked for: auto groups by it.
   const schemaAsked = options.similarity !== undefined || options.layout !== undefined;
   const progress = options.onProgress;
@@ -86,22 +88,22 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
   try {
     const src = opened.source;
     if (by === 'auto' && !schemaAsked) {
-      const r = await schema.clusterSourceByStructure(src, { similarity, layout, reader, ...(progress ? { onPage: (n: number) => progress('structure', n) } : {}) });
-      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? { why: c.why } : { schema: c.schema }) }));
+      const r = await schema.clusterSourceByStructure(src, { similarity, layout, reader, sections, ...(progress ? { onPage: (n: number) => progress('structure', n) } : {}) });
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? { why: c.why } : { schema: c.schema }), ...sectionOf(c) }));
       ({ assignment, failures } = r);
-      extra = { groupedBy: r.method, similarity, layout, ...(r.cut === undefined ? {} : { cut: r.cut }) };
+      extra = { groupedBy: r.method, similarity, layout, ...(r.cut === undefined ? {} : { cut: r.cut }), ...sectionsOf(r) };
       doubts.push(...(r.doubts ?? []));
     } else if (by === 'schema' || by === 'auto') {
-      const r = await schema.clusterSourceBySchema(src, { similarity, layout, reader, ...(progress ? { onPage: (n: number) => progress('schema', n) } : {}) });
-      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema }));
+      const r = await schema.clusterSourceBySchema(src, { similarity, layout, reader, sections, ...(progress ? { onPage: (n: number) => progress('schema', n) } : {}) });
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema, ...sectionOf(c) }));
       ({ assignment, failures } = r);
-      extra = { ...(by === 'auto' ? { groupedBy: 'schema' } : {}), similarity, layout };
+      extra = { ...(by === 'auto' ? { groupedBy: 'schema' } : {}), similarity, layout, ...sectionsOf(r) };
       doubts.push(...(r.doubts ?? []));
     } else if (by === 'shape') {
-      const r = await schema.clusterSourceByShape(src, { reader, ...(progress ? { onPage: (n: number) => progress('shape', n) } : {}) });
-      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }) }));
+      const r = await schema.clusterSourceByShape(src, { reader, sections, ...(progress ? { onPage: (n: number) => progress('shape', n) } : {}) });
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }), ...sectionOf(c) }));
       ({ assignment, failures } = r);
-      extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null };
+      extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null, ...sectionsOf(r) };
       if (r.capped !== undefined) doubts.push(`${r.capped}: grouped by page schema instead`);
       else if (r.fallback) warnings.push(`page shapes left ${((1 - r.grouped) * 100).toFixed(0)}% of the pages in groups of 1 or 2: grouped by page schema instead`);
     } else {
@@ -141,6 +143,11 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
   };
   return { clusters, assignment, failures, doubts, warnings, scores, summary };
 }
+
+/** A cluster's group of sections (schema.ts `splitBySections`), when the site has sections. */
+const sectionOf = (c: { section?: string }): { section?: string } => (c.section === undefined ? {} : { section: c.section });
+/** summary.json's `sections` and `splitBySection`, when the site has sections. */
+const sectionsOf = (r: { sections?: unknown; split?: number }): Record<string, unknown> => (r.sections === undefined ? {} : { sections: r.sections, splitBySection: r.split });
 
 /**
  * Reads the structures of a source's pages on `workers` threads (page-pool.ts `eachPage`, the `structure`
@@ -206,6 +213,7 @@ export async function clusterCommand(
       name: spec,
       ...(flags.similarity !== undefined ? { similarity: flags.similarity } : {}),
       ...(flags.layout !== undefined ? { layout: flags.layout } : {}),
+      sections: flags.sections,
       ...(flags.k !== undefined ? { k: flags.k } : {}),
       ...(gold !== undefined ? { gold } : {}),
       workers: flags.workers,

@@ -61,7 +61,7 @@ export interface CollectSummary extends CommandSummary {
   sampleLayout: string[];
   /** What makes the result doubtful (also on stderr), empty when nothing does. */
   doubts: string[];
-  options: { similarity: number; shapeSimilarity: number; sameClusterLinks: number; maxDepth: number; rings: number; maxDownloads: number; layout: boolean };
+  options: { similarity: number; shapeSimilarity: number; sameClusterLinks: number; maxDepth: number; rings: number; maxDownloads: number; layout: boolean; sections: boolean };
 }
 
 /**
@@ -72,7 +72,7 @@ export async function collect(source: SourceInput, sample: string, options: Coll
   const start = performance.now();
   const [{ indesit }, { COLLECT_DEFAULTS: D }] = await Promise.all([import('../collect/indesit.ts'), import('../structure/defaults.ts')]);
   const { name, savePages, sourceOptions, ...given } = options;
-  const o = filled(given, D, ['similarity', 'sameClusterLinks', 'maxDepth', 'rings', 'maxDownloads', 'layout']);
+  const o = filled(given, D, ['similarity', 'sameClusterLinks', 'maxDepth', 'rings', 'maxDownloads', 'layout', 'sections']);
   const bodies = savePages ? new Map<string, Uint8Array>() : undefined;
   const onPage = given.onPage;
   const opened = await openInput(source, sourceOptions ? { sourceOptions } : {});

@@ -82,6 +82,7 @@ export const COLLECT_OPTIONS = declareOptions('collect', {
   rings: option(wholeNumber(0).default(COLLECT_DEFAULTS.rings), { arg: 'n', description: 'rings of neighbourhood widening (0: the paper)' }),
   maxDownloads: option(wholeNumber(1).default(COLLECT_DEFAULTS.maxDownloads), { arg: 'n', description: 'downloads at most' }),
   layout: option(z.boolean().default(COLLECT_DEFAULTS.layout), { description: "compare pages by their links' tag-lists only, as the paper (not their layouts too)" }),
+  sections: option(z.boolean().default(COLLECT_DEFAULTS.sections), { description: "take pages of other sections of the site than the sample's too (top-level folders with their own index page whose pages differ in shape)" }),
   savePages: option(z.boolean().default(false), { description: 'also write the HTML of each collected page under <out>/pages/' }),
 });
 export type CollectFlags = OptionValues<typeof COLLECT_OPTIONS.shape>;
@@ -94,6 +95,9 @@ export const CLUSTER_OPTIONS = declareOptions('cluster', {
     description: '--by schema (and auto, which then groups by schema): threshold T of similar schemas (the lower Jaccard coefficient of links and of layouts)',
   }),
   layout: option(z.boolean().default(COLLECT_DEFAULTS.layout), { description: "--by schema (and auto, which then groups by schema): compare pages by their links' tag-lists only, as the paper" }),
+  sections: option(z.boolean().default(COLLECT_DEFAULTS.sections), {
+    description: '--by auto, schema, shape: do not split clusters by the sections of the site (top-level folders with their own index page whose pages differ in shape)',
+  }),
   k: option(wholeNumber(1).optional(), { arg: 'n', description: '--by content: number of clusters (default: chosen by silhouette)' }),
   gold: option(z.string().optional(), { arg: 'file', description: 'JSON object page key → class: also report purity and adjusted Rand index' }),
   workers: WORKERS,

@@ -143,6 +143,12 @@ export const COLLECT_DEFAULTS = {
    */
   layout: true,
   /**
+   * Pages of one structure in different sections of the site (top-level folders with their own index page,
+   * src/structure/sections.ts) are different classes: clusters are split by section, and collect's target
+   * keeps to the sample's section. false: structure alone.
+   */
+  sections: true,
+  /**
    * Depth of the content (steps from the root) when no page read so far shows one (layout.ts `LayoutDepth`):
    * html > body > two levels of containers.
    */

@@ -18,8 +18,10 @@ export interface PageInfo {
 export interface ClusterInfo {
   id: string;
   pages: number;
-  /** The link collections (tag-lists) of its first page's schema. */
+  /** The link collections (tag-lists) of its first page's schema (empty when grouped by page shape). */
   schema: string[];
+  /** The section of the site its pages are in (src/structure/sections.ts), when the site has sections. */
+  section?: string;
 }
 
 /** `GET /api/site`. */

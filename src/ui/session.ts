@@ -1,13 +1,13 @@
 /**
  * What the UI's server holds for one source, over the library: the source opened once and its pages
  * parsed once (titles, and the trees the wrapper designer works on), the pages grouped by structure
- * (cluster/schema.ts), and each template engine's run (run/content.ts `extractContent`: the template
+ * (run/cluster.ts, as `gabarit cluster` groups them), and each template engine's run (run/content.ts `extractContent`: the template
  * removed, the main block chosen), made the first time the user picks that engine and kept. No engine
  * logic here: only calls, and the figures the report shows (run/report.ts `pageFigures`).
  */
 import { realpath } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { clusterSourceBySchema } from '../cluster/schema.ts';
+import { cluster } from '../run/cluster.ts';
 import { LabelTable } from '../html/labels.ts';
 import type { Tree } from '../html/tree.ts';
 import { fractionChart, type ReportPage } from '../report/html-report.ts';
@@ -102,9 +102,13 @@ export class Session {
     }
     const clusters: SiteInfo['clusters'] = [];
     if (pages.length > 1) {
-      const c = await clusterSourceBySchema(this.source, { shape: false });
+      // The page classes `gabarit cluster` gives (run/cluster.ts, its defaults: by schema or shape, split by section).
+      const c = await cluster(this.source, { workers: 0 });
       for (const p of pages) p.cluster = c.assignment.get(p.key) ?? null;
-      for (const k of c.clusters) clusters.push({ id: k.id, pages: k.keys.length, schema: k.schema });
+      for (const k of c.clusters) {
+        const section = typeof k['section'] === 'string' && k['section'] !== '' ? { section: k['section'] } : {};
+        clusters.push({ id: k.id, pages: k.keys.length, schema: Array.isArray(k['schema']) ? (k['schema'] as string[]) : [], ...section });
+      }
     }
     this.siteInfo = { source: this.spec, kind: this.source.kind, pages, clusters, engines: [AUTO, ...Object.keys(ENGINES)], failures };
   }

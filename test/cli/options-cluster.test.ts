@@ -49,7 +49,7 @@ function purity(clusters: Run['clusters'], gold: Record<string, string>): number
   return agree / n;
 }
 
-test('cluster: --gold scores the clusters written; a lower --similarity and --no-layout join more pages', async (t) => {
+test('cluster: --gold scores the clusters written; a lower --similarity, --no-layout and --no-sections join more pages', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-options-cluster-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   // The gold class of a page: its folder (pages at the top are one class).
@@ -59,7 +59,7 @@ test('cluster: --gold scores the clusters written; a lower --similarity and --no
 
   const [a, b] = [join(dir, 'default'), join(dir, 'loose')];
   const strict = await written(await gabarit(['cluster', SITE, '--gold', goldFile, '-q', '--out', a]), a);
-  const loose = await written(await gabarit(['cluster', SITE, '--similarity', '0.4', '--no-layout', '--gold', goldFile, '-q', '--out', b]), b);
+  const loose = await written(await gabarit(['cluster', SITE, '--similarity', '0.4', '--no-layout', '--no-sections', '--gold', goldFile, '-q', '--out', b]), b);
   for (const run of [strict, loose]) {
     assert.equal(run.summary['pagesDone'], Object.keys(gold).length);
     assert.ok(Math.abs((run.summary['purity'] as number) - purity(run.clusters, gold)) < 1e-9, 'the purity reported is that of clusters.json against --gold');

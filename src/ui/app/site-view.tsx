@@ -48,7 +48,7 @@ export function SiteView({ site, engine, engineError, onOpen }: SiteViewProps) {
           <option value="">every page class</option>
           {site.clusters.map((c) => (
             <option value={c.id}>
-              {c.id}: {c.pages} pages
+              {c.id}: {c.pages} pages{c.section ? ` in ${c.section}/` : ''}
             </option>
           ))}
         </select>
