@@ -267,10 +267,31 @@ export async function clusterSourceBySchema(source: PageSource, options: SchemaC
   return bySections({ ...r, doubts: c === null ? [] : [c.layouts ? `${c.message}: see --by shape` : c.message] }, set, options);
 }
 
-/** A grouping split by the site's sections unless `options.sections` is false (`splitBySections`). */
+/**
+ * A grouping split by the site's sections unless `options.sections` is false (`splitBySections`), each
+ * cluster with why (`explainClusters`).
+ */
 function bySections<R extends SchemaClustering>(r: R, set: StructureSet, options: Pick<SchemaClusterOptions, 'sections'>): R {
-  if (!(options.sections ?? COLLECT_DEFAULTS.sections)) return r;
-  return { ...r, ...splitBySections(r, set) };
+  return explainClusters(options.sections ?? COLLECT_DEFAULTS.sections ? { ...r, ...splitBySections(r, set) } : r, set);
+}
+
+/**
+ * Each cluster of a grouping with what sets it apart from its nearest cluster (page-shape.ts
+ * `explainShapes`: their pages' mean shape similarity, the paths one has on nearly every page and the other
+ * on nearly none), however the pages were grouped. Left as is past `SHAPE_DEFAULTS.maxDistinct` distinct
+ * shapes (the comparison costs their square).
+ */
+export function explainClusters<R extends SchemaClustering>(r: R, set: StructureSet): R {
+  const shapes = set.structures.map((x) => x.shape);
+  if (r.clusters.length < 2 || shapes.some((x) => x.length === 0) || new Set(shapes.map((x) => x.join(','))).size > SHAPE_DEFAULTS.maxDistinct) return r;
+  const index = new Map(r.clusters.map((c, g) => [c.id, g]));
+  const groups = set.keys.map((k) => index.get(r.assignment.get(k)!)!);
+  const why = explainShapes(shapes, groups, set.tagLists);
+  const clusters = r.clusters.map((c, g) => {
+    const y = why[g]!;
+    return { ...c, why: { nearest: y.nearest < 0 ? null : r.clusters[y.nearest]!.id, similarity: Math.round(y.similarity * 1000) / 1000, apart: y.apart, lacks: y.lacks } };
+  });
+  return { ...r, clusters };
 }
 
 /** A grouping by `clusterSourceByStructure`: by page schema, or by page shape where the schema's doubtful. */

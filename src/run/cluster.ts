@@ -89,19 +89,19 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
     const src = opened.source;
     if (by === 'auto' && !schemaAsked) {
       const r = await schema.clusterSourceByStructure(src, { similarity, layout, reader, sections, ...(progress ? { onPage: (n: number) => progress('structure', n) } : {}) });
-      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? { why: c.why } : { schema: c.schema }), ...sectionOf(c) }));
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? {} : { schema: c.schema }), why: c.why, ...sectionOf(c) }));
       ({ assignment, failures } = r);
       extra = { groupedBy: r.method, similarity, layout, ...(r.cut === undefined ? {} : { cut: r.cut }), ...sectionsOf(r) };
       doubts.push(...(r.doubts ?? []));
     } else if (by === 'schema' || by === 'auto') {
       const r = await schema.clusterSourceBySchema(src, { similarity, layout, reader, sections, ...(progress ? { onPage: (n: number) => progress('schema', n) } : {}) });
-      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema, ...sectionOf(c) }));
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, schema: c.schema, why: c.why, ...sectionOf(c) }));
       ({ assignment, failures } = r);
       extra = { ...(by === 'auto' ? { groupedBy: 'schema' } : {}), similarity, layout, ...sectionsOf(r) };
       doubts.push(...(r.doubts ?? []));
     } else if (by === 'shape') {
       const r = await schema.clusterSourceByShape(src, { reader, sections, ...(progress ? { onPage: (n: number) => progress('shape', n) } : {}) });
-      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas, why: c.why }), ...sectionOf(c) }));
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, ...(r.fallback ? { schemas: c.schemas, schema: c.schema } : { shapes: c.schemas }), why: c.why, ...sectionOf(c) }));
       ({ assignment, failures } = r);
       extra = { cut: r.cut, grouped: r.grouped, fallback: r.fallback ? 'schema' : null, ...sectionsOf(r) };
       if (r.capped !== undefined) doubts.push(`${r.capped}: grouped by page schema instead`);

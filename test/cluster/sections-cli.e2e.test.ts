@@ -59,6 +59,7 @@ interface ClusterOut {
   id: string;
   keys: string[];
   section?: string;
+  why?: { nearest: string | null; similarity: number; apart: string[]; lacks: string[] };
 }
 
 async function clusterOf(dir: string, extra: string[] = []): Promise<{ clusters: ClusterOut[]; summary: Record<string, unknown> }> {
@@ -80,6 +81,9 @@ test('cluster: pages of one schema in two sections whose pages differ in shape a
     assert.equal(man.length, 1, JSON.stringify(clusters));
     assert.notEqual(lib[0]!.id, man[0]!.id);
     assert.equal(lib[0]!.section, 'library');
+    // Why, as for every cluster however grouped: its nearest cluster and the paths that set them apart.
+    assert.ok(lib[0]!.why?.nearest, JSON.stringify(lib[0]!.why));
+    assert.ok(lib[0]!.why!.apart.some((p) => p.includes('dl class="function"')), JSON.stringify(lib[0]!.why));
     assert.equal(man[0]!.section, 'manual');
     assert.deepEqual((summary['sections'] as Array<{ section: string }>).map((s) => s.section), ['library', 'manual']);
     assert.ok((summary['splitBySection'] as number) >= 1);
