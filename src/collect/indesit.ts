@@ -345,7 +345,7 @@ class Target {
     if (!this.run.sectionsOn) return true;
     const a = this.run.sections.of(key);
     const b = this.run.sections.of(this.origin.key);
-    return a === b || this.run.sectionsApart(a, b) !== true;
+    return a === b || (this.run.sectionsApart(a, b) ?? this.run.sectionsAreClasses(b)) !== true;
   }
 
   /**
@@ -369,7 +369,7 @@ class Target {
     const a = this.run.sections.of(key);
     const b = this.run.sections.of(this.origin.key);
     if (a === b || a === '' || b === '') return true;
-    const apart = this.run.sectionsApart(a, b);
+    const apart = this.run.sectionsApart(a, b) ?? this.run.sectionsAreClasses(b);
     return apart === undefined ? this.run.readIn(a) < SECTIONS_APART.minAlike : !apart;
   }
 
@@ -596,6 +596,22 @@ class Run {
     const apart = sectionsApart(x, y, this.shapeWeights());
     this.apart.set(key, { read, apart });
     return apart;
+  }
+
+  /**
+   * What the site's other sections say of section `s` while a pair is undecided: true when every section
+   * told so far is apart from it (the site lays out its classes by section), false when one is alike
+   * (sections are topics), undefined when none was told.
+   */
+  sectionsAreClasses(s: string): boolean | undefined {
+    let told: boolean | undefined;
+    for (const x of this.sections.list()) {
+      if (x.section === s || s === '') continue;
+      const apart = this.sectionsApart(s, x.section);
+      if (apart === false) return false;
+      if (apart === true) told = true;
+    }
+    return told;
   }
 
   /** The shape weights over the pages read (page-shape.ts `shapeWeights`), computed again as they grow by a tenth. */
