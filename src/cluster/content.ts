@@ -20,6 +20,7 @@ import { textOf, words } from '../html/text.ts';
 import type { PageFailure } from '../errors.ts';
 import { parsePage, type PageSource } from '../site/page.ts';
 import alignEngine from '../template/align/engine.ts';
+import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
 import { ALIGN_DEFAULTS } from '../template/align/defaults.ts';
 import { keptText } from '../template/result.ts';
 import { CONTENT_CLUSTER_DEFAULTS } from './defaults.ts';
@@ -66,6 +67,8 @@ export interface ContentClusterOptions extends DocumentClusterOptions {
   onFailure?: (failure: PageFailure) => void;
   onProgress?: (phase: string, done: number, total?: number) => void;
   signal?: AbortSignal;
+  /** Runs the align engine (default: its own `run`, on this thread; run/pooled.ts `engineRunner` marks pages on worker threads). */
+  runner?: (engine: TemplateEngine, ctx: EngineContext) => Promise<EngineRun>;
 }
 
 export interface ContentClustering extends DocumentClustering {
@@ -88,7 +91,8 @@ export async function clusterByContent(source: PageSource, options: ContentClust
   const docs: ContentDocument[] = [];
   const removeTemplate = options.removeTemplate ?? true;
   if (removeTemplate) {
-    await alignEngine.run({
+    const run = options.runner ?? ((engine: TemplateEngine, ctx: EngineContext) => engine.run(ctx));
+    await run(alignEngine as TemplateEngine, {
       source,
       labels,
       options: { sample, minEvidence },

@@ -108,7 +108,8 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
       else if (r.fallback) warnings.push(`page shapes left ${((1 - r.grouped) * 100).toFixed(0)}% of the pages in groups of 1 or 2: grouped by page schema instead`);
     } else {
       const { clusterByContent } = await import('../cluster/content.ts');
-      const r = await clusterByContent(src, { ...(options.k !== undefined ? { k: options.k } : {}), ...(progress ? { onProgress: progress } : {}) });
+      const { engineRunner } = await import('./pooled.ts');
+      const r = await clusterByContent(src, { runner: engineRunner(options.workers ?? defaultWorkers()), ...(options.k !== undefined ? { k: options.k } : {}), ...(progress ? { onProgress: progress } : {}) });
       clusters = r.clusters.map((c) => ({ id: `c${c.id}`, keys: c.keys, terms: c.terms }));
       assignment = new Map([...r.assignment].map(([k, v]) => [k, `c${v}`]));
       failures = r.failures;

@@ -1,5 +1,5 @@
 /**
- * `--workers`: the per-page work of template (align, hyperlink), content, apply, wrapper run and cluster in
+ * `--workers`: the per-page work of template (align, hyperlink), content, apply, wrapper run and cluster (by structure and by content) in
  * worker threads. A run with 3 workers writes what a run with 1 writes (every page file, the pages in
  * summary.json, the jsonl records in the source's order, the wrapper's records.jsonl; cluster's
  * clusters.json, what a run on the main thread alone writes), and a page whose
@@ -116,6 +116,16 @@ test('--workers 1 and --workers 3 write the same files, summary pages and jsonl 
   }
   assert.ok((JSON.parse(clusters[0]!) as unknown[]).length >= 2, 'cluster: the layouts are told apart');
   assert.equal(clusters[1], clusters[0], 'cluster: the same clusters.json');
+  // cluster --by content: the template learnt, then every page's kept text read on the workers.
+  const byContent: string[] = [];
+  for (const workers of ['0', '3']) {
+    const out = join(dir, `content-cluster-${workers}`);
+    const r = await gabarit(['cluster', mixed, '--by', 'content', '--workers', workers, '-q', '-o', out]);
+    assert.equal(r.code, 0, `cluster --by content --workers ${workers}: ${r.stderr}`);
+    byContent.push(await readFile(join(out, 'clusters.json'), 'utf8'));
+    assert.equal((await summary(out)).pagesDone, PAGES);
+  }
+  assert.equal(byContent[1], byContent[0], 'cluster --by content: the same clusters.json');
 });
 
 test('a page whose worker stops is named on stderr and counted as failed; the other pages are written', async (t) => {
