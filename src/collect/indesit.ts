@@ -54,8 +54,9 @@
  *  - Widening (`rings`, default 1): when no candidate scores, step 1 runs once more from one page of each
  *    cluster not explored yet (neighbours, and clusters that joined the target), so that index pages two
  *    links away from the target become candidates, unless targets were found and every link of the
- *    targets that may lead to one was followed (`closed`); then, while nothing was found, from the entry
- *    page; the paper's neighbourhood is one link deep (`rings: 0`).
+ *    targets that may lead to one was followed or lies in a collection given up after a run of dead links
+ *    (`closed`); then, while nothing was found, from the entry page; the paper's neighbourhood is one link
+ *    deep (`rings: 0`).
  *  - Links that leave the site (PageSource.keyOf undefined) and links back to their own page are not
  *    followed, nor a link to a page read under another spelling of its address (`docs/setup` once
  *    `docs/setup.html` was read); a link whose download fails (404, not HTML…) names no page of any structure: it is counted
@@ -780,6 +781,8 @@ class Run {
   closed(target: Target): boolean {
     for (const p of target.pages()) {
       for (const c of p.collections) {
+        // The rest of a collection given up after a run of dead links looks dead (`deadRun`).
+        if (this.givenUp.has(p.key + '\0' + c.tagList)) continue;
         for (const k of this.keysOf(c, p.key)) {
           if (this.pages.has(k) || !target.placeOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k) || this.deadFolder(k) !== undefined) continue;
           return false;
@@ -811,6 +814,15 @@ class Run {
     if (key.endsWith('/') || /(?:^|\/)index\.(?:html?|xhtml)$/i.test(key)) segs.pop();
     const folder = segs.filter((x) => x !== '').join('/');
     return folder === '' || this.folderAlive.has(folder + '/');
+  }
+
+  /** Collections given up after a run of dead links (`deadRun`), by page key and tag-list. */
+  private readonly givenUp = new Set<string>();
+
+  /** Gives up the collection of tag-list `tagList` on page `page` after a run of dead links (`deadRun`). */
+  private giveUp(page: string, tagList: number): void {
+    this.skipped.runs++;
+    this.givenUp.add(page + '\0' + tagList);
   }
 
   /** True when link `key` of page `from` is to a variant found missing (`follow` does not try it). */
@@ -907,7 +919,7 @@ class Run {
         if (q.cluster < 0) {
           if (++dead >= this.n && reached === 0) break;
           if (this.inRun(k) && ++run >= this.deadRun) {
-            this.skipped.runs++;
+            this.giveUp(p.key, c.tagList);
             break;
           }
           continue;
@@ -978,7 +990,7 @@ class Run {
             if (q === undefined) continue;
             if (q.cluster < 0) {
               if (this.inRun(k) && ++run >= this.deadRun) {
-                this.skipped.runs++;
+                this.giveUp(p.key, c.tagList);
                 break;
               }
               // One page's dead links (a home page's prose naming items outside the copy) say nothing of
@@ -1046,7 +1058,7 @@ class Run {
           if (got === undefined) continue;
           if (got.cluster >= 0) run = 0;
           else if (this.inRun(k) && ++run >= this.deadRun) {
-            this.skipped.runs++;
+            this.giveUp(q.key, c.tagList);
             break;
           }
         }

@@ -85,3 +85,14 @@ test('gabarit collect from a trait page takes the traits that only a module inde
   assert.deepEqual(pages.map((p) => p.key).sort(), [...site.trait].sort());
   assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
 });
+
+test('gabarit collect from a crate root does not widen its search once the links of its class were followed or given up as dead', async () => {
+  // The crate root names twelve modules missing from the copy after its own: its list is given up after a
+  // run of dead links, and the page of all items, a neighbour, would lead to items of every kind.
+  const site = typedSite({ modules: 8, missing: 12, partial: true, allItems: true });
+  const { pages, summary } = await collectFrom('index.html', site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), ['index.html', ...site.module].sort());
+  const left = (summary['pagesLeft'] as Why[]).map((p) => p.key);
+  const items = left.filter((k) => site.struct.includes(k) || site.trait.includes(k));
+  assert.deepEqual(items, [], 'no struct or trait page is read: no widening');
+});
