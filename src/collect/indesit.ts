@@ -1100,16 +1100,21 @@ class Run {
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: STRAYS, ...r };
         strayPure = r.pure;
       }
+      // The first neighbour whose class-links reached targets only, none new (below).
+      let pureNeighbour: { cluster: number; back: number[] } | undefined;
       for (const c of [...neighbours].sort((a, b) => a - b)) {
         if (used.has(c) || target.accepts(c) || ancestors.some((t) => t.accepts(c))) continue;
         const r = await this.evaluate(this.table.clusters[c]!.pages, target, before, dead, String(c));
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: c, ...r };
+        if (r.score === 0 && r.pure.length > 0 && pureNeighbour === undefined) pureNeighbour = { cluster: c, back: r.pure };
       }
       // Strays whose links reached targets only, all found another way first (a module's list of traits,
       // each trait reached from another's page): for a target whose addresses name a kind, they are index
       // pages all the same, and their cluster's other pages (the other modules) may list targets not found
       // yet; their index step runs once, as a best's.
       if (best === null && strayPure.length > 0 && target.typed()) best = { cluster: STRAYS, score: 0, back: strayPure, pure: [], menu: false };
+      // So are a neighbour's (the module pages read beside the traits, one cluster of their own).
+      if (best === null && pureNeighbour !== undefined && target.typed()) best = { cluster: pureNeighbour.cluster, score: 0, back: pureNeighbour.back, pure: [], menu: false };
       if (best === null) {
         // Widening (our extension, `rings`): when no neighbour leads back to the target, the neighbourhood
         // grows by one ring: step 1 runs on the pages of the neighbours not yet explored, so that index

@@ -96,3 +96,10 @@ test('gabarit collect from a crate root does not widen its search once the links
   const items = left.filter((k) => site.struct.includes(k) || site.trait.includes(k));
   assert.deepEqual(items, [], 'no struct or trait page is read: no widening');
 });
+
+test('gabarit collect from a trait page takes the traits only module indexes list, the module pages a cluster of their own', async () => {
+  const site = typedSite({ seeAlso: true, oneTable: true });
+  const { pages, summary, size } = await collectFrom(site.trait[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.trait].sort());
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+});
