@@ -669,12 +669,15 @@ class Run {
       this.kinds.add(key);
       this.sections.add(key);
       for (const c of structure.collections) {
+        const keys: string[] = [];
         for (const l of c.links) {
           const k = this.keyOf(l.url);
           if (k === undefined) continue;
+          keys.push(k);
           this.kinds.add(k);
           this.sections.add(k);
         }
+        this.kinds.addList(keys);
       }
       // The first page read is the sample: the depth of its content stands for the site's until `learnDepth`.
       if (this.layoutDepth < 0) {
@@ -1163,7 +1166,10 @@ class Run {
         strayed = true;
         const first = target.strays()[0]!;
         const index = new Target(this, first.cluster, first);
-        indexPages = depth < this.maxDepth && !best.menu ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
+        // Never taken for a menu: the strays are pages of another kind read by chance among the target's (a
+        // crate root and one module index, one listing all the new targets); two of them cannot tell a menu
+        // repeated on every page from index pages each listing their own items.
+        indexPages = depth < this.maxDepth ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
         for (const q of indexPages) this.indexKeys.add(q.key);
         await this.harvest(indexPages, new Set(best.back), target);
       } else if (best.cluster < 0) {

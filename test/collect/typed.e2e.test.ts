@@ -103,3 +103,13 @@ test('gabarit collect from a trait page takes the traits only module indexes lis
   assert.deepEqual(pages.map((p) => p.key).sort(), [...site.trait].sort());
   assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
 });
+
+test('gabarit collect from a struct page of a reference of two modules takes every struct, the kinds learnt from a module table of items of several kinds', async () => {
+  // Each token (`struct`, `fn`, …) is seen in two folders only and with fewer than 20 names: only a module's
+  // table, listing structs, functions and macros by their kinds, tells them.
+  const site = typedSite({ modules: 2 });
+  const { pages, summary, size } = await collectFrom(site.struct[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort());
+  for (const p of pages) assert.equal(p.kind, 'struct');
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+});
