@@ -68,16 +68,50 @@ function shapeOf(key: string): Shape {
  * seen in `minFolders` folders of distinct names or more have it, so a module's own name (`os.path`, only under `library/`) or
  * one page's name is none, nor a name repeated by a language variant (`docs/faq`, `zh-Hans/docs/faq`); or
  * once `minNames` dotted names or more have it (`keyword.while.html`, all in one folder), more than a family of
- * module names does (`xml.dom.html`, `xml.sax.html`).
+ * module names does (`xml.dom.html`, `xml.sax.html`); or once one list names it with several others
+ * (`addList`): a module's table of items (`struct.System`, `struct.Global`, `fn.alloc`, `fn.realloc`, …).
  */
 export class AddressKinds {
   private readonly folders = new Map<string, Set<string>>();
   private readonly names = new Map<string, Set<string>>();
+  /** Tokens a list of typed items showed to be kinds (`addList`). */
+  private readonly listed = new Set<string>();
 
   constructor(
     private readonly minFolders = 3,
     private readonly minNames = 20,
+    /** Distinct names each of two tokens needs in one list's folder (`addList`): n of step 1. */
+    private readonly minListNames = 3,
   ) {}
+
+  /**
+   * Records the addresses of one link collection. In each folder it links into, when two tokens or more
+   * have `minListNames` distinct names each and their addresses are most of the collection's in that folder,
+   * those tokens are kinds: a list of items of several kinds, each named by its kind (a module's table of
+   * structs, traits and functions), where a prose page naming a few modules of two families
+   * (`urllib.parse`, `http.client` among other pages) is not.
+   */
+  addList(keys: readonly string[]): void {
+    const byFolder = new Map<string, { all: Set<string>; tokens: Map<string, Set<string>> }>();
+    for (const key of keys) {
+      const path = key.split(/[?#]/, 1)[0]!;
+      const folder = path.slice(0, path.lastIndexOf('/') + 1);
+      let f = byFolder.get(folder);
+      if (f === undefined) byFolder.set(folder, (f = { all: new Set(), tokens: new Map() }));
+      f.all.add(path);
+      const { token, dotted, name } = tokenOf(path);
+      if (!dotted) continue;
+      let n = f.tokens.get(token);
+      if (n === undefined) f.tokens.set(token, (n = new Set()));
+      n.add(name);
+    }
+    for (const { all, tokens } of byFolder.values()) {
+      const kinds = [...tokens].filter(([, names]) => names.size >= this.minListNames);
+      if (kinds.length < 2) continue;
+      const named = kinds.reduce((sum, [, names]) => sum + names.size, 0);
+      if (named * 2 > all.size) for (const [token] of kinds) this.listed.add(token);
+    }
+  }
 
   /** Records an address seen (a link or a page read). */
   add(key: string): void {
@@ -94,7 +128,7 @@ export class AddressKinds {
   /** The kind of `key` ('' when its token is no kind), and whether it comes from a dotted name (`struct.Vec`). */
   kindOf(key: string): { kind: string; dotted: boolean } {
     const { token, dotted } = tokenOf(key);
-    const kind = dotted && ((this.folders.get(token)?.size ?? 0) >= this.minFolders || (this.names.get(token)?.size ?? 0) >= this.minNames);
+    const kind = dotted && ((this.folders.get(token)?.size ?? 0) >= this.minFolders || (this.names.get(token)?.size ?? 0) >= this.minNames || this.listed.has(token));
     return kind ? { kind: token, dotted } : { kind: '', dotted: false };
   }
 }

@@ -54,8 +54,9 @@
  *  - Widening (`rings`, default 1): when no candidate scores, step 1 runs once more from one page of each
  *    cluster not explored yet (neighbours, and clusters that joined the target), so that index pages two
  *    links away from the target become candidates, unless targets were found and every link of the
- *    targets that may lead to one was followed (`closed`); then, while nothing was found, from the entry
- *    page; the paper's neighbourhood is one link deep (`rings: 0`).
+ *    targets that may lead to one was followed or lies in a collection given up after a run of dead links
+ *    (`closed`); then, while nothing was found, from the entry page; the paper's neighbourhood is one link
+ *    deep (`rings: 0`).
  *  - Links that leave the site (PageSource.keyOf undefined) and links back to their own page are not
  *    followed, nor a link to a page read under another spelling of its address (`docs/setup` once
  *    `docs/setup.html` was read); a link whose download fails (404, not HTML…) names no page of any structure: it is counted
@@ -684,12 +685,15 @@ class Run {
       this.kinds.add(key);
       this.sections.add(key);
       for (const c of structure.collections) {
+        const keys: string[] = [];
         for (const l of c.links) {
           const k = this.keyOf(l.url);
           if (k === undefined) continue;
+          keys.push(k);
           this.kinds.add(k);
           this.sections.add(k);
         }
+        this.kinds.addList(keys);
       }
       // The first page read is the sample: the depth of its content stands for the site's until `learnDepth`.
       if (this.layoutDepth < 0) {
@@ -796,6 +800,8 @@ class Run {
   closed(target: Target): boolean {
     for (const p of target.pages()) {
       for (const c of p.collections) {
+        // The rest of a collection given up after a run of dead links looks dead (`deadRun`).
+        if (this.givenUp.has(p.key + '\0' + c.tagList)) continue;
         for (const k of this.keysOf(c, p.key)) {
           if (this.pages.has(k) || !target.placeOk(k) || this.unlikely(target, k) || this.skipsVariant(p.key, k) || this.deadFolder(k) !== undefined) continue;
           return false;
@@ -827,6 +833,15 @@ class Run {
     if (key.endsWith('/') || /(?:^|\/)index\.(?:html?|xhtml)$/i.test(key)) segs.pop();
     const folder = segs.filter((x) => x !== '').join('/');
     return folder === '' || this.folderAlive.has(folder + '/');
+  }
+
+  /** Collections given up after a run of dead links (`deadRun`), by page key and tag-list. */
+  private readonly givenUp = new Set<string>();
+
+  /** Gives up the collection of tag-list `tagList` on page `page` after a run of dead links (`deadRun`). */
+  private giveUp(page: string, tagList: number): void {
+    this.skipped.runs++;
+    this.givenUp.add(page + '\0' + tagList);
   }
 
   /** True when link `key` of page `from` is to a variant found missing (`follow` does not try it). */
@@ -923,7 +938,7 @@ class Run {
         if (q.cluster < 0) {
           if (++dead >= this.n && reached === 0) break;
           if (this.inRun(k) && ++run >= this.deadRun) {
-            this.skipped.runs++;
+            this.giveUp(p.key, c.tagList);
             break;
           }
           continue;
@@ -994,7 +1009,7 @@ class Run {
             if (q === undefined) continue;
             if (q.cluster < 0) {
               if (this.inRun(k) && ++run >= this.deadRun) {
-                this.skipped.runs++;
+                this.giveUp(p.key, c.tagList);
                 break;
               }
               // One page's dead links (a home page's prose naming items outside the copy) say nothing of
@@ -1062,7 +1077,7 @@ class Run {
           if (got === undefined) continue;
           if (got.cluster >= 0) run = 0;
           else if (this.inRun(k) && ++run >= this.deadRun) {
-            this.skipped.runs++;
+            this.giveUp(q.key, c.tagList);
             break;
           }
         }
@@ -1104,16 +1119,21 @@ class Run {
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: STRAYS, ...r };
         strayPure = r.pure;
       }
+      // The first neighbour whose class-links reached targets only, none new (below).
+      let pureNeighbour: { cluster: number; back: number[] } | undefined;
       for (const c of [...neighbours].sort((a, b) => a - b)) {
         if (used.has(c) || target.accepts(c) || ancestors.some((t) => t.accepts(c))) continue;
         const r = await this.evaluate(this.table.clusters[c]!.pages, target, before, dead, String(c));
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: c, ...r };
+        if (r.score === 0 && r.pure.length > 0 && pureNeighbour === undefined) pureNeighbour = { cluster: c, back: r.pure };
       }
       // Strays whose links reached targets only, all found another way first (a module's list of traits,
       // each trait reached from another's page): for a target whose addresses name a kind, they are index
       // pages all the same, and their cluster's other pages (the other modules) may list targets not found
       // yet; their index step runs once, as a best's.
       if (best === null && strayPure.length > 0 && target.typed()) best = { cluster: STRAYS, score: 0, back: strayPure, pure: [], menu: false };
+      // So are a neighbour's (the module pages read beside the traits, one cluster of their own).
+      if (best === null && pureNeighbour !== undefined && target.typed()) best = { cluster: pureNeighbour.cluster, score: 0, back: pureNeighbour.back, pure: [], menu: false };
       if (best === null) {
         // Widening (our extension, `rings`): when no neighbour leads back to the target, the neighbourhood
         // grows by one ring: step 1 runs on the pages of the neighbours not yet explored, so that index
@@ -1162,7 +1182,10 @@ class Run {
         strayed = true;
         const first = target.strays()[0]!;
         const index = new Target(this, first.cluster, first);
-        indexPages = depth < this.maxDepth && !best.menu ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
+        // Never taken for a menu: the strays are pages of another kind read by chance among the target's (a
+        // crate root and one module index, one listing all the new targets); two of them cannot tell a menu
+        // repeated on every page from index pages each listing their own items.
+        indexPages = depth < this.maxDepth ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
         for (const q of indexPages) this.indexKeys.add(q.key);
         await this.harvest(indexPages, new Set(best.back), target);
       } else if (best.cluster < 0) {

@@ -19,9 +19,10 @@ function random(seed: number): () => number {
 }
 
 const WORDS = ['value', 'buffer', 'reader', 'handle', 'stream', 'entry', 'error', 'option', 'thread', 'lock', 'cursor', 'socket', 'path', 'range', 'slice', 'queue'];
-const MODULES = ['m0', 'm1', 'm2', 'm3'];
 
 export interface TypedSite {
+  /** Index pages of the modules (`m0/index.html`, …). */
+  module: string[];
   files: Map<string, string>;
   struct: string[];
   fn: string[];
@@ -36,8 +37,13 @@ export interface TypedSite {
  * `modulesMenu: false`: no sidebar lists the modules (the crate root's table alone does); `firstAcross`: a
  * struct page names, of the next module's structs, its first only. `seeAlso`: each trait page of the first
  * modules names the traits of the next module (not the last module's: only its index page lists them).
+ * `modules`: how many modules (4). `oneTable`: a module's index lists its items of every kind in one link
+ * collection (links without a class), structs first, and its sidebar lists none of them. `missing`: the crate
+ * root's table names that many more modules after its own, left out of the copy. `allItems`: every page's
+ * sidebar links a page listing all items, one list per kind.
  */
-export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean; seeAlso?: boolean } = {}): TypedSite {
+export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean; seeAlso?: boolean; modules?: number; oneTable?: boolean; missing?: number; allItems?: boolean } = {}): TypedSite {
+  const MODULES = Array.from({ length: options.modules ?? 4 }, (_, i) => `m${i}`);
   const rnd = random(7);
   const word = (): string => WORDS[Math.floor(rnd() * WORDS.length)]!;
   const prose = (n: number): string => Array.from({ length: n }, () => `The ${word()} holds a ${word()} and returns the ${word()} of its ${word()} when asked.`).join(' ');
@@ -52,7 +58,7 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
   const page = (title: string, depth: number, sections: string, content: string): string => {
     const up = depth === 0 ? '' : '../';
     return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body class="rustdoc">
-<nav class="sidebar"><a class="logo" href="${up}index.html">api</a><h2 class="location">${title}</h2><div class="sidebar-elems">${sections}${options.modulesMenu === false ? '' : `<h3><a href="${up}index.html#modules">Modules</a></h3><ul class="block mod">${MODULES.map((m) => `<li><a href="${up}${m}/index.html">${m}</a></li>`).join('')}</ul>`}</div></nav>
+<nav class="sidebar"><a class="logo" href="${up}index.html">api</a>${options.allItems ? `<ul class="block all"><li><a href="${up}all.html">All items</a></li></ul>` : ''}<h2 class="location">${title}</h2><div class="sidebar-elems">${sections}${options.modulesMenu === false ? '' : `<h3><a href="${up}index.html#modules">Modules</a></h3><ul class="block mod">${MODULES.map((m) => `<li><a href="${up}${m}/index.html">${m}</a></li>`).join('')}</ul>`}</div></nav>
 <main><div class="width-limiter"><nav class="sub"><form class="search-form"><input class="search-input" name="search"></form><a class="settings" href="${up}settings.html">Settings</a></nav><section id="main-content" class="content">${content}</section></div></main>
 <footer class="footer"><p>Generated documentation. <a href="${up}help.html">Help</a></p></footer></body></html>`;
   };
@@ -101,11 +107,18 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
       files.set(`${m}/trait.${t}.html`, page(`Trait ${t}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Trait <a class="trait" href="#">${t}</a></h1></div><div class="docblock item-decl"><pre class="rust trait"><code>pub trait ${t} { fn walk(&amp;self); }</code></pre></div><div class="docblock"><p>${prose(2)}</p></div>${seeAlso}`));
       trait.push(`${m}/trait.${t}.html`);
     }
-    const table = (id: string, title: string, kind: string, names: string[]): string => `<h2 id="${id}" class="section-header">${title}</h2><div class="item-table">${names.map((x) => `<div class="item-row"><div class="item-left module-item"><a class="${kind}" href="${kind}.${x}.html">${x}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
-    files.set(`${m}/index.html`, page(`Module ${m}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Module <a class="mod" href="#">${m}</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(3)}</p></div></details>${table('macros', 'Macros', 'macro', macros)}${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}`));
+    const table = (id: string, title: string, kind: string, names: string[]): string => `<h2 id="${id}" class="section-header">${title}</h2><div class="item-table">${names.map((x) => `<div class="item-row"><div class="item-left module-item"><a${options.oneTable ? '' : ` class="${kind}"`} href="${kind}.${x}.html">${x}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
+    const tables = options.oneTable
+      ? `${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}${table('macros', 'Macros', 'macro', macros)}`
+      : `${table('macros', 'Macros', 'macro', macros)}${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}`;
+    files.set(`${m}/index.html`, page(`Module ${m}`, 1, options.oneTable ? '' : sibling, `<div class="main-heading"><h1 class="fqn">Module <a class="mod" href="#">${m}</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(3)}</p></div></details>${tables}`));
   });
   // A partial copy's root has the sidebar of a module (its own items listed), as a crate root has.
   const rootSections = options.partial ? `<h3><a href="index.html">In api</a></h3><ul class="block fn">${items[0]!.fns.map((f) => `<li><a href="m0/fn.${f}.html">${f}</a></li>`).join('')}</ul><ul class="block macro">${items[0]!.macros.map((f) => `<li><a href="m0/macro.${f}.html">${f}</a></li>`).join('')}</ul>` : '';
-  files.set('index.html', page('Crate api', 0, rootSections, `<div class="main-heading"><h1 class="fqn">Crate <a class="mod" href="#">api</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(4)}</p>${options.partial ? `<p>The crate re-exports ${['Vec', 'Map', 'Rc', 'Arc', 'Box'].map((x) => `<a href="gone/struct.${x}.html">${x}</a>`).join(', ')} from modules of their own.</p>` : ''}</div></details><h2 id="modules" class="section-header">Modules</h2><div class="item-table">${MODULES.map((m) => `<div class="item-row"><div class="item-left module-item"><a class="mod" href="${m}/index.html">${m}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`));
-  return { files, struct, fn, macro, trait };
+  files.set('index.html', page('Crate api', 0, rootSections, `<div class="main-heading"><h1 class="fqn">Crate <a class="mod" href="#">api</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(4)}</p>${options.partial ? `<p>The crate re-exports ${['Vec', 'Map', 'Rc', 'Arc', 'Box'].map((x) => `<a href="gone/struct.${x}.html">${x}</a>`).join(', ')} from modules of their own.</p>` : ''}</div></details><h2 id="modules" class="section-header">Modules</h2><div class="item-table">${[...MODULES, ...Array.from({ length: options.missing ?? 0 }, (_, k) => `gone${k}`)].map((m) => `<div class="item-row"><div class="item-left module-item"><a class="mod" href="${m}/index.html">${m}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`));
+  if (options.allItems) {
+    const list = (kind: string, cls: string, names: (x: (typeof items)[number]) => string[]): string => `<h3 id="${cls}">${cls}</h3><ul class="${cls} docblock">${items.flatMap((x) => names(x).map((n) => `<li><a href="${x.m}/${kind}.${n}.html">${x.m}::${n}</a></li>`)).join('')}</ul>`;
+    files.set('all.html', page('All items', 0, '', `<div class="main-heading"><h1 class="fqn">List of all items</h1></div>${list('struct', 'structs', (x) => x.structs)}${list('trait', 'traits', (x) => x.traits)}${list('fn', 'functions', (x) => x.fns)}${list('macro', 'macros', (x) => x.macros)}`));
+  }
+  return { files, module: MODULES.map((m) => `${m}/index.html`), struct, fn, macro, trait };
 }

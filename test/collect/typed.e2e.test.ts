@@ -85,3 +85,31 @@ test('gabarit collect from a trait page takes the traits that only a module inde
   assert.deepEqual(pages.map((p) => p.key).sort(), [...site.trait].sort());
   assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
 });
+
+test('gabarit collect from a crate root does not widen its search once the links of its class were followed or given up as dead', async () => {
+  // The crate root names twelve modules missing from the copy after its own: its list is given up after a
+  // run of dead links, and the page of all items, a neighbour, would lead to items of every kind.
+  const site = typedSite({ modules: 8, missing: 12, partial: true, allItems: true });
+  const { pages, summary } = await collectFrom('index.html', site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), ['index.html', ...site.module].sort());
+  const left = (summary['pagesLeft'] as Why[]).map((p) => p.key);
+  const items = left.filter((k) => site.struct.includes(k) || site.trait.includes(k));
+  assert.deepEqual(items, [], 'no struct or trait page is read: no widening');
+});
+
+test('gabarit collect from a trait page takes the traits only module indexes list, the module pages a cluster of their own', async () => {
+  const site = typedSite({ seeAlso: true, oneTable: true });
+  const { pages, summary, size } = await collectFrom(site.trait[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.trait].sort());
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+});
+
+test('gabarit collect from a struct page of a reference of two modules takes every struct, the kinds learnt from a module table of items of several kinds', async () => {
+  // Each token (`struct`, `fn`, …) is seen in two folders only and with fewer than 20 names: only a module's
+  // table, listing structs, functions and macros by their kinds, tells them.
+  const site = typedSite({ modules: 2 });
+  const { pages, summary, size } = await collectFrom(site.struct[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort());
+  for (const p of pages) assert.equal(p.kind, 'struct');
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+});
