@@ -432,8 +432,9 @@ export interface SectionSplit {
  * A grouping split by the site's sections (src/structure/sections.ts): sections whose pages are apart by
  * shape (`sectionsApart`: of different classes) are kept apart, those alike (topics of one class) are one;
  * pages of one cluster in two groups of sections are two clusters, numbered again by first page in source
- * order. Each cluster says its group of sections (`section`, '' outside any, `a+b` for two sections alike).
- * Unchanged, with no `sections`, when the site has none.
+ * order. Each cluster says its group of sections (`section`, '' outside any, `a+b` for two sections alike),
+ * without the why of the grouping before (`explainClusters` tells it again). Unchanged, with no `sections`,
+ * when the site has none.
  */
 export function splitBySections<C extends { id: string; keys: string[]; why?: unknown }>(
   r: { clusters: C[]; assignment: Map<string, string> },
@@ -472,17 +473,13 @@ export function splitBySections<C extends { id: string; keys: string[]; why?: un
   const order = new Map([...r.assignment.keys()].map((k, i) => [k, i]));
   const ordered = [...parts.values()].sort((a, b) => order.get(a.keys[0]!)! - order.get(b.keys[0]!)!);
   const assignment = new Map<string, string>();
-  const renumber = new Map<string, string>();
+  // A cluster's why names clusters of the grouping before the split: dropped (`explainClusters` tells it again).
   const clusters = ordered.map((p, i) => {
     const id = `c${i}`;
     for (const k of p.keys) assignment.set(k, id);
-    if (seen.get(p.cluster.id)!.size === 1) renumber.set(p.cluster.id, id);
-    return { ...p.cluster, id, keys: p.keys, section: p.section };
+    const { why: _stale, ...cluster } = p.cluster;
+    return { ...cluster, id, keys: p.keys, section: p.section } as C & { section: string };
   });
-  for (const c of clusters) {
-    const why = c.why as SchemaCluster['why'];
-    if (why?.nearest) c.why = { ...why, nearest: renumber.get(why.nearest) ?? null };
-  }
   return {
     clusters,
     assignment: new Map([...r.assignment.keys()].map((k) => [k, assignment.get(k)!])),

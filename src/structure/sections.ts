@@ -83,22 +83,17 @@ function pathOf(key: string): string {
   return k.replace(/^\/+/, '');
 }
 
-/** Where a key sits: its language prefix ('' for none), its first folder under it, and whether it is that folder's index. */
-function placeOf(key: string): { language: string; folder: string; index: boolean } | null {
+/** Where a key sits: its first folder past a language prefix, and whether it is that folder's index. */
+function placeOf(key: string): { folder: string; index: boolean } | null {
   const segs = pathOf(key).split('/');
-  let i = 0;
-  let language = '';
-  if (segs.length > 1 && LANGUAGE.test(segs[0]!)) {
-    language = segs[0]!;
-    i = 1;
-  }
+  const i = segs.length > 1 && LANGUAGE.test(segs[0]!) ? 1 : 0;
   const rest = segs.length - i;
   if (rest < 1 || segs[i] === '') return null;
   const folder = segs[i]!;
   // `library` (a page beside its folder), `library/`, `library/index.html`.
   const index = rest === 1 ? !/\./.test(folder) : rest === 2 && (segs[i + 1] === '' || INDEX.test(segs[i + 1]!));
   if (rest === 1 && !index) return null;
-  return { language, folder, index };
+  return { folder, index };
 }
 
 /**
