@@ -1108,7 +1108,9 @@ class Run {
       const before = new Set(target.pages().map((p) => p.key));
       // Step 2: the target itself first, then the neighbours in order of discovery.
       let best: ({ cluster: number } & Evaluation) | null = null;
-      const self = await this.evaluate(target.pages(), target, before, dead, 'self');
+      // The target's own class-links are judged again once it grew: a list that led to pages unlike the sample
+      // alone (a chapter's table of contents) may lead to the grown target's pages.
+      const self = await this.evaluate(target.pages(), target, before, dead, `self@${before.size}`);
       if (self.score > 0) best = { cluster: -1, ...self };
       // The pages of the target's clusters whose address names another kind (a module's index beside its
       // items, one schema): candidate index pages like a neighbour's, without recursion.

@@ -171,6 +171,48 @@ test("collect keeps to the sample's section; each page left in another says so (
   }
 });
 
+/**
+ * A manual whose chapter pages list their topics (a table of contents in the content area), the topics
+ * sharing the template but not the chapters' schema (a box of related links, a pager), beside a library
+ * of the same template: the topics join a chapter's target by shape only once the two sections are told
+ * apart, after the chapters' tables of contents were first judged.
+ */
+function chapters(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const libs = Array.from({ length: 8 }, (_, i) => `m${i}.html`);
+  files['library/index.html'] = page('../', 'library', libs, `<ul class="toc">${libs.map((x) => `<li><a href="${x}">${x}</a></li>`).join('')}</ul>`);
+  libs.forEach((x, i) => (files[`library/${x}`] = page('../', `library ${x}`, libs, entries(i))));
+  const chs = ['ch-a.html', 'ch-b.html', 'ch-c.html', 'ch-d.html'];
+  files['manual/index.html'] = page('../', 'manual', chs, `<div class="toctree"><ul>${chs.map((x) => `<li><a href="${x}">${x}</a></li>`).join('')}</ul></div>`);
+  chs.forEach((c, ci) => {
+    const topics = Array.from({ length: 4 }, (_, k) => `t${ci}${k}.html`);
+    files[`manual/${c}`] = page('../', `chapter ${c}`, chs, `${manual(ci + 20)}<div class="toctree"><ul>${topics.map((x) => `<li><a href="${x}">${x}</a></li>`).join('')}</ul></div>`);
+    topics.forEach((x, k) => {
+      const i = ci * 4 + k;
+      const api = `<dl class="api">${[0, 1, 2].map((j) => `<dt>${words(3, i + j)}</dt><dd><p>${words(9, i + j)} <a class="ref" href="../library/m${(i + j) % 8}.html">m</a></p></dd>`).join('')}</dl>`;
+      const related = `<div class="related"><h3>Related</h3><ul>${[1, 2, 3].map((j) => `<li><a href="../library/m${(ci + k + j) % 8}.html">m</a></li>`).join('')}</ul></div><div class="pager"><a class="prev" href="${c}">up</a> <a class="next" href="../index.html">home</a></div>`;
+      files[`manual/${x}`] = page('../', `manual ${x}`, chs, manual(i) + api).replace('<footer>', `${related}<footer>`);
+    });
+  });
+  files['index.html'] = page('', 'Home', ['library/index.html', 'manual/index.html'], `<p>${words(12, 0)}</p>`);
+  return files;
+}
+
+test("collect from a chapter takes the topics its table of contents lists once they join the target, not only those read first", async () => {
+  const files = chapters();
+  const dir = writeSite(files);
+  try {
+    const out = join(dir, 'out');
+    const r = await gabarit(['collect', join(dir, 'site', 'manual', 'ch-b.html'), '--root', join(dir, 'site'), '-o', out]);
+    assert.equal(r.code, 0, r.stderr);
+    const taken = (JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { pages: Array<{ key: string }> }).pages.map((p) => p.key).sort();
+    // Every page of the manual (its index, chapters and topics) and none of the library's.
+    assert.deepEqual(taken, Object.keys(files).filter((k) => k.startsWith('manual/')).sort());
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('Sections: a top-level folder with its own index page and 3 pages; language prefixes passed over; digits and lone folders are none', () => {
   const s = new Sections(['index.html', 'library/index.html', 'library/os.html', 'library/re.html', 'c-api/', 'c-api/list.html', 'c-api/dict.html', 'zh-Hans/library/os.html', '2019/index.html', '2019/a.html', '2019/b.html', 'about/index.html', 'notes/a.html', 'notes/b.html', 'notes/c.html', 'blog', 'blog/a', 'blog/b?page=2']);
   assert.equal(s.of('library/os.html'), 'library');
