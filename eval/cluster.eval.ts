@@ -18,7 +18,11 @@
  * The synthetic sites (test/fixtures/synthetic-sites.ts) are clustered at the in-sample T, apart. Beside the
  * schema, the content method (src/cluster/content.ts) on clusters/. Writes eval/results/cluster.json.
  */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { clusterByContent } from '../src/cluster/content.ts';
+import { cluster } from '../src/run/cluster.ts';
 import { groupByShape, groupByStructure, groupSchemas, groupShapes, readStructures, schemasOf, splitBySections, type SchemaClustering, type SchemaSet, type StructureSet } from '../src/cluster/schema.ts';
 import { SHAPE_DEFAULTS, type ShapeOptions } from '../src/structure/page-shape.ts';
 import { COLLECT_DEFAULTS } from '../src/structure/defaults.ts';
@@ -337,6 +341,31 @@ await runEval('cluster', async () => {
   const shapeGrid = SHAPE_CHOICES.map((o) => [shapeLabel(o), ...corpus.map((s) => { const x = shapeScores.get(o)!.get(s.name)!; const y = byShapeScores.get(o)!.get(s.name)!; return `${fmt(x.purity, 2)}/${fmt(x.ari, 2)} → ${fmt(y.purity, 2)}/${fmt(y.ari, 2)}`; })]);
   process.stdout.write('Every shape choice (purity/ARI of the shapes alone → of --by shape, the schema where shapes scatter):\n' + formatTable(['choice', ...units], shapeGrid) + '\n\n');
 
+  // Every corpus site with classes in one folder, a folder per site, as `gabarit cluster` takes it (its
+  // defaults): each site's pages must be grouped as when the site is alone.
+  const mixed = mkdtempSync(join(tmpdir(), 'gabarit-mixed-'));
+  const mixedRows: string[][] = [];
+  let mixedMet = 0;
+  let mixedSites = 0;
+  try {
+    const named = listSites().filter((site) => site.classes && wanted(site.name));
+    for (const site of named) cpSync(site.pagesDir, join(mixed, site.name), { recursive: true });
+    const r = await cluster(mixed, { workers: 0 });
+    const found = new Set((r.summary['sites'] as Array<{ site: string }> | undefined)?.map((x) => x.site) ?? []);
+    for (const site of named) {
+      const gold = new Map([...goldClasses(site)].map(([k, c]) => [`${site.name}/${k}`, c]));
+      const pred = new Map([...r.assignment].filter(([k]) => gold.has(k)));
+      const x = { purity: purity(pred, gold), ari: adjustedRandIndex(pred, gold) };
+      const a = await cluster(site.pagesDir, { workers: 0, gold: goldClasses(site) });
+      if (x.purity >= 0.95 && x.ari >= 0.9) mixedMet++;
+      mixedSites++;
+      mixedRows.push([site.name, found.has(site.name) ? 'yes' : 'no', fmt(x.purity), fmt(x.ari), `${fmt(a.scores.purity)}/${fmt(a.scores.adjustedRandIndex)}`]);
+    }
+  } finally {
+    rmSync(mixed, { recursive: true, force: true });
+  }
+  process.stdout.write('Every site in one folder (a folder per site), `gabarit cluster` at its defaults; beside it the folder of the site alone, the same defaults\n' + formatTable(['site', 'found as a site', 'purity', 'ARI', 'alone purity/ARI'], mixedRows) + '\n\n');
+
   const heldScores = units.map((u) => withLayout.get(layoutCv.heldOut.get(u)!)!.get(u)!);
   const met = heldScores.filter((x) => x.purity >= 0.95 && x.ari >= 0.9).length;
   const so = units.includes('stackoverflow') ? withLayout.get(layoutCv.heldOut.get('stackoverflow')!)!.get('stackoverflow')! : undefined;
@@ -353,6 +382,7 @@ await runEval('cluster', async () => {
     'schema, held out by generator: sets with purity >= 0.95 and ARI >= 0.9': `${units.filter((u) => { const x = withLayout.get(schemaByGenerator.heldOut.get(u)!)!.get(u)!; return x.purity >= 0.95 && x.ari >= 0.9; }).length}/${units.length}`,
     'held-out mean ARI': mean(heldScores.map((x) => x.ari)),
     'held-out worst ARI': Math.min(...heldScores.map((x) => x.ari)),
+    'every site in one folder (a folder per site), the defaults: sites with purity >= 0.95 and ARI >= 0.9': `${mixedMet}/${mixedSites}`,
     'stackoverflow held-out purity': so?.purity ?? null,
     'stackoverflow held-out ARI': so?.ari ?? null,
   };

@@ -37,6 +37,7 @@ export function register(program: Command): void {
     const r = await clusterCommand(spec, { ...flags, ...(given('similarity') ? { similarity } : {}), ...(given('layout') ? { layout } : {}) }, commandHooks(createReporter(g)));
     const { clusters, assignment, summary, scores, dir } = r;
     const lines = [`pages: ${assignment.size} in ${clusters.length} clusters (by ${opts.by})`];
+    if (summary['sites'] !== undefined) lines.push(`sites, each grouped alone: ${(summary['sites'] as Array<{ site: string; pages: number; clusters: number }>).map((s) => `${s.site === '' ? '(outside any)' : `${s.site}/`} (${s.pages} pages, ${s.clusters} clusters)`).join(', ')}`);
     if (summary['sections'] !== undefined) lines.push(`sections: ${(summary['sections'] as Array<{ section: string; pages: number }>).map((s) => `${s.section}/ (${s.pages})`).join(', ')}; clusters split by section: ${String(summary['splitBySection'])}`);
     for (const c of clusters.slice(0, 20)) lines.push(`  ${c.id}: ${c.keys.length} pages${typeof c['section'] === 'string' && c['section'] !== '' ? ` in ${c['section']}` : ''}, e.g. ${c.keys[0] ?? ''}`);
     if (clusters.length > 20) lines.push(`  … ${clusters.length - 20} more in clusters.json`);

@@ -19,7 +19,7 @@ import type { PageFailure } from '../errors.ts';
 import { extractLinks, normalizeUrl } from '../site/links.ts';
 import { type Page, parsePage, type PageSource } from '../site/page.ts';
 import { withDefaults } from '../filled.ts';
-import { type SectionOptions, Sections, sectionsApart } from '../structure/sections.ts';
+import { firstFolder, type SectionOptions, Sections, sectionsApart, sitesOf } from '../structure/sections.ts';
 import { UnionFind } from '../structure/union-find.ts';
 import { clusterShapes, explainShapes, groupedShare, SHAPE_DEFAULTS, type ShapeOptions, shapeWeights, TooManyShapes } from '../structure/page-shape.ts';
 
@@ -81,6 +81,17 @@ export interface SchemaClustering {
   sections?: SectionSplit['sections'];
   /** Clusters split by section. */
   split?: number;
+  /** The sites of a folder holding several, each grouped on its own (`perSite`). */
+  sites?: SiteGrouping[];
+}
+
+/** A site of a folder holding several (`sitesOf`; '' for the pages outside any), grouped on its own. */
+export interface SiteGrouping {
+  site: string;
+  pages: number;
+  clusters: number;
+  /** By auto: what the site's pages were grouped by. */
+  groupedBy?: 'schema' | 'shape';
 }
 
 /** The structures of a page set, read once (to make schemas with several options). */
@@ -92,6 +103,8 @@ export interface StructureSet {
   /** The depth of the site's content: the median over its pages (layout.ts `LayoutDepth`). */
   readonly contentDepth: number;
   readonly failures: PageFailure[];
+  /** Per page, the first folders of the source's pages it links to (`sitesOf`: a folder of several sites). */
+  readonly linked?: ReadonlyArray<readonly string[]>;
 }
 
 /** The schemas of a page set. */
@@ -159,6 +172,9 @@ export class StructureCollector {
   private readonly depth = new LayoutDepth();
   private readonly failures: PageFailure[] = [];
   private readonly read: StructureOptions;
+  private readonly linked: string[][] = [];
+  /** A link's folder → the first folder of the pages there, null off the source (`keyOf` once per folder). */
+  private readonly folderOf = new Map<string, string | null>();
 
   constructor(
     private readonly source: PageSource,
@@ -178,11 +194,32 @@ export class StructureCollector {
   foreign(f: ForeignStructure): Structure {
     const s = remapStructure(f.structure, this.tagLists.merge(f.tagLists), this.tagLists);
     const onSite = (urls: string[]): boolean => urls.some((u) => this.source.keyOf(u) !== undefined);
-    return { ...s, collections: s.collections.map((c, i) => ({ ...c, offSite: f.mayLeave[i]! && !onSite(f.urls[i]!) })) };
+    return { ...s, collections: s.collections.map((c, i) => ({ ...c, links: f.urls[i]!.map((url) => ({ url, anchor: '' })), offSite: f.mayLeave[i]! && !onSite(f.urls[i]!) })) };
+  }
+
+  /** The first folders of the source's pages that a structure's links lead to. */
+  private foldersLinked(s: Structure): string[] {
+    const out = new Set<string>();
+    for (const c of s.collections) {
+      for (const l of c.links) {
+        const url = l.url.split('?')[0]!;
+        const dir = url.slice(0, url.lastIndexOf('/') + 1);
+        let f = this.folderOf.get(dir);
+        if (f === undefined) {
+          const k = this.source.keyOf(l.url);
+          f = k === undefined ? null : firstFolder(k);
+          // A name without a dot may be a folder (`../library`, served as `library/index.html`): not its folder's.
+          if (url.slice(dir.length).includes('.')) this.folderOf.set(dir, f);
+        }
+        if (f !== null) out.add(f);
+      }
+    }
+    return [...out];
   }
 
   /** The next page of the source, in order. */
   add(key: string, s: Structure): void {
+    this.linked.push(this.foldersLinked(s));
     this.structures.push({ ...s, collections: s.collections.map((c) => ({ ...c, links: [] })) });
     this.depth.add(s.contentDepth, s.layout.region >= 0);
     this.keys.push(key);
@@ -194,7 +231,7 @@ export class StructureCollector {
   }
 
   result(): StructureSet {
-    return { keys: this.keys, structures: this.structures, tagLists: this.tagLists, contentDepth: this.depth.value, failures: this.failures };
+    return { keys: this.keys, structures: this.structures, tagLists: this.tagLists, contentDepth: this.depth.value, failures: this.failures, linked: this.linked };
   }
 }
 
@@ -261,18 +298,62 @@ const SCHEMA_CLUSTER_DEFAULTS = { similarity: COLLECT_DEFAULTS.clusterSimilarity
 export async function clusterSourceBySchema(source: PageSource, options: SchemaClusterOptions = {}): Promise<SchemaClustering> {
   const { similarity } = withDefaults(SCHEMA_CLUSTER_DEFAULTS, options);
   const set = await readStructures(source, options);
-  const r = groupSchemas(schemasOf(set, options), similarity);
-  if (options.shape === false) return r;
-  const c = layoutDoubt(set, r);
-  return bySections({ ...r, doubts: c === null ? [] : [c.layouts ? `${c.message}: see --by shape` : c.message] }, set, options);
+  return perSite(set, (part, base) => {
+    const r = groupSchemas(schemasOf(part, options), similarity);
+    if (options.shape === false) return r;
+    const c = layoutDoubt(part, r);
+    return bySections({ ...r, doubts: c === null ? [] : [c.layouts ? `${c.message}: see --by shape` : c.message] }, part, options, base);
+  });
+}
+
+/** The pages `at` of a structure set as a set of their own, its content depth theirs. */
+function partOf(set: StructureSet, at: readonly number[]): StructureSet {
+  const depth = new LayoutDepth();
+  for (const i of at) depth.add(set.structures[i]!.contentDepth, set.structures[i]!.layout.region >= 0);
+  return { keys: at.map((i) => set.keys[i]!), structures: at.map((i) => set.structures[i]!), tagLists: set.tagLists, contentDepth: depth.value, failures: [] };
+}
+
+/**
+ * `group` run on each site of a folder holding several side by side (`sitesOf`), each site's sections
+ * found in its own folder (`base`), as if each site were clustered alone: what a set decides from all its
+ * pages (the depth of the content, the weights of shapes, whether one cluster holds several layouts) is
+ * then each site's. The clusters are numbered again by first page in source order, doubts prefixed by
+ * their site. On the whole set when it is one site.
+ */
+function perSite<R extends SchemaClustering>(set: StructureSet, group: (part: StructureSet, base: string) => R): R {
+  const sites = set.linked === undefined ? null : sitesOf(set.keys, set.linked);
+  if (sites === null) return group(set, '');
+  const parts = [...sites].map(([site, at]) => ({ site, r: group(partOf(set, at), site === '' ? '' : `${site}/`) }));
+  const position = new Map(set.keys.map((k, i) => [k, i]));
+  const all = parts.flatMap(({ site, r }) => r.clusters.map((c) => ({ site, c })));
+  all.sort((a, b) => position.get(a.c.keys[0]!)! - position.get(b.c.keys[0]!)!);
+  const idOf = new Map(all.map((x, i) => [`${x.site}\u0000${x.c.id}`, `c${i}`]));
+  const clusters = all.map(({ site, c }) => {
+    const renamed: SchemaCluster = { ...c, id: idOf.get(`${site}\u0000${c.id}`)! };
+    if (c.why !== undefined) renamed.why = { ...c.why, nearest: c.why.nearest === null ? null : (idOf.get(`${site}\u0000${c.why.nearest}`) ?? null) };
+    return renamed;
+  });
+  const of = new Map<string, string>();
+  for (const c of clusters) for (const k of c.keys) of.set(k, c.id);
+  const sections = parts.flatMap(({ r }) => r.sections ?? []);
+  const largest = parts.reduce((a, b) => (b.r.assignment.size > a.r.assignment.size ? b : a)).r;
+  return {
+    ...largest,
+    clusters,
+    assignment: new Map(set.keys.filter((k) => of.has(k)).map((k) => [k, of.get(k)!])),
+    failures: set.failures,
+    doubts: parts.flatMap(({ site, r }) => (r.doubts ?? []).map((d) => (site === '' ? d : `${site}/: ${d}`))),
+    ...(sections.length > 0 ? { sections, split: parts.reduce((n, { r }) => n + (r.split ?? 0), 0) } : { sections: undefined, split: undefined }),
+    sites: parts.map(({ site, r }) => ({ site, pages: r.assignment.size, clusters: r.clusters.length, ...('method' in r ? { groupedBy: r.method as 'schema' | 'shape' } : {}) })),
+  };
 }
 
 /**
  * A grouping split by the site's sections unless `options.sections` is false (`splitBySections`), each
  * cluster with why (`explainClusters`).
  */
-function bySections<R extends SchemaClustering>(r: R, set: StructureSet, options: Pick<SchemaClusterOptions, 'sections'>): R {
-  return explainClusters(options.sections ?? COLLECT_DEFAULTS.sections ? { ...r, ...splitBySections(r, set) } : r, set);
+function bySections<R extends SchemaClustering>(r: R, set: StructureSet, options: Pick<SchemaClusterOptions, 'sections'>, base = ''): R {
+  return explainClusters(options.sections ?? COLLECT_DEFAULTS.sections ? { ...r, ...splitBySections(r, set, { base }) } : r, set);
 }
 
 /**
@@ -304,7 +385,7 @@ export type StructureClustering = SchemaClustering & { method: 'schema' | 'shape
 export async function clusterSourceByStructure(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<StructureClustering> {
   const { similarity } = withDefaults(SCHEMA_CLUSTER_DEFAULTS, options);
   const set = await readStructures(source, { ...options, shape: true });
-  return bySections(groupByStructure(set, similarity, options, options.shapeOptions), set, options);
+  return perSite(set, (part, base) => bySections(groupByStructure(part, similarity, options, options.shapeOptions), part, options, base));
 }
 
 /** `clusterSourceByStructure` on structures already read, the schema grouped at `threshold`. */
@@ -366,7 +447,7 @@ export type ShapeClusteringResult = SchemaClustering & {
  */
 export async function clusterSourceByShape(source: PageSource, options: SchemaClusterOptions & { shapeOptions?: ShapeOptions } = {}): Promise<ShapeClusteringResult> {
   const set = await readStructures(source, { ...options, shape: true });
-  return bySections(groupByShape(set, options.shapeOptions), set, options);
+  return perSite(set, (part, base) => bySections(groupByShape(part, options.shapeOptions), part, options, base));
 }
 
 /** `clusterSourceByShape` on structures already read. */

@@ -89,9 +89,10 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
     const src = opened.source;
     if (by === 'auto' && !schemaAsked) {
       const r = await schema.clusterSourceByStructure(src, { similarity, layout, reader, sections, ...(progress ? { onPage: (n: number) => progress('structure', n) } : {}) });
-      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(r.method === 'shape' ? {} : { schema: c.schema }), why: c.why, ...sectionOf(c) }));
+      clusters = r.clusters.map((c) => ({ id: c.id, keys: c.keys, schemas: c.schemas, ...(c.schema.length === 0 ? {} : { schema: c.schema }), why: c.why, ...sectionOf(c) }));
       ({ assignment, failures } = r);
-      extra = { groupedBy: r.method, similarity, layout, ...(r.cut === undefined ? {} : { cut: r.cut }), ...sectionsOf(r) };
+      const methods = new Set((r.sites ?? []).map((x) => x.groupedBy));
+      extra = { groupedBy: methods.size > 1 ? 'per site' : r.method, similarity, layout, ...(r.cut === undefined || methods.size > 1 ? {} : { cut: r.cut }), ...sectionsOf(r) };
       doubts.push(...(r.doubts ?? []));
     } else if (by === 'schema' || by === 'auto') {
       const r = await schema.clusterSourceBySchema(src, { similarity, layout, reader, sections, ...(progress ? { onPage: (n: number) => progress('schema', n) } : {}) });
@@ -147,8 +148,11 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
 
 /** A cluster's group of sections (schema.ts `splitBySections`), when the site has sections. */
 const sectionOf = (c: { section?: string }): { section?: string } => (c.section === undefined ? {} : { section: c.section });
-/** summary.json's `sections` and `splitBySection`, when the site has sections. */
-const sectionsOf = (r: { sections?: unknown; split?: number }): Record<string, unknown> => (r.sections === undefined ? {} : { sections: r.sections, splitBySection: r.split });
+/** summary.json's `sites` (a folder of several sites, each grouped alone), `sections` and `splitBySection`, when there are some. */
+const sectionsOf = (r: { sections?: unknown; split?: number; sites?: unknown }): Record<string, unknown> => ({
+  ...(r.sites === undefined ? {} : { sites: r.sites }),
+  ...(r.sections === undefined ? {} : { sections: r.sections, splitBySection: r.split }),
+});
 
 /**
  * Reads the structures of a source's pages on `workers` threads (page-pool.ts `eachPage`, the `structure`

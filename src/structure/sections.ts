@@ -21,9 +21,14 @@ import { shapeSimilarity } from './page-shape.ts';
 export interface SectionOptions {
   /** Pages a section holds at least, its index page included (default 3). */
   minPages?: number;
+  /**
+   * The folder the sections are found in (`python-docs/` in a folder of several sites), '' for the site's
+   * root (the default): keys outside it are in no section.
+   */
+  base?: string;
 }
 
-export const SECTION_DEFAULTS: Required<SectionOptions> = { minPages: 3 };
+export const SECTION_DEFAULTS: Required<SectionOptions> = { minPages: 3, base: '' };
 
 /**
  * Two sections are apart (their pages of two classes) when the mean shape similarity of their pages across
@@ -83,9 +88,11 @@ function pathOf(key: string): string {
   return k.replace(/^\/+/, '');
 }
 
-/** Where a key sits: its first folder past a language prefix, and whether it is that folder's index. */
-function placeOf(key: string): { folder: string; index: boolean } | null {
-  const segs = pathOf(key).split('/');
+/** Where a key sits: its first folder below `base` past a language prefix, and whether it is that folder's index. */
+function placeOf(key: string, base = ''): { folder: string; index: boolean } | null {
+  const path = pathOf(key);
+  if (!path.startsWith(base)) return null;
+  const segs = path.slice(base.length).split('/');
   const i = segs.length > 1 && LANGUAGE.test(segs[0]!) ? 1 : 0;
   const rest = segs.length - i;
   if (rest < 1 || segs[i] === '') return null;
@@ -102,12 +109,14 @@ function placeOf(key: string): { folder: string; index: boolean } | null {
  */
 export class Sections {
   private readonly minPages: number;
+  private readonly base: string;
   private readonly indexed = new Set<string>();
   private readonly counts = new Map<string, number>();
   private readonly seen = new Set<string>();
 
   constructor(keys: Iterable<string> = [], options: SectionOptions = {}) {
     this.minPages = options.minPages ?? SECTION_DEFAULTS.minPages;
+    this.base = options.base ?? SECTION_DEFAULTS.base;
     for (const k of keys) this.add(k);
   }
 
@@ -116,7 +125,7 @@ export class Sections {
     const path = pathOf(key).replace(/\/index\.(?:html?|php|xhtml)$/i, '/');
     if (this.seen.has(path)) return;
     this.seen.add(path);
-    const p = placeOf(key);
+    const p = placeOf(key, this.base);
     if (p === null || /\d/.test(p.folder)) return;
     if (p.index) this.indexed.add(p.folder);
     this.counts.set(p.folder, (this.counts.get(p.folder) ?? 0) + 1);
@@ -129,9 +138,9 @@ export class Sections {
 
   /** The section of a key: its first folder (past a language prefix) when that is a section, else ''. */
   of(key: string): string {
-    const p = placeOf(key);
+    const p = placeOf(key, this.base);
     if (p === null || !this.indexed.has(p.folder) || (this.counts.get(p.folder) ?? 0) < this.minPages) return '';
-    return p.folder;
+    return this.base + p.folder;
   }
 
   /** The sections known, with their page counts. */
@@ -139,6 +148,46 @@ export class Sections {
     return [...this.indexed]
       .filter((f) => (this.counts.get(f) ?? 0) >= this.minPages)
       .sort()
-      .map((section) => ({ section, pages: this.counts.get(section)! }));
+      .map((f) => ({ section: this.base + f, pages: this.counts.get(f)! }));
   }
+}
+
+/** The first folder of a key's path ('' for a page at the root). */
+export function firstFolder(key: string): string {
+  const path = pathOf(key);
+  const slash = path.indexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+/**
+ * The sites of a folder holding several side by side (a folder per site): first folders of at least
+ * `minPages` pages whose pages link to no other first folder of the set and which no page outside links to
+ * (a site's own folders are joined by its menus). `linked[i]` holds the first folders of the pages page i links to.
+ * Per site, the indices of its pages, the pages outside any site under ''; null unless two folders or more
+ * are sites.
+ */
+export function sitesOf(keys: readonly string[], linked: ReadonlyArray<readonly string[]>, minPages = SECTION_DEFAULTS.minPages): Map<string, number[]> | null {
+  const at = new Map<string, number[]>();
+  const folders = keys.map(firstFolder);
+  folders.forEach((f, i) => {
+    let xs = at.get(f);
+    if (xs === undefined) at.set(f, (xs = []));
+    xs.push(i);
+  });
+  // Links to folders the set lacks count for nothing: a site's links to its own root (`/about/`) land at
+  // the top of the folder that holds the sites.
+  const joined = new Set<string>(['']);
+  folders.forEach((f, i) => {
+    for (const g of linked[i] ?? []) {
+      if (g === f || !at.has(g)) continue;
+      joined.add(f);
+      joined.add(g);
+    }
+  });
+  const sites = [...at.keys()].filter((f) => !joined.has(f) && at.get(f)!.length >= minPages).sort();
+  if (sites.length < 2) return null;
+  const out = new Map<string, number[]>(sites.map((f) => [f, at.get(f)!]));
+  const rest = [...at].filter(([f]) => !out.has(f)).flatMap(([, xs]) => xs);
+  if (rest.length > 0) out.set('', rest.sort((a, b) => a - b));
+  return out;
 }

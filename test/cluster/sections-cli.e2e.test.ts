@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gabarit } from '../cli/gabarit-process.ts';
-import { Sections } from '../../src/structure/sections.ts';
+import { Sections, sitesOf } from '../../src/structure/sections.ts';
 
 const words = (n: number, seed: number): string => Array.from({ length: n }, (_, k) => ['the', 'module', 'reads', 'a', 'value', 'from', 'its', 'file', 'and', 'writes'][(k * 7 + seed) % 10]).join(' ');
 
@@ -213,6 +213,44 @@ test("collect from a chapter takes the topics its table of contents lists once t
   }
 });
 
+/** The pages of a clustering as a partition (sets of keys, sorted), keys under `prefix` only, the prefix cut. */
+function partition(clusters: ClusterOut[], prefix: string): string[][] {
+  return clusters
+    .map((c) => c.keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length)).sort())
+    .filter((ks) => ks.length > 0)
+    .sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+}
+
+test('cluster on a folder of several sites side by side groups each site as if alone: its sections are its own folders', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gabarit-sites-'));
+  try {
+    const sites: Record<string, Record<string, string>> = { docs: twoSections(8), news: newspaper() };
+    for (const [site, files] of Object.entries(sites)) {
+      for (const [key, html] of Object.entries(files)) {
+        for (const root of [join(dir, 'site', site), join(dir, `alone-${site}`, 'site')]) {
+          mkdirSync(dirname(join(root, key)), { recursive: true });
+          writeFileSync(join(root, key), html);
+        }
+      }
+    }
+    const { clusters, summary } = await clusterOf(dir);
+    // No cluster holds pages of two sites, and the library and the manual are two clusters.
+    assert.ok(clusters.every((c) => new Set(c.keys.map((k) => k.split('/')[0])).size === 1), JSON.stringify(clusters));
+    const lib = clustersHolding(clusters, 'docs/library/');
+    assert.equal(lib.length, 1, JSON.stringify(clusters));
+    assert.ok(lib[0]!.keys.every((k) => !k.startsWith('docs/manual/')), JSON.stringify(lib[0]));
+    assert.equal(lib[0]!.section, 'docs/library');
+    assert.deepEqual((summary['sites'] as Array<{ site: string }>).map((x) => x.site), ['docs', 'news']);
+    // Each site's pages are grouped as when the site is clustered alone.
+    for (const site of Object.keys(sites)) {
+      const alone = await clusterOf(join(dir, `alone-${site}`));
+      assert.deepEqual(partition(clusters, `${site}/`), partition(alone.clusters, ''), site);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('Sections: a top-level folder with its own index page and 3 pages; language prefixes passed over; digits and lone folders are none', () => {
   const s = new Sections(['index.html', 'library/index.html', 'library/os.html', 'library/re.html', 'c-api/', 'c-api/list.html', 'c-api/dict.html', 'zh-Hans/library/os.html', '2019/index.html', '2019/a.html', '2019/b.html', 'about/index.html', 'notes/a.html', 'notes/b.html', 'notes/c.html', 'blog', 'blog/a', 'blog/b?page=2']);
   assert.equal(s.of('library/os.html'), 'library');
@@ -225,4 +263,15 @@ test('Sections: a top-level folder with its own index page and 3 pages; language
   assert.equal(s.of('about/index.html'), '', 'one page is no section');
   assert.equal(s.of('notes/a.html'), '', 'no index page');
   assert.deepEqual(s.list().map((x) => x.section), ['blog', 'c-api', 'library']);
+});
+
+test('sitesOf: first folders linked to no other folder of the set are sites, two or more of them', () => {
+  const keys = ['a/index.html', 'a/x.html', 'a/y.html', 'b/index.html', 'b/x.html', 'b/y.html', 'c/index.html', 'c/x.html', 'c/y.html', 'top.html'];
+  // a and b link only within themselves (and to a root folder the set lacks); c links to the root page.
+  const linked = [['a', 'about'], ['a'], ['a'], ['b'], ['b'], [], ['c', ''], ['c'], ['c'], ['c']];
+  const sites = sitesOf(keys, linked)!;
+  assert.deepEqual([...sites.keys()], ['a', 'b', '']);
+  assert.deepEqual(sites.get('')!, [6, 7, 8, 9]);
+  // A site's folders joined by its menus are no sites.
+  assert.equal(sitesOf(keys, [['a', 'b'], ['a'], ['a'], ['b'], ['b'], [], ['c'], ['c'], ['c'], ['c']]), null);
 });
