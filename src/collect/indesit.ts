@@ -1207,7 +1207,11 @@ class Run {
         const index = new Target(this, best.cluster);
         // Recursion, unless the index cluster's back class-links are one menu repeated on its every page.
         indexPages = depth < this.maxDepth && !best.menu ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
-        for (const m of index.members) used.add(m);
+        // Used: the index cluster and the clusters of the index pages returned. The index target's other
+        // clusters (pages of another kind joined by single linkage: module pages beside the traits) gave no
+        // index page and may still serve as index pages of their own.
+        used.add(best.cluster);
+        for (const q of indexPages) used.add(q.cluster);
         const back = new Set(best.back);
         for (const q of indexPages) this.indexKeys.add(q.key);
         await this.harvest(indexPages, back, target);
