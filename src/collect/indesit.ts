@@ -1113,6 +1113,8 @@ class Run {
       await this.discover(p, target, neighbours);
     }
     const used = new Set<number>();
+    /** Clusters joined to an index target that gave it no index page: scored again, no index step when none scores. */
+    const joined = new Set<number>();
     const dead = new Set<string>();
     /** Whether the strays of the target's clusters served as index pages (once per instance). */
     let strayed = false;
@@ -1138,7 +1140,7 @@ class Run {
         if (used.has(c) || target.accepts(c) || ancestors.some((t) => t.accepts(c))) continue;
         const r = await this.evaluate(this.table.clusters[c]!.pages, target, before, dead, String(c));
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: c, ...r };
-        if (r.score === 0 && r.pure.length > 0 && pureNeighbour === undefined) pureNeighbour = { cluster: c, back: r.pure };
+        if (r.score === 0 && r.pure.length > 0 && pureNeighbour === undefined && !joined.has(c)) pureNeighbour = { cluster: c, back: r.pure };
       }
       // Strays whose links reached targets only, all found another way first (a module's list of traits,
       // each trait reached from another's page): for a target whose addresses name a kind, they are index
@@ -1209,9 +1211,11 @@ class Run {
         indexPages = depth < this.maxDepth && !best.menu ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
         // Used: the index cluster and the clusters of the index pages returned. The index target's other
         // clusters (pages of another kind joined by single linkage: module pages beside the traits) gave no
-        // index page and may still serve as index pages of their own.
+        // index page and may still serve as index pages of their own when they score; not by the index step
+        // of a neighbour that scores nothing: the recursion grew them already.
         used.add(best.cluster);
         for (const q of indexPages) used.add(q.cluster);
+        for (const m of index.members) if (!used.has(m)) joined.add(m);
         const back = new Set(best.back);
         for (const q of indexPages) this.indexKeys.add(q.key);
         await this.harvest(indexPages, back, target);

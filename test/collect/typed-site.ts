@@ -41,9 +41,9 @@ export interface TypedSite {
  * collection (links without a class), structs first, and its sidebar lists none of them. `missing`: the crate
  * root's table names that many more modules after its own, left out of the copy. `allItems`: every page's
  * sidebar links a page listing all items, one list per kind. `implementors`: the first four structs of every
- * module implement their module's second trait and the first trait of every module, whose pages list them
- * (in their sidebar and content); the last two structs of a module implement none; a module's index page's
- * sidebar lists its structs and traits and links the crate root.
+ * module implement the first trait of every other module, whose pages list them (in their sidebar and
+ * content), and those of the first module its second trait; the last two structs of a module implement
+ * none; a module's index page's sidebar lists its structs and traits and links the crate root.
  */
 export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean; seeAlso?: boolean; modules?: number; oneTable?: boolean; missing?: number; allItems?: boolean; implementors?: boolean } = {}): TypedSite {
   const MODULES = Array.from({ length: options.modules ?? 4 }, (_, i) => `m${i}`);
@@ -77,7 +77,7 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
     for (const s of structs) {
       const methods = Array.from({ length: 2 + Math.floor(rnd() * 5) }, (_, k) => `${word()}_${k}`);
       const drawn = traits.filter(() => rnd() < 0.6).map((t) => ({ t, i })).concat(rnd() < 0.5 ? [{ t: items[other]!.traits[0]!, i: other }] : []);
-      const impls = options.implementors ? (implementing(s) ? [{ t: traits[1]!, i }, ...items.map((x, j) => ({ t: x.traits[0]!, i: j }))] : []) : drawn;
+      const impls = options.implementors ? (implementing(s) ? [...(i === 0 ? [{ t: traits[1]!, i }] : []), ...items.flatMap((x, j) => (j === i ? [] : [{ t: x.traits[0]!, i: j }]))] : []) : drawn;
       const ret = (): string => (rnd() < 0.5 ? linkTo(m, other, 'struct', items[other]!.structs[options.firstAcross ? 0 : Math.floor(rnd() * 6)]!) : `<span class="primitive">usize</span>`);
       let sections = `<h3><a href="#implementations">Methods</a></h3><ul class="block method">${methods.map((x) => `<li><a href="#method.${x}">${x}</a></li>`).join('')}</ul>`;
       if (impls.length > 0) sections += `<h3><a href="#trait-implementations">Trait Implementations</a></h3><ul class="block trait-implementation">${impls.map(({ t }) => `<li><a href="#impl-${t}-for-${s}">${t}</a></li>`).join('')}</ul>`;
@@ -111,7 +111,7 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
     const seeAlso = options.seeAlso && next !== undefined ? `<h2 id="see-also" class="small-section-header">See also</h2><ul class="see-also">${next.traits.map((t) => `<li>${linkTo(m, i + 1, 'trait', t)}</li>`).join('')}</ul>` : '';
     for (const t of traits) {
       // The first trait's implementors, listed in the sidebar as a module's structs are, and in the content.
-      const by = options.implementors && t === traits[0] ? items.flatMap((x, j) => x.structs.filter(implementing).map((n) => linkTo(m, j, 'struct', n))) : [];
+      const by = options.implementors && t === traits[0] ? items.flatMap((x, j) => (j === i ? [] : x.structs.filter(implementing).map((n) => linkTo(m, j, 'struct', n)))) : [];
       const implementors = by.length === 0 ? '' : `<h2 id="implementors" class="section-header">Implementors</h2><div class="item-table">${by.map((a) => `<div class="item-row"><div class="item-left module-item">${a}</div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
       const implementedBy = by.length === 0 ? '' : `<h3><a href="#implementors">Implementors</a></h3><ul class="block struct">${by.map((a) => `<li>${a}</li>`).join('')}</ul>`;
       files.set(`${m}/trait.${t}.html`, page(`Trait ${t}`, 1, sibling + implementedBy, `<div class="main-heading"><h1 class="fqn">Trait <a class="trait" href="#">${t}</a></h1></div><div class="docblock item-decl"><pre class="rust trait"><code>pub trait ${t} { fn walk(&amp;self); }</code></pre></div><div class="docblock"><p>${prose(2)}</p></div>${seeAlso}${implementors}`));
