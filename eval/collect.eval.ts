@@ -40,6 +40,8 @@ import { generatorOf } from './cross-validation.ts';
 const DEFAULTS_ONLY = process.argv.includes('--defaults');
 /** Candidate thresholds T, the paper's first (preferred on ties). */
 const D = `${COLLECT_DEFAULTS.similarity}/${COLLECT_DEFAULTS.shapeSimilarity}`;
+/** `--runs`: print every run (sample, R, P, fetched, allowed) besides the rows per class. */
+const RUNS = process.argv.includes('--runs');
 /** `--grid=a,b`: these candidates only (a partial run). */
 const GRID_ARG = process.argv.find((a) => a.startsWith('--grid='))?.slice('--grid='.length).split(',');
 const GRID = GRID_ARG ?? (DEFAULTS_ONLY ? [D] : [D, '0.8/0.2', '0.8/0.4', '0.75/0.3', '0.7/0.3', '0.8/0.3/nosections', '0.75/0.3/nosections']);
@@ -233,6 +235,12 @@ await runEval('collect', async () => {
     process.stdout.write('Held out (T/shape chosen on the sites of other generators):\n' + formatTable(HEADER, classRows(held)) + '\n\n');
     process.stdout.write(`In sample (T = ${inSample}, chosen on all sites; the default):\n` + formatTable(HEADER, classRows(inS)) + '\n\n');
     if (synthetic.length > 0) process.stdout.write(`Synthetic sites (test/fixtures/synthetic-sites.ts), T = ${inSample}:\n` + formatTable(HEADER, classRows(synthetic)) + '\n\n');
+    if (RUNS) {
+      const rows = GRID.flatMap((T) =>
+        (byT.get(T) ?? []).map((r) => [r.site, r.cls, r.sample, `${r.T}/${r.shape}`, fmt(r.recall), fmt(r.precision), String(r.fetched), String(Math.round(r.allowed * r.size * 10) / 10), String(r.requests), r.met ? 'yes' : 'no']),
+      );
+      process.stdout.write('Every run:\n' + formatTable(['site', 'class', 'sample', 'T/shape', 'R', 'P', 'fetched', 'allowed', 'requests', 'met'], rows) + '\n\n');
+    }
     const gridRows = GRID.map((T) => {
       const rs = (byT.get(T) ?? []).filter((r) => r.size >= MIN_CLASS);
       const [met, minRP, ratio] = scoreOf(rs);

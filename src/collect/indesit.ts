@@ -520,8 +520,11 @@ class Run {
   /** Per variant (language, version: variants.ts), links tried that were dead, and whether one was alive. */
   private readonly variantDead = new Map<string, number>();
   private readonly variantAlive = new Set<string>();
-  /** Per folder (`a/b/`), dead links into it or below it, and the folders holding a page read. */
-  private readonly folderDead = new Map<string, number>();
+  /**
+   * Per folder (`a/b/`), dead links into it or below it and the entries directly under it they went through
+   * (a file `a/b/c.html` or a subfolder `a/b/c/`), and the folders holding a page read.
+   */
+  private readonly folderDead = new Map<string, { links: number; entries: Set<string> }>();
   private readonly folderAlive = new Set<string>();
   /** Links not tried: into a dead folder, and left in collections given up after a run of dead links. */
   readonly skipped = { folders: new Set<string>(), folderLinks: 0, runs: 0 };
@@ -714,7 +717,12 @@ class Run {
     } catch (e) {
       if (!(e instanceof PageError)) throw e;
       this.dead++;
-      for (const f of foldersOf(key)) this.folderDead.set(f, (this.folderDead.get(f) ?? 0) + 1);
+      for (const f of foldersOf(key)) {
+        const d = this.folderDead.get(f) ?? { links: 0, entries: new Set<string>() };
+        d.links++;
+        d.entries.add(key.split(/[?#]/, 1)[0]!.slice(f.length).split('/', 1)[0]!);
+        this.folderDead.set(f, d);
+      }
       this.failures.push({ url, key, code: e.code, message: e.message });
       page = { key, url, collections: [], structure: undefined, schema: NO_SCHEMA, cluster: -1, shape: NO_SHAPE };
     }
@@ -812,13 +820,18 @@ class Run {
   }
 
   /**
-   * The folder of `key` (or one above it, the site's root apart) found dead: `n` links into it were dead and
-   * no page in it or below it was read (a partial copy's missing module, `std/intrinsics/`); undefined when
-   * none is, or when `key` was read.
+   * The folder of `key` (or one above it, the site's root apart) found dead: `n` links into it were dead,
+   * through two entries of it or more (files or subfolders directly under it), and no page in it or below it
+   * was read (a partial copy's missing module, `std/intrinsics/`); undefined when none is, or when `key` was
+   * read. Dead links through one entry say nothing of its siblings: a missing submodule (`std/sync/mpsc/`)
+   * is dead, not the module above it (`std/sync/`).
    */
   deadFolder(key: string): string | undefined {
     if (this.pages.has(key)) return undefined;
-    return foldersOf(key).find((f) => !this.folderAlive.has(f) && (this.folderDead.get(f) ?? 0) >= this.n);
+    return foldersOf(key).find((f) => {
+      const d = this.folderDead.get(f);
+      return d !== undefined && !this.folderAlive.has(f) && d.links >= this.n && d.entries.size >= 2;
+    });
   }
 
   /**
@@ -1100,6 +1113,8 @@ class Run {
       await this.discover(p, target, neighbours);
     }
     const used = new Set<number>();
+    /** Clusters joined to an index target that gave it no index page: scored again, no index step when none scores. */
+    const joined = new Set<number>();
     const dead = new Set<string>();
     /** Whether the strays of the target's clusters served as index pages (once per instance). */
     let strayed = false;
@@ -1127,7 +1142,7 @@ class Run {
         if (used.has(c) || target.accepts(c) || ancestors.some((t) => t.accepts(c))) continue;
         const r = await this.evaluate(this.table.clusters[c]!.pages, target, before, dead, String(c));
         if (r.score > 0 && (best === null || r.score > best.score)) best = { cluster: c, ...r };
-        if (r.score === 0 && r.pure.length > 0 && pureNeighbour === undefined) pureNeighbour = { cluster: c, back: r.pure };
+        if (r.score === 0 && r.pure.length > 0 && pureNeighbour === undefined && !joined.has(c)) pureNeighbour = { cluster: c, back: r.pure };
       }
       // Strays whose links reached targets only, all found another way first (a module's list of traits,
       // each trait reached from another's page): for a target whose addresses name a kind, they are index
@@ -1196,7 +1211,13 @@ class Run {
         const index = new Target(this, best.cluster);
         // Recursion, unless the index cluster's back class-links are one menu repeated on its every page.
         indexPages = depth < this.maxDepth && !best.menu ? await this.solve(index, depth + 1, [...ancestors, target]) : index.pages();
-        for (const m of index.members) used.add(m);
+        // Used: the index cluster and the clusters of the index pages returned. The index target's other
+        // clusters (pages of another kind joined by single linkage: module pages beside the traits) gave no
+        // index page and may still serve as index pages of their own when they score; not by the index step
+        // of a neighbour that scores nothing: the recursion grew them already.
+        used.add(best.cluster);
+        for (const q of indexPages) used.add(q.cluster);
+        for (const m of index.members) if (!used.has(m)) joined.add(m);
         const back = new Set(best.back);
         for (const q of indexPages) this.indexKeys.add(q.key);
         await this.harvest(indexPages, back, target);

@@ -40,9 +40,12 @@ export interface TypedSite {
  * `modules`: how many modules (4). `oneTable`: a module's index lists its items of every kind in one link
  * collection (links without a class), structs first, and its sidebar lists none of them. `missing`: the crate
  * root's table names that many more modules after its own, left out of the copy. `allItems`: every page's
- * sidebar links a page listing all items, one list per kind.
+ * sidebar links a page listing all items, one list per kind. `implementors`: the first four structs of every
+ * module implement the first trait of every other module, whose pages list them (in their sidebar and
+ * content), and those of the first module its second trait; the last two structs of a module implement
+ * none; a module's index page's sidebar lists its structs and traits and links the crate root.
  */
-export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean; seeAlso?: boolean; modules?: number; oneTable?: boolean; missing?: number; allItems?: boolean } = {}): TypedSite {
+export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; firstAcross?: boolean; seeAlso?: boolean; modules?: number; oneTable?: boolean; missing?: number; allItems?: boolean; implementors?: boolean } = {}): TypedSite {
   const MODULES = Array.from({ length: options.modules ?? 4 }, (_, i) => `m${i}`);
   const rnd = random(7);
   const word = (): string => WORDS[Math.floor(rnd() * WORDS.length)]!;
@@ -62,6 +65,8 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
 <main><div class="width-limiter"><nav class="sub"><form class="search-form"><input class="search-input" name="search"></form><a class="settings" href="${up}settings.html">Settings</a></nav><section id="main-content" class="content">${content}</section></div></main>
 <footer class="footer"><p>Generated documentation. <a href="${up}help.html">Help</a></p></footer></body></html>`;
   };
+  // With `implementors`, the structs that implement traits (the first four of every module).
+  const implementing = (s: string): boolean => ['Cell', 'Pipe', 'Node', 'Grid'].some((x) => s.startsWith(x));
   const linkTo = (from: string, i: number, kind: string, name: string): string => `<a class="${kind}" href="${from === MODULES[i] ? '' : `../${MODULES[i]}/`}${kind}.${name}.html">${name}</a>`;
   const struct: string[] = [];
   const fn: string[] = [];
@@ -71,7 +76,8 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
     const other = options.partial ? i : (i + 1) % MODULES.length;
     for (const s of structs) {
       const methods = Array.from({ length: 2 + Math.floor(rnd() * 5) }, (_, k) => `${word()}_${k}`);
-      const impls = traits.filter(() => rnd() < 0.6).map((t) => ({ t, i })).concat(rnd() < 0.5 ? [{ t: items[other]!.traits[0]!, i: other }] : []);
+      const drawn = traits.filter(() => rnd() < 0.6).map((t) => ({ t, i })).concat(rnd() < 0.5 ? [{ t: items[other]!.traits[0]!, i: other }] : []);
+      const impls = options.implementors ? (implementing(s) ? [...(i === 0 ? [{ t: traits[1]!, i }] : []), ...items.flatMap((x, j) => (j === i ? [] : [{ t: x.traits[0]!, i: j }]))] : []) : drawn;
       const ret = (): string => (rnd() < 0.5 ? linkTo(m, other, 'struct', items[other]!.structs[options.firstAcross ? 0 : Math.floor(rnd() * 6)]!) : `<span class="primitive">usize</span>`);
       let sections = `<h3><a href="#implementations">Methods</a></h3><ul class="block method">${methods.map((x) => `<li><a href="#method.${x}">${x}</a></li>`).join('')}</ul>`;
       if (impls.length > 0) sections += `<h3><a href="#trait-implementations">Trait Implementations</a></h3><ul class="block trait-implementation">${impls.map(({ t }) => `<li><a href="#impl-${t}-for-${s}">${t}</a></li>`).join('')}</ul>`;
@@ -104,14 +110,19 @@ export function typedSite(options: { partial?: boolean; modulesMenu?: boolean; f
     const next = i + 1 < MODULES.length - 1 ? items[i + 1]! : undefined;
     const seeAlso = options.seeAlso && next !== undefined ? `<h2 id="see-also" class="small-section-header">See also</h2><ul class="see-also">${next.traits.map((t) => `<li>${linkTo(m, i + 1, 'trait', t)}</li>`).join('')}</ul>` : '';
     for (const t of traits) {
-      files.set(`${m}/trait.${t}.html`, page(`Trait ${t}`, 1, sibling, `<div class="main-heading"><h1 class="fqn">Trait <a class="trait" href="#">${t}</a></h1></div><div class="docblock item-decl"><pre class="rust trait"><code>pub trait ${t} { fn walk(&amp;self); }</code></pre></div><div class="docblock"><p>${prose(2)}</p></div>${seeAlso}`));
+      // The first trait's implementors, listed in the sidebar as a module's structs are, and in the content.
+      const by = options.implementors && t === traits[0] ? items.flatMap((x, j) => (j === i ? [] : x.structs.filter(implementing).map((n) => linkTo(m, j, 'struct', n)))) : [];
+      const implementors = by.length === 0 ? '' : `<h2 id="implementors" class="section-header">Implementors</h2><div class="item-table">${by.map((a) => `<div class="item-row"><div class="item-left module-item">${a}</div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
+      const implementedBy = by.length === 0 ? '' : `<h3><a href="#implementors">Implementors</a></h3><ul class="block struct">${by.map((a) => `<li>${a}</li>`).join('')}</ul>`;
+      files.set(`${m}/trait.${t}.html`, page(`Trait ${t}`, 1, sibling + implementedBy, `<div class="main-heading"><h1 class="fqn">Trait <a class="trait" href="#">${t}</a></h1></div><div class="docblock item-decl"><pre class="rust trait"><code>pub trait ${t} { fn walk(&amp;self); }</code></pre></div><div class="docblock"><p>${prose(2)}</p></div>${seeAlso}${implementors}`));
       trait.push(`${m}/trait.${t}.html`);
     }
     const table = (id: string, title: string, kind: string, names: string[]): string => `<h2 id="${id}" class="section-header">${title}</h2><div class="item-table">${names.map((x) => `<div class="item-row"><div class="item-left module-item"><a${options.oneTable ? '' : ` class="${kind}"`} href="${kind}.${x}.html">${x}</a></div><div class="item-right docblock-short">${prose(1)}</div></div>`).join('')}</div>`;
     const tables = options.oneTable
       ? `${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}${table('macros', 'Macros', 'macro', macros)}`
       : `${table('macros', 'Macros', 'macro', macros)}${table('structs', 'Structs', 'struct', structs)}${table('traits', 'Traits', 'trait', traits)}${table('functions', 'Functions', 'fn', fns)}`;
-    files.set(`${m}/index.html`, page(`Module ${m}`, 1, options.oneTable ? '' : sibling, `<div class="main-heading"><h1 class="fqn">Module <a class="mod" href="#">${m}</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(3)}</p></div></details>${tables}`));
+    const itemsMenu = options.implementors ? `<ul class="block crate"><li><a href="../index.html">In api</a></li></ul><ul class="block struct">${structs.map((x) => `<li><a href="struct.${x}.html">${x}</a></li>`).join('')}</ul><ul class="block trait">${traits.map((x) => `<li><a href="trait.${x}.html">${x}</a></li>`).join('')}</ul>` : '';
+    files.set(`${m}/index.html`, page(`Module ${m}`, 1, options.oneTable ? '' : sibling + itemsMenu, `<div class="main-heading"><h1 class="fqn">Module <a class="mod" href="#">${m}</a></h1></div><details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary><div class="docblock"><p>${prose(3)}</p></div></details>${tables}`));
   });
   // A partial copy's root has the sidebar of a module (its own items listed), as a crate root has.
   const rootSections = options.partial ? `<h3><a href="index.html">In api</a></h3><ul class="block fn">${items[0]!.fns.map((f) => `<li><a href="m0/fn.${f}.html">${f}</a></li>`).join('')}</ul><ul class="block macro">${items[0]!.macros.map((f) => `<li><a href="m0/macro.${f}.html">${f}</a></li>`).join('')}</ul>` : '';

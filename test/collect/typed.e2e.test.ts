@@ -113,3 +113,14 @@ test('gabarit collect from a struct page of a reference of two modules takes eve
   for (const p of pages) assert.equal(p.kind, 'struct');
   assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
 });
+
+test('gabarit collect from a struct page takes the structs only module indexes list, after trait pages listing implementors served as index pages', async () => {
+  // The trait pages list most structs and are the first index; the module pages, a cluster of their own, join
+  // the traits' index target by single linkage (a trait lists its implementors as a module lists its
+  // structs) and list the traits no struct names, but give it no index page of its kind: they still list the
+  // structs that implement no trait.
+  const site = typedSite({ implementors: true, firstAcross: true });
+  const { pages, summary, size } = await collectFrom(site.struct[0]!, site);
+  assert.deepEqual(pages.map((p) => p.key).sort(), [...site.struct].sort());
+  assert.ok((summary['downloads'] as number) <= size, `${String(summary['downloads'])} downloads for ${size} pages`);
+});
