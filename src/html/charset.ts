@@ -1,7 +1,9 @@
 /**
  * Decoding page bytes to text, in the order browsers use (WHATWG Encoding and the HTML "encoding sniffing
  * algorithm", simplified): a byte-order mark wins; then the charset of the HTTP Content-Type header; then a
- * `<meta charset>` or `<meta http-equiv="content-type">` in the first 1024 bytes; otherwise UTF-8 when the
+ * `<meta charset>` or `<meta http-equiv="content-type">` in the first 1024 bytes, unless the bytes are UTF-8
+ * under another declaration (`MISLABELLED_MIN_BYTES`: read as UTF-8 with a warning, where a browser shows
+ * mojibake); otherwise UTF-8 when the
  * bytes are valid UTF-8; else the encoding a statistical detector (chardet, the ICU detector's port) finds
  * in the bytes around the first non-ASCII byte, with a warning when its confidence is low; windows-1252
  * when it finds none that can be decoded, or is unsure on a page with few non-ASCII bytes. Undecodable bytes become U+FFFD; decoding never throws.
@@ -113,6 +115,25 @@ function decodeWith(dec: TextDecoder, bytes: Uint8Array): string {
 
 /** UTF-8 that throws on invalid bytes (rule 4). */
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Non-ASCII bytes a page declaring another charset must hold, all of them valid UTF-8, to be read as UTF-8:
+ * text in a legacy encoding (an accented letter of ISO-8859-1, a pair of GB2312) is almost never valid
+ * UTF-8 over several characters, while pages saved as UTF-8 under a template's old declaration are common.
+ */
+const MISLABELLED_MIN_BYTES = 6;
+
+/** The text of `bytes` as UTF-8 when it declares another charset but is UTF-8 (MISLABELLED_MIN_BYTES). */
+function mislabelledUtf8(bytes: Uint8Array): string | undefined {
+  let high = 0;
+  for (let i = 0; i < bytes.length && high < MISLABELLED_MIN_BYTES; i++) if (bytes[i]! >= 0x80) high++;
+  if (high < MISLABELLED_MIN_BYTES) return undefined;
+  try {
+    return STRICT_UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
 /** Decoders by label (null: no such encoding), made once: a decoder used without `stream` keeps no state. */
 const decoders = new Map<string, TextDecoder | null>();
 
@@ -152,6 +173,10 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): Decoded {
     const l = source === 'meta' && label.startsWith('utf-16') ? 'utf-8' : label;
     const dec = decoderFor(l);
     if (dec) {
+      const utf8 = dec.encoding === 'utf-8' ? undefined : mislabelledUtf8(bytes);
+      if (utf8 !== undefined) {
+        return { text: utf8, charset: 'utf-8', source: 'utf8-valid', warning: (warning ? `${warning}; ` : '') + `declares ${dec.encoding} (${source}) but its bytes are UTF-8; decoded as UTF-8` };
+      }
       const out: Decoded = { text: decodeWith(dec, bytes), charset: dec.encoding, source };
       if (warning) out.warning = warning;
       return out;

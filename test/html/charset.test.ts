@@ -111,3 +111,18 @@ test('a declared charset still wins over sniffing; an unsure sniff says so in a 
   const few = decodeHtml(bytes('<p>na', [0xef], 've ', [0x80], '</p>'));
   assert.deepEqual([few.charset, few.source], ['windows-1252', 'default']);
 });
+
+test('a page declaring a legacy charset whose bytes are UTF-8 (6 non-ASCII bytes or more) is read as UTF-8, with a warning', () => {
+  const utf8 = new Uint8Array(Buffer.from('<meta charset="iso-8859-1"><p>crème brûlée, naïve</p>', 'utf8'));
+  const u = decodeHtml(utf8);
+  assert.deepEqual([u.text.endsWith('<p>crème brûlée, naïve</p>'), u.charset, u.source], [true, 'utf-8', 'utf8-valid']);
+  assert.match(u.warning ?? '', /declares windows-1252 \(meta\) but its bytes are UTF-8/);
+  const gb = decodeHtml(new Uint8Array(Buffer.from('<p>这是一个网页</p>', 'utf8')), 'text/html; charset=gb2312');
+  assert.deepEqual([gb.text, gb.source], ['<p>这是一个网页</p>', 'utf8-valid']);
+  // Real ISO-8859-1 text is not valid UTF-8: the declaration stands.
+  const latin = decodeHtml(bytes('<meta charset="iso-8859-1"><p>cr', [0xe8], 'me br', [0xfb], 'l', [0xe9], 'e, na', [0xef], 've</p>'));
+  assert.deepEqual([latin.text.endsWith('crème brûlée, naïve</p>'), latin.source, latin.warning], [true, 'meta', undefined]);
+  // One accented letter is too little to overrule a declaration.
+  const one = decodeHtml(new Uint8Array(Buffer.from('<meta charset="iso-8859-1"><p>café</p>', 'utf8')));
+  assert.equal(one.source, 'meta');
+});
