@@ -132,6 +132,60 @@ export function findHeadline(p: HeadPass, content: Uint8Array, root: number, max
 }
 
 /**
+ * True when the text of `root` is headed by the page's own headline: a block whose words are the `<title>`'s
+ * opens it or lies within `max` characters before it (findHeadline, rank 3). A page mostly of links whose
+ * best region is so headed is an article with a short story (a video's or a photo's few lines), not a listing.
+ */
+export function titledRegion(p: HeadPass, root: number, max: number): boolean {
+  const { tree, skip, template } = p;
+  const marks = new Uint8Array(tree.size);
+  for (let i = root; i < tree.end[root]!; i++) if (tree.kind[i] === NodeKind.Text && skip[tree.parent[i]!] !== 1 && template[i] !== 1) marks[i] = 1;
+  const head = findHeadline(p, marks, root, max);
+  return head >= 0 && headlineRanker(p)(head) === 3;
+}
+
+/** Tags of the headings a story's headline is printed in (h1–h3), by tag id. */
+const headlineTags = lazyTagSet(['h1', 'h2', 'h3']);
+
+/**
+ * The page's own headline as a heading: the first h1–h3 outside the template whose words are the `<title>`'s
+ * (-1 when none).
+ */
+export function titledHeading(p: HeadPass): number {
+  const { tree, skip, template, body, bodyEnd } = p;
+  const tags = headlineTags();
+  const rank = headlineRanker(p);
+  for (let i = body + 1; i < bodyEnd; i++) {
+    if (tree.kind[i] !== NodeKind.Element || skip[i] === 1 || template[i] === 1 || tags[tree.name[i]!] !== 1) continue;
+    if (rank(i) === 3) return i;
+    i = tree.end[i]! - 1;
+  }
+  return -1;
+}
+
+/**
+ * The elements whose text starts within `max` characters of non-template text after the heading `head`
+ * (each text node's ancestors that begin after the heading): where the story printed under it lies.
+ */
+export function regionsAfter(p: HeadPass, head: number, max: number): number[] {
+  const { tree, skip, template, bodyEnd, body } = p;
+  const out: number[] = [];
+  const seen = new Set<number>();
+  let chars = 0;
+  for (let i = tree.end[head]!; i < bodyEnd && chars <= max; i++) {
+    if (tree.kind[i] !== NodeKind.Text || template[i] === 1 || skip[tree.parent[i]!] === 1) continue;
+    const c = visibleChars(tree, i);
+    if (c === 0) continue;
+    for (let a = tree.parent[i]!; a > body && a >= tree.end[head]! && !seen.has(a); a = tree.parent[a]!) {
+      seen.add(a);
+      out.push(a);
+    }
+    chars += c;
+  }
+  return out;
+}
+
+/**
  * Marks the head zone as content: the headline `head` (kept whole: it is often a link to the page itself)
  * and, between it and the first content text, the blocks that are neither link-dense nor named
  * boilerplate and are a heading or at least `minChars` long.
