@@ -31,6 +31,16 @@ export interface HeadPass {
   bodyEnd: number;
 }
 
+/** A separator between the parts of a `<title>` (headline and site name): a dash, bar, colon, guillemet or bullet with spaces around it. */
+const TITLE_SEPARATOR = /\s+[-–—|:»·•]+\s+/u;
+
+/** True when block b is, or is inside, an h1–h3. */
+function isHeading(tree: Tree, b: number): boolean {
+  const tags = headlineTags();
+  for (let a = b; a >= 0; a = tree.parent[a]!) if (tree.kind[a] === NodeKind.Element && tags[tree.name[a]!] === 1) return true;
+  return false;
+}
+
 /** Largest element (nodes in its subtree) whose text is compared with the page title. */
 const HEADLINE_MAX_NODES = 64;
 
@@ -60,7 +70,16 @@ function headlineRanker(p: HeadPass): (b: number) => number {
   const { tree, body } = p;
   const TITLE = tagId('title');
   let title: string[] = [];
-  for (let i = 0; i < body; i++) if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) { title = titleWords(textOf(tree, i)); break; }
+  /** The title's parts around a separator ("nook — A Blog": "nook" and "a blog"), as word strings. */
+  let parts: string[] = [];
+  for (let i = 0; i < body; i++) {
+    if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) {
+      const raw = textOf(tree, i);
+      title = titleWords(raw);
+      parts = raw.split(TITLE_SEPARATOR).map((s) => titleWords(s).join(' ')).filter((s) => s !== '');
+      break;
+    }
+  }
   const titleSet = new Set(title);
   const H1 = tagId('h1');
   const H2 = tagId('h2');
@@ -68,6 +87,8 @@ function headlineRanker(p: HeadPass): (b: number) => number {
     // A headline is a small element: larger ones are not read (their text would cost a pass over them).
     if (title.length > 0 && tree.end[b]! - b <= HEADLINE_MAX_NODES) {
       const ws = titleWords(textOf(tree, b));
+      // A heading that is one whole part of the title is the headline however short ("nook — A Blog").
+      if (parts.length > 1 && ws.length > 0 && parts.includes(ws.join(' ')) && isHeading(tree, b)) return 3;
       if (ws.length >= 2 && ws.length >= 0.4 * title.length) {
         let inTitle = 0;
         for (const w of ws) if (titleSet.has(w)) inTitle++;
@@ -132,16 +153,20 @@ export function findHeadline(p: HeadPass, content: Uint8Array, root: number, max
 }
 
 /**
- * True when the text of `root` is headed by the page's own headline: a block whose words are the `<title>`'s
- * opens it or lies within `max` characters before it (findHeadline, rank 3). A page mostly of links whose
- * best region is so headed is an article with a short story (a video's or a photo's few lines), not a listing.
+ * The page's own headline heading the text of `root`: a block whose words are the `<title>`'s that opens it
+ * or lies within `max` characters before it (findHeadline, rank 3); -1 when none.
  */
-export function titledRegion(p: HeadPass, root: number, max: number): boolean {
+export function titleHeadline(p: HeadPass, root: number, max: number): number {
   const { tree, skip, template } = p;
   const marks = new Uint8Array(tree.size);
   for (let i = root; i < tree.end[root]!; i++) if (tree.kind[i] === NodeKind.Text && skip[tree.parent[i]!] !== 1 && template[i] !== 1) marks[i] = 1;
   const head = findHeadline(p, marks, root, max);
-  return head >= 0 && headlineRanker(p)(head) === 3;
+  return head >= 0 && headlineRanker(p)(head) === 3 ? head : -1;
+}
+
+/** True when `root` is headed by the page's own headline (titleHeadline). */
+export function titledRegion(p: HeadPass, root: number, max: number): boolean {
+  return titleHeadline(p, root, max) >= 0;
 }
 
 /** Tags of the headings a story's headline is printed in (h1–h3), by tag id. */

@@ -52,7 +52,7 @@ import { lazyTagSet, NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { withDefaults } from '../filled.ts';
 import { blockValue, listTags, measureBlocks, type BlockTable, type TableParams, type ValueParams } from './block-table.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
-import { dropOrphanHeadings, findHeadline, keepHeadline, keepHeadZone, regionsAfter, titledHeading, titledRegion } from './headline.ts';
+import { dropOrphanHeadings, findHeadline, keepHeadline, keepHeadZone, regionsAfter, titledHeading, titledRegion, titleHeadline } from './headline.ts';
 import { findRecords, recordsInside } from './records.ts';
 import { keepBestStretch, type StretchParams } from './stretch.ts';
 
@@ -225,7 +225,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const v = valueBlocks(t, r.value, o.decay);
   let best = pickMainBlock(t, v, options.site);
   if (!options.site && o.titledShare > 0) best = underHeadline(t, v, best, o);
-  const listing = t.totalLink > o.listingLinkFraction * t.total && v.score[best]! < o.listingMaxMain && !(v.score[best]! > 0 && titledRegion(t, best, o.headZone > 0 ? o.headZone : CONTENT_DEFAULTS.headZone));
+  const listing = t.totalLink > o.listingLinkFraction * t.total && v.score[best]! < o.listingMaxMain && (options.navigationOnly === true || !titledStory(t, v, best, o));
   if (listing || t.total < o.minPageChars) {
     // A listing (mostly links, no region of running text worth a main block): its links are its content,
     // but not the regions named boilerplate (the site's menu in a sidebar); too little text to choose from:
@@ -300,6 +300,29 @@ function pickMainBlock(t: BlockTable, v: Values, site: MainBlockOptions['site'])
     if (there >= 0) best = there;
   }
   return best;
+}
+
+/**
+ * Step 4's exception: a page mostly of links whose best region is headed by the page's own headline, the two
+ * in an element that is not itself mostly links, is an article with a short story (a video's or a photo's
+ * few lines among the site's menus), not a listing; an index page whose headline and intro head its list of
+ * links stays a listing. After a site's link graph, where only navigation leaves, the listing rule stands.
+ */
+function titledStory(t: BlockTable, v: Values, best: number, o: Resolved['o']): boolean {
+  if (v.score[best]! <= 0) return false;
+  const { tree, vis, inLink, template } = t;
+  const head = titleHeadline(t, best, o.headZone > 0 ? o.headZone : CONTENT_DEFAULTS.headZone);
+  if (head < 0) return false;
+  let at = best;
+  while (!tree.contains(at, head)) at = tree.parent[at]!;
+  let chars = 0;
+  let links = 0;
+  for (let i = at; i < tree.end[at]!; i++) {
+    if (vis[i] === 0 || template[i] === 1) continue;
+    chars += vis[i]!;
+    if (inLink[tree.parent[i]!] === 1) links += vis[i]!;
+  }
+  return links <= o.listingLinkFraction * chars;
 }
 
 /**

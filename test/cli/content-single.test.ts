@@ -93,3 +93,46 @@ test('content: a short story under the page headline wins over a longer notice i
   for (const p of story) assert.ok(text.includes(p), `the story is kept: "${p}"\n${text}`);
   assert.ok(!text.includes('best viewed'), `the footer's notice is left out:\n${text}`);
 });
+
+test("content: an article's <footer> (its author's bio) is not part of the story", async (t) => {
+  const story = Array.from({ length: 5 }, (_, i) => `Paragraph ${i + 1} of the report on the quarterly results tells what the company earned and what it expects for the next three months.`);
+  const html = `<!DOCTYPE html><html><head><title>Quarterly results call today | Tech News</title></head><body>
+<nav>${menu(8, 'Section')}</nav>
+<article><h1>Quarterly results call today</h1>${story.map((p) => `<p>${p}</p>`).join('')}
+<footer><p>Sam Writer joined the paper in 2006 and covers the computer makers. Before that, Sam wrote about new Web startups and video games, and remote-controlled robots.</p></footer>
+</article>
+</body></html>`;
+  const text = await contentOf(t, html);
+  for (const p of story) assert.ok(text.includes(p), `the story is kept: "${p}"\n${text}`);
+  assert.ok(!text.includes('joined the paper'), `the footer's bio is left out:\n${text}`);
+});
+
+test('content: a one-word headline that is a whole part of the <title> is the headline, not the blog name above it', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-single-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const html = `<!DOCTYPE html><html><head><title>Harbour — Coast Blog</title></head><body>
+<div id="header"><h2>Coast Blog</h2>${menu(6, 'Section')}</div>
+<div class="post"><h1>Harbour</h1><p class="meta">by the editor on July 21</p>
+<p>The new harbour wall was finished this week, three years after the storm that broke the old one, and the boats are back.</p>
+<p>Fishermen who had moored in the next bay all winter sailed home on Saturday morning, cheered by half the town on the quay.</p>
+<p>The council will open the old fish market again in the spring, once the last of the stones have been laid along the pier.</p></div>
+</body></html>`;
+  await writeFile(join(dir, 'page.html'), html);
+  const r = await gabarit(['content', join(dir, 'page.html'), '--format', 'json', '-q', '--out', join(dir, 'out')]);
+  assert.equal(r.code, 0, r.stderr);
+  const page = JSON.parse(await readFile(join(dir, 'out', 'page.json'), 'utf8')) as { headline?: string; text: string };
+  assert.equal(page.headline, 'Harbour');
+  assert.match(page.text, /new harbour wall/);
+});
+
+test('content: an index page whose headline and intro head its list of links stays a listing', async (t) => {
+  const html = `<!DOCTYPE html><html><head><title>Internet Data Handling — Library Docs</title></head><body>
+<div class="related">${menu(6, 'Previous or next chapter')}</div>
+<div class="body"><div class="section"><h1>Internet Data Handling</h1>
+<p>This chapter describes modules which support handling data formats commonly used on the internet.</p>
+${menu(14, 'Module for one data format')}</div></div>
+</body></html>`;
+  const text = await contentOf(t, html);
+  assert.match(text, /commonly used on the internet/);
+  for (let i = 1; i <= 14; i++) assert.ok(text.includes(`Module for one data format number ${i}`), `the index keeps its entry ${i}:\n${text}`);
+});
