@@ -84,17 +84,20 @@ export function scorePages(pages: readonly EvalPage[], options: MainBlockOptions
 /**
  * The grid of candidates; the defaults are candidate 0 (ties go to them). Searched: the concentration
  * decay, list items' weight, the weight of gaps in the contiguity step, the head zone (off or 800
- * characters), the share of the page above which a boilerplate name does not veto (0.5, or never), and
- * records (off, or up to 6 levels). `proseChars` and `siblingShare` keep their defaults: every fold of
+ * characters), the share of the page above which a boilerplate name does not veto (0.5, or never),
+ * records (off, or up to 6 levels), and the position rules (off, or `titledShare` and `siblingProse` at their defaults). `proseChars` and `siblingShare` keep their defaults: every fold of
  * the earlier leave-one-set-out search over them chose them (docs/content.md).
  */
 export function cvGrid(): MainBlockOptions[] {
   const D = CONTENT_DEFAULTS;
   const out: MainBlockOptions[] = [{}];
   const same = (o: MainBlockOptions): boolean =>
-    o.decay === D.decay && o.listWeight === D.listWeight && o.gapPenalty === D.gapPenalty && o.headZone === D.headZone && o.vetoShare === D.vetoShare && o.recordLevels === D.recordLevels;
-  for (const decay of [1, 0.8, 0.7]) for (const listWeight of [1, 0.5]) for (const gapPenalty of [1, 3]) for (const headZone of [0, 800]) for (const vetoShare of [0.5, 1]) for (const recordLevels of [-1, 6]) {
-    const o: MainBlockOptions = { decay, listWeight, gapPenalty, headZone, vetoShare, recordLevels };
+    o.decay === D.decay && o.listWeight === D.listWeight && o.gapPenalty === D.gapPenalty && o.headZone === D.headZone && o.vetoShare === D.vetoShare && o.recordLevels === D.recordLevels &&
+    o.titledShare === D.titledShare && o.siblingProse === D.siblingProse;
+  // Position rules, on or off together: the story under the page's own headline, and paragraphs beside the main block.
+  const position = [{ titledShare: 0, siblingProse: 0 }, { titledShare: D.titledShare, siblingProse: D.siblingProse }];
+  for (const decay of [1, 0.8, 0.7]) for (const listWeight of [1, 0.5]) for (const gapPenalty of [1, 3]) for (const headZone of [0, 800]) for (const vetoShare of [0.5, 1]) for (const recordLevels of [-1, 6]) for (const pos of position) {
+    const o: MainBlockOptions = { decay, listWeight, gapPenalty, headZone, vetoShare, recordLevels, ...pos };
     if (!same(o)) out.push(o);
   }
   return out;

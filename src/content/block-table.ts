@@ -84,6 +84,7 @@ export function measureBlocks(tree: Tree, template: Uint8Array, p: TableParams, 
 function attributeText(t: BlockTable, p: TableParams): number[] {
   const { tree, template, skip, inLink, blockOf, chars, linkChars, vis, body, bodyEnd } = t;
   const A = tagId('a');
+  const SELECT = tagId('select');
   const noticeNodes: number[] = [];
   blockOf[body] = body;
   for (let i = body + 1; i < bodyEnd; i++) {
@@ -98,7 +99,8 @@ function attributeText(t: BlockTable, p: TableParams): number[] {
         skip[i] = 1;
         continue;
       }
-      inLink[i] = inLink[par]! | (tree.name[i] === A && (!p.contactLinks || !isContactLink(tree, i)) ? 1 : 0);
+      // A drop-down's options are a menu of places or choices ("Other blogs", a month list): its text counts as links.
+      inLink[i] = inLink[par]! | ((tree.name[i] === A && (!p.contactLinks || !isContactLink(tree, i))) || tree.name[i] === SELECT ? 1 : 0);
       blockOf[i] = isBlock(tree, i) ? i : blockOf[par]!;
     } else if (kind === NodeKind.Text) {
       if (template[i] === 1) continue;

@@ -57,6 +57,17 @@ export const CONTENT_DEFAULTS = {
   /** Siblings of the main block worth more than this share of its value are added to it (0 = none). */
   siblingShare: 0.2,
   /**
+   * Paragraphs of at least this many characters (under a quarter in links) beside the main block join it:
+   * a story's first paragraphs beside the container of the rest (docs/content.md).
+   */
+  siblingProse: 80,
+  /**
+   * Position: when the page prints its own headline (an h1–h3 with the `<title>`'s words) and the main block
+   * is elsewhere, the best element whose text starts within the head zone under the headline is the main
+   * block instead when it is worth at least this share of the other (docs/content.md).
+   */
+  titledShare: 0.5,
+  /**
    * Contiguity: in the maximum-value stretch of text runs, a run of negative value (link list, named
    * boilerplate) counts this many times its value, so that teasers after the story (a link headline, then a
    * line of blurb: each pair of positive value under a plain sum) do not extend it. Cross-validated

@@ -31,6 +31,16 @@ export interface HeadPass {
   bodyEnd: number;
 }
 
+/** A separator between the parts of a `<title>` (headline and site name): a dash, bar, colon, guillemet or bullet with spaces around it. */
+const TITLE_SEPARATOR = /\s+[-–—|:»·•]+\s+/u;
+
+/** True when block b is, or is inside, an h1–h3. */
+function isHeading(tree: Tree, b: number): boolean {
+  const tags = headlineTags();
+  for (let a = b; a >= 0; a = tree.parent[a]!) if (tree.kind[a] === NodeKind.Element && tags[tree.name[a]!] === 1) return true;
+  return false;
+}
+
 /** Largest element (nodes in its subtree) whose text is compared with the page title. */
 const HEADLINE_MAX_NODES = 64;
 
@@ -60,7 +70,16 @@ function headlineRanker(p: HeadPass): (b: number) => number {
   const { tree, body } = p;
   const TITLE = tagId('title');
   let title: string[] = [];
-  for (let i = 0; i < body; i++) if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) { title = titleWords(textOf(tree, i)); break; }
+  /** The title's parts around a separator ("nook — A Blog": "nook" and "a blog"), as word strings. */
+  let parts: string[] = [];
+  for (let i = 0; i < body; i++) {
+    if (tree.kind[i] === NodeKind.Element && tree.name[i] === TITLE) {
+      const raw = textOf(tree, i);
+      title = titleWords(raw);
+      parts = raw.split(TITLE_SEPARATOR).map((s) => titleWords(s).join(' ')).filter((s) => s !== '');
+      break;
+    }
+  }
   const titleSet = new Set(title);
   const H1 = tagId('h1');
   const H2 = tagId('h2');
@@ -68,6 +87,8 @@ function headlineRanker(p: HeadPass): (b: number) => number {
     // A headline is a small element: larger ones are not read (their text would cost a pass over them).
     if (title.length > 0 && tree.end[b]! - b <= HEADLINE_MAX_NODES) {
       const ws = titleWords(textOf(tree, b));
+      // A heading that is one whole part of the title is the headline however short ("nook — A Blog").
+      if (parts.length > 1 && ws.length > 0 && parts.includes(ws.join(' ')) && isHeading(tree, b)) return 3;
       if (ws.length >= 2 && ws.length >= 0.4 * title.length) {
         let inTitle = 0;
         for (const w of ws) if (titleSet.has(w)) inTitle++;
@@ -129,6 +150,64 @@ export function findHeadline(p: HeadPass, content: Uint8Array, root: number, max
     }
   }
   return head;
+}
+
+/**
+ * The page's own headline heading the text of `root`: a block whose words are the `<title>`'s that opens it
+ * or lies within `max` characters before it (findHeadline, rank 3); -1 when none.
+ */
+export function titleHeadline(p: HeadPass, root: number, max: number): number {
+  const { tree, skip, template } = p;
+  const marks = new Uint8Array(tree.size);
+  for (let i = root; i < tree.end[root]!; i++) if (tree.kind[i] === NodeKind.Text && skip[tree.parent[i]!] !== 1 && template[i] !== 1) marks[i] = 1;
+  const head = findHeadline(p, marks, root, max);
+  return head >= 0 && headlineRanker(p)(head) === 3 ? head : -1;
+}
+
+/** True when `root` is headed by the page's own headline (titleHeadline). */
+export function titledRegion(p: HeadPass, root: number, max: number): boolean {
+  return titleHeadline(p, root, max) >= 0;
+}
+
+/** Tags of the headings a story's headline is printed in (h1–h3), by tag id. */
+const headlineTags = lazyTagSet(['h1', 'h2', 'h3']);
+
+/**
+ * The page's own headline as a heading: the first h1–h3 outside the template whose words are the `<title>`'s
+ * (-1 when none).
+ */
+export function titledHeading(p: HeadPass): number {
+  const { tree, skip, template, body, bodyEnd } = p;
+  const tags = headlineTags();
+  const rank = headlineRanker(p);
+  for (let i = body + 1; i < bodyEnd; i++) {
+    if (tree.kind[i] !== NodeKind.Element || skip[i] === 1 || template[i] === 1 || tags[tree.name[i]!] !== 1) continue;
+    if (rank(i) === 3) return i;
+    i = tree.end[i]! - 1;
+  }
+  return -1;
+}
+
+/**
+ * The elements whose text starts within `max` characters of non-template text after the heading `head`
+ * (each text node's ancestors that begin after the heading): where the story printed under it lies.
+ */
+export function regionsAfter(p: HeadPass, head: number, max: number): number[] {
+  const { tree, skip, template, bodyEnd, body } = p;
+  const out: number[] = [];
+  const seen = new Set<number>();
+  let chars = 0;
+  for (let i = tree.end[head]!; i < bodyEnd && chars <= max; i++) {
+    if (tree.kind[i] !== NodeKind.Text || template[i] === 1 || skip[tree.parent[i]!] === 1) continue;
+    const c = visibleChars(tree, i);
+    if (c === 0) continue;
+    for (let a = tree.parent[i]!; a > body && a >= tree.end[head]! && !seen.has(a); a = tree.parent[a]!) {
+      seen.add(a);
+      out.push(a);
+    }
+    chars += c;
+  }
+  return out;
 }
 
 /**

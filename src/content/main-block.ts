@@ -48,11 +48,11 @@
  * A short block (`noticeMaxChars`) holding © or the word "copyright" is a copyright notice, boilerplate.
  * Everything runs on the Tree's typed arrays in two linear passes.
  */
-import { NodeKind, tagId, type Tree } from '../html/tree.ts';
+import { lazyTagSet, NodeKind, tagId, type Tree } from '../html/tree.ts';
 import { withDefaults } from '../filled.ts';
 import { blockValue, listTags, measureBlocks, type BlockTable, type TableParams, type ValueParams } from './block-table.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
-import { dropOrphanHeadings, findHeadline, keepHeadline, keepHeadZone } from './headline.ts';
+import { dropOrphanHeadings, findHeadline, keepHeadline, keepHeadZone, regionsAfter, titledHeading, titledRegion, titleHeadline } from './headline.ts';
 import { findRecords, recordsInside } from './records.ts';
 import { keepBestStretch, type StretchParams } from './stretch.ts';
 
@@ -82,6 +82,16 @@ export interface MainBlockOptions {
   listWeight?: number;
   /** Siblings of the main block whose value is above this share of its value are content too (0 = none). */
   siblingShare?: number;
+  /**
+   * Paragraphs (`p`) of at least this many characters, few of them in links, beside the main block (or
+   * beside its highest ancestor holding no other text of value) join it (default CONTENT_DEFAULTS.siblingProse; 0 = none).
+   */
+  siblingProse?: number;
+  /**
+   * A main block not under the page's own headline gives way to the best element right under it when that
+   * one is worth at least this share of it (default CONTENT_DEFAULTS.titledShare; 0 = never).
+   */
+  titledShare?: number;
   /** A comment-thread heading after most of the text ends the main content (default true). */
   threadHeading?: boolean;
   /** …when at least this share of the main block's positive value comes before it. */
@@ -213,8 +223,9 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const content = new Uint8Array(tree.size);
   if (t.total === 0) return { content, root: -1, listing: false, chars: 0, linkChars: 0, headline: -1 };
   const v = valueBlocks(t, r.value, o.decay);
-  const best = pickMainBlock(t, v, options.site);
-  const listing = t.totalLink > o.listingLinkFraction * t.total && v.score[best]! < o.listingMaxMain;
+  let best = pickMainBlock(t, v, options.site);
+  if (!options.site && o.titledShare > 0) best = underHeadline(t, v, best, o);
+  const listing = t.totalLink > o.listingLinkFraction * t.total && v.score[best]! < o.listingMaxMain && (options.navigationOnly === true || !titledStory(t, v, best, o));
   if (listing || t.total < o.minPageChars) {
     // A listing (mostly links, no region of running text worth a main block): its links are its content,
     // but not the regions named boilerplate (the site's menu in a sidebar); too little text to choose from:
@@ -292,6 +303,44 @@ function pickMainBlock(t: BlockTable, v: Values, site: MainBlockOptions['site'])
 }
 
 /**
+ * Step 4's exception: a page mostly of links whose best region is headed by the page's own headline, the two
+ * in an element that is not itself mostly links, is an article with a short story (a video's or a photo's
+ * few lines among the site's menus), not a listing; an index page whose headline and intro head its list of
+ * links stays a listing. After a site's link graph, where only navigation leaves, the listing rule stands.
+ */
+function titledStory(t: BlockTable, v: Values, best: number, o: Resolved['o']): boolean {
+  if (v.score[best]! <= 0) return false;
+  const { tree, vis, inLink, template } = t;
+  const head = titleHeadline(t, best, o.headZone > 0 ? o.headZone : CONTENT_DEFAULTS.headZone);
+  if (head < 0) return false;
+  let at = best;
+  while (!tree.contains(at, head)) at = tree.parent[at]!;
+  let chars = 0;
+  let links = 0;
+  for (let i = at; i < tree.end[at]!; i++) {
+    if (vis[i] === 0 || template[i] === 1) continue;
+    chars += vis[i]!;
+    if (inLink[tree.parent[i]!] === 1) links += vis[i]!;
+  }
+  return links <= o.listingLinkFraction * chars;
+}
+
+/**
+ * Step 3, position: when the page prints its own headline (an h1–h3 with the `<title>`'s words) and the main
+ * block is not under it, the element of greatest value whose text starts right after the headline (within
+ * the head zone) is the main block instead, when it is worth at least `titledShare` of the other: a short
+ * story under its headline, not a longer notice in the footer or a teaser list elsewhere.
+ */
+function underHeadline(t: BlockTable, v: Values, best: number, o: Resolved['o']): number {
+  const zone = o.headZone > 0 ? o.headZone : CONTENT_DEFAULTS.headZone;
+  const head = titledHeading(t);
+  if (head < 0 || t.tree.contains(best, head) || titledRegion(t, best, zone)) return best;
+  let there = -1;
+  for (const a of regionsAfter(t, head, zone)) if (v.dscore[a]! > 0 && (there < 0 || v.dscore[a]! > v.dscore[there]!)) there = a;
+  return there >= 0 && v.dscore[there]! >= o.titledShare * v.dscore[best]! ? there : best;
+}
+
+/**
  * Step 3, continued: the subtrees that are the main content. A run of records the main block belongs to
  * (records.ts); else the main block and its siblings of comparable value (an article split in two
  * containers). `inside`: the records the main block holds (a thread's posts), when it is alone.
@@ -303,11 +352,39 @@ function mainRoots(t: BlockTable, v: Values, best: number, o: Resolved['o']): { 
   const records = levels >= 0 ? findRecords(ctx, best, levels, o.recordShare, o.recordCover) : null;
   const roots = records ?? [best];
   if (roots.length === 1 && o.siblingShare > 0 && best > body && v.score[best]! > 0) {
+    // Siblings worth a share of the main block join it; so do the paragraphs of running text next to it, or
+    // next to its highest ancestor holding no other text of value (a story's first paragraphs beside the
+    // "read more" wrapper of the rest).
+    let at = best;
+    while (tree.parent[at]! > body && v.positive[tree.parent[at]!]! <= v.positive[best]!) at = tree.parent[at]!;
+    const kids = tree.elementChildren(tree.parent[at]!);
+    const k = kids.indexOf(at);
+    const join = new Uint8Array(kids.length);
+    join[k] = 1;
+    if (at === best) kids.forEach((c, j) => { if (skip[c] !== 1 && v.score[c]! > o.siblingShare * v.score[best]!) join[j] = 1; });
+    if (o.siblingProse > 0) {
+      const prose = (j: number): boolean => proseParagraph(t, kids[j]!, o.siblingProse);
+      const blank = (j: number): boolean => skip[kids[j]!] === 1 || t.sub[kids[j]! - body] === 0;
+      for (let j = k - 1; j >= 0 && (prose(j) || blank(j)); j--) if (prose(j)) join[j] = 1;
+      for (let j = k + 1; j < kids.length && (prose(j) || blank(j)); j++) if (prose(j)) join[j] = 1;
+    }
     roots.length = 0;
-    for (const c of tree.elementChildren(tree.parent[best]!)) if (c === best || (skip[c] !== 1 && v.score[c]! > o.siblingShare * v.score[best]!)) roots.push(c);
+    kids.forEach((c, j) => { if (join[j] === 1) roots.push(c === at ? best : c); });
   }
   const inside = records === null && roots.length === 1 ? recordsInside(ctx, best, levels, o.recordInside) : null;
   return { records, roots, inside };
+}
+
+/** Paragraphs of the tags a story is written in. */
+const paragraphTags = lazyTagSet(['p', 'blockquote', 'pre']);
+
+/**
+ * A paragraph of running text beside the main block: a `p` (or quotation, preformatted block) of at least
+ * `min` characters, under a quarter of them in links (as Readability joins a story's sibling paragraphs).
+ */
+function proseParagraph(t: BlockTable, c: number, min: number): boolean {
+  const { tree, chars, linkChars, named, blockOf } = t;
+  return paragraphTags()[tree.name[c]!] === 1 && blockOf[c] === c && named[c] !== 1 && chars[c]! >= min && linkChars[c]! < 0.25 * chars[c]!;
 }
 
 /**
