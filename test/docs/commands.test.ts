@@ -133,7 +133,8 @@ const OUTPUT_FILE: Record<string, string> = { report: 'index.html', demo: 'repor
 
 /** Commands that run until stopped. */
 const LONG_RUNNING = new Set(['serve', 'ui']);
-const COMMAND_TIMEOUT_MS = 120_000;
+/** A Spark command starts a JVM and runs its jobs: on a loaded 2-core machine that has taken over 2 minutes. */
+const COMMAND_TIMEOUT_MS = 300_000;
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading the docs
