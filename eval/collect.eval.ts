@@ -13,7 +13,8 @@
  * (`IndesitResult.indexPages`), recall and precision >= 0.95, on every class of at least 20 pages.
  *
  * The Jaccard threshold T (COLLECT_DEFAULTS.similarity) and the shape threshold of pages of the sample's address
- * kind (COLLECT_DEFAULTS.shapeSimilarity) are chosen together, as `T/shape` over GRID, by leave-one-generator-out
+ * kind (COLLECT_DEFAULTS.shapeSimilarity) are chosen together, with the stray share of step 2 (COLLECT_DEFAULTS.strayShare)
+ * and sections, as `T/shape[/nosections][/s<share>]` over GRID, by leave-one-generator-out
  * cross-validation (eval/cross-validation.ts SITE_GENERATORS: peps and python-docs are both Sphinx): for each
  * site, the candidate that meets the target on the most runs of the sites of other generators (then the highest
  * mean of min(R, P), then the fewest fetched pages per class page); the site's figure at that candidate is its
@@ -53,11 +54,11 @@ const GRID =
   GRID_ARG ??
   (DEFAULTS_ONLY || EVERY !== undefined
     ? [D]
-    : [...new Set(['0.8/0.3', '0.8/0.2', '0.8/0.4', '0.75/0.3', '0.7/0.3', '0.8/0.3/nosections', '0.75/0.3/nosections', '0.8/0.2/s0.15', '0.8/0.3/s0.15', D])]);
+    : [...new Set(['0.8/0.3/s0.05', '0.8/0.2/s0.05', '0.8/0.4/s0.05', '0.75/0.3/s0.05', '0.7/0.3/s0.05', '0.8/0.3/nosections/s0.05', '0.75/0.3/nosections/s0.05', '0.8/0.2', '0.8/0.3', D])]);
 /**
  * A candidate `T/shape[/nosections][/s<share>]`: the schema threshold T, the shape threshold of pages of the
  * sample's address kind, `nosections` for a target that does not keep to the sample's section (sections.ts),
- * and `s0.25` for the share of a class-link's pages that may be unlike the target (`strayShare`; default
+ * and `s0.05` for the share of a class-link's pages that may be unlike the target (`strayShare`; default
  * COLLECT_DEFAULTS.strayShare).
  */
 const parse = (c: string): { T: number; shape: number; sections: boolean; strayShare: number } => {
