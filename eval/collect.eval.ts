@@ -13,7 +13,8 @@
  * (`IndesitResult.indexPages`), recall and precision >= 0.95, on every class of at least 20 pages.
  *
  * The Jaccard threshold T (COLLECT_DEFAULTS.similarity) and the shape threshold of pages of the sample's address
- * kind (COLLECT_DEFAULTS.shapeSimilarity) are chosen together, as `T/shape` over GRID, by leave-one-generator-out
+ * kind (COLLECT_DEFAULTS.shapeSimilarity) are chosen together, with the stray share of step 2 (COLLECT_DEFAULTS.strayShare)
+ * and sections, as `T/shape[/nosections][/s<share>]` over GRID, by leave-one-generator-out
  * cross-validation (eval/cross-validation.ts SITE_GENERATORS: peps and python-docs are both Sphinx): for each
  * site, the candidate that meets the target on the most runs of the sites of other generators (then the highest
  * mean of min(R, P), then the fewest fetched pages per class page); the site's figure at that candidate is its
@@ -38,20 +39,32 @@ import { generatorOf } from './cross-validation.ts';
 
 /** `--defaults`: the default T only (no choice; the figures are in sample). */
 const DEFAULTS_ONLY = process.argv.includes('--defaults');
-/** Candidate thresholds T, the paper's first (preferred on ties). */
+/** The default candidate (COLLECT_DEFAULTS); GRID keeps the order of earlier runs, the first preferred on ties. */
 const D = `${COLLECT_DEFAULTS.similarity}/${COLLECT_DEFAULTS.shapeSimilarity}`;
 /** `--runs`: print every run (sample, R, P, fetched, allowed) besides the rows per class. */
 const RUNS = process.argv.includes('--runs');
+/**
+ * `--every=<site>/<class>`: every page of that class as sample, at the default candidate (or `--grid`'s), each
+ * run printed and the runs meeting the target counted; no choice of T, nothing written (not part of the CV).
+ */
+const EVERY = process.argv.find((a) => a.startsWith('--every='))?.slice('--every='.length);
 /** `--grid=a,b`: these candidates only (a partial run). */
 const GRID_ARG = process.argv.find((a) => a.startsWith('--grid='))?.slice('--grid='.length).split(',');
-const GRID = GRID_ARG ?? (DEFAULTS_ONLY ? [D] : [D, '0.8/0.2', '0.8/0.4', '0.75/0.3', '0.7/0.3', '0.8/0.3/nosections', '0.75/0.3/nosections']);
+const GRID =
+  GRID_ARG ??
+  (DEFAULTS_ONLY || EVERY !== undefined
+    ? [D]
+    : [...new Set(['0.8/0.3/s0.05', '0.8/0.2/s0.05', '0.8/0.4/s0.05', '0.75/0.3/s0.05', '0.7/0.3/s0.05', '0.8/0.3/nosections/s0.05', '0.75/0.3/nosections/s0.05', '0.8/0.2', '0.8/0.3', D])]);
 /**
- * A candidate `T/shape[/nosections]`: the schema threshold T, the shape threshold of pages of the sample's
- * address kind, and `nosections` for a target that does not keep to the sample's section (sections.ts).
+ * A candidate `T/shape[/nosections][/s<share>]`: the schema threshold T, the shape threshold of pages of the
+ * sample's address kind, `nosections` for a target that does not keep to the sample's section (sections.ts),
+ * and `s0.05` for the share of a class-link's pages that may be unlike the target (`strayShare`; default
+ * COLLECT_DEFAULTS.strayShare).
  */
-const parse = (c: string): { T: number; shape: number; sections: boolean } => {
-  const [T, shape, flag] = c.split('/');
-  return { T: Number(T), shape: Number(shape), sections: flag !== 'nosections' };
+const parse = (c: string): { T: number; shape: number; sections: boolean; strayShare: number } => {
+  const [T, shape, ...flags] = c.split('/');
+  const stray = flags.find((f) => /^s\d/.test(f));
+  return { T: Number(T), shape: Number(shape), sections: !flags.includes('nosections'), strayShare: stray === undefined ? COLLECT_DEFAULTS.strayShare : Number(stray.slice(1)) };
 };
 /** Classes this small are run and printed, but not part of the target nor of the choice of T. */
 const MIN_CLASS = 20;
@@ -64,6 +77,8 @@ interface Run {
   size: number;
   sample: string;
   T: number;
+  /** The candidate run (`T/shape[/nosections][/s<share>]`). */
+  candidate: string;
   /** Shape threshold (pages of the sample's address kind). */
   shape: number;
   recall: number;
@@ -95,18 +110,18 @@ interface SiteSpec {
   pages: number;
 }
 
-/** Runs INDESIT from 3 samples of every class of a served site, at threshold T. */
-async function runSite(spec: SiteSpec, url: string, candidate: string): Promise<Run[]> {
-  const { T, shape, sections } = parse(candidate);
+/** Runs INDESIT from 3 samples of every class of a served site (every page with `every`), at threshold T. */
+async function runSite(spec: SiteSpec, url: string, candidate: string, every = false): Promise<Run[]> {
+  const { T, shape, sections, strayShare } = parse(candidate);
   const runs: Run[] = [];
   for (const [cls, gold] of Object.entries(spec.classes)) {
-    const picks = [...new Set([0, Math.floor(gold.length / 2), gold.length - 1])].map((i) => gold[i]!);
+    const picks = every ? gold : [...new Set([0, Math.floor(gold.length / 2), gold.length - 1])].map((i) => gold[i]!);
     for (const sample of picks) {
       // A fresh source per run, so that no page is cached from an earlier run; no delay: our own mirror.
       const source = await openSource(url, { delayMs: 0, concurrencyPerHost: 4 });
       const t0 = performance.now();
       try {
-        const r = await indesit(source, source.urlOf(sample), { similarity: T, shapeSimilarity: shape, sections });
+        const r = await indesit(source, source.urlOf(sample), { similarity: T, shapeSimilarity: shape, sections, strayShare });
         const got = [...new Set(r.pages.map((p) => staticKey(spec.dir, p.key)))];
         const s = setScore(got, gold);
         const g = new Set(gold);
@@ -119,6 +134,7 @@ async function runSite(spec: SiteSpec, url: string, candidate: string): Promise<
           size: gold.length,
           sample,
           T,
+          candidate,
           shape,
           recall: s.recall,
           precision: s.precision,
@@ -161,7 +177,7 @@ function classRows(runs: readonly Run[]): string[][] {
       r0.site,
       r0.cls,
       String(r0.size),
-      `${r0.T}/${r0.shape}`,
+      r0.candidate,
       fmt(mean(rs.map((r) => r.recall))),
       fmt(mean(rs.map((r) => r.precision))),
       fmt(Math.min(...rs.map((r) => Math.min(r.recall, r.precision)))),
@@ -173,9 +189,37 @@ function classRows(runs: readonly Run[]): string[][] {
   });
 }
 
+/** One row per run: its sample, R, P, fetched, allowed, requests, whether it met the target. */
+const runRows = (runs: readonly Run[]): string[][] =>
+  runs.map((r) => [r.site, r.cls, r.sample, r.candidate, fmt(r.recall), fmt(r.precision), String(r.fetched), String(Math.round(r.allowed * r.size * 10) / 10), String(r.requests), r.met ? 'yes' : 'no']);
+const RUN_HEADER = ['site', 'class', 'sample', 'T/shape', 'R', 'P', 'fetched', 'allowed', 'requests', 'met'];
+
+/** `--every`: every page of one class as sample, at each candidate of GRID; prints the runs and how many met. */
+async function runEvery(siteName: string, cls: string): Promise<void> {
+  const site = listSites().find((s) => s.name === siteName);
+  if (site?.classes?.[cls] === undefined) throw new Error(`--every=${siteName}/${cls}: no such site or class in the corpus`);
+  const keys = site.files();
+  const gold = keys.filter((k) => classOf(site, k) === cls);
+  const spec: SiteSpec = { name: site.name, dir: site.pagesDir, classes: { [cls]: gold }, synthetic: false, pages: keys.length };
+  const served = await serveDirectory(spec.dir);
+  try {
+    for (const c of GRID) {
+      const runs = await runSite(spec, served.url, c, true);
+      process.stdout.write(`Every page of ${siteName} ${cls} as sample, T/shape ${c}:\n` + formatTable(RUN_HEADER, runRows(runs)) + '\n');
+      process.stdout.write(`${siteName} ${cls} at ${c}: ${runs.filter((r) => r.met).length}/${runs.length} samples meet the target\n\n`);
+    }
+  } finally {
+    await served.close();
+  }
+}
+
 const HEADER = ['site', 'class', '|class|', 'T/shape', 'R', 'P', 'min R,P', 'fetched/|class|', 'allowed', 'requests/|class|', 'met'];
 
 await runEval('collect', async () => {
+  if (EVERY !== undefined) {
+    const [site, cls] = EVERY.split('/');
+    return runEvery(site ?? '', cls ?? '');
+  }
   const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const specs: SiteSpec[] = [];
   for (const site of listSites()) {
@@ -236,10 +280,7 @@ await runEval('collect', async () => {
     process.stdout.write(`In sample (T = ${inSample}, chosen on all sites; the default):\n` + formatTable(HEADER, classRows(inS)) + '\n\n');
     if (synthetic.length > 0) process.stdout.write(`Synthetic sites (test/fixtures/synthetic-sites.ts), T = ${inSample}:\n` + formatTable(HEADER, classRows(synthetic)) + '\n\n');
     if (RUNS) {
-      const rows = GRID.flatMap((T) =>
-        (byT.get(T) ?? []).map((r) => [r.site, r.cls, r.sample, `${r.T}/${r.shape}`, fmt(r.recall), fmt(r.precision), String(r.fetched), String(Math.round(r.allowed * r.size * 10) / 10), String(r.requests), r.met ? 'yes' : 'no']),
-      );
-      process.stdout.write('Every run:\n' + formatTable(['site', 'class', 'sample', 'T/shape', 'R', 'P', 'fetched', 'allowed', 'requests', 'met'], rows) + '\n\n');
+      process.stdout.write('Every run:\n' + formatTable(RUN_HEADER, runRows(GRID.flatMap((T) => byT.get(T) ?? []))) + '\n\n');
     }
     const gridRows = GRID.map((T) => {
       const rs = (byT.get(T) ?? []).filter((r) => r.size >= MIN_CLASS);

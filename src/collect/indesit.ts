@@ -57,6 +57,9 @@
  *    targets that may lead to one was followed or lies in a collection given up after a run of dead links
  *    (`closed`); then, while nothing was found, from the entry page; the paper's neighbourhood is one link
  *    deep (`rings: 0`).
+ *  - Sections (src/structure/sections.ts): when nothing was found and the sample's section is told from no
+ *    other, a few pages of the other sections are read until one is (`probeSections`): a sample whose schema
+ *    its class does not share gets its class through its section and shape only.
  *  - Links that leave the site (PageSource.keyOf undefined) and links back to their own page are not
  *    followed, nor a link to a page read under another spelling of its address (`docs/setup` once
  *    `docs/setup.html` was read); a link whose download fails (404, not HTML…) names no page of any structure: it is counted
@@ -1098,6 +1101,34 @@ class Run {
     }
   }
 
+  /**
+   * When the origin's section is told apart from no other section and alike to none (too few pages read
+   * elsewhere), reads pages linked from the pages read into the other sections, the section with the most
+   * pages known first, until one pair is told (SECTIONS_APART.minRead pages read in it) or its links run out
+   * (2 × minRead tries a section). True when a page was read.
+   */
+  private async probeSections(target: Target): Promise<boolean> {
+    if (!this.sectionsOn) return false;
+    const s = this.sections.of(target.origin.key);
+    if (s === '') return false;
+    const others = this.sections.list().filter((x) => x.section !== s);
+    if (others.some((x) => this.sectionsApart(s, x.section) !== undefined)) return false;
+    let read = false;
+    for (const { section } of others.sort((a, b) => b.pages - a.pages)) {
+      const keys = new Set<string>();
+      for (const p of this.order) for (const c of p.collections) for (const k of this.keysOf(c, p.key)) if (!this.pages.has(k) && this.sections.of(k) === section) keys.add(k);
+      let tries = 0;
+      for (const k of target.addresses.order([...keys])) {
+        if (this.readIn(section) >= SECTIONS_APART.minRead || tries >= 2 * SECTIONS_APART.minRead) break;
+        tries++;
+        const q = await this.follow(target.origin.key, k);
+        if (q !== undefined && q.cluster >= 0) read = true;
+      }
+      if (this.sectionsApart(s, section) !== undefined) break;
+    }
+    return read;
+  }
+
   /** Steps 1–4 for one target; returns its pages. */
   async solve(target: Target, depth: number, ancestors: readonly Target[]): Promise<CrawledPage[]> {
     const neighbours = new Set<number>();
@@ -1105,9 +1136,11 @@ class Run {
     let ring = 0;
     // Step 1 from one page of each of the target's clusters: the pages of a cluster have the same
     // collections, which lead to the same clusters (the homologous link conjecture, section 2).
+    // Not from a cluster an enclosing target holds (an index page's target that took the pages it indexes by
+    // shape, their section being its own): the enclosing instance explores it.
     const seenClusters = new Set<number>();
     for (const p of target.pages()) {
-      if (seenClusters.has(p.cluster)) continue;
+      if (seenClusters.has(p.cluster) || ancestors.some((t) => t.accepts(p.cluster))) continue;
       seenClusters.add(p.cluster);
       explored.add(p.key);
       await this.discover(p, target, neighbours);
@@ -1118,6 +1151,8 @@ class Run {
     const dead = new Set<string>();
     /** Whether the strays of the target's clusters served as index pages (once per instance). */
     let strayed = false;
+    /** Whether other sections were probed (`probeSections`, once). */
+    let probed = false;
     let steps = 0;
     for (;;) {
       const before = new Set(target.pages().map((p) => p.key));
@@ -1163,7 +1198,7 @@ class Run {
           // joined the target since step 1): the pages of a cluster have the same collections, which lead
           // to the same clusters (the homologous link conjecture, section 2).
           for (const c of [...target.members, ...neighbours]) {
-            if (used.has(c) || (neighbours.has(c) && target.accepts(c))) continue;
+            if (used.has(c) || (neighbours.has(c) && target.accepts(c)) || ancestors.some((t) => t.accepts(c))) continue;
             const p = this.table.clusters[c]!.pages.find((q) => !explored.has(q.key));
             if (p === undefined || this.table.clusters[c]!.pages.some((q) => explored.has(q.key))) continue;
             explored.add(p.key);
@@ -1188,6 +1223,16 @@ class Run {
               ring = Math.max(0, this.rings - 1);
               continue;
             }
+          }
+        }
+        // Sections (our extension): while nothing was found and the sample's section is told from no other,
+        // pages of its class under another schema cannot join by shape; a few pages of other sections are read.
+        // The class-links found dead were judged against a target without the pages that may join it now.
+        if (depth === 0 && steps === 0 && !probed) {
+          probed = true;
+          if (await this.probeSections(target)) {
+            dead.clear();
+            continue;
           }
         }
         break;

@@ -135,9 +135,11 @@ export const COLLECT_DEFAULTS = {
    * class-link are homologous (section 2); with the first unlike page fatal, one odd page of a class (a
    * placeholder PEP with no text: pep-0801) killed the PEP index's table of 1000 links. Here the class-link
    * dies when its unlike pages exceed this share of the pages it led to so far: the first link still
-   * decides alone (1 > 0.05 × 1), a stray needs 20 target pages before it. 0 is the paper.
+   * decides alone (1 > 0.15 × 1), a stray needs 7 target pages before it. 0 is the paper. 0.15: chosen with
+   * T and the shape threshold by leave-one-generator-out cross-validation against 0.05 (eval/collect.eval.ts):
+   * every fold chose it, meeting the target on the same runs with fewer pages fetched (docs/collect.md).
    */
-  strayShare: 0.05,
+  strayShare: 0.15,
   /**
    * Compare page layouts beside link tag-lists (page-schema.ts, layout.ts). false is the paper (links only).
    */
@@ -157,11 +159,13 @@ export const COLLECT_DEFAULTS = {
    * Weighted Jaccard similarity of page shapes (src/structure/page-shape.ts, template paths of the pages read
    * weighing little) at or above which a page whose address names the sample's typed kind (`struct.Vec.html`,
    * addresses.ts `AddressKinds`) joins the sample's class though its schema differs (item lists under
-   * headings named after the items). Chosen with T by leave-one-generator-out cross-validation
-   * (eval/collect.eval.ts): 0.2 and 0.3 meet the target on the same runs, 0.4 is lower on min(R, P); every
-   * fold chose 0.3 (docs/collect.md).
+   * headings named after the items), or a page of the sample's section once sections are known apart (a
+   * documentation's how-tos, each written its own way). Chosen with T by leave-one-generator-out
+   * cross-validation (eval/collect.eval.ts): on all sites 0.8/0.2 (docs/collect.md); 0.3 left the how-tos of
+   * python-docs 0.13–0.6 apart in shape to one another, those below it unlike pages that killed the section
+   * index's table of contents.
    */
-  shapeSimilarity: 0.3,
+  shapeSimilarity: 0.2,
   /**
    * Levels of a page's frame kept below the depth of the site's content (layout.ts): 0 stops at the
    * content's level; 1 would keep the children of the containers at that level (a header's title and

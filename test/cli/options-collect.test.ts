@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gabarit, ROOT } from './gabarit-process.ts';
+import { COLLECT_DEFAULTS } from '../../src/structure/defaults.ts';
 
 const SHOP = join(ROOT, 'examples', 'site', 'shop');
 
@@ -32,7 +33,7 @@ test('collect: --root makes a subdirectory the site (links leaving it are off-si
   assert.ok((summary['downloads'] as number) <= 5, '--max-downloads 5');
   assert.equal(summary['complete'], false, 'the run stopped at --max-downloads');
   assert.match(r.stdout, /stopped at --max-downloads/);
-  assert.deepEqual(summary['options'], { similarity: 0.6, shapeSimilarity: 0.3, sameClusterLinks: 1, maxDepth: 1, rings: 0, maxDownloads: 5, layout: false, sections: true });
+  assert.deepEqual(summary['options'], { similarity: 0.6, shapeSimilarity: COLLECT_DEFAULTS.shapeSimilarity, sameClusterLinks: 1, maxDepth: 1, rings: 0, maxDownloads: 5, layout: false, sections: true });
   const pages = JSON.parse(await readFile(join(out, 'pages.json'), 'utf8')) as { key: string }[];
   assert.ok(pages.length >= 2, 'pages like the sample were collected');
   for (const p of pages) {
