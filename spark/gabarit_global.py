@@ -63,10 +63,6 @@ def run_job(spark, job):
         if not given.contains(key):
             spark.conf.set(key, value)
     buckets = int(spark.conf.get("spark.sql.shuffle.partitions"))
-    # one open file per bucket (or shard of the outputs) in a task, rather than sorting every step's rows by
-    # bucket before writing them
-    if not given.contains("spark.sql.maxConcurrentOutputFileWriters"):
-        spark.conf.set("spark.sql.maxConcurrentOutputFileWriters", str(buckets))
     bucketed = set(s["table"] for s in plan["loop"]["init"] + plan["loop"]["body"])
     frames = {}
     paths = {}

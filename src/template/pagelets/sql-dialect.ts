@@ -50,10 +50,5 @@ export const SPARK = {
     // (shingle, label) then read bucket against bucket, without a shuffle
     'spark.sql.requireAllClusterKeysForCoPartition': 'false',
     'spark.sql.sources.bucketing.autoBucketedScan.enabled': 'false',
-    // a join whose smaller side makes a hash table of about 10 MB a partition (spark.sql.autoBroadcastJoinThreshold
-    // × shuffle partitions) builds one rather than sorting both sides, sides of equal size included: in the loop
-    // every join and its sorts ran again each iteration on the whole edges and labels
-    'spark.sql.join.preferSortMergeJoin': 'false',
-    'spark.sql.shuffledHashJoinFactor': '1',
   } as Record<string, string>,
 };
