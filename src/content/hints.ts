@@ -5,7 +5,8 @@
  *  - boilerplate names (comments, sidebars, related links, sharing, footers, ads…): an element so named,
  *    and all it holds, is not main content — unless its name also says content (`post-body`, `article`);
  *  - content names (article, story, post, entry, content…): a bonus for the text inside.
- * The HTML tags `footer`, `aside` and `nav` count as a boilerplate name where the element has no other hint.
+ * The HTML tags `footer` and `nav` count as a boilerplate name where the element has no other hint (not
+ * `aside`: Sphinx writes footnotes in asides).
  * The lists are measured on the corpus (eval/content.eval.ts; docs/content.md), not tuned per site. Hints are computed once per distinct `class id` string of a page.
  */
 import { textOf } from '../html/text.ts';
@@ -90,15 +91,15 @@ export function elementHints(tree: Tree, from = 0, to = tree.size): Int8Array {
     const c = tree.attr(i, 'class');
     const id = tree.attr(i, 'id');
     if (c === undefined && id === undefined) {
-      if (ASIDE_TAGS.has(tree.tag(i))) out[i] = Hint.Boilerplate;
+      if (BESIDE_TAGS.has(tree.tag(i))) out[i] = Hint.Boilerplate;
       continue;
     }
     const quote = tree.name[i] === BLOCKQUOTE;
     let h = hint(c, id, quote);
     // An id made from the section's own heading ("sharing-with-a-single-developer") is its words, not a role.
     if (h !== Hint.None && id !== undefined && headingSlug(tree, i, id)) h = hint(c, undefined, quote);
-    // A footer, aside or nav element is boilerplate by its tag unless its names say otherwise.
-    if (h === Hint.None && ASIDE_TAGS.has(tree.tag(i))) h = Hint.Boilerplate;
+    // A footer or nav element is boilerplate by its tag unless its names say otherwise.
+    if (h === Hint.None && BESIDE_TAGS.has(tree.tag(i))) h = Hint.Boilerplate;
     out[i] = h;
   }
   return out;
@@ -106,10 +107,10 @@ export function elementHints(tree: Tree, from = 0, to = tree.size): Int8Array {
 
 /**
  * Tags that say what an element is beside the main content, as a name does: a page's or an article's
- * footer (an author's bio, tags, share links), an aside, a navigation block. One signal like a name (a
+ * footer (an author's bio, tags, share links) or a navigation block. One signal like a name (a
  * content name on the element wins; more than `vetoShare` of the page's text lifts it).
  */
-const ASIDE_TAGS: ReadonlySet<string> = new Set(['footer', 'nav']);
+const BESIDE_TAGS: ReadonlySet<string> = new Set(['footer', 'nav']);
 
 /** Elements looked at for the heading of a section (the element itself, then its first few nodes). */
 const SLUG_LOOKAHEAD = 8;
