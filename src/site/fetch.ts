@@ -351,14 +351,16 @@ export class Fetcher {
   private async attempt(url: string, attempt: number, want: Want): Promise<RawResponse> {
     const page = want.kind === 'page';
     const host = new URL(url).host;
-    await this.gate.acquire(host, this.signal);
+    // The start the gate recorded is the one reported: other work queued before this continuation may run
+    // between the two, and the delay is kept between the gate's starts.
+    const started = await this.gate.acquire(host, this.signal);
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.timeoutMs);
     const stop = (): void => controller.abort();
     this.signal?.addEventListener('abort', stop, { once: true });
     try {
       this.stats.requests++;
-      this.onRequest?.({ url, time: Date.now(), attempt });
+      this.onRequest?.({ url, time: started, attempt });
       let res: Dispatcher.ResponseData;
       try {
         res = await request(url, {

@@ -21,10 +21,11 @@ export class HostGate {
   ) {}
 
   /**
-   * Waits for a free slot on `host` and for its delay since the host's last request start; rejects with
-   * the signal's reason once `signal` is aborted (no slot taken).
+   * Waits for a free slot on `host` and for its delay since the host's last request start; resolves to the
+   * start it recorded (ms since the epoch), rejects with the signal's reason once `signal` is aborted (no
+   * slot taken).
    */
-  async acquire(host: string, signal?: AbortSignal): Promise<void> {
+  async acquire(host: string, signal?: AbortSignal): Promise<number> {
     const h = this.host(host);
     for (;;) {
       signal?.throwIfAborted();
@@ -33,7 +34,7 @@ export class HostGate {
         if (wait <= 0) {
           h.active++;
           h.lastStart = Date.now();
-          return;
+          return h.lastStart;
         }
         await sleep(wait, undefined, signal ? { signal } : {});
         continue;
