@@ -6,22 +6,26 @@
  *  - global: Figure 5 over all shards on DuckDB (in this process) and on Spark `local[2]` (spark-submit of
  *    spark/gabarit_global.py; one JVM holds driver and executors), time per step group; Spark's shuffle
  *    bytes per step from its event log;
- *  - mark: each shard's pages read and parsed again and marked (the output phase, trees counted, not written).
+ *  - mark: the output phase, each page's marked HTML and kept text made (not written): from the render records
+ *    pass 1 left beside each shard's rows (default), or, with `--no-records` (none recorded), each shard's
+ *    pages read and parsed again and marked.
  * Peak memory of each process: this Node process's RSS per phase (DuckDB runs inside it), and the
  * spark-submit process tree (the JVM and the Python driver), sampled every 100 ms from /proc.
  * CPU per page of each phase (this process: main thread, workers, DuckDB; not Spark's processes) and of the
  * whole job (analyse, global on the first backend, mark), against raw `parseHtml` CPU per page on this
  * thread, timed before and after (as bench/pagelets-scale.bench.ts); with `--backends duckdb` the job runs
- * in this process alone.
+ * in this process alone. Making the synthetic pages is the source's cost, not the job's: its time (on the
+ * main thread, about its CPU) is printed and taken out of the whole job's figure.
  *
  * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--backends
- * duckdb,spark`, `--memory-limit 2GB` for the DuckDB step, `--spark-conf k=v,k=v`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
+ * duckdb,spark`, `--no-records`, `--memory-limit 2GB` for the DuckDB step, `--spark-conf k=v,k=v`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml } from '../src/html/parse.ts';
+import { pageFiles } from '../src/output.ts';
 import { markPagelets, runOptions } from '../src/template/pagelets/engine.ts';
 import { type GlobalResult, runGlobalShards } from '../src/template/pagelets/global-shards.ts';
 import { analyseShard, readManifest, type Shard, shardMarkInput } from '../src/template/pagelets/shards.ts';
@@ -38,6 +42,7 @@ const backends = flag('backends', 'duckdb,spark').split(',').filter((b) => b !==
 // `--work DIR`: a kept work directory (shards already analysed there are skipped); `--phases analyse,global,mark`
 const keptWork = flag('work', '');
 const phases = new Set(flag('phases', 'analyse,global,mark').split(','));
+const records = !args.includes('--no-records');
 // `--spark-conf k=v,k=v`: more Spark settings (e.g. spark.sql.autoBroadcastJoinThreshold=-1, so that a small crawl
 // shuffles its joins as a large one does)
 const extraConf = Object.fromEntries(
@@ -173,6 +178,7 @@ async function main(): Promise<void> {
   const sample = Array.from({ length: 1500 }, (_, i) => dec.decode(enc.encode(crawl.page(i * 7, n))));
   const parseBefore = parseCpu(sample);
   const cpu: Record<string, number> = {};
+  let genMs = 0;
   try {
     let c0 = cpuMs();
     // ---- analyse ----
@@ -186,7 +192,8 @@ async function main(): Promise<void> {
       shards.push(shard);
       const t = performance.now();
       const source = crawl.source(n, from, to);
-      const r = await analyseShard(work, shard, { source, labels, options: {}, onFailure }, o, shard.spec);
+      const r = await analyseShard(work, shard, { source, labels, options: {}, onFailure }, o, shard.spec, records);
+      genMs += source.genMs;
       const bytes = Object.values(r.manifest.files).reduce((a, f) => a + f.bytes, 0);
       perShard.push({ shard: s, pages: r.manifest.pages, 'analyse s': +((performance.now() - t) / 1000).toFixed(1), 'generation s': +(source.genMs / 1000).toFixed(1), 'Parquet MiB': +(bytes / 1048576).toFixed(1), 'Parquet bytes/page': Math.round(bytes / r.manifest.pages) });
     }
@@ -276,20 +283,44 @@ async function main(): Promise<void> {
     c0 = cpuMs();
     const tm = performance.now();
     let marked = 0;
+    let fromRecords = 0;
+    let bytes = 0;
     for (const shard of shards) {
       const manifest = (await readManifest(work, shard))!;
       const input = await shardMarkInput(work, manifest, o);
+      if (input.spool) fromRecords++;
       const from = Math.floor((shard.index * n) / shardCount);
       const to = Math.floor(((shard.index + 1) * n) / shardCount);
-      await markPagelets(input, { source: crawl.source(n, from, to), labels, options: {}, onFailure, onPage: async () => void marked++ });
+      const source = crawl.source(n, from, to);
+      try {
+        await markPagelets(input, {
+          source,
+          labels,
+          options: {},
+          onFailure,
+          // the files' content as the output writer makes it, not written
+          onPage: async (m) => {
+            const f = pageFiles(m);
+            bytes += f.text.length + f.html.length;
+            marked++;
+          },
+          onRendered: async (r) => {
+            bytes += r.text.length + r.html.length;
+            marked++;
+          },
+        });
+      } finally {
+        input.spool?.close();
+      }
+      genMs += source.genMs;
     }
     const markMs = performance.now() - tm;
     cpu['mark'] = cpuMs() - c0;
-    console.log(`mark: ${(markMs / 1000).toFixed(1)} s for ${marked} pages, load ${load()}`);
+    console.log(`mark: ${(markMs / 1000).toFixed(1)} s for ${marked} pages (${fromRecords} of ${shards.length} shards from pass 1's records), ${(bytes / 1048576).toFixed(0)} MiB of output made, load ${load()}`);
     const parse = (parseBefore + parseCpu(sample)) / 2;
-    const whole = (cpu['analyse'] ?? 0) + (cpu[`global-${done}`] ?? 0) + cpu['mark'];
+    const whole = (cpu['analyse'] ?? 0) + (cpu[`global-${done}`] ?? 0) + cpu['mark'] - genMs;
     const perPage = Object.entries(cpu).map(([k, v]) => `${k} ${(v / n).toFixed(2)}`).join(', ');
-    console.log(`CPU ms/page: ${perPage}; whole job (analyse, global on ${done}, mark) ${(whole / n).toFixed(2)} against parse ${parse.toFixed(2)} (${parseBefore.toFixed(2)} before): ${(whole / n / parse).toFixed(2)} × parse; load ${load()}`);
+    console.log(`CPU ms/page: ${perPage}; making the synthetic pages ${(genMs / n).toFixed(2)} (the source's, taken out); whole job (analyse, global on ${done}, mark) ${(whole / n).toFixed(2)} against parse ${parse.toFixed(2)} (${parseBefore.toFixed(2)} before): ${(whole / n / parse).toFixed(2)} × parse; load ${load()}`);
     const sizeOf = (d: string): number => readdirSync(d, { recursive: true }).reduce<number>((a, f) => a + (statSync(join(d, String(f))).isFile() ? statSync(join(d, String(f))).size : 0), 0);
     console.log(`global results on disk: ${(sizeOf(join(work, 'global')) / 1048576).toFixed(1)} MiB`);
   } finally {

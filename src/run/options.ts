@@ -224,6 +224,12 @@ export const SHARD_SPARK_RUN_OPTIONS = declareOptions('shards', {
 });
 /** Pass 1's options (the pagelets engine's), which `shards analyse` and `run` take and a shard's manifest records. */
 export const SHARD_PASS_ONE = ['k', 'shingleWidth', 'minhashes', 'linkTargets', 'foldDigits', 'contentShare', 'landmarks', 'navigationItems', 'navigationPagelets'] as const;
+/** `shards analyse` and `run`: whether pass 1 records what the output phase needs. */
+export const SHARD_RECORDS_OPTIONS = declareOptions('shards', {
+  records: option(z.boolean().default(true), {
+    description: "record in pass 1 what writing each page's output needs, beside the shard's rows (about twice the pages' size), so that mark parses no page again; --no-records: mark reads and parses every page again",
+  }),
+});
 /** `shards`: the work directory every machine shares. */
 export const SHARD_WORK_OPTIONS = declareOptions('shards', {
   work: option(z.string(), { arg: 'dir', description: 'work directory shared by every machine (shards, global results)' }),
@@ -233,6 +239,7 @@ export const SHARD_OUT_OPTIONS = declareOptions('shards', {
   out: option(z.string().default('out/shards'), { short: 'o', arg: 'dir', description: 'output directory (one folder per shard when there are several)' }),
 });
 export type ShardFlags = OptionValues<typeof SHARD_PART_OPTIONS.shape> &
+  Partial<OptionValues<typeof SHARD_RECORDS_OPTIONS.shape>> &
   Partial<OptionValues<typeof SHARD_SPARK_RUN_OPTIONS.shape>> &
   OptionValues<typeof SHARD_GLOBAL_OPTIONS.shape> &
   OptionValues<typeof SHARD_WORK_OPTIONS.shape> &

@@ -31,13 +31,16 @@ export interface AnalysedShard {
   manifest: ShardManifest;
 }
 
-/** Pass 1 of the given shards into `work` (a shard already done for the same source and options is skipped). */
-export async function analyseCrawl(work: string, shards: readonly Shard[], o: PageletRunOptions, hooks: CrawlHooks): Promise<AnalysedShard[]> {
+/**
+ * Pass 1 of the given shards into `work` (a shard already done for the same source and options is
+ * skipped); with `records`, what writing each page's output needs too, so that `markCrawl` parses no page again.
+ */
+export async function analyseCrawl(work: string, shards: readonly Shard[], o: PageletRunOptions, hooks: CrawlHooks, records = true): Promise<AnalysedShard[]> {
   const out: AnalysedShard[] = [];
   for (const shard of shards) {
     const source = await openSource(shard.spec);
     try {
-      const r = await analyseShard(work, shard, { source, labels: new LabelTable(), options: { ...o }, onFailure: hooks.onFailure, ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}) }, o);
+      const r = await analyseShard(work, shard, { source, labels: new LabelTable(), options: { ...o }, onFailure: hooks.onFailure, ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}) }, o, undefined, records);
       hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${r.skipped ? 'already analysed, skipped' : `${r.manifest.pages} pages analysed`}`);
       out.push({ shard, ...r });
     } finally {
@@ -90,6 +93,10 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
         onPage: async (marks, extra) => {
           await writer.writePage(marks, extra);
         },
+        // with the shard's render records, pages come rendered: none is read or parsed again
+        onRendered: async (rendered, extra) => {
+          await writer.writeRendered(rendered, extra);
+        },
         onFailure: (f) => {
           writer.fail(f);
           hooks.onFailure(f);
@@ -109,11 +116,12 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
       );
       await replaceDir(staged, out);
     } finally {
+      input.spool?.close();
       await source.close();
       await rm(staged, { recursive: true, force: true });
     }
     await recordMarked(work, { index: shard.index, name: shard.name, out, global: global.checksum, pages: writer.done.length, failures: writer.failed.length });
-    hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${writer.done.length} pages written to ${out}`);
+    hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${writer.done.length} pages written to ${out} (${input.spool ? "from pass 1's records" : 'pages read and parsed again'})`);
     done.push({ shard, skipped: false, out, pages: writer.done.length, failures: writer.failed.length });
   }
   return done;

@@ -25,6 +25,8 @@ export interface ShardsOptions {
   out?: string;
   /** The engine's options (parsed: PAGELET_OPTIONS.parse). */
   options: PageletOptions;
+  /** Analyse: record what the output phase needs, so that mark parses no page again (default true). */
+  records?: boolean;
   /** Engine of the relational steps (default duckdb) and, for Spark, how to submit. */
   backend?: 'duckdb' | 'spark';
   sparkMaster?: string;
@@ -80,7 +82,7 @@ export async function shards(specs: readonly string[], options: ShardsOptions): 
   }
   const mine = partOf(all, options.part);
   if (phases.includes('analyse')) {
-    const r = await analyseCrawl(work, mine, o, hooks);
+    const r = await analyseCrawl(work, mine, o, hooks, options.records ?? true);
     result.analysed = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.manifest.pages }));
   }
   if (phases.includes('global')) result.global = await globalPhase(options);

@@ -87,7 +87,7 @@ export async function runShardsOnSpark(
     gabarit: options.sparkGabarit ?? defaultExecutorGabarit(),
     version: packageVersion(),
     shards: all.length,
-    analyse: [...sources, ...common, ...engineArgs(o, SHARD_PASS_ONE)],
+    analyse: [...sources, ...common, ...engineArgs(o, SHARD_PASS_ONE), ...(options.records === false ? ['--no-records'] : [])],
     mark: [...sources, ...common, '--out', out],
   };
   const jobPath = join(control, 'job.json');

@@ -126,6 +126,21 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     assert.deepEqual(differingFiles(path('out'), path('lib-out')), []);
   });
 
+  test('mark writes from the records pass 1 left (no page parsed again); with --no-records it parses them again, to the same files', async () => {
+    const outs: Record<string, string> = { records: 'from pass 1\'s records', 'no-records': 'pages read and parsed again' };
+    for (const [how, said] of Object.entries(outs)) {
+      const work = path(`work-${how}`);
+      await ok(['shards', 'analyse', crawl, '--work', work, '--workers', '0', ...(how === 'records' ? [] : ['--no-records']), ...PASS_ONE]);
+      for (const name of SHARDS) assert.equal(existsSync(join(work, 'shards', `${SHARDS.indexOf(name)}-${name}`, 'render.spool')), how === 'records', `${name}: records beside the rows (${how})`);
+      await ok(['shards', 'global', '--work', work, ...SUPPORT]);
+      const m = await ok(['shards', 'mark', crawl, '--work', work, '--out', path(`out-${how}`), '--workers', '0']);
+      for (const name of SHARDS) assert.ok(m.stderr.includes(`${name}: `) && new RegExp(`pages written to [^\\n]*${name.replace('.', '\\.')} \\(${said.replace(/[()']/g, '.')}\\)`).test(m.stderr), `${how}: ${m.stderr}`);
+      checkOutput(path(`out-${how}`));
+    }
+    assert.deepEqual(differingFiles(path('out-records'), path('out-no-records')), []);
+    assert.deepEqual(differingFiles(path('out'), path('out-records')), []);
+  });
+
   test('a rerun of each phase skips what is done', async () => {
     const work = path('work');
     const a = parsed(await ok(['--json', 'shards', 'analyse', crawl, '--work', work, ...PASS_ONE]));

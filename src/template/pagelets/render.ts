@@ -11,7 +11,7 @@
  * The written files are byte for byte what OutputWriter.writePage writes from the marked tree (tested).
  * A record travels as bytes (`encodeRender`): moved from a worker, spooled to disk between the passes.
  */
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writevSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync, writevSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isWideSpace } from '../../html/labels.ts';
@@ -271,24 +271,75 @@ export function decodeRender(bytes: Uint8Array): RenderRecord {
 export type SpoolEntry = { kind: 'render'; bytes: Uint8Array } | { kind: 'page'; body: Uint8Array; contentType: string | undefined };
 
 /**
- * Render records between the passes, on disk (a temporary file; a few integers a page in memory): pass 1
- * appends each page's record by page id, the output phase reads them back.
+ * Render records between the passes, on disk (a few integers a page in memory): pass 1 appends each page's
+ * record by page id, the output phase reads them back. A temporary spool (`open`) lives as long as the run;
+ * a shard's (`create`, then `save`) stays in the work directory beside its rows, with its index in
+ * `<path>.idx`, for the output phase of another process (`read`).
  */
 export class RenderSpool {
   private pos = 0;
   private at = new Float64Array(1024);
   private len = new Int32Array(1024);
   private buf = new Uint8Array(1 << 16);
+  /** One more than the largest page id put. */
+  private count = 0;
+  private closed = false;
   private constructor(
     private readonly fd: number,
     readonly path: string,
+    private readonly temporary: boolean,
   ) {}
 
   /** A spool in a new temporary file. */
   static open(): RenderSpool {
     const dir = mkdtempSync(join(tmpdir(), 'gabarit-render-'));
     const path = join(dir, 'spool');
-    return new RenderSpool(openSync(path, 'w+'), path);
+    return new RenderSpool(openSync(path, 'w+'), path, true);
+  }
+
+  /** A spool written at `path`, kept after `close` once `save` wrote its index. */
+  static create(path: string): RenderSpool {
+    return new RenderSpool(openSync(path, 'w+'), path, false);
+  }
+
+  /** A spool `save` wrote, for reading; undefined when its file or index is missing or their sizes disagree. */
+  static read(path: string): RenderSpool | undefined {
+    let idx: Uint8Array<ArrayBuffer>;
+    try {
+      idx = new Uint8Array(readFileSync(`${path}.idx`));
+    } catch {
+      return undefined;
+    }
+    if (idx.length < 16 || idx.length % 4 !== 0) return undefined;
+    const head = new Float64Array(idx.buffer, 0, 2);
+    const [n, size] = [head[0]!, head[1]!];
+    if (idx.length !== 16 + n * 12) return undefined;
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch {
+      return undefined;
+    }
+    if (fstatSync(fd).size !== size) {
+      closeSync(fd);
+      return undefined;
+    }
+    const spool = new RenderSpool(fd, path, false);
+    spool.at = new Float64Array(idx.buffer, 16, n);
+    spool.len = new Int32Array(idx.buffer, 16 + n * 8, n);
+    spool.count = n;
+    spool.pos = size;
+    return spool;
+  }
+
+  /** Writes the index beside the spool (`<path>.idx`: page count, spool size, then each page's offset and length). */
+  save(): void {
+    const n = this.count;
+    const idx = new Uint8Array(16 + n * 12);
+    new Float64Array(idx.buffer, 0, 2).set([n, this.pos]);
+    new Float64Array(idx.buffer, 16, n).set(this.at.subarray(0, n));
+    new Int32Array(idx.buffer, 16 + n * 8, n).set(this.len.subarray(0, n));
+    writeFileSync(`${this.path}.idx`, idx);
   }
 
   /**
@@ -320,6 +371,7 @@ export class RenderSpool {
     this.at[id] = this.pos;
     this.len[id] = n;
     this.pos += n;
+    if (id >= this.count) this.count = id + 1;
   }
 
   /** Page `id`'s entry, or undefined when none was put; a render record's arrays are valid until the next `get`. */
@@ -345,8 +397,11 @@ export class RenderSpool {
     return this.pos;
   }
 
+  /** Closes the file (once; again is a no-op), and removes a temporary spool. */
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     closeSync(this.fd);
-    rmSync(dirname(this.path), { recursive: true, force: true });
+    if (this.temporary) rmSync(dirname(this.path), { recursive: true, force: true });
   }
 }

@@ -28,6 +28,7 @@ import { OrdinalBits } from './detection.ts';
 import { type DetectContext, type MarkInput, type PageletRunOptions, passOne } from './engine.ts';
 import { expandGlob } from '../../site/glob.ts';
 import { SqlPageletStore } from './global.ts';
+import { RenderSpool } from './render.ts';
 import { SHARD_STRIDE } from './sql-steps.ts';
 
 /** One shard: a source and its place in the crawl's sorted list of sources. */
@@ -52,10 +53,17 @@ export interface ShardManifest {
   pages: number;
   failures: number;
   files: Record<string, { bytes: number; sha256: string }>;
+  /**
+   * What writing each page's output needs, recorded in pass 1 (render.ts) so that the output phase parses
+   * no page again: `render.spool` and its index, checked by size (they play no part in the global step).
+   */
+  render?: { bytes: number; indexBytes: number };
   ms: number;
 }
 
 export const SHARD_FILES = ['pages', 'pagelets', 'links', 'keys'] as const;
+/** The shard's render records (render.ts), with their index in `<name>.idx`. */
+export const RENDER_SPOOL = 'render.spool';
 
 /** Paths inside a work directory. */
 export const workPaths = {
@@ -226,7 +234,7 @@ export type ShardOutcome = { skipped: true; manifest: ShardManifest } | { skippe
  * shard is already done for the same source and options. `ctx.source` is the shard's source;
  * `knownChecksum` stands for its checksum when it is not a path (a generated crawl).
  */
-export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions, knownChecksum?: string): Promise<ShardOutcome> {
+export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions, knownChecksum?: string, records = true): Promise<ShardOutcome> {
   const checksum = knownChecksum ?? (await sourceChecksum(shard.spec));
   const analysis = analysisOf(o);
   const done = await readManifest(work, shard);
@@ -235,13 +243,25 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
   const final = workPaths.shard(work, shard);
   const tmp = await stagingDir(final);
   const store = await SqlPageletStore.open({});
+  const spool = records ? RenderSpool.create(join(tmp, RENDER_SPOOL)) : undefined;
   let failures = 0;
   try {
     const keys: string[] = [];
-    const pass = await passOne({ ...ctx, onFailure: (f) => (failures++, ctx.onFailure(f)) }, o, (rec) => {
-      keys.push(rec.key);
-      return store.add(rec);
-    });
+    const pass = await passOne(
+      { ...ctx, onFailure: (f) => (failures++, ctx.onFailure(f)) },
+      o,
+      (rec) => {
+        keys.push(rec.key);
+        return store.add(rec);
+      },
+      spool,
+    );
+    let render: ShardManifest['render'];
+    if (spool) {
+      spool.save();
+      spool.close();
+      render = { bytes: (await stat(join(tmp, RENDER_SPOOL))).size, indexBytes: (await stat(join(tmp, `${RENDER_SPOOL}.idx`))).size };
+    }
     await store.finishAppends();
     const c = store.connection;
     await c.run('CREATE TABLE pagelets.keys (page INTEGER, key VARCHAR)');
@@ -274,12 +294,14 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
       pages: pass.ids.size,
       failures,
       files,
+      ...(render ? { render } : {}),
       ms: Math.round(performance.now() - t0),
     };
     await writeFile(join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
     await replaceDir(tmp, final);
     return { skipped: false, manifest };
   } finally {
+    spool?.close();
     store.close();
     await rm(tmp, { recursive: true, force: true });
   }
@@ -300,26 +322,53 @@ export async function shardMarkInput(work: string, manifest: ShardManifest, o: P
     const keys = await c.runAndReadAll(`SELECT CAST(page % ${SHARD_STRIDE} AS INTEGER), key FROM read_parquet('${join(dir, 'keys.parquet').replace(/'/g, "''")}') ORDER BY page`);
     for (const [page, key] of keys.getRows()) ids.set(String(key), Number(page));
     const bits = new OrdinalBits(manifest.pages);
+    // With the shard's render records, each page's template node ranges and characters too (page order).
+    const spool = manifest.render ? RenderSpool.read(join(dir, RENDER_SPOOL)) : undefined;
+    const n = manifest.pages;
+    const first = new Int32Array(n + 1);
+    const node: number[] = [];
+    const nodes: number[] = [];
+    const tchars = new Float64Array(n);
     const tp = join(workPaths.global(work), 'template_pagelets', `shard=${manifest.index}`);
     if (existsSync(tp) && (await readdir(tp)).some((f) => f.endsWith('.parquet'))) {
-      const r = await c.stream(`SELECT page, ordinal FROM read_parquet('${join(tp, '*.parquet').replace(/'/g, "''")}') ORDER BY page, ordinal`);
+      const r = await c.stream(`SELECT page, ordinal, node, nodes, chars FROM read_parquet('${join(tp, '*.parquet').replace(/'/g, "''")}') ORDER BY page, ordinal`);
       for (;;) {
         const chunk = await r.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
         const p = chunk.getColumnValues(0) as number[];
         const ord = chunk.getColumnValues(1) as number[];
         for (let i = 0; i < chunk.rowCount; i++) bits.set(p[i]!, ord[i]!);
+        if (!spool) continue;
+        const v = chunk.getColumnValues(2) as number[];
+        const k = chunk.getColumnValues(3) as number[];
+        const ch = chunk.getColumnValues(4) as number[];
+        for (let i = 0; i < chunk.rowCount; i++) {
+          first[p[i]! + 1]!++;
+          tchars[p[i]!]! += ch[i]!;
+        }
+        for (let i = 0; i < chunk.rowCount; i++) {
+          node.push(v[i]!);
+          nodes.push(k[i]!);
+        }
       }
     }
     bits.finish();
     const a = manifest.analysis;
-    return {
-      options: { ...o, k: a.k, shingleWidth: a.shingleWidth, minhashes: a.minhashes, linkTargets: a.linkTargets, foldDigits: a.foldDigits, navigationPagelets: a.navigation, contentShare: a.contentShare, landmarks: a.landmarks ?? false, navigationItems: a.items ?? false, keepTreesUpTo: 0 },
-      ids,
-      kept: null,
-      workers: o.workers,
-      detection: { templateOrdinals: (page) => bits.get(page) },
-    };
+    const options = { ...o, k: a.k, shingleWidth: a.shingleWidth, minhashes: a.minhashes, linkTargets: a.linkTargets, foldDigits: a.foldDigits, navigationPagelets: a.navigation, contentShare: a.contentShare, landmarks: a.landmarks ?? false, navigationItems: a.items ?? false, keepTreesUpTo: 0 };
+    const detection: MarkInput['detection'] = { templateOrdinals: (page) => bits.get(page) };
+    if (spool) {
+      for (let p = 0; p < n; p++) first[p + 1]! += first[p]!;
+      const start = Int32Array.from(node);
+      const count = Int32Array.from(nodes);
+      const body = new Float64Array(n);
+      const pages = await c.runAndReadAll(`SELECT CAST(page % ${SHARD_STRIDE} AS INTEGER), chars FROM read_parquet('${join(dir, 'pages.parquet').replace(/'/g, "''")}')`);
+      for (const [page, chars] of pages.getRows()) body[Number(page)] = Number(chars);
+      detection.templateFraction = (page) => (body[page]! === 0 ? 0 : tchars[page]! / body[page]!);
+      detection.eachTemplateNodes = async (onPage) => {
+        for (let p = 0; p < n; p++) await onPage(p, start.subarray(first[p]!, first[p + 1]!), count.subarray(first[p]!, first[p + 1]!));
+      };
+    }
+    return { options, ids, kept: null, workers: o.workers, detection, ...(spool ? { spool } : {}) };
   } finally {
     c.closeSync();
     instance.closeSync();
