@@ -6,12 +6,13 @@
  * the process (every thread), the throughput as a ratio to parsing the same pages on one thread, the
  * speed-up over one worker and the scaling per added core (what each added worker brings, as a share of
  * what the first one gives; 1 is perfect). Learning (template, content) stays on the main thread and is
- * counted. Medians of `--reps` runs, the worker counts interleaved; the load average is printed before and
+ * counted; the main thread's busy time (its event loop's active time) is the part no added worker shortens. Medians of `--reps` runs, the worker counts interleaved; the load average is printed before and
  * after (the cores may be shared).
  * Run: `nice -n 10 npx tsx bench/workers.bench.ts [--site python-docs] [--reps 3] [--dist]` (skips when the
  * corpus is absent; `--dist` after `npm run build`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR } from '../src/eval/corpus-path.ts';
@@ -73,18 +74,21 @@ async function main(): Promise<void> {
     };
     const counts = [0, ...Array.from({ length: availableParallelism() }, (_, i) => i + 1)];
     console.log(`${DIST ? 'compiled package (dist/)' : 'sources (tsx)'}; site ${SITE}: ${site.pages.length} pages, ${fmt(site.bytes / 1e6, 2)} MB; parsing them on one thread ${fmt(parseRate, 0)} pages/s (CPU); ${availableParallelism()} cores; ${REPS} runs each`);
-    const rows: Array<Array<string | number>> = [['command', 'workers', 'pages/s', 'CPU s', 'x parse', 'speed-up over 1', 'per added core']];
+    const rows: Array<Array<string | number>> = [['command', 'workers', 'pages/s', 'CPU s', 'main thread busy s', 'x parse', 'speed-up over 1', 'per added core']];
     let n = 0;
     for (const [name, run] of Object.entries(commands)) {
       const wall = new Map<number, number[]>(counts.map((c) => [c, []]));
       const cpu = new Map<number, number[]>(counts.map((c) => [c, []]));
+      const busy = new Map<number, number[]>(counts.map((c) => [c, []]));
       for (let r = 0; r < REPS; r++) {
         for (const c of counts) {
           const out = join(tmp, `run-${n++}`);
           const c0 = process.cpuUsage();
+          const e0 = performance.eventLoopUtilization();
           const t0 = performance.now();
           await run(c, out);
           wall.get(c)!.push(performance.now() - t0);
+          busy.get(c)!.push(performance.eventLoopUtilization(e0).active / 1000);
           const u = process.cpuUsage(c0);
           cpu.get(c)!.push((u.user + u.system) / 1e6);
           await rm(out, { recursive: true, force: true });
@@ -95,7 +99,7 @@ async function main(): Promise<void> {
       for (const c of counts) {
         const speedup = c >= 1 ? rate(c) / rate(1) : undefined;
         const added = c >= 2 ? (rate(c) - rate(c - 1)) / rate(1) : undefined;
-        rows.push([name, c === 0 ? '0 (main thread)' : c, fmt(rate(c), 0), fmt(median(cpu.get(c)!), 2), fmt(rate(c) / parseRate, 2), speedup === undefined ? '' : fmt(speedup, 2), added === undefined ? '' : fmt(added, 2)]);
+        rows.push([name, c === 0 ? '0 (main thread)' : c, fmt(rate(c), 0), fmt(median(cpu.get(c)!), 2), fmt(median(busy.get(c)!), 2), fmt(rate(c) / parseRate, 2), speedup === undefined ? '' : fmt(speedup, 2), added === undefined ? '' : fmt(added, 2)]);
       }
     }
     console.log(table(rows));
