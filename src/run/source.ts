@@ -188,10 +188,22 @@ export async function openWithOptions(spec: string, flags: SourceFlags, hooks: S
   }
   const { signal, onPageRead } = hooks;
   const limited = limitPages(source, flags.maxPages ?? Infinity);
+  const told = new Set<string>();
   const watched = withPages(limited, async function* (o) {
     for await (const r of limited.pages(o)) {
       if (signal?.aborted) return;
       if (r.ok) onPageRead?.();
+      // A page's warnings (a charset its bytes contradict…) are told here, once a run, however many
+      // times its engine reads the page.
+      if (r.ok && r.warnings) {
+        for (const w of r.warnings) {
+          if (told.has(w)) continue;
+          told.add(w);
+          hooks.warn?.(w);
+        }
+        yield { ok: true, page: r.page };
+        continue;
+      }
       yield r;
     }
   });
