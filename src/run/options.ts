@@ -227,7 +227,7 @@ export const SHARD_PASS_ONE = ['k', 'shingleWidth', 'minhashes', 'linkTargets', 
 /** `shards analyse` and `run`: whether pass 1 records what the output phase needs. */
 export const SHARD_RECORDS_OPTIONS = declareOptions('shards', {
   records: option(z.boolean().default(true), {
-    description: "record in pass 1 what writing each page's output needs, beside the shard's rows (about twice the pages' size), so that mark parses no page again; --no-records: mark reads and parses every page again",
+    description: "write no render records beside the shard's rows (by default pass 1 records what writing each page's output needs, about 1.5 times the pages' size, so that mark parses no page again): less disk, and mark reads and parses every page again",
   }),
 });
 /** `shards`: the work directory every machine shares. */
