@@ -9,6 +9,7 @@
  * when it finds none that can be decoded, or is unsure on a page with few non-ASCII bytes. Undecodable bytes become U+FFFD; decoding never throws.
  * docs/robustness.md gives the detector's measured accuracy.
  */
+import { isUtf8 } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import { analyse } from 'chardet';
 
@@ -148,6 +149,23 @@ function decoderFor(label: string): TextDecoder | undefined {
     if (decoders.size < 256) decoders.set(label, dec);
   }
   return dec ?? undefined;
+}
+
+/**
+ * True when `decodeHtml` reads the bytes without a warning and without a replaced byte, known without
+ * decoding them: a byte-order mark, or valid UTF-8 that declares UTF-8 (first in the header, else in a
+ * meta) or nothing. Other pages (a legacy declaration, bytes that are not UTF-8) need the decoding to tell.
+ */
+export function plainUtf8(bytes: Uint8Array, contentType?: string): boolean {
+  if (bytes.length >= 2 && ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe))) return true;
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return true;
+  const header = charsetFromContentType(contentType);
+  const label = header ?? charsetFromMeta(bytes);
+  if (label !== undefined) {
+    const l = header === undefined && label.startsWith('utf-16') ? 'utf-8' : label;
+    if (decoderFor(l)?.encoding !== 'utf-8') return false;
+  }
+  return isUtf8(bytes);
 }
 
 /** Decodes HTML bytes to a string; see the module comment for the order of rules. */

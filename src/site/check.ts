@@ -3,7 +3,7 @@
  * message wherever it comes from (STYLE.md 8: diagnostics as data). Refusals are PageErrors (`empty`,
  * `binary`, `not-html`); problems a page survives (a declared charset that cannot be right) are warnings.
  */
-import { charsetFromContentType, charsetFromMeta, decodeHtml, looksBinary } from '../html/charset.ts';
+import { charsetFromContentType, charsetFromMeta, decodeHtml, looksBinary, plainUtf8 } from '../html/charset.ts';
 import { PageError } from '../errors.ts';
 import type { Page, PageResult, PageSourceOptions } from './page.ts';
 import { normalizeUrl } from './links.ts';
@@ -55,6 +55,8 @@ export function checkBody(url: string, body: Uint8Array): PageError | undefined 
 export function pageWarnings(page: Page): string[] {
   const out: string[] = [];
   const ct = page.headers['content-type'];
+  // Most pages are UTF-8 saying so (or saying nothing): nothing to warn of, no need to decode them here.
+  if (plainUtf8(page.body, ct)) return out;
   const decoded = decodeHtml(page.body, ct);
   if (decoded.warning) out.push(`${page.url}: ${decoded.warning}`);
   const declared = charsetFromContentType(ct) ?? charsetFromMeta(page.body);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { charsetFromContentType, charsetFromMeta, decodeHtml, looksBinary } from '../../src/html/charset.ts';
+import { charsetFromContentType, charsetFromMeta, decodeHtml, looksBinary, plainUtf8 } from '../../src/html/charset.ts';
 import { parseHtml } from '../../src/html/parse.ts';
 
 const ascii = (s: string): number[] => [...s].map((c) => c.charCodeAt(0));
@@ -125,4 +125,29 @@ test('a page declaring a legacy charset whose bytes are UTF-8 (6 non-ASCII bytes
   // One accented letter is too little to overrule a declaration.
   const one = decodeHtml(new Uint8Array(Buffer.from('<meta charset="iso-8859-1"><p>café</p>', 'utf8')));
   assert.equal(one.source, 'meta');
+});
+
+test('plainUtf8: true only where decodeHtml reads the bytes as UTF-8 without a warning or a replaced byte', () => {
+  const enc = new TextEncoder();
+  const page = (head: string, body: string): Uint8Array => enc.encode(`<html><head>${head}</head><body>${body}</body></html>`);
+  const latin1 = Uint8Array.from([...enc.encode('<html><head><meta charset="utf-8"></head><body>caf'), 0xe9, ...enc.encode('</body></html>')]);
+  const cases: Array<[Uint8Array, string | undefined, boolean]> = [
+    [page('', 'plain text, café'), undefined, true],
+    [page('<meta charset="utf-8">', 'café'), undefined, true],
+    [page('', 'café'), 'text/html; charset=UTF-8', true],
+    [page('<meta charset="utf-16">', 'café'), undefined, true],
+    [Uint8Array.from([0xef, 0xbb, 0xbf, ...page('', 'café')]), undefined, true],
+    [latin1, undefined, false],
+    [page('<meta charset="iso-8859-1">', 'café'), undefined, false],
+    [page('<meta charset="utf-8">', 'café'), 'text/html; charset=windows-1252', false],
+    [page('', 'café'), 'text/html; charset=no-such-charset', false],
+  ];
+  for (const [bytes, ct, expected] of cases) {
+    assert.equal(plainUtf8(bytes, ct), expected, `${ct ?? 'no header'}: ${new TextDecoder().decode(bytes).slice(0, 60)}`);
+    if (expected) {
+      const d = decodeHtml(bytes, ct);
+      assert.equal(d.warning, undefined);
+      assert.ok(!d.text.includes('\ufffd'));
+    }
+  }
 });
