@@ -139,6 +139,11 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     }
     assert.deepEqual(differingFiles(path('out-records'), path('out-no-records')), []);
     assert.deepEqual(differingFiles(path('out'), path('out-records')), []);
+    // the three phases in one go, without records
+    const run = await ok(['shards', 'run', crawl, '--work', path('work-run-no-records'), '--out', path('out-run-no-records'), '--workers', '0', '--no-records', ...PASS_ONE, ...SUPPORT]);
+    assert.match(run.stderr, /pages written to [^\n]* \(pages read and parsed again\)/);
+    assert.ok(!existsSync(path('work-run-no-records', 'shards', `0-${SHARDS[0]}`, 'render.spool')));
+    assert.deepEqual(differingFiles(path('out-records'), path('out-run-no-records')), []);
   });
 
   test('a rerun of each phase skips what is done', async () => {

@@ -274,16 +274,20 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
         FROM ${t('template_candidates')} c JOIN ${t('template_link_pages')} k ON k.shingle = c.shingle AND k.page = c.page`,
     },
     // A duplicate page gets its original's ordinals with its own node ranges and characters (equal token
-    // streams, but blank text may differ).
+    // streams, but blank text may differ). The duplicates are a table of their own, few and known to be
+    // few once written (Spark joins them by broadcast), and the pagelets are first cut down to theirs: no
+    // step moves every pagelet or template pagelet to reach a handful of pages.
+    { group: 'templatePagelets', table: 'duplicate_pages', sql: `SELECT page, orig FROM ${t('page_orig')} WHERE page <> orig` },
     {
       group: 'templatePagelets',
       table: 'page_template_pagelets',
       sql: `SELECT page, ordinal, node, nodes, chars FROM ${t('template_pagelets')}
         UNION ALL
         SELECT d.page, p.ordinal, p.node, p.nodes, p.chars
-        FROM (SELECT page, orig FROM ${t('page_orig')} WHERE page <> orig) d
+        FROM ${t('duplicate_pages')} d
         JOIN ${t('template_pagelets')} tp ON tp.page = d.orig
-        JOIN ${t('pagelets')} p ON p.page = d.page AND p.ordinal = tp.ordinal`,
+        JOIN (SELECT page, ordinal, node, nodes, chars FROM ${t('pagelets')} WHERE page IN (SELECT page FROM ${t('duplicate_pages')})) p
+          ON p.page = d.page AND p.ordinal = tp.ordinal`,
     },
   ];
   const outputs: SqlOutput[] = [
