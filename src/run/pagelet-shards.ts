@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { LabelTable } from '../html/labels.ts';
 import { OutputWriter, type PageFailure } from '../output.ts';
 import { openSource } from '../site/source.ts';
-import { markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
+import { type MarkInput, markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
 import { readGlobalResult } from '../template/pagelets/global-shards.ts';
 import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, replaceDir, shardMarkInput, sourceChecksum, stagingDir } from '../template/pagelets/shards.ts';
 
@@ -80,12 +80,15 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
       continue;
     }
     if (existsSync(out) && !existsSync(join(out, 'summary.json')) && (await readdir(out)).length > 0) throw new Error(`${out} is not empty and holds no gabarit output (no summary.json): give a new or empty output folder`);
-    const input = await shardMarkInput(work, manifest, o);
     const staged = await stagingDir(out);
     const writer = new OutputWriter(staged);
     const source = await openSource(shard.spec);
     const t0 = performance.now();
+    let input: MarkInput | undefined;
+    let fromRecords = false;
     try {
+      input = await shardMarkInput(work, manifest, o);
+      fromRecords = input.spool !== undefined;
       const run = await markPagelets(input, {
         source,
         labels: new LabelTable(),
@@ -116,12 +119,12 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
       );
       await replaceDir(staged, out);
     } finally {
-      input.spool?.close();
+      input?.spool?.close();
       await source.close();
       await rm(staged, { recursive: true, force: true });
     }
     await recordMarked(work, { index: shard.index, name: shard.name, out, global: global.checksum, pages: writer.done.length, failures: writer.failed.length });
-    hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${writer.done.length} pages written to ${out} (${input.spool ? "from pass 1's records" : 'pages read and parsed again'})`);
+    hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${writer.done.length} pages written to ${out} (${fromRecords ? "from pass 1's records" : 'pages read and parsed again'})`);
     done.push({ shard, skipped: false, out, pages: writer.done.length, failures: writer.failed.length });
   }
   return done;

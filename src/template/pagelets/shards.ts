@@ -322,33 +322,39 @@ export async function shardMarkInput(work: string, manifest: ShardManifest, o: P
     const keys = await c.runAndReadAll(`SELECT CAST(page % ${SHARD_STRIDE} AS INTEGER), key FROM read_parquet('${join(dir, 'keys.parquet').replace(/'/g, "''")}') ORDER BY page`);
     for (const [page, key] of keys.getRows()) ids.set(String(key), Number(page));
     const bits = new OrdinalBits(manifest.pages);
-    // With the shard's render records, each page's template node ranges and characters too (page order).
-    const spool = manifest.render ? RenderSpool.read(join(dir, RENDER_SPOOL)) : undefined;
+    // With the shard's render records, each page's template node ranges and characters too, in page order:
+    // page p's rows are [first[p], first[p + 1]) of `start` and `count`.
+    const records = manifest.render !== undefined && existsSync(join(dir, RENDER_SPOOL));
     const n = manifest.pages;
     const first = new Int32Array(n + 1);
-    const node: number[] = [];
-    const nodes: number[] = [];
     const tchars = new Float64Array(n);
+    let start = new Int32Array(0);
+    let count = new Int32Array(0);
     const tp = join(workPaths.global(work), 'template_pagelets', `shard=${manifest.index}`);
     if (existsSync(tp) && (await readdir(tp)).some((f) => f.endsWith('.parquet'))) {
-      const r = await c.stream(`SELECT page, ordinal, node, nodes, chars FROM read_parquet('${join(tp, '*.parquet').replace(/'/g, "''")}') ORDER BY page, ordinal`);
+      const from = `read_parquet('${join(tp, '*.parquet').replace(/'/g, "''")}')`;
+      if (records) {
+        const rows = Number((await c.runAndReadAll(`SELECT count(*) FROM ${from}`)).getRows()[0]![0]);
+        start = new Int32Array(rows);
+        count = new Int32Array(rows);
+      }
+      const r = await c.stream(`SELECT page, ordinal${records ? ', node, nodes, chars' : ''} FROM ${from} ORDER BY page, ordinal`);
+      let row = 0;
       for (;;) {
         const chunk = await r.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
         const p = chunk.getColumnValues(0) as number[];
         const ord = chunk.getColumnValues(1) as number[];
         for (let i = 0; i < chunk.rowCount; i++) bits.set(p[i]!, ord[i]!);
-        if (!spool) continue;
+        if (!records) continue;
         const v = chunk.getColumnValues(2) as number[];
         const k = chunk.getColumnValues(3) as number[];
         const ch = chunk.getColumnValues(4) as number[];
-        for (let i = 0; i < chunk.rowCount; i++) {
+        for (let i = 0; i < chunk.rowCount; i++, row++) {
           first[p[i]! + 1]!++;
           tchars[p[i]!]! += ch[i]!;
-        }
-        for (let i = 0; i < chunk.rowCount; i++) {
-          node.push(v[i]!);
-          nodes.push(k[i]!);
+          start[row] = v[i]!;
+          count[row] = k[i]!;
         }
       }
     }
@@ -356,10 +362,9 @@ export async function shardMarkInput(work: string, manifest: ShardManifest, o: P
     const a = manifest.analysis;
     const options = { ...o, k: a.k, shingleWidth: a.shingleWidth, minhashes: a.minhashes, linkTargets: a.linkTargets, foldDigits: a.foldDigits, navigationPagelets: a.navigation, contentShare: a.contentShare, landmarks: a.landmarks ?? false, navigationItems: a.items ?? false, keepTreesUpTo: 0 };
     const detection: MarkInput['detection'] = { templateOrdinals: (page) => bits.get(page) };
-    if (spool) {
+    let spool: RenderSpool | undefined;
+    if (records) {
       for (let p = 0; p < n; p++) first[p + 1]! += first[p]!;
-      const start = Int32Array.from(node);
-      const count = Int32Array.from(nodes);
       const body = new Float64Array(n);
       const pages = await c.runAndReadAll(`SELECT CAST(page % ${SHARD_STRIDE} AS INTEGER), chars FROM read_parquet('${join(dir, 'pages.parquet').replace(/'/g, "''")}')`);
       for (const [page, chars] of pages.getRows()) body[Number(page)] = Number(chars);
@@ -367,8 +372,11 @@ export async function shardMarkInput(work: string, manifest: ShardManifest, o: P
       detection.eachTemplateNodes = async (onPage) => {
         for (let p = 0; p < n; p++) await onPage(p, start.subarray(first[p]!, first[p + 1]!), count.subarray(first[p]!, first[p + 1]!));
       };
+      // opened last: nothing after it can fail and leave it open
+      spool = RenderSpool.read(join(dir, RENDER_SPOOL));
     }
-    return { options, ids, kept: null, workers: o.workers, detection, ...(spool ? { spool } : {}) };
+    if (!spool) return { options, ids, kept: null, workers: o.workers, detection: { templateOrdinals: detection.templateOrdinals } };
+    return { options, ids, kept: null, workers: o.workers, detection, spool };
   } finally {
     c.closeSync();
     instance.closeSync();
