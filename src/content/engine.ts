@@ -12,7 +12,7 @@ import type { PageSource } from '../site/page.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
 import { engineOptions, loadEngine } from '../template/engines.ts';
 import { noOptions } from '../template/options.ts';
-import type { PageMarks } from '../template/result.ts';
+import type { PageMarks, RenderedPage } from '../template/result.ts';
 import { CONTENT_DEFAULTS } from './defaults.ts';
 import { filled } from '../filled.ts';
 import type { Tree } from '../html/tree.ts';
@@ -66,8 +66,11 @@ export interface ContentEngineOptions {
   voteSample?: number;
   /** Worker threads of the template engine's per-page work, given to an engine that takes them (pagelets) unless its options say. */
   workers?: number;
-  /** Runs the template engine on its context (default `engine.run`): the run layer's, marking pages in worker threads. */
-  runner?: (engine: TemplateEngine, ctx: EngineContext) => Promise<EngineRun>;
+  /**
+   * Runs the template engine on its context (default `engine.run`): the run layer's, marking pages in worker
+   * threads; given `finish` when the caller takes rendered pages, it may do the content step there too.
+   */
+  runner?: (engine: TemplateEngine, ctx: EngineContext, finish?: PageFinish) => Promise<EngineRun>;
   /** Same as mainBlock: 'never'. */
   templateOnly?: boolean;
   /** Number of pages of the source when known (engine choice). */
@@ -111,6 +114,48 @@ export function siteVote(pages: ReadonlyArray<{ tree: Tree; template: Uint8Array
     if (mb.root >= 0 && !mb.listing) votes.push(keys[k]![mb.root]!);
   });
   return voteKey(votes, CONTENT_DEFAULTS.voteShare, CONTENT_DEFAULTS.voteMinPages);
+}
+
+/**
+ * What is done to a page the template engine marked, once the site has voted: its main block chosen
+ * (`block`; null: the content is every non-template node) with the site's place (`siteKey`), its headline
+ * placed. Plain data: worker threads are given it.
+ */
+export interface ContentStep {
+  block: MainBlockOptions | null;
+  siteKey: number | null;
+  headline: HeadlinePlacement;
+}
+
+/** A page after the content step: its marks and info as the engine hands them on, whether it is a listing and the site vote moved its main block. */
+export interface SteppedPage {
+  marks: PageMarks;
+  info: Record<string, unknown> | undefined;
+  listing: boolean;
+  moved: boolean;
+}
+
+/** The content step on one marked page (`keys`: its path keys, computed when absent). */
+export function contentStep(marks: PageMarks, extra: Record<string, unknown> | undefined, step: ContentStep, keys?: Int32Array): SteppedPage {
+  if (step.block === null) {
+    // Content = every non-template node (the template engine's result, as content marks).
+    const content = new Uint8Array(marks.template.length);
+    for (let i = 0; i < content.length; i++) content[i] = marks.template[i] === 1 ? 0 : 1;
+    return { marks: { ...marks, content }, info: extra, listing: false, moved: false };
+  }
+  const { block: mb, moved } = chooseWithSite(marks.tree, marks.template, step.siteKey, step.block, keys);
+  const placed = placeHeadline(marks.tree, mb, step.headline);
+  return { marks: { ...marks, content: placed.marks }, info: { ...(extra ?? {}), listing: mb.listing, ...titleFields(marks.tree, placed.headline) }, listing: mb.listing, moved };
+}
+
+/**
+ * How a runner that marks pages elsewhere (worker threads) may finish them there, for a caller that takes
+ * rendered pages: the content step once it is known (`step()`, undefined until the site vote is taken:
+ * until then pages come back to the engine's `onPage`), and `done` for each page so finished.
+ */
+export interface PageFinish {
+  step(): ContentStep | undefined;
+  done(page: RenderedPage, info: Record<string, unknown>, stepped: { listing: boolean; moved: boolean }): Promise<void>;
 }
 
 /** The method a run used, and why (the content engine's summary carries it too). */
@@ -162,12 +207,12 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       let moved = 0;
       /** The main-block options after the chosen method (null: no main block). */
       const blockOptions = (): MainBlockOptions | null => blockOptionsFor(options.templateOnly ? 'never' : (options.mainBlock ?? 'auto'), choice.method, options.block);
+      const headline = options.headline ?? 'field';
       const emitBlock = async (marks: PageMarks, extra: Record<string, unknown> | undefined, keys?: Int32Array): Promise<void> => {
-        const { block: mb, moved: m } = chooseWithSite(marks.tree, marks.template, siteKey, blockOptions() ?? {}, keys);
-        if (m) moved++;
-        if (mb.listing) listing++;
-        const placed = placeHeadline(marks.tree, mb, options.headline ?? 'field');
-        await ctx.onPage({ ...marks, content: placed.marks }, { ...(extra ?? {}), listing: mb.listing, ...titleFields(marks.tree, placed.headline) });
+        const s = contentStep(marks, extra, { block: blockOptions() ?? {}, siteKey: siteKey ?? null, headline }, keys);
+        if (s.moved) moved++;
+        if (s.listing) listing++;
+        await ctx.onPage(s.marks, s.info);
       };
       /** Takes the vote over the held pages, then emits them. */
       const decide = async (): Promise<void> => {
@@ -177,17 +222,30 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
         held = [];
         for (let k = 0; k < pages.length; k++) await emitBlock(pages[k]!.marks, pages[k]!.extra, keys[k]);
       };
+      // Rendered pages come only from the runner's `finish`, after the content step: the template engine
+      // itself is not given `onRendered` (it would render pages without their main content).
+      const { onRendered, ...plain } = ctx;
+      const finish: PageFinish | undefined = onRendered
+        ? {
+            step: () => {
+              const block = blockOptions();
+              if (block === null) return { block: null, siteKey: null, headline };
+              return siteKey === undefined ? undefined : { block, siteKey, headline };
+            },
+            done: async (page, info, stepped) => {
+              emitted++;
+              if (stepped.moved) moved++;
+              if (stepped.listing) listing++;
+              await onRendered(page, info);
+            },
+          }
+        : undefined;
       const wrapped = (): EngineContext => ({
-        ...ctx,
+        ...plain,
         options: optionsOf(choice.method, ctx.onWarning),
         onPage: async (marks, extra) => {
           emitted++;
-          if (blockOptions() === null) {
-            // Content = every non-template node (the template engine's result, as content marks).
-            const content = new Uint8Array(marks.template.length);
-            for (let i = 0; i < content.length; i++) content[i] = marks.template[i] === 1 ? 0 : 1;
-            return ctx.onPage({ ...marks, content }, extra);
-          }
+          if (blockOptions() === null) return ctx.onPage(contentStep(marks, extra, { block: null, siteKey: null, headline }).marks, extra);
           if (siteKey !== undefined) return emitBlock(marks, extra);
           held.push({ marks, extra });
           if (held.length >= voteSample) await decide();
@@ -195,7 +253,7 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       });
       let run: EngineRun;
       const engine = await loadEngine(choice.method);
-      const runOn = (e: TemplateEngine, c: EngineContext): Promise<EngineRun> => (options.runner ? options.runner(e, c) : e.run(c));
+      const runOn = (e: TemplateEngine, c: EngineContext): Promise<EngineRun> => (options.runner ? options.runner(e, c, finish) : e.run(c));
       // Built before the run: a bad engine option is the user's error, not a reason to fall back.
       const first = wrapped();
       try {

@@ -15,7 +15,7 @@ import { BAD_OPTION } from '../template/options.ts';
 import type { PipelineRun, RenderingRun } from './drive.ts';
 import type { SourceFlags } from './options.ts';
 import { openWithOptions, type OpenedSource } from './source.ts';
-import type { PageDone, RunControls } from './types.ts';
+import type { PageDone, PageRendered, RunControls } from './types.ts';
 import type { Written } from './write.ts';
 
 /** What a command's run tells as it goes, and what may stop its reading; every member may be left out. */
@@ -120,7 +120,7 @@ export async function pipelineCommand(
   to: PipelineDestination,
   hooks: CommandHooks,
   start: (source: PageSource, controls: Pick<RunControls, 'onProgress' | 'onWarning'>) => PipelineRun | RenderingRun,
-  extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone, stem?: string) => Promise<void> } = {},
+  extra: { summary?: Record<string, unknown>; onPage?: (p: PageDone | PageRendered, stem?: string) => Promise<void> } = {},
 ): Promise<Written> {
   const { writeOutputs } = await import('./write.ts');
   return overSource(spec, flags, hooks, async (source) => {
@@ -133,7 +133,7 @@ export async function pipelineCommand(
       onNoContent: (f) => hooks.failure?.(f),
       onPage: async (p, stem) => {
         hooks.progress?.('write', ++written);
-        if ('marks' in p) await extra.onPage?.(p, stem);
+        await extra.onPage?.(p, stem);
       },
       summary: () => ({ source: spec, ...(extra.summary ?? {}), ...interruptionOf(hooks) }),
     });

@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CONTENT_DEFAULTS } from '../content/defaults.ts';
 import type { HeadlinePlacement } from '../content/extract.ts';
-import { contentHeadline } from '../content/format.ts';
-import type { pageMetadata } from '../content/metadata.ts';
+import type { ContentFormat } from '../content/format.ts';
 import { ENGINES, engineOptions } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber, WORKERS } from '../template/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
 import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
 import { CONTENT_METHOD, type ContentFlags, HEADLINE, MAIN_BLOCK, type SourceFlags } from './options.ts';
-import { doneOutcome, driveEngine, type Emit, type PipelineRun, runPipeline, treesOnly } from './drive.ts';
-import { SINGLE_PAGE, singleTreeMarks } from './single.ts';
+import { driveEngine, type Emit, type PipelineRun, type RenderingRun, runPipeline, treesOnly } from './drive.ts';
+import type { withPageMetadata } from './page-content.ts';
+import { SINGLE_PAGE } from './single.ts';
 import { ownOptions } from './source.ts';
 import type { PageDone, RunControls, SourceInput } from './types.ts';
 import type { Written } from './write.ts';
@@ -36,16 +36,23 @@ export const CONTENT_OPTIONS = declareOptions('content', {
 });
 export type ContentOptions = OptionValues<typeof CONTENT_OPTIONS.shape>;
 
-/** Options of `extractContent`. */
-export type ExtractOptions = Partial<ContentOptions> & RunControls;
+/**
+ * Options of `extractContent`. With `rendered: true`, pages finished in worker threads come rendered
+ * (`PageRendered`: their files made there, their metadata in `info`), and with `format` their main content
+ * formatted so as well (`rendered.formatted`).
+ */
+export type ExtractOptions = Partial<ContentOptions> & RunControls & { format?: ContentFormat };
 
 /** The main content of every page of `source` (see the module comment). */
-export function extractContent(source: SourceInput, options: ExtractOptions = {}): PipelineRun {
-  const o = CONTENT_OPTIONS.parse(ownOptions(options as Readonly<Record<string, unknown>>));
+export function extractContent(source: SourceInput, options: ExtractOptions & { rendered: true }): RenderingRun;
+export function extractContent(source: SourceInput, options?: ExtractOptions): PipelineRun;
+export function extractContent(source: SourceInput, options: ExtractOptions = {}): PipelineRun | RenderingRun {
+  const o = CONTENT_OPTIONS.parse(ownOptions(options as Readonly<Record<string, unknown>>, ['format']));
   // A method given takes every engine option given, checked now (EngineError `bad-option`).
   if (o.method) engineOptions(o.method).parse(o.engineOptions);
-  return treesOnly(runPipeline('content', source, { ...options, rendered: false }, async (src, emit, signal) => {
-    const [{ contentEngine }, { pageMetadata }, { engineRunner }] = await Promise.all([import('../content/engine.ts'), import('../content/metadata.ts'), import('./pooled.ts')]);
+  const rendered = options.rendered === true;
+  return runPipeline('content', source, { ...options, rendered }, async (src, emit, signal) => {
+    const [{ contentEngine }, { withPageMetadata, mainBlockAlone, MAIN_BLOCK_ALONE }, { engineRunner }] = await Promise.all([import('../content/engine.ts'), import('./page-content.ts'), import('./pooled.ts')]);
     const engine = contentEngine({
       ...(o.method ? { method: o.method } : {}),
       mainBlock: o.mainBlock,
@@ -54,50 +61,35 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
       voteSample: o.voteSample,
       engineOptions: o.engineOptions,
       workers: o.workers,
-      runner: engineRunner(o.workers),
+      runner: engineRunner(o.workers, options.format !== undefined ? { format: options.format } : {}),
     });
     const rescue = (p: PageDone): PageDone => {
       const better = p.noContent ? mainBlockAlone(p, o.headline) : undefined;
       if (!better) return p;
-      options.onWarning?.(`${p.url}: the site's template left no content on this page; its main block alone is given`);
+      options.onWarning?.(`${p.url}: ${MAIN_BLOCK_ALONE}`);
       return better;
     };
-    const r = await runBySite(src, o.method ?? '', options, withMetadata(emit, pageMetadata, options.onWarning), (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered: false }, out, { signal, site, refine: rescue }), { headline: o.headline });
+    const r = await runBySite(src, o.method ?? '', options, withMetadata(emit, withPageMetadata, options.onWarning), (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered }, out, { signal, site, refine: rescue }), { headline: o.headline });
     const methods = r.sites.filter((s) => s.run).map((s) => String(s.run!.summary['method'] ?? ''));
     const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
     const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);
     const alone = r.sites.filter((s) => s.method === SINGLE_PAGE).length;
     const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}, ${alone} page(s) alone (main block)`;
     return { method, options: { mainBlock: o.mainBlock, headline: o.headline, ...(Object.keys(o.engineOptions).length > 0 ? { engineOptions: o.engineOptions } : {}) }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
-  }));
+  });
 }
 
 /**
- * `emit` with each page done given its metadata (`info.metadata`, read by `read`: src/content/metadata.ts,
- * loaded with the pipeline); a JSON-LD block that is not JSON is named by a warning.
+ * `emit` with each page done on this thread given its metadata (`info.metadata`: withPageMetadata, loaded
+ * with the pipeline); a page rendered in a worker comes with it.
  */
-function withMetadata(emit: Emit, read: typeof pageMetadata, warn?: (message: string) => void): Emit {
+function withMetadata(emit: Emit, read: typeof withPageMetadata, warn?: (message: string) => void): Emit {
   return (o) => {
     if (!o.ok || !('marks' in o)) return emit(o);
-    const headline = contentHeadline(o.info);
-    let found: ReturnType<typeof pageMetadata>;
-    try {
-      found = read(o.marks.tree, { url: o.url, ...(headline !== '' ? { headline } : {}) });
-    } catch (err) {
-      // The page's content stands without its metadata, which is then absent (and said so).
-      warn?.(`${o.url}: its metadata could not be read (${err instanceof Error ? err.message : String(err)}): left out`);
-      return emit(o);
-    }
-    for (const w of found.warnings) warn?.(`${o.url}: ${w}`);
-    return emit({ ...o, info: { ...o.info, metadata: found.metadata } });
+    const m = read(o);
+    for (const w of m.warnings) warn?.(w);
+    return emit(m.page);
   };
-}
-
-/** The single-page answer of a page the site's template left without content, when it has content. */
-function mainBlockAlone(p: PageDone, headline: HeadlinePlacement): PageDone | undefined {
-  const { marks, info } = singleTreeMarks(p.marks.tree, p.key, p.url, headline);
-  const o = doneOutcome(marks, { ...p.info, ...info, fallback: 'no content left by the template' });
-  return o.ok && !o.noContent ? o : undefined;
 }
 
 /** The most frequent string (the first of the most frequent), or undefined for none. */
@@ -119,16 +111,23 @@ export async function contentCommand(spec: string, flags: ContentFlags & SourceF
   const format = flags.format;
   const [{ writeFile }, { formatContent, FORMAT_EXTENSION }, { pageStem }] = await Promise.all([import('node:fs/promises'), import('../content/format.ts'), import('../output.ts')]);
   const dir = typeof to.out === 'string' ? to.out : null;
+  // The content format written beside each page's files, if any (text is the page's .txt; jsonl its record).
+  const other = format !== 'text' && format !== 'jsonl' ? format : undefined;
   return pipelineCommand(
     spec,
     flags,
     to,
     hooks,
-    (source, controls) => extractContent(source, { ...(flags.method ? { method: flags.method } : {}), engineOptions, mainBlock: flags.mainBlock, headline: flags.headline, workers: flags.workers, ...controls }),
+    (source, controls) =>
+      extractContent(source, { ...(flags.method ? { method: flags.method } : {}), engineOptions, mainBlock: flags.mainBlock, headline: flags.headline, workers: flags.workers, ...controls, rendered: true, ...(other ? { format: other } : {}) }),
     {
       summary: { format },
       onPage: async (p, stem) => {
-        if (dir !== null && format !== 'text' && format !== 'jsonl') await writeFile(join(dir, (stem ?? pageStem(p.key)) + FORMAT_EXTENSION[format]), formatContent(p.marks, format, { ...p.info }));
+        if (dir === null || !other) return;
+        // A page finished in a worker comes with its content formatted there.
+        const body = 'marks' in p ? formatContent(p.marks, other, { ...p.info }) : p.rendered.formatted;
+        if (body === undefined) throw new Error(`its ${other} content was not made`);
+        await writeFile(join(dir, (stem ?? pageStem(p.key)) + FORMAT_EXTENSION[other]), body);
       },
     },
   );

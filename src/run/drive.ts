@@ -10,7 +10,9 @@ import { LabelTable } from '../html/labels.ts';
 import type { PageSource } from '../site/page.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
 import type { PageMarks } from '../template/result.ts';
-import { noContentOf, renderedNoContent } from './no-content.ts';
+import { doneOutcome, renderedNoContent } from './no-content.ts';
+
+export { doneOutcome };
 import type { RenderedPage } from '../output.ts';
 import { networkLoads, openInput } from './source.ts';
 import { RunStream } from './stream.ts';
@@ -27,12 +29,6 @@ export interface Driven {
 
 /** Hands a page outcome on (to a RunStream's emit); resolves when it is taken within the capacity. */
 export type Emit = (outcome: AnyOutcome) => Promise<void>;
-
-/** The outcome of a marked page (with its no-content check). */
-export function doneOutcome(marks: PageMarks, info: Record<string, unknown> = {}): PageDone {
-  const nc = noContentOf(marks);
-  return nc ? { ok: true, key: marks.key, url: marks.url, marks, info, noContent: nc } : { ok: true, key: marks.key, url: marks.url, marks, info };
-}
 
 /** How an engine runs: its abort signal, the site it learns (for its template), and a refinement of its pages. */
 export interface DriveOptions {

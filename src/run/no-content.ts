@@ -11,6 +11,7 @@ import { NodeKind } from '../html/tree.ts';
 import type { PageFailure, RenderedPage } from '../output.ts';
 import type { PageMarks } from '../template/result.ts';
 import { RUN_DEFAULTS } from './defaults.ts';
+import type { PageDone } from './types.ts';
 
 /** The code of a page with no content. */
 export const NO_CONTENT = 'no-content';
@@ -68,4 +69,10 @@ export function renderedNoContent(r: RenderedPage, maxShare = RUN_DEFAULTS.noCon
   if (!WORD.test(r.text)) why = 'no text kept: all of the page’s text was marked template';
   else if (1 - r.templateFraction < maxShare) why = `nearly all of the page’s text was marked template (${(100 * (1 - r.templateFraction)).toFixed(1)}% left)`;
   return why === undefined ? undefined : { url: r.url, key: r.key, code: NO_CONTENT, message: `${r.url}: ${why}` };
+}
+
+/** The outcome of a marked page (with its no-content check). */
+export function doneOutcome(marks: PageMarks, info: Record<string, unknown> = {}): PageDone {
+  const nc = noContentOf(marks);
+  return nc ? { ok: true, key: marks.key, url: marks.url, marks, info, noContent: nc } : { ok: true, key: marks.key, url: marks.url, marks, info };
 }

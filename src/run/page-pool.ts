@@ -29,8 +29,10 @@ const PER_WORKER = 8;
 
 /** A command's per-page work, on the main thread and in the workers. */
 export interface PageWork<T> {
-  /** What every worker is given once (page-worker.ts). */
-  task: PageTask;
+  /** What every worker is given once (page-worker.ts), or how to make it when the pool starts. */
+  task: PageTask | (() => PageTask);
+  /** Pages are handled on the main thread while this is true (what the workers are given is not known yet). */
+  inlineWhile?(): boolean;
   /** Handles one page on the main thread (throws for a page that cannot be handled). */
   inline(page: Page): T;
   /** The value of a worker's answer for `page`. */
@@ -78,7 +80,7 @@ export async function* eachPage<T>(pages: AsyncIterable<PageResult>, work: PageW
       work.signal?.throwIfAborted();
       if (!r.ok) {
         queue.push(Promise.resolve({ ok: false, failure: { url: r.url, key: r.key, code: r.error.code, message: r.error.message } }));
-      } else if (work.workers <= 0 || ++seen <= INLINE_FIRST) {
+      } else if (work.workers <= 0 || ++seen <= INLINE_FIRST || (pool === null && work.inlineWhile?.() === true)) {
         for (const w of r.warnings ?? []) work.warn?.(w);
         let h: Handled<T>;
         try {
@@ -90,7 +92,7 @@ export async function* eachPage<T>(pages: AsyncIterable<PageResult>, work: PageW
         queue.push(Promise.resolve(h));
       } else {
         for (const w of r.warnings ?? []) work.warn?.(w);
-        pool ??= new WorkerPool(work.workers, workerStart(import.meta.url, 'page-worker'), 'page', { task: work.task });
+        pool ??= new WorkerPool(work.workers, workerStart(import.meta.url, 'page-worker'), 'page', { task: typeof work.task === 'function' ? work.task() : work.task });
         queue.push(inPool(pool, r.page, work));
       }
       const window = pool ? pool.size * PER_WORKER : 0;

@@ -15,11 +15,12 @@ import type { TagListOptions } from '../structure/link-collections.ts';
 import type { StructureOptions } from '../structure/page-structure.ts';
 import type { RunOptions } from '../wrapper/run.ts';
 import type { Wrapper } from '../wrapper/wrapper.ts';
+import type { ContentTask } from './page-content.ts';
 import { WORKER_FAULT } from './page-pool.ts';
 
 /** What a worker of the page pool does to every page it is given. */
 export type PageTask =
-  | { kind: 'apply'; template: Template | TemplateSet; render?: boolean }
+  | { kind: 'apply'; template: Template | TemplateSet; render?: boolean; content?: ContentTask }
   | { kind: 'wrapper'; wrapper: Wrapper; settings?: RunOptions['settings']; url?: string }
   | { kind: 'structure'; options: StructureOptions; tagLists?: TagListOptions };
 
@@ -34,10 +35,14 @@ interface Handler {
 
 async function handlerOf(task: PageTask): Promise<Handler> {
   if (task.kind === 'apply') {
-    const [{ appliedPage, renderedOf }, { TemplateError }] = await Promise.all([import('./pooled.ts'), import('../template/learned.ts')]);
+    const [{ appliedPage, renderedOf }, { TemplateError }, { contentRendered }] = await Promise.all([import('./pooled.ts'), import('../template/learned.ts'), import('./page-content.ts')]);
     return {
       handle: (page) => {
         const a = appliedPage(task.template, page);
+        if (task.content) {
+          const c = contentRendered(a, task.content);
+          return { answer: { rendered: c.rendered, info: c.info, warnings: c.warnings, stepped: { listing: c.listing, moved: c.moved } }, transfer: [] };
+        }
         if (task.render) return { answer: { rendered: renderedOf(a), info: a.info }, transfer: [] };
         const t = withTree(a.tree);
         return { answer: { ...t.answer, template: a.template, info: a.info }, transfer: [...new Set([...t.transfer, a.template.buffer as ArrayBuffer])] };

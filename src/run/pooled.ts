@@ -8,6 +8,8 @@
  */
 import type { PageFailure } from '../output.ts';
 import type { Page, PageSource } from '../site/page.ts';
+import type { PageFinish } from '../content/engine.ts';
+import type { ContentFormat } from '../content/format.ts';
 import type { EngineContext, EngineRun, TemplateEngine } from '../template/engine.ts';
 import { type Template, type TemplateSet, TemplateError } from '../template/learned.ts';
 import { pageTitle } from '../content/format.ts';
@@ -16,10 +18,22 @@ import type { PageMarks, RenderedPage } from '../template/result.ts';
 import { treeFromParts, type TreeParts } from '../template/pagelets/tree-transfer.ts';
 import { noContentOf } from './no-content.ts';
 import { type AppliedPage, applyTemplate } from './learn.ts';
+import type { ContentTask } from './page-content.ts';
 import { eachPage, type PageWork } from './page-pool.ts';
 
+/**
+ * A page rendered in a worker: its output files, its info, and after the content step the warnings to tell
+ * and what the content engine counts (`stepped`).
+ */
+export interface RenderedInWorker {
+  rendered: RenderedPage;
+  info: Record<string, unknown>;
+  warnings?: string[];
+  stepped?: { listing: boolean; moved: boolean };
+}
+
 /** A page marked, or (`render`) its output files rendered from its marks in a worker. */
-export type Marked = AppliedPage | { rendered: RenderedPage; info: Record<string, unknown> };
+export type Marked = AppliedPage | RenderedInWorker;
 
 /** A page marked with `template`, as the page pool's workers apply it. */
 export function appliedPage(template: Template | TemplateSet, p: Page): AppliedPage {
@@ -37,14 +51,22 @@ export function renderedOf(m: PageMarks): RenderedPage {
 /**
  * Pages marked with `template` (a Template or TemplateSet), on the main thread as in the workers; with
  * `render`, a worker renders the page's output files (`renderedOf`) and sends them instead of its tree.
+ * With `content`, the workers do the content step as well (page-content.ts `contentRendered`) and render
+ * the result; the pages are marked on the main thread until `content()` gives the step (the site vote).
  */
-export function applyWork(template: Template | TemplateSet, render: boolean): Omit<PageWork<Marked>, 'workers' | 'signal'> {
+export function applyWork(template: Template | TemplateSet, render: boolean, content?: () => ContentTask | undefined): Omit<PageWork<Marked>, 'workers' | 'signal'> {
   return {
-    task: { kind: 'apply', template, render },
+    task: content ? () => ({ kind: 'apply', template, render: true, content: content()! }) : { kind: 'apply', template, render },
+    ...(content ? { inlineWhile: () => content() === undefined } : {}),
     inline: (p: Page) => appliedPage(template, p),
     received: (a, p) =>
       a['rendered'] !== undefined
-        ? { rendered: a['rendered'] as RenderedPage, info: a['info'] as Record<string, unknown> }
+        ? {
+            rendered: a['rendered'] as RenderedPage,
+            info: a['info'] as Record<string, unknown>,
+            ...(a['warnings'] !== undefined ? { warnings: a['warnings'] as string[] } : {}),
+            ...(a['stepped'] !== undefined ? { stepped: a['stepped'] as { listing: boolean; moved: boolean } } : {}),
+          }
         : { key: p.key, url: p.url, tree: treeFromParts(a['parts'] as TreeParts), template: a['template'] as Uint8Array, info: a['info'] as Record<string, unknown> },
     // A template that cannot be applied at all ends the run.
     fatal: { is: (err) => err instanceof TemplateError, rebuild: (message) => new TemplateError(message) },
@@ -56,8 +78,12 @@ export function poolable(engine: TemplateEngine, source: PageSource, workers: nu
   return workers > 0 && engine.learn !== undefined && engine.compile !== undefined && engine.name !== 'pagelets' && source.kind !== 'http';
 }
 
-/** Runs `engine` on `ctx` as its `run` would, its pages marked by `workers` worker threads (see the module comment). */
-export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, workers: number): Promise<EngineRun> {
+/**
+ * Runs `engine` on `ctx` as its `run` would, its pages marked by `workers` worker threads (see the module
+ * comment); with `finish` (the content engine's, for a caller taking rendered pages), the workers finish
+ * each page once its step is known, `format` giving its main content in that format too.
+ */
+export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, workers: number, finish?: PageFinish, format?: ContentFormat): Promise<EngineRun> {
   // Pages learning could not read, named once: when reading them again fails too, that failure names them.
   const unread = new Map<string, PageFailure>();
   const { onPage: _onPage, ...learnCtx } = ctx;
@@ -68,7 +94,11 @@ export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, work
   let done = 0;
   // Pages the caller takes rendered (template) are rendered in the workers; others (content) come as trees.
   const onRendered = ctx.onRendered;
-  for await (const a of eachPage(ctx.source.pages(), { ...applyWork(template, onRendered !== undefined), workers, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
+  const content = finish ? (): ContentTask | undefined => {
+        const step = finish.step();
+        return step && { ...step, ...(format !== undefined ? { format } : {}) };
+      } : undefined;
+  for await (const a of eachPage(ctx.source.pages(), { ...applyWork(template, onRendered !== undefined, content), workers, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
     if (!a.ok) {
       unread.delete(a.failure.key);
       ctx.onFailure(a.failure);
@@ -76,8 +106,11 @@ export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, work
     }
     unread.delete(a.page.key);
     const v = a.value;
-    if ('rendered' in v) await onRendered!(v.rendered, v.info);
-    else {
+    if ('rendered' in v) {
+      for (const w of v.warnings ?? []) ctx.onWarning?.(w);
+      if (finish && v.stepped) await finish.done(v.rendered, v.info, v.stepped);
+      else await onRendered!(v.rendered, v.info);
+    } else {
       const { info, ...marks } = v;
       await ctx.onPage(marks, info);
     }
@@ -87,7 +120,10 @@ export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, work
   return { template: learned.template, summary: { ...learned.summary, pagesMarked: done }, timings: { ...learned.timings, apply: Math.round(performance.now() - t0) } };
 }
 
-/** How a run layer's caller runs a learning engine: in the pool when `poolable`, else the engine's own run. */
-export function engineRunner(workers: number): (engine: TemplateEngine, ctx: EngineContext) => Promise<EngineRun> {
-  return (engine, ctx) => (poolable(engine, ctx.source, workers) ? pooledRun(engine, ctx, workers) : engine.run(ctx));
+/**
+ * How a run layer's caller runs a learning engine: in the pool when `poolable`, else the engine's own run
+ * (`format`: the content format the workers make of each page they finish).
+ */
+export function engineRunner(workers: number, how: { format?: ContentFormat } = {}): (engine: TemplateEngine, ctx: EngineContext, finish?: PageFinish) => Promise<EngineRun> {
+  return (engine, ctx, finish) => (poolable(engine, ctx.source, workers) ? pooledRun(engine, ctx, workers, finish, how.format) : engine.run(ctx));
 }

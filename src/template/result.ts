@@ -56,6 +56,8 @@ export interface RenderedPage {
   title?: string;
   /** Its `no-content` failure, or null when it has content, when the renderer checked it on the tree. */
   noContent?: PageFailure | null;
+  /** The page's main content in another format (`gabarit content --format`), when its renderer made it. */
+  formatted?: string;
 }
 
 /**

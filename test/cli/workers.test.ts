@@ -1,9 +1,11 @@
 /**
  * `--workers`: the per-page work of template (align, hyperlink), content, apply, wrapper run and cluster (by structure and by content) in
- * worker threads. A run with 3 workers writes what a run with 1 writes (every page file, the pages in
- * summary.json, the jsonl records in the source's order, the wrapper's records.jsonl; cluster's
- * clusters.json, what a run on the main thread alone writes), and a page whose
- * worker stops is named on stderr and counted, the other pages written. The site has more pages than the main thread handles alone before a pool starts.
+ * worker threads. Runs with 1 and 3 workers write what a run on the main thread alone writes (every page
+ * file, the pages in summary.json, the jsonl records in the source's order, the wrapper's records.jsonl;
+ * cluster's clusters.json): for content, pages finished in the workers (main block, metadata, files and
+ * formatted content made there) as on the main thread. A page whose worker stops is named on stderr and
+ * counted, the other pages written. The site has more pages than the main thread handles alone before a
+ * pool starts (48, and for content the 64 of its site vote).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,8 +15,18 @@ import { join, relative } from 'node:path';
 import { lonePage, writeSite } from '../run/fixtures.ts';
 import { gabarit, ROOT, runProcess, SOURCE_CLI } from './gabarit-process.ts';
 
-/** Pages of the site: more than the 48 the main thread marks before a pool starts. */
-const PAGES = 60;
+/** Pages of the site: more than the 64 the main thread handles before a pool starts (content's site vote). */
+const PAGES = 80;
+
+/** The site of the tests: its page 70 with metadata (JSON-LD, OpenGraph), 71 with a JSON-LD block that is not JSON. */
+async function writeTestSite(dir: string): Promise<void> {
+  await writeSite(dir, PAGES);
+  const meta = (ld: string): string =>
+    `<head><script type="application/ld+json">${ld}</script><meta property="og:site_name" content="Alpha Fixture"><meta name="author" content="Ada Lovelace">`;
+  const page = (i: number): Promise<string> => readFile(join(dir, `p${i}.html`), 'utf8');
+  await writeFile(join(dir, 'p70.html'), (await page(70)).replace('<head>', meta('{"@type":"Article","headline":"Title 70","datePublished":"2026-01-02T03:04:05Z"}')));
+  await writeFile(join(dir, 'p71.html'), (await page(71)).replace('<head>', meta('{"@type": "Article", broken')));
+}
 
 async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-workers-'));
@@ -53,35 +65,49 @@ const COMMANDS: ReadonlyArray<{ name: string; args: (site: string, template: str
   { name: 'apply', args: (site, template) => ['apply', template, site], jsonl: true },
 ];
 
-test('--workers 1 and --workers 3 write the same files, summary pages and jsonl records, in the source order', async (t) => {
+test('--workers 1 and --workers 3 write the same files, summary pages and jsonl records as --workers 0, in the source order', async (t) => {
   const dir = await tempDir(t);
   const site = join(dir, 'site');
-  await writeSite(site, PAGES);
+  await writeTestSite(site);
   const learned = join(dir, 'learned');
   const l = await gabarit(['template', site, '-m', 'align', '--workers', '0', '-q', '--out', learned]);
   assert.equal(l.code, 0, l.stderr);
   const template = join(learned, 'template.json');
   for (const c of COMMANDS) {
     const outs: string[] = [];
-    for (const workers of ['1', '3']) {
+    const warnings: string[] = [];
+    for (const workers of ['0', '1', '3']) {
       const out = join(dir, `${c.name.replace(/\W+/g, '-')}-${workers}`);
-      const r = await gabarit([...c.args(site, template), '--workers', workers, '-q', ...(c.jsonl ? ['--format', 'jsonl'] : []), '--out', out]);
+      const r = await gabarit([...c.args(site, template), '--workers', workers, ...(c.jsonl ? ['--format', 'jsonl'] : []), '--out', out]);
       assert.equal(r.code, 0, `${c.name} --workers ${workers}: ${r.stderr}`);
+      warnings.push(r.stderr.split('\n').filter((l) => l.includes('p71.html')).join('\n'));
       outs.push(out);
     }
-    const [one, three] = await Promise.all(outs.map(files));
-    assert.deepEqual([...three!.keys()].sort(), [...one!.keys()].sort(), `${c.name}: the same files`);
-    for (const [path, text] of one!) assert.equal(three!.get(path), text, `${c.name}: ${path}`);
-    const [s1, s3] = await Promise.all(outs.map(summary));
-    assert.equal(s1!.pagesDone, PAGES, c.name);
-    assert.equal(s3!.pagesDone, PAGES, c.name);
+    // The warnings about a page are told as on the main thread (content: p71's JSON-LD, read in a worker).
+    assert.equal(warnings[1], warnings[0], `${c.name}: the warnings of --workers 1`);
+    assert.equal(warnings[2], warnings[0], `${c.name}: the warnings of --workers 3`);
+    if (c.name.startsWith('content')) assert.match(warnings[0]!, /p71\.html: .*JSON-LD/, `${c.name}: p71's JSON-LD named`);
+    const [zero, one, three] = await Promise.all(outs.map(files));
+    for (const [other, name] of [[one!, '1'], [three!, '3']] as const) {
+      assert.deepEqual([...other.keys()].sort(), [...zero!.keys()].sort(), `${c.name} --workers ${name}: the same files`);
+      for (const [path, text] of zero!) assert.equal(other.get(path), text, `${c.name} --workers ${name}: ${path}`);
+    }
+    const [s0, s1, s3] = await Promise.all(outs.map(summary));
+    for (const s of [s0!, s1!, s3!]) assert.equal(s.pagesDone, PAGES, c.name);
     if (c.jsonl) {
       // pages.jsonl: the records in the source's order, the same bytes (compared above)
       const records = one!.get('pages.jsonl')!.trim().split('\n').map((x) => JSON.parse(x) as { key: string });
       assert.deepEqual(records.map((r) => r.key), Array.from({ length: PAGES }, (_, i) => `p${i}.html`).sort(), `${c.name}: the records in the source's order`);
     } else {
       assert.ok(one!.size >= 2 * PAGES, `${c.name}: the page files are written (${one!.size})`);
-      assert.deepEqual(s3!.pages, s1!.pages, `${c.name}: summary.json's pages, in the same order`);
+      assert.deepEqual(s1!.pages, s0!.pages, `${c.name}: summary.json's pages, in the same order`);
+      assert.deepEqual(s3!.pages, s0!.pages, `${c.name}: summary.json's pages, in the same order`);
+    }
+    if (c.name === 'content (jsonl)') {
+      const p70 = zero!.get('pages.jsonl')!.split('\n').find((l) => l.includes('"p70.html"'))!;
+      const m = (JSON.parse(p70) as { metadata: Record<string, { value: unknown }> }).metadata;
+      assert.equal(m['author']?.value, 'Ada Lovelace', 'content: p70 metadata read (in a worker with --workers 1 and 3)');
+      assert.equal(m['siteName']?.value, 'Alpha Fixture');
     }
   }
   const wrapper = join(dir, 'wrapper.json');
@@ -134,8 +160,8 @@ test('a page whose worker stops is named on stderr and counted as failed; the ot
   await writeSite(site, PAGES);
   const learned = join(dir, 'learned');
   assert.equal((await gabarit(['template', site, '-m', 'align', '--workers', '0', '-q', '--out', learned])).code, 0);
-  // The test's fault: a worker thread given p55.html stops (the main thread, which marks the first pages, never does).
-  const env = { ...process.env, GABARIT_TEST_WORKER_STOP: 'p55.html' };
+  // The test's fault: a worker thread given p75.html stops (the main thread, which marks the first pages, never does).
+  const env = { ...process.env, GABARIT_TEST_WORKER_STOP: 'p75.html' };
   const runs: ReadonlyArray<{ name: string; args: string[] }> = [
     { name: 'template', args: ['template', site, '-m', 'align'] },
     { name: 'content', args: ['content', site, '-m', 'align'] },
@@ -148,20 +174,20 @@ test('a page whose worker stops is named on stderr and counted as failed; the ot
     const out = join(dir, c.name);
     const r = await runProcess(process.execPath, [...SOURCE_CLI, ...c.args, '--workers', '2', '-q', '-o', out], { cwd: ROOT, env });
     assert.equal(r.code, 0, `${c.name}: ${r.stderr}`);
-    assert.match(r.stderr, /^gabarit: \S*p55\.html: .*worker.*stopped/m, `${c.name}: the page is named`);
+    assert.match(r.stderr, /^gabarit: \S*p75\.html: .*worker.*stopped/m, `${c.name}: the page is named`);
     const s = await summary(out);
     assert.equal(s.pagesFailed, 1, c.name);
     assert.equal(s.pagesDone, PAGES - 1, c.name);
     if (c.name === 'wrapper') {
       const titles = (await readFile(join(out, 'records.jsonl'), 'utf8')).trim().split('\n').map((l) => (JSON.parse(l) as { record: { title: string } }).record.title);
-      assert.ok(!titles.includes('Title 55 on alpha') && titles.includes('Title 56 on alpha'), 'wrapper: the other records are written');
+      assert.ok(!titles.includes('Title 75 on alpha') && titles.includes('Title 76 on alpha'), 'wrapper: the other records are written');
     } else if (c.name === 'cluster') {
       const keys = (JSON.parse(await readFile(join(out, 'clusters.json'), 'utf8')) as Array<{ keys: string[] }>).flatMap((x) => x.keys);
-      assert.ok(!keys.includes('p55.html') && keys.includes('p56.html'), 'cluster: the other pages are grouped');
+      assert.ok(!keys.includes('p75.html') && keys.includes('p76.html'), 'cluster: the other pages are grouped');
     } else {
       const written = await files(out);
-      assert.ok(!written.has('p55.txt'), c.name);
-      for (const k of [0, 54, 56, 59]) assert.ok(written.has(`p${k}.txt`), `${c.name}: p${k}.txt`);
+      assert.ok(!written.has('p75.txt'), c.name);
+      for (const k of [0, 74, 76, 79]) assert.ok(written.has(`p${k}.txt`), `${c.name}: p${k}.txt`);
     }
     // Without worker threads no page stops.
     const inline = await runProcess(process.execPath, [...SOURCE_CLI, ...c.args, '--workers', '0', '-q', '-o', join(dir, `${c.name}-0`)], { cwd: ROOT, env });
