@@ -17,7 +17,7 @@
  * in this process alone. Making the synthetic pages is the source's cost, not the job's: its time (on the
  * main thread, about its CPU) is printed and taken out of the whole job's figure.
  *
- * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--backends
+ * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--workers 2` (pass 1's worker threads), `--backends
  * duckdb,spark`, `--no-records`, `--memory-limit 2GB` for the DuckDB step, `--spark-conf k=v,k=v`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
@@ -165,7 +165,7 @@ async function main(): Promise<void> {
   const crawl = new SyntheticCrawl();
   const work = keptWork || mkdtempSync(join(tmpdir(), 'gabarit-shards-bench-'));
   mkdirSync(work, { recursive: true });
-  const o = runOptions({ global: true, workers: 2 });
+  const o = runOptions({ global: true, workers: Number(flag('workers', '2')) });
   const labels = new LabelTable({ attributes: 'none' });
   const onFailure = (f: { message: string }): void => console.error(f.message);
   let phase = 'analyse';
