@@ -37,7 +37,32 @@ export async function openInput(input: SourceInput, controls: RunControls = {}):
     close = async () => undefined;
   }
   if (controls.maxPages !== undefined) source = limitPages(source, controls.maxPages);
-  return { source, spec, close };
+  return { source: warningsOnce(source, (w) => controls.onWarning?.(w)), spec, close };
+}
+
+/**
+ * A view of `source` whose pages come without their warnings (a charset their bytes contradict…), each
+ * told to `warn` the first time it is met: once a run, however many times its engine reads the page, and
+ * whatever thread then handles it. `each` is called for every page read.
+ */
+export function warningsOnce(source: PageSource, warn: (warning: string) => void, each?: () => void, signal?: AbortSignal): PageSource {
+  const told = new Set<string>();
+  return withPages(source, async function* (o) {
+    for await (const r of source.pages(o)) {
+      if (signal?.aborted) return;
+      if (r.ok) each?.();
+      if (r.ok && r.warnings) {
+        for (const w of r.warnings) {
+          if (told.has(w)) continue;
+          told.add(w);
+          warn(w);
+        }
+        yield { ok: true, page: r.page };
+        continue;
+      }
+      yield r;
+    }
+  });
 }
 
 /**
@@ -188,25 +213,7 @@ export async function openWithOptions(spec: string, flags: SourceFlags, hooks: S
   }
   const { signal, onPageRead } = hooks;
   const limited = limitPages(source, flags.maxPages ?? Infinity);
-  const told = new Set<string>();
-  const watched = withPages(limited, async function* (o) {
-    for await (const r of limited.pages(o)) {
-      if (signal?.aborted) return;
-      if (r.ok) onPageRead?.();
-      // A page's warnings (a charset its bytes contradict…) are told here, once a run, however many
-      // times its engine reads the page.
-      if (r.ok && r.warnings) {
-        for (const w of r.warnings) {
-          if (told.has(w)) continue;
-          told.add(w);
-          hooks.warn?.(w);
-        }
-        yield { ok: true, page: r.page };
-        continue;
-      }
-      yield r;
-    }
-  });
+  const watched = warningsOnce(limited, (w) => hooks.warn?.(w), onPageRead, signal);
   return {
     source: watched,
     close: async () => {

@@ -142,3 +142,27 @@ test('pages rendered without their tree (pagelets on large runs) are written as 
   assert.equal(rec.text + '\n', await readFile(join(dir, 'trees', rec.key.replace(/\.html$/, '.txt')), 'utf8'));
   assert.match(rec.title ?? '', /alpha page \d/);
 });
+
+test('a library caller is told each page warning once, whatever engine and thread handle the page (content, template)', async (t) => {
+  const dir = await tempDir(t);
+  const site = join(dir, 'site');
+  await writeSite(site, 80);
+  // p3 (marked on the main thread) and p75 (in a worker once the pool starts) declare ISO-8859-1 and hold UTF-8 bytes.
+  const { readFile: read, writeFile: write } = await import('node:fs/promises');
+  for (const i of [3, 75]) {
+    const path = join(site, `p${i}.html`);
+    await write(path, (await read(path, 'utf8')).replace('<head>', '<head><meta charset="iso-8859-1">').replace('</h1>', ' — crème brûlée</h1>'), 'utf8');
+  }
+  for (const [name, start] of [
+    ['content', (warn: (m: string) => void) => extractContent(site, { method: 'align', workers: 2, onWarning: warn })],
+    ['template', (warn: (m: string) => void) => detectTemplate(site, { method: 'align', workers: 2, onWarning: warn })],
+    ['template -m hyperlink', (warn: (m: string) => void) => detectTemplate(site, { method: 'hyperlink', key: 'p0.html', workers: 2, onWarning: warn })],
+    ['template -m pagelets', (warn: (m: string) => void) => detectTemplate(site, { method: 'pagelets', workers: 2, onWarning: warn })],
+  ] as const) {
+    const warnings: string[] = [];
+    let pages = 0;
+    for await (const o of start((m) => warnings.push(m))) if (o.ok) pages++;
+    assert.equal(pages, 80, name);
+    for (const i of [3, 75]) assert.equal(warnings.filter((w) => w.includes(`p${i}.html`) && /declares windows-1252/.test(w)).length, 1, `${name}: p${i}: ${warnings.join(' | ')}`);
+  }
+});
