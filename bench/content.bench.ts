@@ -82,7 +82,7 @@ async function contentAll(u: Unit): Promise<{ ms: number; method: string }> {
   let chars = 0;
   for (const g of u.groups) {
     const source = new MemorySource(g.pages, g.entry !== undefined ? { entry: g.entry } : {});
-    const run = runEngine(contentEngine({ pageCount: g.pages.length }), source);
+    const run = runEngine(contentEngine(), source);
     for await (const o of run) if (o.ok) chars += keptText(o.marks).length;
     method = String((await run.result()).engine['method'] ?? '');
     await source.close();

@@ -2,7 +2,7 @@
  * `gabarit content <source> [--method NAME] [--format text|html|markdown|json|jsonl] [--main-block auto|always|never]`:
  * the main content of every page (the library's `extractContent`, run by `contentCommand`, src/run/content.ts): the site template
  * removed by the engine best suited to the source (hyperlink where a link graph exists, align for a group of
- * pages, pagelets for large sources without links; `--method` overrides), then the main block chosen among
+ * pages; `--method` overrides, e.g. pagelets), then the main block chosen among
  * what is left. Writes the output contract (`<page>.txt` = main content, `<page>.html` with data-gabarit
  * marks, template.json, summary.json) plus, for `--format` html, markdown or json, `<page>.content.html` /
  * `.md` / `.json`; with `--format jsonl`, one record per page in `pages.jsonl` (or stdout with `--out -`)

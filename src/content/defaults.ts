@@ -152,8 +152,6 @@ export const CONTENT_DEFAULTS = {
    * about 5 letters with its space, so a character is worth about 3 letters (docs/content.md).
    */
   cjkWeight: 3,
-  /** Sources with more pages than this use the pagelets engine when there is no link graph (paper 3). */
-  pageletsMinPages: 2000,
   /** A link graph exists when the entry page links to at least this many pages of the source. */
   graphMinLinks: 3,
 } as const;

@@ -73,8 +73,6 @@ export interface ContentEngineOptions {
   runner?: (engine: TemplateEngine, ctx: EngineContext, finish?: PageFinish) => Promise<EngineRun>;
   /** Same as mainBlock: 'never'. */
   templateOnly?: boolean;
-  /** Number of pages of the source when known (engine choice). */
-  pageCount?: number;
   /**
    * Options of the template engine (those `gabarit template` takes): the ones the method used takes are
    * given to it (and validated by it); the others are named by a warning and not applied.
@@ -161,7 +159,7 @@ export interface PageFinish {
 /** The method a run used, and why (the content engine's summary carries it too). */
 export async function resolveMethod(source: PageSource, options: ContentEngineOptions): Promise<MethodChoice> {
   if (options.method) return { method: options.method, reason: 'given (--method)' };
-  return chooseMethod(source, options.pageCount);
+  return chooseMethod(source);
 }
 
 /**

@@ -2,9 +2,11 @@
  * Which template engine removes the template of a source before the main block is chosen:
  *  - `hyperlink` (paper 2) where a link graph exists: the source is a crawl (http), or its entry page links
  *    to at least `graphMinLinks` pages that the source holds;
- *  - `pagelets` (paper 3) for large sources without a link graph (its cost is linear in the pages);
- *  - `align` (paper 1) for a group of pages without links between them (e.g. pages saved from one site).
- * Only engines registered in src/template/engines.ts are chosen; `--method` overrides the choice.
+ *  - `align` (paper 1) otherwise: a group of pages without links between them (e.g. pages saved from one
+ *    site), however many: it learns from a sample and marks every page in the worker threads.
+ * `pagelets` (paper 3) is taken when asked (`--method pagelets`): its second pass and its content step run
+ * over every page, and its figures in site mode are not those of the evaluation, which runs the choice
+ * made here. Only engines registered in src/template/engines.ts are chosen; `--method` overrides the choice.
  */
 import { LabelTable } from '../html/labels.ts';
 import { extractLinks } from '../site/links.ts';
@@ -45,19 +47,13 @@ export async function entryLinkCount(source: PageSource): Promise<number> {
   return found;
 }
 
-/**
- * Chooses the template engine of a source (see the module comment). `pageCount` is the number of pages
- * when known (a directory's file count), for the pagelets rule.
- */
-export async function chooseMethod(source: PageSource, pageCount?: number): Promise<MethodChoice> {
+/** Chooses the template engine of a source (see the module comment). */
+export async function chooseMethod(source: PageSource): Promise<MethodChoice> {
   const has = (m: string): boolean => Object.hasOwn(ENGINES, m);
   if (has('hyperlink')) {
     if (source.kind === 'http') return { method: 'hyperlink', reason: 'crawled site: link graph' };
     const links = await entryLinkCount(source);
     if (links >= CONTENT_DEFAULTS.graphMinLinks) return { method: 'hyperlink', reason: `entry page links to ${links}+ pages of the source: link graph` };
-  }
-  if (has('pagelets') && pageCount !== undefined && pageCount > CONTENT_DEFAULTS.pageletsMinPages) {
-    return { method: 'pagelets', reason: `${pageCount} pages without a link graph: pagelets` };
   }
   if (has('align')) return { method: 'align', reason: 'group of pages without a link graph: alignment' };
   const first = Object.keys(ENGINES)[0];

@@ -187,7 +187,7 @@ export const HEADLINE = option(z.enum(['field', 'first']).default('field'), {
   description: "the main content's headline: field (the title in JSON, left out of the text) or first (also the first line of the text)",
 });
 /** The template engine of `content`, chosen from the source unless given. */
-export const CONTENT_METHOD = { arg: 'name', description: 'template engine (default: chosen from the source: hyperlink, align or pagelets)' } as const;
+export const CONTENT_METHOD = { arg: 'name', description: 'template engine (default: chosen from the source: hyperlink where the pages link each other, else align)' } as const;
 
 /** `content`'s own options (the content pipeline's are CONTENT_OPTIONS, src/run/content.ts). */
 export const CONTENT_COMMAND_OPTIONS = declareOptions('content', {
