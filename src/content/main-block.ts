@@ -27,8 +27,9 @@
  *     document order (contiguity, Kadane; a run of negative value between them counts `gapPenalty` times,
  *     so that teasers after the story do not extend it), which ends at a comment-thread heading ("12
  *     comments", never a table's cell label) found after `threadAfter` of the block's value; plus the
- *     page's heading (`<h1>`, position: the title just before the main block) when it lies outside it.
- *     With `navigationOnly` (after a template engine that left little but the content), content = all the
+ *     page's heading (`<h1>`, position: the title just before the main block) when it lies outside it;
+ *     plus the notes the kept text cites (footnotes and references it links to that link back to it:
+ *     `keepFootnotes`), wherever they lie. With `navigationOnly` (after a template engine that left little but the content), content = all the
  *     non-template text but the link-dense and boilerplate-named blocks outside the main block;
  *  6. head zone (position, headline.ts): the headline — the block whose words are the `<title>`'s, else
  *     an h1, else an h2, at the start of the main content or the nearest of the best kind within
@@ -98,6 +99,11 @@ export interface MainBlockOptions {
   threadAfter?: number;
   /** Keep only the maximum-value stretch of text runs inside the main block (default true). */
   contiguous?: boolean;
+  /**
+   * Keep the notes the kept text cites (keepFootnotes: a footnote or reference list item that an in-page
+   * link of the text points to and that links back to it), wherever they lie in the main block (default true).
+   */
+  footnotes?: boolean;
   /**
    * The site's main-block place (site-vote.ts): `keys` the path keys of this page's elements, `key` the
    * winning one. When the page's own choice has another key, the element with the key (and a positive
@@ -252,6 +258,7 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
       if (records) for (const x of records) keepBestStretch(t, content, [x], r.stretch);
       else if (inside === null) keepBestStretch(t, content, roots, r.stretch);
     }
+    if (options.footnotes ?? true) keepFootnotes(t, r, content);
   }
   const headline = keepHead(t, r, content, pruned, best, options.heading ?? true);
   if (options.orphanHeadings ?? true) dropOrphanHeadings(tree, template, content, t.skip, best, headline);
@@ -424,6 +431,58 @@ function markKept(t: BlockTable, r: Resolved, content: Uint8Array, pruned: Uint8
     } else if (k === NodeKind.Element) {
       content[i] = 1;
     }
+  }
+}
+
+/** The id an in-page link points to (`href="#id"`, percent-decoded), or undefined. */
+function fragmentOf(tree: Tree, a: number): string | undefined {
+  const href = tree.attr(a, 'href');
+  if (href === undefined || href.length < 2 || href.charCodeAt(0) !== 35 /* # */) return undefined;
+  try {
+    return decodeURIComponent(href.slice(1));
+  } catch {
+    return href.slice(1);
+  }
+}
+
+/** How many ancestors of a citing link may carry the id its note links back to (MediaWiki's `<sup id>`). */
+const CITE_LEVELS = 2;
+
+/**
+ * Step 5b, footnotes: a note the kept text cites belongs to it, wherever it lies on the page and whatever
+ * its link density (a citation's title is a link) or the stretch that left it out (a reference list after
+ * a "See also" list, a notes section after the related posts). A note is the element an in-page link of
+ * the kept text points to, after that link and not template, that links back to the link or one of its
+ * nearest ancestors: the mutual links every footnote and reference generator writes (MediaWiki's
+ * `cite_note` / `cite_ref`, Pandoc's `fn` / `fnref`, kramdown, Sphinx). A link to a comment thread or to a
+ * section has no link back.
+ */
+function keepFootnotes(t: BlockTable, r: Resolved, content: Uint8Array): void {
+  const { tree, template, body, bodyEnd } = t;
+  const A = tagId('a');
+  const citing: number[] = [];
+  for (let i = body; i < bodyEnd; i++) if (tree.name[i] === A && content[i] === 1 && fragmentOf(tree, i) !== undefined) citing.push(i);
+  if (citing.length === 0) return;
+  const byId = new Map<string, number>();
+  for (let i = body; i < bodyEnd; i++) {
+    if (tree.kind[i] !== NodeKind.Element) continue;
+    const id = tree.attr(i, 'id');
+    if (id !== undefined && id !== '' && !byId.has(id)) byId.set(id, i);
+  }
+  for (const a of citing) {
+    const note = byId.get(fragmentOf(tree, a)!);
+    if (note === undefined || note <= a || template[note] === 1 || tree.contains(note, a)) continue;
+    // The citing link and its nearest ancestors, one of which the note's back link names.
+    const back = new Set<number>();
+    for (let e = a, k = 0; e >= 0 && k <= CITE_LEVELS; e = tree.parent[e]!, k++) back.add(e);
+    let linked = false;
+    for (let i = note; i < tree.end[note]! && !linked; i++) {
+      if (tree.name[i] !== A) continue;
+      const f = fragmentOf(tree, i);
+      const to = f === undefined ? undefined : byId.get(f);
+      linked = to !== undefined && back.has(to);
+    }
+    if (linked) markKept(t, r, content, null, note, tree.end[note]!, false);
   }
 }
 
