@@ -110,7 +110,13 @@ export async function cluster(source: SourceInput, options: ClusterOptions = {})
     } else {
       const { clusterByContent } = await import('../cluster/content.ts');
       const { engineRunner } = await import('./pooled.ts');
-      const r = await clusterByContent(src, { runner: engineRunner(options.workers ?? defaultWorkers()), ...(options.k !== undefined ? { k: options.k } : {}), ...(progress ? { onProgress: progress } : {}) });
+      const runner = engineRunner(options.workers ?? defaultWorkers());
+      let r: Awaited<ReturnType<typeof clusterByContent>>;
+      try {
+        r = await clusterByContent(src, { runner, ...(options.k !== undefined ? { k: options.k } : {}), ...(progress ? { onProgress: progress } : {}) });
+      } finally {
+        await runner.close();
+      }
       clusters = r.clusters.map((c) => ({ id: `c${c.id}`, keys: c.keys, terms: c.terms }));
       assignment = new Map([...r.assignment].map(([k, v]) => [k, `c${v}`]));
       failures = r.failures;

@@ -53,6 +53,8 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
   const rendered = options.rendered === true;
   return runPipeline('content', source, { ...options, rendered }, async (src, emit, signal) => {
     const [{ contentEngine }, { withPageMetadata, mainBlockAlone, MAIN_BLOCK_ALONE }, { engineRunner }] = await Promise.all([import('../content/engine.ts'), import('./page-content.ts'), import('./pooled.ts')]);
+    // One pool of workers for every site of the run.
+    const runner = engineRunner(o.workers, options.format !== undefined ? { format: options.format } : {});
     const engine = contentEngine({
       ...(o.method ? { method: o.method } : {}),
       mainBlock: o.mainBlock,
@@ -61,7 +63,7 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
       voteSample: o.voteSample,
       engineOptions: o.engineOptions,
       workers: o.workers,
-      runner: engineRunner(o.workers, options.format !== undefined ? { format: options.format } : {}),
+      runner,
     });
     const rescue = (p: PageDone): PageDone => {
       const better = p.noContent ? mainBlockAlone(p, o.headline) : undefined;
@@ -69,7 +71,12 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
       options.onWarning?.(`${p.url}: ${MAIN_BLOCK_ALONE}`);
       return better;
     };
-    const r = await runBySite(src, o.method ?? '', options, withMetadata(emit, withPageMetadata, options.onWarning), (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered }, out, { signal, site, refine: rescue }), { headline: o.headline });
+    let r: Awaited<ReturnType<typeof runBySite>>;
+    try {
+      r = await runBySite(src, o.method ?? '', options, withMetadata(emit, withPageMetadata, options.onWarning), (view, out, site) => driveEngine(engine, view, {}, { ...options, rendered }, out, { signal, site, refine: rescue }), { headline: o.headline });
+    } finally {
+      await runner.close();
+    }
     const methods = r.sites.filter((s) => s.run).map((s) => String(s.run!.summary['method'] ?? ''));
     const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
     const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);

@@ -19,7 +19,8 @@ import { treeFromParts, type TreeParts } from '../template/pagelets/tree-transfe
 import { noContentOf } from './no-content.ts';
 import { type AppliedPage, applyTemplate } from './learn.ts';
 import type { ContentTask } from './page-content.ts';
-import { eachPage, type PageWork } from './page-pool.ts';
+import type { PageTask } from './page-worker.ts';
+import { eachPage, type PageWork, SharedPages } from './page-pool.ts';
 
 /**
  * A page rendered in a worker: its output files, its info, and after the content step the warnings to tell
@@ -51,13 +52,23 @@ export function renderedOf(m: PageMarks): RenderedPage {
 /**
  * Pages marked with `template` (a Template or TemplateSet), on the main thread as in the workers; with
  * `render`, a worker renders the page's output files (`renderedOf`) and sends them instead of its tree.
- * With `content`, the workers do the content step as well (page-content.ts `contentRendered`) and render
- * the result; the pages are marked on the main thread until `content()` gives the step (the site vote).
+ * With `content`, once `content()` gives the step (the site vote), the workers do the content step as well
+ * (page-content.ts `contentRendered`) and render the result; before, they mark the pages and send their trees.
  */
 export function applyWork(template: Template | TemplateSet, render: boolean, content?: () => ContentTask | undefined): Omit<PageWork<Marked>, 'workers' | 'signal'> {
+  const plain: PageTask = { kind: 'apply', template, render: content ? false : render };
+  /** The content task, made once the step is known (the same object after: the workers are told it once). */
+  let finished: PageTask | undefined;
   return {
-    task: content ? () => ({ kind: 'apply', template, render: true, content: content()! }) : { kind: 'apply', template, render },
-    ...(content ? { inlineWhile: () => content() === undefined } : {}),
+    task: content
+      ? () => {
+          if (finished) return finished;
+          const step = content();
+          if (step === undefined) return plain;
+          finished = { kind: 'apply', template, render: true, content: step };
+          return finished;
+        }
+      : plain,
     inline: (p: Page) => appliedPage(template, p),
     received: (a, p) =>
       a['rendered'] !== undefined
@@ -83,7 +94,7 @@ export function poolable(engine: TemplateEngine, source: PageSource, workers: nu
  * comment); with `finish` (the content engine's, for a caller taking rendered pages), the workers finish
  * each page once its step is known, `format` giving its main content in that format too.
  */
-export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, workers: number, finish?: PageFinish, format?: ContentFormat): Promise<EngineRun> {
+export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, workers: number, finish?: PageFinish, format?: ContentFormat, shared?: SharedPages): Promise<EngineRun> {
   // Pages learning could not read, named once: when reading them again fails too, that failure names them.
   const unread = new Map<string, PageFailure>();
   const { onPage: _onPage, ...learnCtx } = ctx;
@@ -98,7 +109,7 @@ export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, work
         const step = finish.step();
         return step && { ...step, ...(format !== undefined ? { format } : {}) };
       } : undefined;
-  for await (const a of eachPage(ctx.source.pages(), { ...applyWork(template, onRendered !== undefined, content), workers, ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
+  for await (const a of eachPage(ctx.source.pages(), { ...applyWork(template, onRendered !== undefined, content), workers, ...(shared ? { shared } : {}), ...(ctx.signal ? { signal: ctx.signal } : {}) })) {
     if (!a.ok) {
       unread.delete(a.failure.key);
       ctx.onFailure(a.failure);
@@ -120,10 +131,21 @@ export async function pooledRun(engine: TemplateEngine, ctx: EngineContext, work
   return { template: learned.template, summary: { ...learned.summary, pagesMarked: done }, timings: { ...learned.timings, apply: Math.round(performance.now() - t0) } };
 }
 
+/** Runs a learning engine on a context (see `engineRunner`); `close()` stops the workers of its runs. */
+export interface EngineRunner {
+  (engine: TemplateEngine, ctx: EngineContext, finish?: PageFinish): Promise<EngineRun>;
+  close(): Promise<void>;
+}
+
 /**
  * How a run layer's caller runs a learning engine: in the pool when `poolable`, else the engine's own run
- * (`format`: the content format the workers make of each page they finish).
+ * (`format`: the content format the workers make of each page they finish). The runs of one runner (the
+ * sites of a run) share one pool of `workers` threads, started when a first page needs it and stopped by
+ * `close()`.
  */
-export function engineRunner(workers: number, how: { format?: ContentFormat } = {}): (engine: TemplateEngine, ctx: EngineContext, finish?: PageFinish) => Promise<EngineRun> {
-  return (engine, ctx, finish) => (poolable(engine, ctx.source, workers) ? pooledRun(engine, ctx, workers, finish, how.format) : engine.run(ctx));
+export function engineRunner(workers: number, how: { format?: ContentFormat } = {}): EngineRunner {
+  const shared = workers > 0 ? new SharedPages(workers) : undefined;
+  const run = (engine: TemplateEngine, ctx: EngineContext, finish?: PageFinish): Promise<EngineRun> =>
+    poolable(engine, ctx.source, workers) ? pooledRun(engine, ctx, workers, finish, how.format, shared) : engine.run(ctx);
+  return Object.assign(run, { close: async () => void (await shared?.close()) });
 }

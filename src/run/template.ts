@@ -47,7 +47,14 @@ export function detectTemplate(source: SourceInput, options: DetectOptions = {})
   const { method, engine: values, controls } = splitOptions(options as Readonly<Record<string, unknown>>);
   return runPipeline('template', source, controls, async (src, emit, signal) => {
     const [engine, { engineRunner }] = await Promise.all([loadEngine(method), import('./pooled.ts')]);
-    const r = await runBySite(src, method, controls, emit, (view, out, site) => driveEngine(engine, view, values, controls, out, { signal, site, runner: engineRunner(controls.workers ?? defaultWorkers()) }));
+    // One pool of workers for every site of the run.
+    const runner = engineRunner(controls.workers ?? defaultWorkers());
+    let r: Awaited<ReturnType<typeof runBySite>>;
+    try {
+      r = await runBySite(src, method, controls, emit, (view, out, site) => driveEngine(engine, view, values, controls, out, { signal, site, runner }));
+    } finally {
+      await runner.close();
+    }
     return { method, options: values, driven: r.driven, learned: siteResults(r) };
   });
 }

@@ -65,6 +65,8 @@ export class WorkerPool {
   private nextId = 0;
   private restarts = 0;
   private closed = false;
+  /** Messages every worker has been told since it started (`tell`), by key: a worker started later is told them too. */
+  private readonly told = new Map<number, Record<string, unknown>>();
 
   /**
    * Starts `size` workers (at least one) running `start`; `init` is the first message each receives (and
@@ -88,6 +90,7 @@ export class WorkerPool {
     const worker = new Worker(this.start.script, { eval: this.start.eval });
     const slot: Slot = { worker, held: [], stopped: false };
     if (this.init) worker.postMessage({ id: -1, ...this.init });
+    for (const m of this.told.values()) worker.postMessage({ id: -1, ...m });
     worker.on('message', (msg: { id: number; ok: boolean; message?: string }) => {
       const i = slot.held.findIndex((r) => r.id === msg.id);
       if (i < 0) return;
@@ -147,6 +150,21 @@ export class WorkerPool {
       }
       this.post({ id: this.nextId++, message, moved: transfer.length > 0, resolve: resolve as (v: unknown) => void, reject }, transfer);
     });
+  }
+
+  /**
+   * Tells every worker `message` (no answer), before any request sent after it; a worker started later in
+   * place of a stopped one is told it too, until `forget(key)`.
+   */
+  tell(key: number, message: Record<string, unknown>): void {
+    this.told.set(key, message);
+    for (const s of this.slots) if (!s.stopped) s.worker.postMessage({ id: -1, ...message });
+  }
+
+  /** Forgets what was told under `key` (workers started later are not told it), and tells every worker `message`. */
+  forget(key: number, message: Record<string, unknown>): void {
+    this.told.delete(key);
+    for (const s of this.slots) if (!s.stopped) s.worker.postMessage({ id: -1, ...message });
   }
 
   /** Stops every worker. */

@@ -195,3 +195,30 @@ test('a page whose worker stops is named on stderr and counted as failed; the ot
     assert.equal((await summary(join(dir, `${c.name}-0`))).pagesFailed, 0, `${c.name} --workers 0`);
   }
 });
+
+test('a folder of small sites shares one pool: pages past the run’s first 48 go to the workers, the files those of --workers 0', async (t) => {
+  const dir = await tempDir(t);
+  const crawl = join(dir, 'crawl');
+  // Three sites of 30 pages: none has the 48 pages after which a pool of its own would start.
+  for (const s of ['alpha', 'beta', 'gamma']) await writeSite(join(crawl, s), 30, s);
+  for (const c of [['template', crawl], ['content', crawl, '--format', 'markdown']]) {
+    const outs: string[] = [];
+    for (const workers of ['0', '2']) {
+      const out = join(dir, `${c[0]}-${workers}`);
+      const r = await gabarit([...c, '--workers', workers, '-q', '--out', out]);
+      assert.equal(r.code, 0, `${c[0]} --workers ${workers}: ${r.stderr}`);
+      outs.push(out);
+    }
+    const [zero, two] = await Promise.all(outs.map(files));
+    assert.ok(zero!.size >= 180, `${c[0]}: the page files are written`);
+    assert.deepEqual([...two!.keys()].sort(), [...zero!.keys()].sort(), `${c[0]}: the same files`);
+    for (const [path, text] of zero!) assert.equal(two!.get(path), text, `${c[0]}: ${path}`);
+    // The third site's page is handled by a worker (the test's fault stops it there): named, counted, the others written.
+    const env = { ...process.env, GABARIT_TEST_WORKER_STOP: 'gamma/p20.html' };
+    const out = join(dir, `${c[0]}-fault`);
+    const r = await runProcess(process.execPath, [...SOURCE_CLI, ...c, '--workers', '2', '-q', '-o', out], { cwd: ROOT, env });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /gamma\/p20\.html: .*worker.*stopped/, `${c[0]}: the page went to a worker`);
+    assert.equal((await summary(out)).pagesDone, 89, c[0]);
+  }
+});
