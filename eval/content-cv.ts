@@ -9,7 +9,7 @@
  */
 import { blockOptionsFor, chooseWithSite, siteVote, type MainBlockWhen } from '../src/content/engine.ts';
 import { extractMainContent, placeHeadline } from '../src/content/extract.ts';
-import type { MainBlockOptions } from '../src/content/main-block.ts';
+import type { MainBlock, MainBlockOptions } from '../src/content/main-block.ts';
 import { CONTENT_DEFAULTS } from '../src/content/defaults.ts';
 import { pathKeys } from '../src/content/site-vote.ts';
 import { contentScore, type Score } from '../src/eval/metrics.ts';
@@ -67,16 +67,18 @@ export function scorePages(pages: readonly EvalPage[], options: MainBlockOptions
       continue;
     }
     const held = idx.slice(0, CONTENT_DEFAULTS.voteSample).map((i) => pages[i]!);
-    const siteKey = siteVote(held.map((p) => ({ tree: p.tree, template: p.template! })), held.map((p) => keysOf(p.tree)), block);
-    for (const i of idx) {
+    // The held pages' own choices, made for the vote, are not made again (as the content engine does).
+    const own: MainBlock[] = [];
+    const siteKey = siteVote(held.map((p) => ({ tree: p.tree, template: p.template! })), held.map((p) => keysOf(p.tree)), block, own);
+    idx.forEach((i, k) => {
       const p = pages[i]!;
       if (!p.scored) {
         out[i] = none;
-        continue;
+        return;
       }
-      const mb = chooseWithSite(p.tree, p.template!, siteKey, block, keysOf(p.tree)).block;
+      const mb = chooseWithSite(p.tree, p.template!, siteKey, block, keysOf(p.tree), own[k]).block;
       out[i] = contentScore(textUnder(p.tree, placeHeadline(p.tree, mb, p.headline).marks), p.gold);
-    }
+    });
   }
   return out;
 }

@@ -89,10 +89,11 @@ export interface ContentEngineOptions {
 /**
  * The main block of a page once the site has voted (`siteKey`: the winning path key, or null / undefined
  * when there is none): the page's own choice, unless it lies elsewhere than the site's place and the page
- * has that place (site-vote.ts). `keys` are the page's path keys (computed when absent).
+ * has that place (site-vote.ts). `keys` are the page's path keys (computed when absent); `own`, the page's
+ * own choice with `block` when already made (the site vote makes it).
  */
-export function chooseWithSite(tree: Tree, template: Uint8Array, siteKey: number | null | undefined, block?: MainBlockOptions, keys?: Int32Array): { block: MainBlock; moved: boolean } {
-  const mb = chooseMainBlock(tree, template, block);
+export function chooseWithSite(tree: Tree, template: Uint8Array, siteKey: number | null | undefined, block?: MainBlockOptions, keys?: Int32Array, own?: MainBlock): { block: MainBlock; moved: boolean } {
+  const mb = own ?? chooseMainBlock(tree, template, block);
   if (siteKey === null || siteKey === undefined || mb.root < 0 || mb.listing) return { block: mb, moved: false };
   const k = keys ?? pathKeys(tree);
   if (k[mb.root] === siteKey) return { block: mb, moved: false };
@@ -103,12 +104,13 @@ export function chooseWithSite(tree: Tree, template: Uint8Array, siteKey: number
 /**
  * The site vote over a group of pages (the engine's first `voteSample` pages): each page's own main block
  * votes with its path key; the winning key, or null when too few agree (CONTENT_DEFAULTS.voteShare,
- * voteMinPages).
+ * voteMinPages). Each page's own choice is put in `choices` when given (chooseWithSite takes it back).
  */
-export function siteVote(pages: ReadonlyArray<{ tree: Tree; template: Uint8Array }>, keys: readonly Int32Array[], block?: MainBlockOptions): number | null {
+export function siteVote(pages: ReadonlyArray<{ tree: Tree; template: Uint8Array }>, keys: readonly Int32Array[], block?: MainBlockOptions, choices?: MainBlock[]): number | null {
   const votes: number[] = [];
   pages.forEach((p, k) => {
     const mb = chooseMainBlock(p.tree, p.template, block);
+    choices?.push(mb);
     if (mb.root >= 0 && !mb.listing) votes.push(keys[k]![mb.root]!);
   });
   return voteKey(votes, CONTENT_DEFAULTS.voteShare, CONTENT_DEFAULTS.voteMinPages);
@@ -133,15 +135,15 @@ export interface SteppedPage {
   moved: boolean;
 }
 
-/** The content step on one marked page (`keys`: its path keys, computed when absent). */
-export function contentStep(marks: PageMarks, extra: Record<string, unknown> | undefined, step: ContentStep, keys?: Int32Array): SteppedPage {
+/** The content step on one marked page (`keys`: its path keys, computed when absent; `own`: chooseWithSite's). */
+export function contentStep(marks: PageMarks, extra: Record<string, unknown> | undefined, step: ContentStep, keys?: Int32Array, own?: MainBlock): SteppedPage {
   if (step.block === null) {
     // Content = every non-template node (the template engine's result, as content marks).
     const content = new Uint8Array(marks.template.length);
     for (let i = 0; i < content.length; i++) content[i] = marks.template[i] === 1 ? 0 : 1;
     return { marks: { ...marks, content }, info: extra, listing: false, moved: false };
   }
-  const { block: mb, moved } = chooseWithSite(marks.tree, marks.template, step.siteKey, step.block, keys);
+  const { block: mb, moved } = chooseWithSite(marks.tree, marks.template, step.siteKey, step.block, keys, own);
   const placed = placeHeadline(marks.tree, mb, step.headline);
   return { marks: { ...marks, content: placed.marks }, info: { ...(extra ?? {}), listing: mb.listing, ...titleFields(marks.tree, placed.headline) }, listing: mb.listing, moved };
 }
@@ -206,8 +208,8 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       /** The main-block options after the chosen method (null: no main block). */
       const blockOptions = (): MainBlockOptions | null => blockOptionsFor(options.templateOnly ? 'never' : (options.mainBlock ?? 'auto'), choice.method, options.block);
       const headline = options.headline ?? 'field';
-      const emitBlock = async (marks: PageMarks, extra: Record<string, unknown> | undefined, keys?: Int32Array): Promise<void> => {
-        const s = contentStep(marks, extra, { block: blockOptions() ?? {}, siteKey: siteKey ?? null, headline }, keys);
+      const emitBlock = async (marks: PageMarks, extra: Record<string, unknown> | undefined, keys?: Int32Array, own?: MainBlock): Promise<void> => {
+        const s = contentStep(marks, extra, { block: blockOptions() ?? {}, siteKey: siteKey ?? null, headline }, keys, own);
         if (s.moved) moved++;
         if (s.listing) listing++;
         await ctx.onPage(s.marks, s.info);
@@ -215,10 +217,12 @@ export function contentEngine(options: ContentEngineOptions = {}): TemplateEngin
       /** Takes the vote over the held pages, then emits them. */
       const decide = async (): Promise<void> => {
         const keys = held.map((h) => pathKeys(h.marks.tree));
-        siteKey = siteVote(held.map((h) => h.marks), keys, blockOptions() ?? {});
+        // Each page's own choice, made for the vote, is not made again.
+        const own: MainBlock[] = [];
+        siteKey = siteVote(held.map((h) => h.marks), keys, blockOptions() ?? {}, own);
         const pages = held;
         held = [];
-        for (let k = 0; k < pages.length; k++) await emitBlock(pages[k]!.marks, pages[k]!.extra, keys[k]);
+        for (let k = 0; k < pages.length; k++) await emitBlock(pages[k]!.marks, pages[k]!.extra, keys[k], own[k]);
       };
       // Rendered pages come only from the runner's `finish`, after the content step: the template engine
       // itself is not given `onRendered` (it would render pages without their main content).
