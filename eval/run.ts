@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { totalmem } from 'node:os';
 import { CORPUS_MISSING, corpusAvailable } from '../src/eval/corpus-path.ts';
 import { formatTable, REPO_ROOT, RESULTS_DIR } from './harness.ts';
 
@@ -69,6 +70,17 @@ function overview(): string {
   return formatTable(['results', 'written (UTC)', 'figure', 'value'], rows);
 }
 
+/**
+ * NODE_OPTIONS for an evaluation: a heap of half the machine's memory (at most 16 GB) unless the caller set
+ * one. The content evaluation holds every page's tree and runs the peers on jsdom over 2,000 pages; on a
+ * cold peer cache it outgrew Node's default heap (4 GB here).
+ */
+function withHeap(options: string | undefined): string {
+  if (options?.includes('--max-old-space-size')) return options;
+  const mb = Math.min(16384, Math.floor(totalmem() / 2 / 1048576));
+  return `${options ?? ''} --max-old-space-size=${mb}`.trim();
+}
+
 function main(): number {
   if (!corpusAvailable()) {
     process.stdout.write(`${CORPUS_MISSING}: every evaluation skipped\n`);
@@ -90,7 +102,7 @@ function main(): number {
     const file = join(EVAL_DIR, name + SUFFIX);
     process.stdout.write(`\n=== ${name} (${relative(REPO_ROOT, file)}) ===\n`);
     const t0 = performance.now();
-    const r = spawnSync(cmd, [...pre, file], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const r = spawnSync(cmd, [...pre, file], { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: withHeap(process.env['NODE_OPTIONS']) } });
     const s = ((performance.now() - t0) / 1000).toFixed(1);
     const ok = r.status === 0 && !r.error;
     if (!ok) crashed++;
