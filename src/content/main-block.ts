@@ -434,14 +434,20 @@ function markKept(t: BlockTable, r: Resolved, content: Uint8Array, pruned: Uint8
   }
 }
 
-/** The id an in-page link points to (`href="#id"`, percent-decoded), or undefined. */
+/**
+ * The id a link points to in a page (`href="#id"`, or an address with `#id`: saved pages often hold their
+ * own address in full), percent-decoded; undefined without a fragment. Whether it is this page's is for the
+ * caller to check (keepFootnotes: the element must exist here and link back).
+ */
 function fragmentOf(tree: Tree, a: number): string | undefined {
   const href = tree.attr(a, 'href');
-  if (href === undefined || href.length < 2 || href.charCodeAt(0) !== 35 /* # */) return undefined;
+  const hash = href === undefined ? -1 : href.indexOf('#');
+  if (hash < 0 || hash === href!.length - 1) return undefined;
+  const id = href!.slice(hash + 1);
   try {
-    return decodeURIComponent(href.slice(1));
+    return decodeURIComponent(id);
   } catch {
-    return href.slice(1);
+    return id;
   }
 }
 
