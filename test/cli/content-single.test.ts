@@ -138,7 +138,7 @@ ${menu(14, 'Module for one data format')}</div></div>
   for (let i = 1; i <= 14; i++) assert.ok(text.includes(`Module for one data format number ${i}`), `the index keeps its entry ${i}:\n${text}`);
 });
 
-test('content: the notes an article cites are kept after a list of related links, and a link to its comments keeps no comment', async (t) => {
+test('content: the notes an article cites are kept after a list of related links (the third by the page\'s full address, as saved pages write it), and a link to its comments keeps no comment', async (t) => {
   const notes = [
     ['Harbour Authority, Annual report on the sea wall and its repairs', 'page 12'],
     ['Coastal Survey Office, Storm damage along the northern shore', 'chapter 3'],
@@ -149,10 +149,10 @@ test('content: the notes an article cites are kept after a list of related links
 <article><h1>Harbour works begin</h1>
 <p><a href="#comments">2 comments</a></p>
 <p>Work on the new harbour wall began on Monday, three years after the storm that broke the old one.<a href="#fn1" class="footnote-ref" id="fnref1"><sup>1</sup></a> The contractors expect to pour the first concrete in spring.</p>
-<p>The storm of that winter took away forty metres of the old wall<a href="#fn2" class="footnote-ref" id="fnref2"><sup>2</sup></a> and the council voted the money for its repair last autumn.<a href="#fn3" class="footnote-ref" id="fnref3"><sup>3</sup></a></p>
+<p>The storm of that winter took away forty metres of the old wall<a href="#fn2" class="footnote-ref" id="fnref2"><sup>2</sup></a> and the council voted the money for its repair last autumn.<a href="https://town.example/harbour.html#fn3" class="footnote-ref" id="fnref3"><sup>3</sup></a></p>
 <h2>Related posts</h2>
 <ul>${['The old harbour in pictures', 'A history of the sea wall', 'Fishing boats return to the quay', 'The council budget explained', 'Storm season ahead'].map((x, i) => `<li><a href="/p${i}.html">${x}</a></li>`).join('')}</ul>
-<section class="footnotes"><hr><ol>${notes.map(([title, where], i) => `<li id="fn${i + 1}"><p><a href="https://example.org/doc${i}">${title}</a>, ${where}. <a href="#fnref${i + 1}" class="footnote-back">↩</a></p></li>`).join('')}</ol></section>
+<section class="footnotes"><hr><ol>${notes.map(([title, where], i) => `<li id="fn${i + 1}"><p><a href="https://example.org/doc${i}">${title}</a>, ${where}. <a href="${i === 2 ? 'https://town.example/harbour.html' : ''}#fnref${i + 1}" class="footnote-back">↩</a></p></li>`).join('')}</ol></section>
 </article>
 <div id="comments"><h3>2 comments</h3><p>Anna: Finally some good news for the quay and the people who work there every day.</p><p>Ben: I hope they finish before the next storm season comes around again.</p></div>
 </body></html>`;
