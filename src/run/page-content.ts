@@ -69,7 +69,7 @@ export function contentRendered(a: AppliedPage, task: ContentTask): { rendered: 
   const m = withPageMetadata(o);
   warnings.push(...m.warnings);
   o = m.page;
-  const rendered: RenderedPage = renderedOf(o.marks);
+  const rendered: RenderedPage = renderedOf(o.marks, o.noContent ?? null);
   if (task.format !== undefined && task.format !== 'text') rendered.formatted = formatContent(o.marks, task.format, { ...o.info });
   return { rendered, info: o.info, warnings, listing: s.listing, moved: s.moved };
 }

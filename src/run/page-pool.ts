@@ -115,19 +115,20 @@ async function inPool<T>(pool: WorkerPool, page: Page, work: PageWork<T>, taskId
 
 /** The outcome of every page of `pages` handled as `work` says, in their order (see the module comment). */
 export async function* eachPage<T>(pages: AsyncIterable<PageResult>, work: PageWork<T>): AsyncGenerator<Handled<T>> {
+  // Without the run's pool, a pool of this work's own, closed at its end.
+  const shared = work.shared ?? new SharedPages(work.workers);
   let pool: WorkerPool | null = null;
   /** The task the workers were last told for this work, its id, and every id told (dropped at the end). */
   let told: PageTask | undefined;
   let taskId = 0;
   const ids: number[] = [];
   const queue: Array<Promise<Handled<T>>> = [];
-  const counter = work.shared ?? { seen: 0 };
   try {
     for await (const r of pages) {
       work.signal?.throwIfAborted();
       if (!r.ok) {
         queue.push(Promise.resolve({ ok: false, failure: { url: r.url, key: r.key, code: r.error.code, message: r.error.message } }));
-      } else if (work.workers <= 0 || ++counter.seen <= INLINE_FIRST) {
+      } else if (work.workers <= 0 || ++shared.seen <= INLINE_FIRST) {
         for (const w of r.warnings ?? []) work.warn?.(w);
         let h: Handled<T>;
         try {
@@ -139,12 +140,11 @@ export async function* eachPage<T>(pages: AsyncIterable<PageResult>, work: PageW
         queue.push(Promise.resolve(h));
       } else {
         for (const w of r.warnings ?? []) work.warn?.(w);
-        pool ??= work.shared ? work.shared.started : new WorkerPool(work.workers, workerStart(import.meta.url, 'page-worker'), 'page');
+        pool ??= shared.started;
         const task = typeof work.task === 'function' ? work.task() : work.task;
         if (task !== told) {
           told = task;
-          taskId = work.shared ? work.shared.add(task) : ids.length + 1;
-          if (!work.shared) pool.tell(taskId, { task, taskId });
+          taskId = shared.add(task);
           ids.push(taskId);
         }
         queue.push(inPool(pool, r.page, work, taskId));
@@ -155,6 +155,6 @@ export async function* eachPage<T>(pages: AsyncIterable<PageResult>, work: PageW
     while (queue.length > 0) yield await queue.shift()!;
   } finally {
     if (work.shared) for (const id of ids) work.shared.drop(id);
-    else await pool?.close();
+    else await shared.close();
   }
 }

@@ -1,9 +1,9 @@
 /**
  * Worker thread body of the page pool (page-pool.ts). It is told each task once: a template to mark pages
  * with (`apply`: template, content, apply), a wrapper to extract records with (`wrapper`: wrapper run), or
- * how to read pages' structures (`structure`: cluster), under an id (0 for a pool's only task; a pool shared
- * by the sites of a run holds one per site, dropped when the site is done); each other message is a page
- * (its bytes and headers) and the id of its task. It answers with the page's Tree (moved back as typed arrays,
+ * how to read pages' structures (`structure`: cluster), under an id (a pool shared by the sites of a run
+ * holds one per site, dropped when the site is done); each other message is a page (its bytes and headers)
+ * and the id of its task. It answers with the page's Tree (moved back as typed arrays,
  * tree-transfer.ts) and what the task gave, or (`render`) the page's output files already rendered, or
  * (`structure`) the page's structure alone, or the error that kept the page from being handled.
  */
@@ -80,7 +80,7 @@ const stopOn = process.env[WORKER_FAULT];
 
 parentPort?.on('message', (msg: { id: number; task?: PageTask; taskId?: number; drop?: number; page?: Page } & Record<string, unknown>) => {
   if (msg.task) {
-    handlers.set(msg.taskId ?? 0, handlerOf(msg.task));
+    handlers.set(msg.taskId!, handlerOf(msg.task));
     return;
   }
   if (msg.drop !== undefined) {
@@ -88,7 +88,7 @@ parentPort?.on('message', (msg: { id: number; task?: PageTask; taskId?: number; 
     return;
   }
   const page = msg.page!;
-  const handler = handlers.get(msg.taskId ?? 0) ?? Promise.reject(new Error(`no task ${msg.taskId ?? 0} in this worker`));
+  const handler = handlers.get(msg.taskId!) ?? Promise.reject(new Error(`no task ${String(msg.taskId)} in this worker`));
   // Pages are handled in the order they came (each task's promise resolves once; callbacks run in turn).
   void handler.then(
     (h) => {

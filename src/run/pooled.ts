@@ -43,10 +43,10 @@ export function appliedPage(template: Template | TemplateSet, p: Page): AppliedP
 
 /**
  * What the files of a marked page hold (output.ts `pageFiles`), its `<title>` and its no-content check: all
- * the writer needs, made where the page's tree is (a worker), so that the main thread only writes.
+ * the writer needs, made where the page's tree is (a worker), so that the main thread only writes (`noContent`: the check when already made).
  */
-export function renderedOf(m: PageMarks): RenderedPage {
-  return { key: m.key, url: m.url, ...pageFiles(m), title: pageTitle(m.tree), noContent: noContentOf(m) ?? null };
+export function renderedOf(m: PageMarks, noContent: PageFailure | null = noContentOf(m) ?? null): RenderedPage {
+  return { key: m.key, url: m.url, ...pageFiles(m), title: pageTitle(m.tree), noContent };
 }
 
 /**

@@ -69,10 +69,10 @@ export class WorkerPool {
   private readonly told = new Map<number, Record<string, unknown>>();
 
   /**
-   * Starts `size` workers (at least one) running `start`; `init` is the first message each receives (and
-   * each worker started in place of a stopped one), e.g. what was learned that every page is given.
+   * Starts `size` workers (at least one) running `start`. What every worker must know before its requests
+   * (what was learned that every page is given) is told with `tell`.
    */
-  constructor(size: number, start: { script: string | URL; eval: boolean }, private readonly name: string, private readonly init?: Record<string, unknown>) {
+  constructor(size: number, start: { script: string | URL; eval: boolean }, private readonly name: string) {
     this.start = start;
     for (let i = 0; i < Math.max(1, size); i++) this.slots.push(this.spawn());
   }
@@ -89,7 +89,6 @@ export class WorkerPool {
   private spawn(): Slot {
     const worker = new Worker(this.start.script, { eval: this.start.eval });
     const slot: Slot = { worker, held: [], stopped: false };
-    if (this.init) worker.postMessage({ id: -1, ...this.init });
     for (const m of this.told.values()) worker.postMessage({ id: -1, ...m });
     worker.on('message', (msg: { id: number; ok: boolean; message?: string }) => {
       const i = slot.held.findIndex((r) => r.id === msg.id);
