@@ -20,6 +20,7 @@
  * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--workers 2` (pass 1's worker threads), `--backends
  * duckdb,spark`, `--no-records`, `--memory-limit 2GB` for the DuckDB step, `--spark-conf k=v,k=v`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
 import { homedir, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,10 +98,24 @@ function treeRss(root: number): Map<string, number> {
   return out;
 }
 
-/** Shuffle bytes written and read, and bytes the step's tasks wrote to files, per job description (step), from a Spark event log folder. */
-function shuffleByStep(dir: string): Record<string, { written: number; read: number; records: number; output: number }> {
+/** CPU ms of this process's children that ended and were waited for (spark-submit and what it started). */
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+function childrenCpuMs(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields 16 and 17 of stat (cutime, cstime); f starts at field 3
+  return ((Number(f[13]) + Number(f[14])) * 1000) / CLK_TCK;
+}
+
+type StepSpark = { written: number; read: number; records: number; output: number; cpu: number };
+
+/**
+ * Shuffle bytes written and read, bytes the step's tasks wrote to files and the tasks' JVM CPU (ms; not the
+ * Python workers'), per job description (step), from a Spark event log folder.
+ */
+function shuffleByStep(dir: string): Record<string, StepSpark> {
   const stageDesc = new Map<number, string>();
-  const out: Record<string, { written: number; read: number; records: number; output: number }> = {};
+  const out: Record<string, StepSpark> = {};
   // Spark 4 writes rolling event logs: a folder per application, files of JSON lines in it
   const files = readdirSync(dir, { recursive: true }).map((f) => join(dir, String(f))).filter((f) => statSync(f).isFile()).sort();
   for (const f of files) {
@@ -114,7 +129,8 @@ function shuffleByStep(dir: string): Record<string, { written: number; read: num
         const m = e['Task Metrics'];
         if (!m) continue;
         const desc = stageDesc.get(e['Stage ID'] as number) ?? 'other';
-        const o = (out[desc] ??= { written: 0, read: 0, records: 0, output: 0 });
+        const o = (out[desc] ??= { written: 0, read: 0, records: 0, output: 0, cpu: 0 });
+        o.cpu += (Number(m['Executor CPU Time'] ?? 0) + Number(m['Executor Deserialize CPU Time'] ?? 0)) / 1e6;
         o.output += Number(m['Output Metrics']?.['Bytes Written'] ?? 0);
         o.written += Number(m['Shuffle Write Metrics']?.['Shuffle Bytes Written'] ?? 0);
         o.records += Number(m['Shuffle Write Metrics']?.['Shuffle Records Written'] ?? 0);
@@ -204,11 +220,12 @@ async function main(): Promise<void> {
 
     // ---- global, per backend ----
     const support = { minPages: 2, minSupport: 0.05, supportCap: 50 };
-    const results: Record<string, GlobalResult & { peakMiB: Record<string, number>; wallS: number; loadAfter: string }> = {};
+    const results: Record<string, GlobalResult & { peakMiB: Record<string, number>; wallS: number; loadAfter: string; cpuS: number }> = {};
     let shuffle: ReturnType<typeof shuffleByStep> = {};
     for (const backend of backends) {
       phase = `global-${backend}`;
       c0 = cpuMs();
+      const children0 = childrenCpuMs();
       const t = performance.now();
       let sparkPeak = new Map<string, number>();
       let sampler: ReturnType<typeof setInterval> | undefined;
@@ -248,7 +265,9 @@ async function main(): Promise<void> {
       if (backend === 'spark') shuffle = shuffleByStep(events);
       const peakMiB: Record<string, number> = { node: mib(peak[phase] ?? 0) };
       for (const [k, v] of sparkPeak) peakMiB[k] = mib(v);
-      results[backend] = { ...r, peakMiB, wallS: (performance.now() - t) / 1000, loadAfter: load() };
+      // DuckDB runs in this process; Spark in spark-submit's process tree (JVM, Python driver and workers)
+      const cpuS = (backend === 'spark' ? childrenCpuMs() - children0 : cpuMs() - c0) / 1000;
+      results[backend] = { ...r, peakMiB, wallS: (performance.now() - t) / 1000, loadAfter: load(), cpuS };
       cpu[`global-${backend}`] = cpuMs() - c0;
       // keep each backend's results apart (the mark phase uses the first backend's)
       rmSync(join(work, `global-${backend}`), { recursive: true, force: true });
@@ -258,7 +277,7 @@ async function main(): Promise<void> {
     const groups = [...new Set(Object.values(results).flatMap((r) => Object.keys(r.timings)))];
     console.table(groups.map((g) => Object.fromEntries([['step', g], ...Object.entries(results).map(([b, r]) => [`${b} s`, +((r.timings[g] ?? 0) / 1000).toFixed(2)])])));
     for (const [b, r] of Object.entries(results)) {
-      console.log(`global on ${b}: wall ${r.wallS.toFixed(1)} s, iterations ${r.iterations}, peak RSS MiB ${JSON.stringify(r.peakMiB)}, load after ${r.loadAfter}`);
+      console.log(`global on ${b}: wall ${r.wallS.toFixed(1)} s, CPU ${r.cpuS.toFixed(1)} s (${((r.cpuS * 1000) / n).toFixed(2)} ms a page; ${b === 'spark' ? "spark-submit's processes" : 'this process'}), iterations ${r.iterations}${r.components ? ` (components: ${r.components})` : ''}, peak RSS MiB ${JSON.stringify(r.peakMiB)}, load after ${r.loadAfter}`);
       console.log(`  counts ${JSON.stringify(r.counts)}`);
     }
     if (results['duckdb'] && results['spark']) {
@@ -267,12 +286,13 @@ async function main(): Promise<void> {
       console.log(`same rows on both (count and sum of row hashes): ${JSON.stringify(same)}`);
     }
     if (Object.keys(shuffle).length > 0) {
-      console.table(Object.entries(shuffle).map(([step, s]) => ({ step, 'shuffle written MiB': +(s.written / 1048576).toFixed(1), 'shuffle records': s.records, 'bytes/record': s.records ? Math.round(s.written / s.records) : 0, 'shuffle read MiB': +(s.read / 1048576).toFixed(1), 'files written MiB': +(s.output / 1048576).toFixed(1) })));
-      // the components loop's steps are the cc_* tables (and its cc_changed count)
+      console.table(Object.entries(shuffle).map(([step, s]) => ({ step, 'shuffle written MiB': +(s.written / 1048576).toFixed(1), 'shuffle records': s.records, 'bytes/record': s.records ? Math.round(s.written / s.records) : 0, 'shuffle read MiB': +(s.read / 1048576).toFixed(1), 'files written MiB': +(s.output / 1048576).toFixed(1), 'JVM CPU s': +(s.cpu / 1000).toFixed(1) })));
+      // the components' steps: the loop's cc_* tables (and its cc_changed count), or the graph's link_components
       const sum = (f: (step: string) => boolean): number => Object.entries(shuffle).reduce((a, [step, v]) => a + (f(step) ? v.written : 0), 0);
       const all = sum(() => true);
-      const loop = sum((step) => step.startsWith('cc_'));
-      console.log(`shuffle written: ${mib(all)} MiB in all (${(all / n / 1000).toFixed(1)} KB a page), ${mib(loop)} MiB in the components loop (${(loop / n / 1000).toFixed(1)} KB a page)`);
+      const loop = sum((step) => step.startsWith('cc_') || step === 'link_components');
+      const jvm = Object.values(shuffle).reduce((a, v) => a + v.cpu, 0);
+      console.log(`shuffle written: ${mib(all)} MiB in all (${(all / n / 1000).toFixed(1)} KB a page), ${mib(loop)} MiB in the components (${(loop / n / 1000).toFixed(1)} KB a page); executors' JVM CPU ${(jvm / 1000).toFixed(1)} s`);
     }
 
     // ---- mark (the output phase: parse again, trees counted) ----

@@ -118,7 +118,7 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
   const lines: string[] = [`work: ${work}`];
   for (const s of result.analysed ?? []) lines.push(`analysed shard ${s.shard} ${s.name}: ${s.pages} pages${s.skipped ? ' (already done)' : ''}`);
   const gr = result.global;
-  if (gr) lines.push(`global (${gr.backend}): ${gr.counts['pages']} pages, ${gr.counts['template_pagelets']} template pagelets, ${gr.counts['templates']} templates, ${gr.iterations} label-propagation iterations, ${(gr.timings['total']! / 1000).toFixed(1)} s${gr.skipped ? ' (already done)' : ''}`);
+  if (gr) lines.push(`global (${gr.backend}): ${gr.counts['pages']} pages, ${gr.counts['template_pagelets']} template pagelets, ${gr.counts['templates']} templates, ${gr.components === 'graph' ? 'components as a graph' : `${gr.iterations} label-propagation iterations`}, ${(gr.timings['total']! / 1000).toFixed(1)} s${gr.skipped ? ' (already done)' : ''}`);
   for (const s of result.marked ?? []) lines.push(`marked shard ${s.shard} ${s.name}: ${s.pages} pages → ${s.out}${s.skipped ? ' (already done)' : ''}`);
   if (failures > 0) lines.push(`pages failed: ${failures}`);
   const { failures: _listed, ...printed } = result;

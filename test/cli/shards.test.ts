@@ -47,7 +47,7 @@ async function ok(args: readonly string[], code = 0): Promise<Ran> {
 /** `--json` result of a shards command. */
 interface ShardsJson {
   analysed?: Array<{ shard: number; name: string; skipped: boolean; pages: number }>;
-  global?: { backend: string; skipped: boolean; master?: string; support: typeof SUPPORT_VALUES; counts: Record<string, number> };
+  global?: { backend: string; skipped: boolean; master?: string; components?: string; support: typeof SUPPORT_VALUES; counts: Record<string, number> };
   marked?: Array<{ shard: number; name: string; skipped: boolean; pages: number; failures: number; out: string }>;
 }
 const parsed = (r: Ran): ShardsJson => JSON.parse(r.stdout) as ShardsJson;
@@ -255,6 +255,8 @@ describe('gabarit shards run on Spark local[2]', () => {
     assert.deepEqual(j.analysed?.map((s) => s.skipped), [true, true]);
     assert.equal(j.global?.backend, 'spark');
     assert.equal(j.global?.master, 'local[2]');
+    // spark/install.sh installs the graph components' libraries
+    assert.equal(j.global?.components, 'graph');
     assert.deepEqual(j.global?.support, SUPPORT_VALUES);
     assert.deepEqual(await globalRows(work), await globalRows(path('work-run')));
     checkOutput(path('out-spark'));

@@ -2,8 +2,9 @@
  * Paper 3's global step on Apache Spark against DuckDB, on one standalone Spark cluster started here on
  * 127.0.0.1 (a master and two workers) and shared by the file's tests:
  *  - a crawl of two corpus sites split into two shards (one per site) is analysed once; its global step
- *    runs on DuckDB, on the cluster and on Spark `local[2]`; the template pagelets, the templates and every
- *    page's output files must be identical (skips without the corpus);
+ *    runs on DuckDB, on the cluster (components as a graph, Spark's default) and on Spark `local[2]` (the
+ *    SQL loop DuckDB runs); the template pagelets, the templates and every page's output files must be
+ *    identical (skips without the corpus);
  *  - `gabarit shards run --backend spark` from the command line on a crawl of two small shards (the demo
  *    site, a generated shop as a WARC file): analyse and mark run as tasks on the executors (the job's
  *    event log says where), one analyse task killed while it runs is retried, and the pages equal the
@@ -94,11 +95,14 @@ describe('pagelets global step: Spark and DuckDB give the same template pagelets
   test('on a standalone cluster (master and two workers on 127.0.0.1)', async () => {
     const r = await check('cluster', cluster!.master, cluster!.conf);
     assert.match(r.master ?? '', /^spark:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(r.components, 'graph');
   });
 
   test('on local[2]', async () => {
-    const r = await check('local', 'local[2]', { 'spark.ui.enabled': 'false' });
+    const r = await check('local', 'local[2]', { 'spark.ui.enabled': 'false', 'spark.gabarit.components': 'sql' });
     assert.equal(r.master, 'local[2]');
+    assert.equal(r.components, 'sql');
+    assert.equal(r.iterations, duck.iterations);
   });
 });
 

@@ -54,8 +54,13 @@ export interface GlobalResult {
   counts: Record<string, number>;
   /** Milliseconds per step group (the engine's own clock), and `total` as gabarit saw it. */
   timings: Record<string, number>;
-  /** Iterations of the components loop (label propagation). */
+  /** Iterations of the components loop (label propagation; 0 when the components were computed as a graph). */
   iterations: number;
+  /**
+   * How Spark computed the components: `graph` (a vectorised connected components per partition of the
+   * template links), `sql` (the loop, as DuckDB), or `sql (<library> is missing on the driver)`.
+   */
+  components?: string;
   /** The support thresholds the template pagelets were selected with. */
   support: SqlSupport;
   shards: Array<{ index: number; name: string; pages: number; checksum: string }>;
@@ -172,8 +177,8 @@ async function onSpark(plan: SqlPlan, jobs: ReadonlyArray<{ inputs: Record<strin
   else await sparkSubmitJobs(jobPaths, resolve(jobs[0]!.tmp), options);
   const out: Partial[] = [];
   for (const j of jobs) {
-    const r = JSON.parse(await readFile(resolve(j.tmp, 'spark-result.json'), 'utf8')) as Partial & { sparkVersion: string; master: string };
-    out.push({ backend: 'spark', counts: r.counts, timings: r.timings, iterations: r.iterations, sparkVersion: r.sparkVersion, master: r.master });
+    const r = JSON.parse(await readFile(resolve(j.tmp, 'spark-result.json'), 'utf8')) as Partial & { sparkVersion: string; master: string; components: string };
+    out.push({ backend: 'spark', counts: r.counts, timings: r.timings, iterations: r.iterations, components: r.components, sparkVersion: r.sparkVersion, master: r.master });
   }
   return out;
 }

@@ -8,7 +8,8 @@
  *  - how the shards are read: DuckDB `read_parquet([files])`; Spark `spark.read.parquet(*files)`;
  *  - how results are written: DuckDB `COPY (<select>) TO dir (FORMAT parquet, PARTITION_BY (col))`; Spark
  *    `df.write.partitionBy(col).parquet(dir)`. Both give `dir/<col>=<value>/*.parquet`.
- * The Spark side of each is in `spark/gabarit_global.py` (a short driver that takes the plan as JSON).
+ * The Spark side of each is in `spark/gabarit_global.py` (a short driver that takes the plan as JSON), which
+ * also keeps the steps marked `view` as views and computes the components as a graph (`SqlPlan.graph`).
  */
 
 /** SQL text for one engine: what the plan runner executes around the shared SELECTs. */
@@ -50,5 +51,7 @@ export const SPARK = {
     // (shingle, label) then read bucket against bucket, without a shuffle
     'spark.sql.requireAllClusterKeysForCoPartition': 'false',
     'spark.sql.sources.bucketing.autoBucketedScan.enabled': 'false',
+    // a task writes the rows of up to 16 partition folders (the output's shards) without sorting them first
+    'spark.sql.maxConcurrentOutputFileWriters': '16',
   } as Record<string, string>,
 };

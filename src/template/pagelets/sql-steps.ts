@@ -22,9 +22,11 @@
  *        computed once per distinct set of linked pages (shingles with the same set have the same links;
  *        sets keyed by hashes, then checked page for page), by label propagation with hooking and pointer
  *        jumping, of the changed labels only, iterated until no label changes (`SqlPlan.loop`); each
- *        component is a template (a component has at least two pages: an edge);
+ *        component is a template (a component has at least two pages: an edge); an engine with graph code
+ *        of its own computes the same components from the template links instead (`SqlPlan.graph`: Spark);
  *   template_pagelets: candidates whose page has a template link for their shingle (exactly the pages of
- *        non-singleton components), plus each duplicate page's pagelets at its original's template ordinals.
+ *        non-singleton components; found as the candidates without one of the few unlinked pairs), plus each
+ *        duplicate page's pagelets at its original's template ordinals.
  */
 
 /** Support options, as SQL needs them (detection.ts `supportThreshold`). */
@@ -39,6 +41,12 @@ export interface SqlStep {
   group: string;
   table: string;
   sql: string;
+  /**
+   * An engine may keep the step as a view over its inputs rather than store its rows: one later step reads
+   * it, or it is a filter cheap to repeat, and no join needs to know its size (Spark does so; DuckDB stores
+   * every step).
+   */
+  view?: boolean;
 }
 
 /** A fixed-point loop: `body` steps repeated until `changed` (a SELECT of one count) returns 0. */
@@ -58,6 +66,19 @@ export interface SqlLoop {
   maxIterations: number;
 }
 
+/** Components computed outside SQL (SqlPlan.graph). */
+export interface SqlGraph {
+  group: string;
+  /** SELECT of the links (shingle, src, dest), a link from a page to itself for each candidate pair. */
+  edges: string;
+  /** Counted tables whose rows bound the links' (to size the engine's tasks). */
+  sizes: string[];
+  /** The table the engine writes: shingle, page, label (least page of its component), linked (a component of more than one page). */
+  table: string;
+  /** Steps made from `table`, in place of the plan's steps of the same tables. */
+  steps: SqlStep[];
+}
+
 /** What a run of the plan writes: a query, and the column it is split on into `<column>=<value>/` folders. */
 export interface SqlOutput {
   name: string;
@@ -74,6 +95,13 @@ export interface SqlPlan {
   loop: SqlLoop;
   /** Steps after the loop. */
   after: SqlStep[];
+  /**
+   * The same components by an engine's own graph code instead of the loop (the Spark driver: a vectorised
+   * connected components per partition of `edges` grouped by shingle). The engine writes `table` (each
+   * candidate pair, the least page of its component, and whether it has a template link) from `edges`, skips
+   * the loop, and runs `steps` in place of the steps of `before` and `after` that make the same tables.
+   */
+  graph: SqlGraph;
   /** Tables whose row count is reported (inputs at the start, the others once made; COUNT_FIELDS). */
   counted: readonly string[];
   outputs: SqlOutput[];
@@ -112,6 +140,7 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
     {
       group: 'duplicates',
       table: 'page_links',
+      view: true,
       sql: `SELECT DISTINCT l.src, u.page AS dest
         FROM ${t('links')} l
         JOIN ${t('unique_pages')} s ON s.page = l.src
@@ -138,18 +167,20 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
     {
       group: 'templateCandidates',
       table: 'template_candidates',
+      view: true,
       sql: `SELECT page, ordinal, shingle, node, nodes, chars FROM ${t('pagelets')}
         WHERE page IN (SELECT page FROM ${t('unique_pages')}) AND shingle IN (SELECT shingle FROM ${t('template_shingles')})`,
     },
     {
       group: 'templateCandidates',
       table: 'candidate_pages',
+      view: true,
       sql: `SELECT shingle, page FROM ${t('shingle_pages')} WHERE shingle IN (SELECT shingle FROM ${t('template_shingles')})`,
     },
     {
       group: 'templateLinks',
       table: 'template_links',
-      sql: `SELECT t1.shingle, l.src, l.dest
+      sql: `SELECT /*+ SHUFFLE_HASH(l), SHUFFLE_HASH(t2) */ t1.shingle, l.src, l.dest
         FROM ${t('candidate_pages')} t1
         JOIN ${t('page_links')} l ON t1.page = l.src
         JOIN ${t('candidate_pages')} t2 ON t2.page = l.dest AND t2.shingle = t1.shingle`,
@@ -267,11 +298,20 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
         FROM (SELECT shingle, label AS first_page, count(*) AS size FROM ${t('cc_labels')} GROUP BY shingle, label) c
         JOIN ${t('cc_reps')} m ON m.rep = c.shingle`,
     },
+    // Template pagelets are the candidates whose page has a template link for their shingle: nearly all of
+    // them. So the few (shingle, page) pairs without one are found first (from the pairs, narrower than the
+    // pagelets; every linked pair is a candidate pair) and the candidates are filtered by them, which Spark
+    // does by broadcast: the candidates' pagelets move nowhere.
+    {
+      group: 'templatePagelets',
+      table: 'unlinked_pairs',
+      sql: `SELECT shingle, page FROM ${t('candidate_pages')} EXCEPT SELECT shingle, page FROM ${t('template_link_pages')}`,
+    },
     {
       group: 'templatePagelets',
       table: 'template_pagelets',
-      sql: `SELECT c.page, c.ordinal, c.node, c.nodes, c.chars
-        FROM ${t('template_candidates')} c JOIN ${t('template_link_pages')} k ON k.shingle = c.shingle AND k.page = c.page`,
+      sql: `SELECT c.page, c.ordinal, c.node, c.nodes, c.chars FROM ${t('template_candidates')} c
+        WHERE NOT EXISTS (SELECT 1 FROM ${t('unlinked_pairs')} u WHERE u.shingle = c.shingle AND u.page = c.page)`,
     },
     // A duplicate page gets its original's ordinals with its own node ranges and characters (equal token
     // streams, but blank text may differ). The duplicates are a table of their own, few and known to be
@@ -281,6 +321,7 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
     {
       group: 'templatePagelets',
       table: 'page_template_pagelets',
+      view: true,
       sql: `SELECT page, ordinal, node, nodes, chars FROM ${t('template_pagelets')}
         UNION ALL
         SELECT d.page, p.ordinal, p.node, p.nodes, p.chars
@@ -290,6 +331,19 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
           ON p.page = d.page AND p.ordinal = tp.ordinal`,
     },
   ];
+  // Every candidate pair comes in as a link of its page to itself, so that a pair without a template link is
+  // a component of one node (not linked): the unlinked pairs need no join of their own.
+  const graph: SqlGraph = {
+    group: 'components',
+    edges: `SELECT shingle, src, dest FROM ${t('template_links')} UNION ALL SELECT shingle, page AS src, page AS dest FROM ${t('candidate_pages')}`,
+    sizes: ['template_links', 'template_candidates'],
+    table: 'link_components',
+    steps: [
+      { group: 'templatePagelets', table: 'template_link_pages', view: true, sql: `SELECT shingle, page FROM ${t('link_components')} WHERE linked` },
+      { group: 'components', table: 'templates', sql: `SELECT shingle, label AS first_page, count(*) AS size FROM ${t('link_components')} WHERE linked GROUP BY shingle, label` },
+      { group: 'templatePagelets', table: 'unlinked_pairs', sql: `SELECT shingle, page FROM ${t('link_components')} WHERE NOT linked` },
+    ],
+  };
   const outputs: SqlOutput[] = [
     {
       name: 'template_pagelets',
@@ -308,6 +362,7 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
     before,
     loop,
     after,
+    graph,
     counted: Object.keys(COUNT_FIELDS),
     outputs,
   };

@@ -11,71 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { DUCKDB } from '../../../src/template/pagelets/sql-dialect.ts';
 import { iterate } from '../../../src/template/pagelets/sql-run.ts';
 import { figure5Plan } from '../../../src/template/pagelets/sql-steps.ts';
-import { random } from '../../fixtures/synthetic-sites.ts';
-
-type Link = [shingle: number, src: number, dest: number];
-
-function graph(seed: number): Link[] {
-  const rnd = random(seed);
-  const links: Link[] = [];
-  const pick = (n: number): number => Math.floor(rnd() * n);
-  // page ids as over shards: shard × 2^32 + page
-  const page = (): number => pick(8) * 4294967296 + pick(5000);
-  for (let shingle = 1; shingle <= 6; shingle++) {
-    // a long path in random page order, in one direction or the other
-    const path = Array.from({ length: 200 + pick(300) }, page);
-    for (let i = 1; i < path.length; i++) links.push(rnd() < 0.5 ? [shingle, path[i - 1]!, path[i]!] : [shingle, path[i]!, path[i - 1]!]);
-    // a star
-    const hub = page();
-    for (let i = 0; i < 30; i++) links.push([shingle, page(), hub]);
-    // random sparse edges (many small components)
-    for (let i = 0; i < 300; i++) links.push([shingle, page(), page()]);
-  }
-  const own = links.filter(([, a, b]) => a !== b);
-  // shingles 7 and 8 on the same pages as 1 (edges reversed for 8): the same set of linked pages, so the
-  // same links between them, as template links are; 9 the same graph as 1 on other pages (a set of the same size)
-  const one = own.filter(([x]) => x === 1);
-  const other = 8 * 4294967296;
-  return [...own, ...one.map(([, a, b]): Link => [7, a, b]), ...one.map(([, a, b]): Link => [8, b, a]), ...one.map(([, a, b]): Link => [9, a + other, b + other])];
-}
-
-/** Least page of each (shingle, page)'s component, by union-find. */
-function expected(links: readonly Link[]): Map<string, number> {
-  const parent = new Map<string, string>();
-  const find = (x: string): string => {
-    let r = x;
-    while (parent.get(r) !== r) r = parent.get(r)!;
-    parent.set(x, r);
-    return r;
-  };
-  const node = (s: number, p: number): string => {
-    const k = `${s}:${p}`;
-    if (!parent.has(k)) parent.set(k, k);
-    return k;
-  };
-  for (const [s, a, b] of links) {
-    const ra = find(node(s, a));
-    const rb = find(node(s, b));
-    if (ra !== rb) parent.set(ra, rb);
-  }
-  const least = new Map<string, number>();
-  for (const k of parent.keys()) {
-    const r = find(k);
-    const p = Number(k.split(':')[1]);
-    least.set(r, Math.min(least.get(r) ?? Infinity, p));
-  }
-  return new Map([...parent.keys()].map((k) => [k, least.get(find(k))!]));
-}
-
-/** (shingle, least page, size) of every component, sorted. */
-function templatesOf(labels: Map<string, number>): string[] {
-  const size = new Map<string, number>();
-  for (const [k, least] of labels) {
-    const key = `${k.split(':')[0]}:${least}`;
-    size.set(key, (size.get(key) ?? 0) + 1);
-  }
-  return [...size].map(([k, n]) => `${k}:${n}`).sort();
-}
+import { expected, graph, templatesOf } from '../../fixtures/component-graphs.ts';
 
 for (const [name, pageHash] of [
   ['', undefined],
