@@ -204,7 +204,7 @@ export async function startSparkSubmit(args: readonly string[], logPath: string,
   const child = spawn(sparkSubmitPath(options.sparkSubmit), args, { stdio: ['ignore', log.fd, log.fd], env: options.env ?? process.env });
   if (child.pid !== undefined) options.onSparkProcess?.(child.pid);
   const exited = new Promise<number>((resolveCode, reject) => {
-    child.on('error', (err) => reject(new Error(`cannot run spark-submit (${err.message}); install Spark (pip install pyspark) or give --spark-submit`)));
+    child.on('error', (err) => reject(new Error(`cannot run spark-submit (${err.message}); install Spark (spark/install.sh, or pip install -r spark/requirements.txt) or give --spark-submit`)));
     child.on('exit', (c) => resolveCode(c ?? 1));
   }).finally(() => log.close());
   return { child, exited };
