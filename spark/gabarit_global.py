@@ -77,7 +77,8 @@ def link_components(batches):
     node_page = src[pair]
     n = len(node_page)
     page_codes, pages = pd.factorize(np.concatenate([node_page, src[link], dest[link]]))
-    shingle_codes, _ = pd.factorize(np.concatenate([shingle[pair], shingle[link]]))
+    node_shingle = shingle[pair]
+    shingle_codes, _ = pd.factorize(np.concatenate([node_shingle, shingle[link]]))
     m = len(shingle_codes) - n
     base = shingle_codes.astype(np.int64) * np.int64(len(pages))
     nodes = pd.Index(base[:n] + page_codes[:n])
@@ -90,7 +91,7 @@ def link_components(batches):
     np.minimum.at(least, comp, node_page)
     label = least[comp]
     linked = np.bincount(comp, minlength=count)[comp] > 1
-    out_shingle = shingle[pair].astype(np.float64)
+    out_shingle = node_shingle.astype(np.float64)
     step = 1 << 20
     for at in range(0, n, step):
         end = at + step
@@ -214,10 +215,9 @@ def run_job(spark, job):
             run(step)
     loop = plan["loop"]
     iterations = 0
+    start = time.time()
     if by == "graph":
-        start = time.time()
         sc.setJobDescription(graph["table"])
-        edges = spark.sql(graph["edges"])
         if link_components.__module__ != "__main__":
             # imported by another driver (gabarit_shards.py): the executors have no such module, so the
             # function travels by value
@@ -227,7 +227,7 @@ def run_job(spark, job):
         written[0] += 1
         path = os.path.join(steps_dir, "%05d" % written[0])
         try:
-            edges.select("shingle", "src", "dest").repartition(parts, "shingle") \
+            spark.sql(graph["edges"]).repartition(parts, "shingle") \
                 .mapInArrow(link_components, "shingle double, page bigint, label bigint, linked boolean").write.parquet(path)
         except Exception as err:
             text = str(err)
@@ -242,24 +242,24 @@ def run_job(spark, job):
     else:
         for step in loop["init"]:
             run(step)
-    start = time.time()
-    last = loop["next"]
-    while by == "sql":
-        if iterations >= loop["maxIterations"]:
-            raise RuntimeError("connected components did not converge in %d iterations of label propagation" % loop["maxIterations"])
-        iterations += 1
-        for step in loop["body"]:
-            sc.setJobDescription(step["table"])
-            register(step["table"], *materialize(step["table"], step["sql"], iterations))
-        sc.setJobDescription("cc_changed")
-        try:
-            changed = spark.sql(loop["changed"]).collect()[0][0]
-        except Exception as err:
-            raise StepError("cc_changed", iterations, err) from err
-        register(loop["state"], frames[last], paths[last])
-        if changed == 0:
-            break
-    timings[loop["group"]] = timings.get(loop["group"], 0) + (time.time() - start) * 1000
+        start = time.time()
+        last = loop["next"]
+        while True:
+            if iterations >= loop["maxIterations"]:
+                raise RuntimeError("connected components did not converge in %d iterations of label propagation" % loop["maxIterations"])
+            iterations += 1
+            for step in loop["body"]:
+                sc.setJobDescription(step["table"])
+                register(step["table"], *materialize(step["table"], step["sql"], iterations))
+            sc.setJobDescription("cc_changed")
+            try:
+                changed = spark.sql(loop["changed"]).collect()[0][0]
+            except Exception as err:
+                raise StepError("cc_changed", iterations, err) from err
+            register(loop["state"], frames[last], paths[last])
+            if changed == 0:
+                break
+        timings[loop["group"]] = timings.get(loop["group"], 0) + (time.time() - start) * 1000
     for step in plan["after"]:
         if step["table"] not in replaced:
             run(step)

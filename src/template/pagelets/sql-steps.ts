@@ -339,6 +339,8 @@ export function figure5Plan(support: SqlSupport, t: TableName = (n) => n, option
     sizes: ['template_links', 'template_candidates'],
     table: 'link_components',
     steps: [
+      // the linked pairs: nothing after the graph reads them (the unlinked pairs stand for them), but the
+      // graph makes every table of the plan it replaces
       { group: 'templatePagelets', table: 'template_link_pages', view: true, sql: `SELECT shingle, page FROM ${t('link_components')} WHERE linked` },
       { group: 'components', table: 'templates', sql: `SELECT shingle, label AS first_page, count(*) AS size FROM ${t('link_components')} WHERE linked GROUP BY shingle, label` },
       { group: 'templatePagelets', table: 'unlinked_pairs', sql: `SELECT shingle, page FROM ${t('link_components')} WHERE NOT linked` },
