@@ -17,9 +17,15 @@
  * memory does not grow with the archive's payloads. That needs records that can be read from their offset
  * (an uncompressed WARC, or one gzip member per record, as WARC writers make them); an archive gzipped as
  * one stream is read into memory instead.
+ * Gzip is inflated by Node's zlib, not by warcio (which inflates in JavaScript, several times slower): an
+ * archive of one gzip member per record is split into its members here, each inflated at once and handed to
+ * warcio as the bytes of one uncompressed record (`gzipMembers`); a page is read back as the bytes of its
+ * member, [offset, end), through one file descriptor. Anything else (an uncompressed archive, one gzip
+ * stream, a member larger than `MEMBER_MAX` or inflating past the size cap) takes warcio's own reading.
  */
-import { createReadStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
+import { type FileHandle, open, writeFile } from 'node:fs/promises';
+import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
 import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
 import { PageError } from '../errors.ts';
 import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
@@ -49,8 +55,12 @@ interface Archived {
   headers: Record<string, string>;
   /** Offset of the record in the file, or the payload itself when records cannot be read from their offset. */
   at: number | Uint8Array;
+  /** Where the record's bytes end in the file (the next record's offset, or the file's size). */
+  end?: number;
   /** Set when the payload was over the size cap: the bytes read before reading stopped. */
   tooLarge?: number;
+  /** Set when the archive ends inside the record (its file was cut): the record's size in the file. */
+  cut?: number;
 }
 
 /**
@@ -86,12 +96,17 @@ export class WarcSource extends RootedSource implements PageSource {
   readonly skipped: number;
   /** True when pages are read from their records' offsets (false: the archive is held in memory). */
   readonly fromOffsets: boolean;
+  /** True when each record is a gzip member of its own, split and inflated by zlib (false: read by warcio). */
+  readonly members: boolean;
   private readonly byKey: Map<string, Archived>;
   private readonly order: string[];
   private readonly maxBytes: number;
+  /** The archive, open while pages are read from it. */
+  private fd: number | undefined;
 
-  private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number, maxBytes: number) {
+  private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number, maxBytes: number, members: boolean) {
     super(root);
+    this.members = members;
     this.maxBytes = maxBytes;
     this.file = file;
     this.entry = entry;
@@ -104,10 +119,10 @@ export class WarcSource extends RootedSource implements PageSource {
   /** Reads an archive (.warc or .warc.gz; gzip is detected by warcio whatever the name). */
   static async open(file: string, options: WarcSourceOptions = {}): Promise<WarcSource> {
     const { maxBytes } = filled(options, FETCH_DEFAULTS, ['maxBytes']);
-    let { records, skipped } = await index(file, false, maxBytes);
+    let { records, skipped, members } = await index(file, false, maxBytes);
     // Records read back from their offset? (Not when the whole file is one gzip stream.)
     const probe = records[records.length - 1];
-    if (probe && !(await readableAt(file, probe))) ({ records, skipped } = await index(file, true, maxBytes));
+    if (!members && probe && !(await readableAt(file, probe))) ({ records, skipped } = await index(file, true, maxBytes));
     const root = options.root ?? commonRoot(records.map((r) => r.url));
     if (root === undefined) {
       throw new PageError(`file://${file}`, records.length === 0 ? 'empty' : 'read-error',
@@ -123,11 +138,16 @@ export class WarcSource extends RootedSource implements PageSource {
       if (!byKey.has(key)) byKey.set(key, r);
     }
     const entryKey = options.entry !== undefined ? (keyFromUrl(options.entry, root) ?? options.entry) : byKey.has('index.html') ? 'index.html' : [...byKey.keys()].sort()[0] ?? 'index.html';
-    return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped, maxBytes);
+    return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped, maxBytes, members);
   }
 
-  pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
-    return loadEach(this.order, options, (key) => this.byKey.get(key)!.url, (key) => this.page(key, this.byKey.get(key)!));
+  async *pages(options: PageSourceOptions = {}): AsyncIterable<PageResult> {
+    try {
+      yield* loadEach(this.order, options, (key) => this.byKey.get(key)!.url, (key) => this.page(key, this.byKey.get(key)!));
+    } finally {
+      // the file is opened again if a page is asked for later
+      this.closeFile();
+    }
   }
 
   async get(urlOrKey: string): Promise<Page> {
@@ -141,11 +161,14 @@ export class WarcSource extends RootedSource implements PageSource {
     if (r.tooLarge !== undefined) {
       throw new PageError(r.url, 'too-large', `too large: the archived page exceeds the cap of ${this.maxBytes} bytes (stopped reading after ${r.tooLarge} bytes)`);
     }
+    if (r.cut !== undefined) {
+      throw new PageError(r.url, 'read-error', `the archive ${this.file} ends inside its record (the file is cut: ${r.cut} bytes of its gzip member, incomplete)`);
+    }
     if (r.status === 404 || r.status === 410) throw new PageError(r.url, 'not-found', `archived response is HTTP ${r.status}`, { status: r.status });
     if (r.status < 200 || r.status > 299) throw new PageError(r.url, 'http-status', `archived response is HTTP ${r.status}`, { status: r.status });
     let body: Uint8Array;
     try {
-      body = typeof r.at === 'number' ? await payloadAt(this.file, r.at) : r.at;
+      body = typeof r.at === 'number' ? await payloadAt(this.file, r.at, r.end, () => (this.fd ??= openSync(this.file, 'r'))) : r.at;
     } catch (err) {
       throw new PageError(r.url, 'read-error', `cannot read its record in ${this.file} (${(err as Error).message})`, { cause: err });
     }
@@ -155,30 +178,68 @@ export class WarcSource extends RootedSource implements PageSource {
     return { url: r.url, key, status: r.status, headers: r.headers, body, origin: 'warc' };
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.closeFile();
+  }
+
+  private closeFile(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
 }
 
-/** A page to archive with `writeWarc`. */
 /**
- * The archive's HTML pages (the first response of each URL), with the offset of each record, or with its
- * payload when `keep` (an archive whose records cannot be read from their offset). A payload over
- * `maxBytes` is indexed as too large (read no further, never kept).
+ * Builds the index of `index` record by record: each record given with its offset (and its end, when
+ * known; else the next record's offset ends it).
  */
-async function index(file: string, keep: boolean, maxBytes: number): Promise<{ records: Archived[]; skipped: number }> {
-  const records: Archived[] = [];
-  const seen = new Set<string>();
-  let skipped = 0;
-  const parser = new WARCParser(createReadStream(file));
-  for await (const record of parser) {
-    const offset = parser.offset;
+class RecordIndex {
+  readonly records: Archived[] = [];
+  skipped = 0;
+  private readonly seen = new Set<string>();
+  /** The last record indexed by its offset whose end is not known yet. */
+  private open: Archived | undefined;
+
+  constructor(private readonly keep: boolean, private readonly maxBytes: number) {}
+
+  async add(record: WARCRecord, offset: number, end?: number): Promise<void> {
+    if (this.open) this.open.end = offset;
+    this.open = undefined;
+    const got = await this.read(record, offset);
+    if (got && typeof got.at === 'number') {
+      if (end !== undefined) got.end = end;
+      else this.open = got;
+    }
+  }
+
+  /**
+   * The last record, cut short by the end of the file: a page that fails when loaded, named by the URL its
+   * WARC headers give (`head`: what could be inflated of it), when they hold one.
+   */
+  cut(head: Uint8Array, offset: number, size: number): void {
+    const text = new TextDecoder('latin1').decode(head.subarray(0, 64 << 10));
+    const fields = text.slice(0, Math.max(0, text.indexOf('\r\n\r\n')));
+    const type = /^WARC-Type:[ \t]*(\S+)/im.exec(fields)?.[1];
+    const target = /^WARC-Target-URI:[ \t]*<?([^\s>]+)/im.exec(fields)?.[1];
+    const url = target ? normalizeUrl(target) : undefined;
+    if ((type !== 'response' && type !== 'resource') || url === undefined || this.seen.has(url)) {
+      this.skipped++;
+      return;
+    }
+    this.seen.add(url);
+    this.records.push({ url, status: 200, headers: {}, at: offset, end: offset + size, cut: size });
+  }
+
+  /** The file's size ends the last record. */
+  finish(size: number): void {
+    if (this.open) this.open.end = size;
+    this.open = undefined;
+  }
+
+  private async read(record: WARCRecord, offset: number): Promise<Archived | undefined> {
     const type = record.warcType;
     const target = record.warcTargetURI;
     const url = target ? normalizeUrl(target) : undefined;
-    if ((type !== 'response' && type !== 'resource') || url === undefined || seen.has(url)) {
-      skipped++;
-      await record.skipFully();
-      continue;
-    }
+    if ((type !== 'response' && type !== 'resource') || url === undefined || this.seen.has(url)) return this.skip(record);
     const info = type === 'response' ? record.getResponseInfo() : null;
     const headers: Record<string, string> = {};
     if (info) {
@@ -188,38 +249,221 @@ async function index(file: string, keep: boolean, maxBytes: number): Promise<{ r
       if (ct) headers['content-type'] = ct;
     }
     const status = info ? Number(info.status) : 200;
-    if (status >= 300 && status < 400) {
-      skipped++;
-      await record.skipFully();
-      continue;
-    }
+    if (status >= 300 && status < 400) return this.skip(record);
     const ct = headers['content-type'];
-    if (ct !== undefined && !isHtmlType(ct)) {
-      skipped++;
-      await record.skipFully();
-      continue;
-    }
+    if (ct !== undefined && !isHtmlType(ct)) return this.skip(record);
     // Read through (counting its size, keeping its bytes only when held in memory or sniffed for HTML).
-    const read = await readCapped(record, maxBytes, keep || ct === undefined);
+    const read = await readCapped(record, this.maxBytes, this.keep || ct === undefined);
     if ('over' in read) {
       // Indexed as a page that fails when loaded, so that it is named (a cut page would be another page).
       await record.skipFully();
-      seen.add(url);
-      records.push({ url, status, headers, at: offset, tooLarge: read.over });
-      continue;
+      this.seen.add(url);
+      const r: Archived = { url, status, headers, at: offset, tooLarge: read.over };
+      this.records.push(r);
+      return r;
     }
     if (ct === undefined && !sniffHtml(read.body)) {
-      skipped++;
-      continue;
+      this.skipped++;
+      return undefined;
     }
-    seen.add(url);
-    records.push({ url, status, headers, at: keep ? read.body : offset });
+    this.seen.add(url);
+    const r: Archived = { url, status, headers, at: this.keep ? read.body : offset };
+    this.records.push(r);
+    return r;
   }
-  return { records, skipped };
+
+  private async skip(record: WARCRecord): Promise<undefined> {
+    this.skipped++;
+    await record.skipFully();
+    return undefined;
+  }
 }
 
-/** The (decoded) payload of the record at `offset`. */
-async function payloadAt(file: string, offset: number): Promise<Uint8Array> {
+/**
+ * The archive's HTML pages (the first response of each URL), with the offset and end of each record, or
+ * with its payload when `keep` (an archive whose records cannot be read from their offset). A payload over
+ * `maxBytes` is indexed as too large (read no further, never kept). `members` is true when every record
+ * was read from a gzip member of its own (so each reads back from its offset).
+ */
+async function index(file: string, keep: boolean, maxBytes: number): Promise<{ records: Archived[]; skipped: number; members: boolean }> {
+  if (!keep) {
+    const byMember = await indexMembers(file, maxBytes);
+    if (byMember) return { records: byMember.records, skipped: byMember.skipped, members: true };
+  }
+  const acc = new RecordIndex(keep, maxBytes);
+  const parser = new WARCParser(createReadStream(file));
+  for await (const record of parser) await acc.add(record, parser.offset);
+  acc.finish(fileSize(file));
+  return { records: acc.records, skipped: acc.skipped, members: false };
+}
+
+function fileSize(file: string): number {
+  const fd = openSync(file, 'r');
+  try {
+    return fstatSync(fd).size;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Largest gzip member inflated at once (compressed bytes); a larger one takes warcio's streaming. */
+const MEMBER_MAX = 64 << 20;
+/** Bytes read from the archive at a time. */
+const CHUNK = 1 << 20;
+/** Bytes of a member at hand before inflating it (more are read if it goes on). */
+const MEMBER_START = 64 << 10;
+/** Room for a record's WARC and HTTP headers above the payload cap, when inflating a member. */
+const HEADERS_ROOM = 1 << 20;
+
+/**
+ * The index of an archive of one gzip member per record, each member inflated by zlib; undefined when the
+ * file is not that (not gzip, a member holding several records, a member over `MEMBER_MAX`, one inflating
+ * past the cap, a damaged member): the caller reads it with warcio then.
+ */
+async function indexMembers(file: string, maxBytes: number): Promise<RecordIndex | undefined> {
+  const fh = await open(file, 'r');
+  try {
+    const size = (await fh.stat()).size;
+    const acc = new RecordIndex(false, maxBytes);
+    for await (const m of gzipMembers(fh, size, maxBytes + HEADERS_ROOM)) {
+      if (m === null) return undefined;
+      if ('cut' in m) {
+        acc.cut(m.head, m.at, m.cut);
+        break;
+      }
+      let n = 0;
+      for await (const record of new WARCParser([m.data])) {
+        if (++n > 1) return undefined;
+        await acc.add(record, m.at, m.end);
+      }
+    }
+    return acc;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Length of the gzip member header at `buf[p]`, or -1 when there is none (or it is not all in `buf`). */
+function gzipHeader(buf: Uint8Array, p: number): number {
+  if (p + 10 > buf.length || buf[p] !== 0x1f || buf[p + 1] !== 0x8b || buf[p + 2] !== 8) return -1;
+  const flags = buf[p + 3]!;
+  let q = p + 10;
+  if (flags & 4) {
+    if (q + 2 > buf.length) return -1;
+    q += 2 + (buf[q]! | (buf[q + 1]! << 8));
+  }
+  for (const bit of [8, 16]) {
+    if (flags & bit) {
+      while (q < buf.length && buf[q] !== 0) q++;
+      q++;
+    }
+  }
+  if (flags & 2) q += 2;
+  return q <= buf.length ? q - p : -1;
+}
+
+/**
+ * The gzip members of a file, each with its place [at, end) and its inflated bytes; null (and no more)
+ * where the file stops being a sequence of members this can inflate; a last member the file's end cuts
+ * short comes as `cut` (its bytes in the file) with `head`, what of it inflates.
+ */
+async function* gzipMembers(fh: FileHandle, size: number, maxOut: number): AsyncGenerator<{ at: number; end: number; data: Buffer } | { at: number; cut: number; head: Buffer } | null> {
+  let buf = Buffer.alloc(0);
+  // buf[0] is the file's byte `base`; the next member starts at buf[pos]
+  let base = 0;
+  let pos = 0;
+  // makes buf hold at least `need` bytes from pos (fewer at the end of the file), reading a chunk or more
+  const fill = async (need: number): Promise<void> => {
+    if (buf.length - pos >= need || base + buf.length >= size) return;
+    const want = Math.min(Math.max(need, buf.length - pos + CHUNK), size - base - pos);
+    const next = Buffer.allocUnsafe(want);
+    let got = buf.copy(next, 0, pos);
+    while (got < want) {
+      const { bytesRead } = await fh.read(next, got, want - got, base + pos + got);
+      if (bytesRead === 0) break;
+      got += bytesRead;
+    }
+    base += pos;
+    pos = 0;
+    buf = next.subarray(0, got);
+  };
+  while (base + pos < size) {
+    await fill(MEMBER_START);
+    const h = gzipHeader(buf, pos);
+    if (h < 0) {
+      yield null;
+      return;
+    }
+    let out: { buffer: Buffer; engine: { bytesWritten: number } } | undefined;
+    while (out === undefined) {
+      try {
+        out = inflateRawSync(buf.subarray(pos + h), { info: true, maxOutputLength: maxOut } as object) as unknown as typeof out;
+      } catch (err) {
+        // the member goes on past what was read: read as much again (up to MEMBER_MAX), else give up
+        const have = buf.length - pos;
+        const short = (err as { code?: string }).code === 'Z_BUF_ERROR';
+        if (short && base + buf.length >= size) {
+          yield { at: base + pos, cut: have, head: partial(buf.subarray(pos + h)) };
+          return;
+        }
+        if (!short || have >= MEMBER_MAX) {
+          yield null;
+          return;
+        }
+        await fill(have * 2);
+      }
+    }
+    // the deflate data, then the trailer's CRC-32 and size (8 bytes)
+    const length = h + out!.engine.bytesWritten + 8;
+    await fill(length);
+    if (buf.length - pos < length) {
+      // the file ends inside the member's trailer
+      yield { at: base + pos, cut: buf.length - pos, head: out!.buffer };
+      return;
+    }
+    yield { at: base + pos, end: base + pos + length, data: out!.buffer };
+    pos += length;
+  }
+}
+
+/** What inflates of the start of a deflate stream cut short (enough for a record's headers). */
+function partial(deflated: Uint8Array): Buffer {
+  try {
+    return inflateRawSync(deflated.subarray(0, 16 << 10), { finishFlush: zlibConstants.Z_SYNC_FLUSH, maxOutputLength: 32 << 20 });
+  } catch {
+    return Buffer.alloc(0);
+  }
+}
+
+/** The bytes [at, end) of a file open as `fd`. */
+function bytesAt(fd: number, at: number, end: number): Buffer {
+  const b = Buffer.allocUnsafe(end - at);
+  let got = 0;
+  while (got < b.length) {
+    const n = readSync(fd, b, got, b.length - got, at + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return b.subarray(0, got);
+}
+
+/**
+ * The (decoded) payload of the record at `offset`: read as its bytes [offset, end) through `fd` (inflated by
+ * zlib when gzip) when its end is known, else streamed from the file by warcio.
+ */
+async function payloadAt(file: string, offset: number, end: number | undefined, fd: () => number): Promise<Uint8Array> {
+  if (end !== undefined) {
+    let bytes: Uint8Array = bytesAt(fd(), offset, end);
+    // only the record's own member is inflated (what follows it, even a damaged member, is not read)
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+      const h = gzipHeader(bytes, 0);
+      if (h < 0) throw new Error(`no gzip member at offset ${offset}`);
+      bytes = inflateRawSync(bytes.subarray(h));
+    }
+    const record = await new WARCParser([bytes]).parse();
+    if (!record) throw new Error(`no record at offset ${offset}`);
+    return new Uint8Array(await record.readFully(true));
+  }
   const stream = createReadStream(file, { start: offset });
   try {
     const record = await new WARCParser(stream).parse();

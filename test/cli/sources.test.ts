@@ -9,7 +9,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { article } from '../run/fixtures.ts';
-import { gabarit } from './gabarit-process.ts';
+import { gabarit, ROOT } from './gabarit-process.ts';
+import { writeWarc } from '../../src/site/warc-source.ts';
 
 async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-sources-'));
@@ -200,4 +201,22 @@ test("title is the document's <title> and headline the main heading, in every ou
     assert.equal(r.title, `Daily ${r.key.replace(/\D/g, '')} | The Site`);
     assert.equal(r.headline, undefined);
   }
+});
+
+test('an archive cut short (a crawl stopped while writing it): the pages before the cut are read, the one it cuts is named', { timeout: 120_000 }, async (t) => {
+  const dir = await tempDir(t);
+  const whole = join(dir, 'site.warc.gz');
+  const pages = await writeWarc(join(ROOT, 'examples', 'site'), whole, { baseUrl: 'https://shop.example/' });
+  const bytes = await readFile(whole);
+  await writeFile(join(dir, 'cut.warc.gz'), bytes.subarray(0, bytes.length - 200));
+  const out = join(dir, 'out');
+  // warcio, reading such an archive, never returned
+  const r = await gabarit(['template', join(dir, 'cut.warc.gz'), '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  const named = r.stderr.split('\n').filter((l) => /ends inside its record \(the file is cut/.test(l));
+  assert.equal(named.length, 1, r.stderr);
+  assert.match(named[0]!, /https:\/\/shop\.example\/\S+\.html/);
+  const summary = await summaryOf(out);
+  assert.equal(summary['pagesDone'], pages - 1);
+  assert.equal(summary['pagesFailed'], 1);
 });

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { WarcSource, writeWarc } from '../../src/site/warc-source.ts';
 
@@ -36,4 +37,82 @@ test('pages are read from their records (per-record gzip, plain), or held when t
   assert.deepEqual(await texts(plain), expected);
   assert.deepEqual(await texts(whole), expected);
   assert.match(Buffer.from((await gz.get('https://x.example/a/17.html')).body).toString('utf8'), /page 17 /);
+});
+
+/** A gzip member of `data` whose header carries a file name (FNAME), as some tools write them. */
+function namedMember(data: Uint8Array, name: string): Buffer {
+  const plain = gzipSync(data);
+  // gzipSync writes a 10-byte header without fields: set FNAME and insert the name after it
+  const header = Buffer.from(plain.subarray(0, 10));
+  header[3] = 8;
+  return Buffer.concat([header, Buffer.from(name + '\0', 'latin1'), plain.subarray(10)]);
+}
+
+test('gzip members are split and inflated by zlib whatever their size; an archive it cannot split is read by warcio', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-warc-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  // incompressible pages: members of 100-300 KB compressed, the archive over the 1 MiB read at a time
+  const noise = (i: number, n: number): string => randomBytes(n).toString('base64').replace(/[+/]/g, (c) => (c === '+' ? ' ' : `${i}`));
+  const big = Array.from({ length: 12 }, (_, i) => ({ key: `b/${i}.html`, body: `<html><body><p>big ${i} ${noise(i, 75_000 + 10_000 * i)}</p></body></html>` }));
+  const all = [...pages, ...big];
+  await writeWarc(all, join(dir, 'b.warc.gz'), { baseUrl: 'https://x.example/' });
+  await writeWarc(all, join(dir, 'b.warc'), { baseUrl: 'https://x.example/' });
+  const gz = await WarcSource.open(join(dir, 'b.warc.gz'));
+  const plain = await WarcSource.open(join(dir, 'b.warc'));
+  assert.equal(gz.members, true);
+  assert.equal(plain.members, false);
+  const expected = await texts(plain);
+  assert.equal(expected.length, 42);
+  assert.deepEqual(await texts(gz), expected);
+
+  // members whose header names a file: split the same
+  const chosen = all.slice(25, 35);
+  const single = await Promise.all(chosen.map(async (p, i) => {
+    const f = join(dir, `one-${i}.warc`);
+    await writeWarc([p], f, { baseUrl: 'https://x.example/' });
+    return readFile(f);
+  }));
+  // each file is a warcinfo record and a response: gzip each file's records as one member per record
+  const members: Buffer[] = [];
+  for (const [i, w] of single.entries()) {
+    const at = w.indexOf('WARC/1.1', 8);
+    members.push(namedMember(w.subarray(0, at), `info-${i}`), namedMember(w.subarray(at), `page-${i}.warc`));
+  }
+  await writeFile(join(dir, 'named.warc.gz'), Buffer.concat(members));
+  const named = await WarcSource.open(join(dir, 'named.warc.gz'));
+  assert.equal(named.members, true);
+  assert.deepEqual(await texts(named), expected.filter((e) => chosen.some((p) => e.startsWith(`${p.key}:`))));
+
+  // pages over the size cap fail by name, the others are read; a member inflating far past the cap (a
+  // small member of a huge page) is not inflated whole: warcio reads that archive, stopping at the cap
+  const outcome = async (src: WarcSource): Promise<{ ok: number; failed: string[] }> => {
+    const failed: string[] = [];
+    let ok = 0;
+    for await (const r of src.pages()) {
+      if (r.ok) ok++;
+      else failed.push(`${r.url} ${r.error.code}`);
+    }
+    return { ok, failed };
+  };
+  const capped = await outcome(await WarcSource.open(join(dir, 'b.warc.gz'), { maxBytes: 150_000 }));
+  // page b/i holds 4/3 × (75,000 + 10,000 i) characters of noise: over 150,000 from b/4
+  assert.deepEqual(capped.failed, ['b/10', 'b/11', 'b/4', 'b/5', 'b/6', 'b/7', 'b/8', 'b/9'].map((k) => `https://x.example/${k}.html too-large`));
+  assert.equal(capped.ok, 34);
+  await writeWarc([...pages, { key: 'huge.html', body: `<html><body><p>${'huge '.repeat(600_000)}</p></body></html>` }], join(dir, 'huge.warc.gz'), { baseUrl: 'https://x.example/' });
+  const hugeSource = await WarcSource.open(join(dir, 'huge.warc.gz'), { maxBytes: 100_000 });
+  assert.equal(hugeSource.members, false);
+  assert.deepEqual(await outcome(hugeSource), { ok: 30, failed: ['https://x.example/huge.html too-large'] });
+
+  // an archive cut short (a crawl stopped while writing): the pages before the cut are read, the page whose
+  // record it cuts fails by name (warcio, reading it, waited forever)
+  const whole = await readFile(join(dir, 'b.warc.gz'));
+  for (const short of [4, 40, 40_000]) {
+    await writeFile(join(dir, 'cut.warc.gz'), whole.subarray(0, whole.length - short));
+    const cut = await WarcSource.open(join(dir, 'cut.warc.gz'));
+    assert.equal(cut.members, true);
+    const got = await outcome(cut);
+    assert.equal(got.ok, 41);
+    assert.deepEqual(got.failed, ['https://x.example/b/11.html read-error']);
+    await assert.rejects(cut.get('b/11.html'), /ends inside its record \(the file is cut/);
+  }
 });

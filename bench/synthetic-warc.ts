@@ -1,0 +1,44 @@
+/**
+ * The synthetic crawl of the pagelets benchmarks (bench/pagelets-synthetic.ts) written as WARC files, one
+ * gzip member per record as crawlers write them, so that the whole job can be timed through the command line
+ * as a user runs it (`gabarit shards run 'DIR/crawl-*.warc.gz'`): reading the archives, pass 1, the global
+ * step, writing every page's files. Also prints the raw `parseHtml` CPU per page of a sample of the pages (the
+ * default label table, each page decoded first and not timed), the baseline the job's CPU is compared with.
+ *
+ * Run: `npx tsx bench/synthetic-warc.ts 20000 2 /tmp/crawl` (pages, files, folder), then for example
+ * `/usr/bin/time -f '%U %S %e' gabarit shards run '/tmp/crawl/crawl-*.warc.gz' --work /tmp/w --out /tmp/o`.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { LabelTable } from '../src/html/labels.ts';
+import { parseHtml } from '../src/html/parse.ts';
+import { writeWarc } from '../src/site/warc-source.ts';
+import { SyntheticCrawl } from './pagelets-synthetic.ts';
+
+const n = Number(process.argv[2] ?? 20000);
+const files = Number(process.argv[3] ?? 2);
+const dir = process.argv[4] ?? 'synthetic-crawl';
+mkdirSync(dir, { recursive: true });
+const crawl = new SyntheticCrawl();
+for (let f = 0; f < files; f++) {
+  const from = Math.floor((f * n) / files);
+  const to = Math.floor(((f + 1) * n) / files);
+  const pages = function* (): Iterable<{ key: string; body: Uint8Array }> {
+    for (let i = from; i < to; i++) yield { key: `p/${i}.html`, body: crawl.pageBytes(i, n).slice() };
+  };
+  const written = await writeWarc(pages(), join(dir, `crawl-${f}.warc.gz`), { baseUrl: crawl.root });
+  console.log(`${join(dir, `crawl-${f}.warc.gz`)}: ${written} pages`);
+}
+
+// the baseline: every seventh page up to 3,000, as bench/pagelets-shards.bench.ts samples them
+const sample = Array.from({ length: Math.min(3000, n) }, (_, j) => crawl.page((j * 7) % n, n));
+const labels = new LabelTable();
+for (const h of sample.slice(0, 300)) parseHtml(h, { labels });
+const cpu = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const c = cpu();
+for (const h of sample) parseHtml(h, { labels });
+const kib = sample.reduce((a, h) => a + Buffer.byteLength(h), 0) / sample.length / 1024;
+console.log(`raw parseHtml: ${((cpu() - c) / sample.length).toFixed(2)} ms of CPU a page (${sample.length} pages, mean ${kib.toFixed(1)} KiB)`);
