@@ -18,14 +18,17 @@
  * (an uncompressed WARC, or one gzip member per record, as WARC writers make them); an archive gzipped as
  * one stream is read into memory instead.
  * Gzip is inflated by Node's zlib, not by warcio (which inflates in JavaScript, several times slower): an
- * archive of one gzip member per record is split into its members here, each inflated at once and handed to
- * warcio as the bytes of one uncompressed record (`gzipMembers`); a page is read back as the bytes of its
- * member, [offset, end), through one file descriptor. Anything else (an uncompressed archive, one gzip
- * stream, a member larger than `MEMBER_MAX` or inflating past the size cap) takes warcio's own reading.
+ * archive of one gzip member per record is split into its members here (`gzipMembers`), each inflated at
+ * once and, when it is exactly one whole record, handed to warcio to parse; a member the file's end cuts
+ * short makes its page fail by name. Other archives (uncompressed, one gzip stream, records split over
+ * members, a member over `MEMBER_MAX` or inflating past the size cap) are indexed by warcio's own reading.
+ * Either way (an archive held in memory aside) a page is read back as its record's bytes [offset, end)
+ * through one file descriptor, inflated by zlib, and checked whole before warcio parses it (given a record
+ * cut short, warcio returns what there is, or waits for the rest forever).
  */
 import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { type FileHandle, open, writeFile } from 'node:fs/promises';
-import { constants as zlibConstants, inflateRawSync } from 'node:zlib';
+import { constants as zlibConstants, gunzipSync, inflateRawSync } from 'node:zlib';
 import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
 import { PageError } from '../errors.ts';
 import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
@@ -331,6 +334,9 @@ async function indexMembers(file: string, maxBytes: number): Promise<RecordIndex
         acc.cut(m.head, m.at, m.cut);
         break;
       }
+      // a member that is not exactly one record (a record split over members): warcio reads the file
+      // (given a record cut short, warcio waits for the rest forever)
+      if (!oneRecord(m.data)) return undefined;
       let n = 0;
       for await (const record of new WARCParser([m.data])) {
         if (++n > 1) return undefined;
@@ -341,6 +347,29 @@ async function indexMembers(file: string, maxBytes: number): Promise<RecordIndex
   } finally {
     await fh.close();
   }
+}
+
+/**
+ * True when `data` is one whole WARC record: its header block, the `Content-Length` bytes of its content
+ * block, then the two line ends that close a record (more line ends tolerated after them).
+ */
+function oneRecord(data: Buffer): boolean {
+  const end = recordEnd(data);
+  if (end < 0) return false;
+  for (let k = end; k < data.length; k++) if (data[k] !== 13 && data[k] !== 10) return false;
+  return true;
+}
+
+/** Where the WARC record that `data` starts with ends (after its closing line ends), or -1 if it is not all there. */
+function recordEnd(data: Buffer): number {
+  const head = data.subarray(0, 64 << 10).indexOf('\r\n\r\n');
+  if (head < 0) return -1;
+  const fields = data.toString('latin1', 0, head);
+  const length = /\r\nContent-Length:[ \t]*(\d+)[ \t]*(?:\r\n|$)/i.exec(fields);
+  if (!/^WARC\/\d/.test(fields) || !length) return -1;
+  const end = head + 4 + Number(length[1]);
+  if (end + 4 > data.length || data.toString('latin1', end, end + 4) !== '\r\n\r\n') return -1;
+  return end + 4;
 }
 
 /** Length of the gzip member header at `buf[p]`, or -1 when there is none (or it is not all in `buf`). */
@@ -453,13 +482,20 @@ function bytesAt(fd: number, at: number, end: number): Buffer {
  */
 async function payloadAt(file: string, offset: number, end: number | undefined, fd: () => number): Promise<Uint8Array> {
   if (end !== undefined) {
-    let bytes: Uint8Array = bytesAt(fd(), offset, end);
-    // only the record's own member is inflated (what follows it, even a damaged member, is not read)
+    let bytes: Buffer = bytesAt(fd(), offset, end);
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-      const h = gzipHeader(bytes, 0);
-      if (h < 0) throw new Error(`no gzip member at offset ${offset}`);
-      bytes = inflateRawSync(bytes.subarray(h));
+      // every member up to the next record (a record split over several members), or, when what follows
+      // is damaged, the first one alone
+      try {
+        bytes = gunzipSync(bytes);
+      } catch {
+        const h = gzipHeader(bytes, 0);
+        if (h < 0) throw new Error(`no gzip member at offset ${offset}`);
+        bytes = inflateRawSync(bytes.subarray(h));
+      }
     }
+    // warcio, given a record cut short, would give what there is (or wait for the rest)
+    if (recordEnd(bytes) < 0) throw new Error(`the record at offset ${offset} is incomplete`);
     const record = await new WARCParser([bytes]).parse();
     if (!record) throw new Error(`no record at offset ${offset}`);
     return new Uint8Array(await record.readFully(true));

@@ -83,6 +83,21 @@ test('gzip members are split and inflated by zlib whatever their size; an archiv
   assert.equal(named.members, true);
   assert.deepEqual(await texts(named), expected.filter((e) => chosen.some((p) => e.startsWith(`${p.key}:`))));
 
+  // each record split over two members (not as WARC writers do, but valid gzip): read by warcio, whole
+  const plainBytes = await readFile(join(dir, 'b.warc'));
+  const starts: number[] = [];
+  for (let p = plainBytes.indexOf('WARC/1.1\r\n'); p >= 0; p = plainBytes.indexOf('WARC/1.1\r\n', p + 1)) starts.push(p);
+  starts.push(plainBytes.length);
+  const halves: Buffer[] = [];
+  for (let k = 0; k + 1 < starts.length; k++) {
+    const mid = Math.floor((starts[k]! + starts[k + 1]!) / 2);
+    halves.push(gzipSync(plainBytes.subarray(starts[k]!, mid)), gzipSync(plainBytes.subarray(mid, starts[k + 1]!)));
+  }
+  await writeFile(join(dir, 'halves.warc.gz'), Buffer.concat(halves));
+  const split = await WarcSource.open(join(dir, 'halves.warc.gz'));
+  assert.equal(split.members, false);
+  assert.deepEqual(await texts(split), expected);
+
   // pages over the size cap fail by name, the others are read; a member inflating far past the cap (a
   // small member of a huge page) is not inflated whole: warcio reads that archive, stopping at the cap
   const outcome = async (src: WarcSource): Promise<{ ok: number; failed: string[] }> => {
