@@ -257,3 +257,15 @@ export class SyntheticCrawl {
     return src;
   }
 }
+
+/**
+ * Writes pages [from, to) of a crawl of n pages as a WARC file of one gzip member per record (as crawlers
+ * write them), under the crawl's root; returns the number of pages written.
+ */
+export async function writeSyntheticWarc(crawl: SyntheticCrawl, n: number, from: number, to: number, file: string): Promise<number> {
+  const { writeWarc } = await import('../src/site/warc-source.ts');
+  const pages = function* (): Iterable<{ key: string; body: Uint8Array }> {
+    for (let i = from; i < to; i++) yield { key: `p/${i}.html`, body: crawl.pageBytes(i, n).slice() };
+  };
+  return writeWarc(pages(), file, { baseUrl: crawl.root });
+}

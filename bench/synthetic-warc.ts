@@ -12,8 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml } from '../src/html/parse.ts';
-import { writeWarc } from '../src/site/warc-source.ts';
-import { SyntheticCrawl } from './pagelets-synthetic.ts';
+import { SyntheticCrawl, writeSyntheticWarc } from './pagelets-synthetic.ts';
 
 const n = Number(process.argv[2] ?? 20000);
 const files = Number(process.argv[3] ?? 2);
@@ -23,10 +22,7 @@ const crawl = new SyntheticCrawl();
 for (let f = 0; f < files; f++) {
   const from = Math.floor((f * n) / files);
   const to = Math.floor(((f + 1) * n) / files);
-  const pages = function* (): Iterable<{ key: string; body: Uint8Array }> {
-    for (let i = from; i < to; i++) yield { key: `p/${i}.html`, body: crawl.pageBytes(i, n).slice() };
-  };
-  const written = await writeWarc(pages(), join(dir, `crawl-${f}.warc.gz`), { baseUrl: crawl.root });
+  const written = await writeSyntheticWarc(crawl, n, from, to, join(dir, `crawl-${f}.warc.gz`));
   console.log(`${join(dir, `crawl-${f}.warc.gz`)}: ${written} pages`);
 }
 

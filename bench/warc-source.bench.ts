@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml } from '../src/html/parse.ts';
-import { WarcSource, writeWarc } from '../src/site/warc-source.ts';
-import { SyntheticCrawl } from './pagelets-synthetic.ts';
+import { WarcSource } from '../src/site/warc-source.ts';
+import { SyntheticCrawl, writeSyntheticWarc } from './pagelets-synthetic.ts';
 
 const cpu = (): number => {
   const u = process.cpuUsage();
@@ -24,11 +24,7 @@ let files = process.argv.slice(2);
 let temp: string | undefined;
 if (files.length === 0) {
   temp = mkdtempSync(join(tmpdir(), 'gabarit-warc-bench-'));
-  const crawl = new SyntheticCrawl();
-  const pages = function* (): Iterable<{ key: string; body: Uint8Array }> {
-    for (let i = 0; i < 2000; i++) yield { key: `p/${i}.html`, body: crawl.pageBytes(i, 2000).slice() };
-  };
-  await writeWarc(pages(), join(temp, 'crawl.warc.gz'), { baseUrl: crawl.root });
+  await writeSyntheticWarc(new SyntheticCrawl(), 2000, 0, 2000, join(temp, 'crawl.warc.gz'));
   files = [join(temp, 'crawl.warc.gz')];
 }
 try {

@@ -26,7 +26,7 @@
  * through one file descriptor, inflated by zlib, and checked whole before warcio parses it (given a record
  * cut short, warcio returns what there is, or waits for the rest forever).
  */
-import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { type FileHandle, open, writeFile } from 'node:fs/promises';
 import { constants as zlibConstants, gunzipSync, inflateRawSync } from 'node:zlib';
 import { WARCParser, WARCRecord, WARCSerializer } from 'warcio';
@@ -171,7 +171,8 @@ export class WarcSource extends RootedSource implements PageSource {
     if (r.status < 200 || r.status > 299) throw new PageError(r.url, 'http-status', `archived response is HTTP ${r.status}`, { status: r.status });
     let body: Uint8Array;
     try {
-      body = typeof r.at === 'number' ? await payloadAt(this.file, r.at, r.end, () => (this.fd ??= openSync(this.file, 'r'))) : r.at;
+      // a record indexed by its offset has its end (the next record's offset, or the file's size)
+      body = typeof r.at === 'number' ? await payloadAt(r.at, r.end ?? statSync(this.file).size, () => (this.fd ??= openSync(this.file, 'r'))) : r.at;
     } catch (err) {
       throw new PageError(r.url, 'read-error', `cannot read its record in ${this.file} (${(err as Error).message})`, { cause: err });
     }
@@ -218,8 +219,8 @@ class RecordIndex {
    * The last record, cut short by the end of the file: a page that fails when loaded, named by the URL its
    * WARC headers give (`head`: what could be inflated of it), when they hold one.
    */
-  cut(head: Uint8Array, offset: number, size: number): void {
-    const text = new TextDecoder('latin1').decode(head.subarray(0, 64 << 10));
+  cut(head: Buffer, offset: number, size: number): void {
+    const text = head.toString('latin1', 0, Math.min(head.length, 64 << 10));
     const fields = text.slice(0, Math.max(0, text.indexOf('\r\n\r\n')));
     const type = /^WARC-Type:[ \t]*(\S+)/im.exec(fields)?.[1];
     const target = /^WARC-Target-URI:[ \t]*<?([^\s>]+)/im.exec(fields)?.[1];
@@ -296,17 +297,8 @@ async function index(file: string, keep: boolean, maxBytes: number): Promise<{ r
   const acc = new RecordIndex(keep, maxBytes);
   const parser = new WARCParser(createReadStream(file));
   for await (const record of parser) await acc.add(record, parser.offset);
-  acc.finish(fileSize(file));
+  acc.finish(statSync(file).size);
   return { records: acc.records, skipped: acc.skipped, members: false };
-}
-
-function fileSize(file: string): number {
-  const fd = openSync(file, 'r');
-  try {
-    return fstatSync(fd).size;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Largest gzip member inflated at once (compressed bytes); a larger one takes warcio's streaming. */
@@ -336,12 +328,9 @@ async function indexMembers(file: string, maxBytes: number): Promise<RecordIndex
       }
       // a member that is not exactly one record (a record split over members): warcio reads the file
       // (given a record cut short, warcio waits for the rest forever)
-      if (!oneRecord(m.data)) return undefined;
-      let n = 0;
-      for await (const record of new WARCParser([m.data])) {
-        if (++n > 1) return undefined;
-        await acc.add(record, m.at, m.end);
-      }
+      const record = oneRecord(m.data) ? await new WARCParser([m.data]).parse() : null;
+      if (!record) return undefined;
+      await acc.add(record, m.at, m.end);
     }
     return acc;
   } finally {
@@ -477,37 +466,27 @@ function bytesAt(fd: number, at: number, end: number): Buffer {
 }
 
 /**
- * The (decoded) payload of the record at `offset`: read as its bytes [offset, end) through `fd` (inflated by
- * zlib when gzip) when its end is known, else streamed from the file by warcio.
+ * The (decoded) payload of the record at `offset`: its bytes [offset, end) read through `fd`, inflated by
+ * zlib when gzip, and checked whole before warcio parses them.
  */
-async function payloadAt(file: string, offset: number, end: number | undefined, fd: () => number): Promise<Uint8Array> {
-  if (end !== undefined) {
-    let bytes: Buffer = bytesAt(fd(), offset, end);
-    if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
-      // every member up to the next record (a record split over several members), or, when what follows
-      // is damaged, the first one alone
-      try {
-        bytes = gunzipSync(bytes);
-      } catch {
-        const h = gzipHeader(bytes, 0);
-        if (h < 0) throw new Error(`no gzip member at offset ${offset}`);
-        bytes = inflateRawSync(bytes.subarray(h));
-      }
+async function payloadAt(offset: number, end: number, fd: () => number): Promise<Uint8Array> {
+  let bytes: Buffer = bytesAt(fd(), offset, end);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    // every member up to the next record (a record split over several members), or, when what follows
+    // is damaged, the first one alone
+    try {
+      bytes = gunzipSync(bytes);
+    } catch {
+      const h = gzipHeader(bytes, 0);
+      if (h < 0) throw new Error(`no gzip member at offset ${offset}`);
+      bytes = inflateRawSync(bytes.subarray(h));
     }
-    // warcio, given a record cut short, would give what there is (or wait for the rest)
-    if (recordEnd(bytes) < 0) throw new Error(`the record at offset ${offset} is incomplete`);
-    const record = await new WARCParser([bytes]).parse();
-    if (!record) throw new Error(`no record at offset ${offset}`);
-    return new Uint8Array(await record.readFully(true));
   }
-  const stream = createReadStream(file, { start: offset });
-  try {
-    const record = await new WARCParser(stream).parse();
-    if (!record) throw new Error(`no record at offset ${offset}`);
-    return new Uint8Array(await record.readFully(true));
-  } finally {
-    stream.destroy();
-  }
+  // warcio, given a record cut short, would give what there is (or wait for the rest)
+  if (recordEnd(bytes) < 0) throw new Error(`the record at offset ${offset} is incomplete`);
+  const record = await new WARCParser([bytes]).parse();
+  if (!record) throw new Error(`no record at offset ${offset}`);
+  return new Uint8Array(await record.readFully(true));
 }
 
 /** True when the record of `r` reads back from its offset (its URL is found there). */
