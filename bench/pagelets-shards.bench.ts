@@ -8,7 +8,8 @@
  *    bytes per step from its event log;
  *  - mark: the output phase, each page's marked HTML and kept text made (not written): from the render records
  *    pass 1 left beside each shard's rows (default), or, with `--no-records` (none recorded), each shard's
- *    pages read and parsed again and marked.
+ *    pages read and parsed again and marked; with `--format jsonl`, each page's JSON line made instead
+ *    (pass 1 then records the kept text and title only, as `gabarit shards run -f jsonl` does).
  * Peak memory of each process: this Node process's RSS per phase (DuckDB runs inside it), and the
  * spark-submit process tree (the JVM and the Python driver), sampled every 100 ms from /proc.
  * CPU per page of each phase (this process: main thread, workers, DuckDB; for the Spark step also
@@ -19,7 +20,7 @@
  * main thread, about its CPU) is printed and taken out of the whole job's figure.
  *
  * Run: `nice -n 10 npx tsx bench/pagelets-shards.bench.ts 200000` (pages; `--shards 8`, `--workers 2` (pass 1's worker threads), `--backends
- * duckdb,spark`, `--no-records`, `--memory-limit 2GB` for the DuckDB step, `--spark-conf k=v,k=v`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
+ * duckdb,spark`, `--no-records`, `--format jsonl`, `--memory-limit 2GB` for the DuckDB step, `--spark-conf k=v,k=v`); Spark from spark/install.sh (or spark-submit on PATH, or SPARK_HOME).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, renameSync, statSync } from 'node:fs';
@@ -28,6 +29,7 @@ import { join } from 'node:path';
 import { LabelTable } from '../src/html/labels.ts';
 import { parseHtml } from '../src/html/parse.ts';
 import { pageFiles } from '../src/output.ts';
+import { recordOf } from '../src/run/write.ts';
 import { markPagelets, runOptions } from '../src/template/pagelets/engine.ts';
 import { type GlobalResult, runGlobalShards } from '../src/template/pagelets/global-shards.ts';
 import { analyseShard, readManifest, type Shard, shardMarkInput } from '../src/template/pagelets/shards.ts';
@@ -44,7 +46,8 @@ const backends = flag('backends', 'duckdb,spark').split(',').filter((b) => b !==
 // `--work DIR`: a kept work directory (shards already analysed there are skipped); `--phases analyse,global,mark`
 const keptWork = flag('work', '');
 const phases = new Set(flag('phases', 'analyse,global,mark').split(','));
-const records = !args.includes('--no-records');
+const jsonl = flag('format', 'text') === 'jsonl';
+const records = args.includes('--no-records') ? false : jsonl ? 'text' : 'page';
 // `--spark-conf k=v,k=v`: more Spark settings (e.g. spark.sql.autoBroadcastJoinThreshold=-1, so that a small crawl
 // shuffles its joins as a large one does)
 const extraConf = Object.fromEntries(
@@ -315,7 +318,7 @@ async function main(): Promise<void> {
     let bytes = 0;
     for (const shard of shards) {
       const manifest = (await readManifest(work, shard))!;
-      const input = await shardMarkInput(work, manifest, o);
+      const input = await shardMarkInput(work, manifest, o, jsonl ? 'text' : 'page');
       if (input.spool) fromRecords++;
       const from = Math.floor((shard.index * n) / shardCount);
       const to = Math.floor(((shard.index + 1) * n) / shardCount);
@@ -328,12 +331,15 @@ async function main(): Promise<void> {
           onFailure,
           // the files' content as the output writer makes it, not written
           onPage: async (m) => {
-            const f = pageFiles(m);
-            bytes += f.text.length + f.html.length;
+            if (jsonl) bytes += JSON.stringify(recordOf({ ok: true, key: m.key, url: m.url, marks: m, info: {} })).length;
+            else {
+              const f = pageFiles(m);
+              bytes += f.text.length + f.html.length;
+            }
             marked++;
           },
           onRendered: async (r) => {
-            bytes += r.text.length + r.html.length;
+            bytes += jsonl ? JSON.stringify(recordOf({ ok: true, key: r.key, url: r.url, rendered: r, info: {} })).length : r.text.length + r.html.length;
             marked++;
           },
         });

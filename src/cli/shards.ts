@@ -12,7 +12,7 @@
  */
 import type { ShardPhase, ShardsResult } from '../run/shards.ts';
 import type { Command } from 'commander';
-import { SHARD_GLOBAL_OPTIONS, SHARD_OUT_OPTIONS, SHARD_PART_OPTIONS, SHARD_PASS_ONE, SHARD_RECORDS_OPTIONS, SHARD_SPARK_RUN_OPTIONS, SHARD_WORK_OPTIONS, type ShardFlags } from '../run/options.ts';
+import { SHARD_FORMAT_OPTIONS, SHARD_GLOBAL_OPTIONS, SHARD_OUT_OPTIONS, SHARD_PART_OPTIONS, SHARD_PASS_ONE, SHARD_RECORDS_OPTIONS, SHARD_SPARK_RUN_OPTIONS, SHARD_WORK_OPTIONS, type ShardFlags } from '../run/options.ts';
 import { addDeclaredOptions, engineOption } from './parsers.ts';
 import { EngineError, UsageError } from '../errors.ts';
 import { BAD_OPTION } from '../template/options.ts';
@@ -59,7 +59,8 @@ const partOption = (c: Command): Command => addDeclaredOptions(c, SHARD_PART_OPT
 const globalStepOptions = (c: Command): Command => engineFlags(addDeclaredOptions(c, SHARD_GLOBAL_OPTIONS), SUPPORT);
 const workOption = (c: Command): Command => addDeclaredOptions(c, SHARD_WORK_OPTIONS);
 const outOption = (c: Command): Command => addDeclaredOptions(c, SHARD_OUT_OPTIONS);
-const recordsOption = (c: Command): Command => addDeclaredOptions(c, SHARD_RECORDS_OPTIONS);
+const recordsOption = (c: Command): Command => addDeclaredOptions(addDeclaredOptions(c, SHARD_RECORDS_OPTIONS), SHARD_FORMAT_OPTIONS);
+const formatOption = (c: Command): Command => addDeclaredOptions(c, SHARD_FORMAT_OPTIONS);
 
 export function register(program: Command): void {
   const cmd = program.command('shards').description('paper 3\'s global template detection over a crawl split into shards (WARC files or directories), phase by phase, on DuckDB or Spark');
@@ -68,7 +69,7 @@ export function register(program: Command): void {
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['analyse'])));
   workOption(globalStepOptions(cmd.command('global').description('the relational steps of Figure 5 over every analysed shard; template pagelets as Parquet')))
     .action(async (flags: ShardFlags, self: Command) => void (await phases(self, [], flags, ['global'])));
-  outOption(workOption(engineFlags(partOption(cmd.command('mark').description('each shard\'s pages marked and written (the output contract), with the options each shard was analysed with').argument('<sources...>', 'the same sources as for analyse')), WORKERS)))
+  formatOption(outOption(workOption(engineFlags(partOption(cmd.command('mark').description('each shard\'s pages marked and written (the output contract), with the options each shard was analysed with').argument('<sources...>', 'the same sources as for analyse')), WORKERS))))
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['mark'])));
   addDeclaredOptions(recordsOption(outOption(workOption(globalStepOptions(engineFlags(partOption(cmd.command('run').description('analyse, global and mark in a row: on this machine, or with --backend spark as Spark tasks').argument('<sources...>', sources)), [...WORKERS, ...PASS_ONE]))))), SHARD_SPARK_RUN_OPTIONS)
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['analyse', 'global', 'mark'])));
@@ -98,6 +99,7 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
       out: outDir(flags.out ?? 'out/shards'),
       options: o,
       records: flags.records ?? true,
+      format: flags.format ?? 'text',
       backend: flags.backend,
       sparkMaster: flags.sparkMaster,
       ...(flags.sparkSubmit ? { sparkSubmit: flags.sparkSubmit } : {}),

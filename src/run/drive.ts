@@ -63,6 +63,7 @@ export async function driveEngine(engine: TemplateEngine, source: PageSource, op
               if (nc) out.noContent++;
               await emit({ ok: true, key: rendered.key, url: rendered.url, rendered, info: extra ?? {}, ...(nc ? { noContent: nc } : {}) });
             },
+            ...(controls.textOnly ? { textOnly: true } : {}),
           }
         : {}),
       onFailure: (failure) => {

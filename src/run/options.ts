@@ -230,6 +230,14 @@ export const SHARD_RECORDS_OPTIONS = declareOptions('shards', {
     description: "write no render records beside the shard's rows (by default pass 1 records what writing each page's output needs, about 1.5 times the pages' size, so that mark parses no page again): less disk, and mark reads and parses every page again",
   }),
 });
+/** `shards analyse`, `mark` and `run`: what mark writes (and so what pass 1 records for it). */
+export const SHARD_FORMAT_OPTIONS = declareOptions('shards', {
+  format: option(z.enum(['text', 'jsonl']).default('text'), {
+    short: 'f',
+    arg: 'format',
+    description: "what mark writes: text: <page>.txt and <page>.html per page; jsonl: one record per page in each shard's pages.jsonl (pass 1 then records the kept text and title, not the page; give it to analyse too)",
+  }),
+});
 /** `shards`: the work directory every machine shares. */
 export const SHARD_WORK_OPTIONS = declareOptions('shards', {
   work: option(z.string(), { arg: 'dir', description: 'work directory shared by every machine (shards, global results)' }),
@@ -240,6 +248,7 @@ export const SHARD_OUT_OPTIONS = declareOptions('shards', {
 });
 export type ShardFlags = OptionValues<typeof SHARD_PART_OPTIONS.shape> &
   Partial<OptionValues<typeof SHARD_RECORDS_OPTIONS.shape>> &
+  Partial<OptionValues<typeof SHARD_FORMAT_OPTIONS.shape>> &
   Partial<OptionValues<typeof SHARD_SPARK_RUN_OPTIONS.shape>> &
   OptionValues<typeof SHARD_GLOBAL_OPTIONS.shape> &
   OptionValues<typeof SHARD_WORK_OPTIONS.shape> &

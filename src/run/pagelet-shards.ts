@@ -11,8 +11,10 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LabelTable } from '../html/labels.ts';
 import { OutputWriter, type PageFailure } from '../output.ts';
+import { fileSink, recordOf } from './write.ts';
 import { openSource } from '../site/source.ts';
 import { type MarkInput, markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
+import type { RecordKind } from '../template/pagelets/render.ts';
 import { readGlobalResult } from '../template/pagelets/global-shards.ts';
 import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, replaceDir, shardMarkInput, sourceChecksum, stagingDir } from '../template/pagelets/shards.ts';
 
@@ -33,9 +35,10 @@ export interface AnalysedShard {
 
 /**
  * Pass 1 of the given shards into `work` (a shard already done for the same source and options is
- * skipped); with `records`, what writing each page's output needs too, so that `markCrawl` parses no page again.
+ * skipped); with `records`, what writing each page's output needs too, so that `markCrawl` parses no page
+ * again (`'text'`: what its jsonl format needs only).
  */
-export async function analyseCrawl(work: string, shards: readonly Shard[], o: PageletRunOptions, hooks: CrawlHooks, records = true): Promise<AnalysedShard[]> {
+export async function analyseCrawl(work: string, shards: readonly Shard[], o: PageletRunOptions, hooks: CrawlHooks, records: boolean | RecordKind = true): Promise<AnalysedShard[]> {
   const out: AnalysedShard[] = [];
   for (const shard of shards) {
     const source = await openSource(shard.spec);
@@ -59,13 +62,17 @@ export interface MarkedShard {
   failures: number;
 }
 
+/** What `markCrawl` writes per shard: the page files (`text`), or one JSON line a page in pages.jsonl (`jsonl`). */
+export type ShardFormat = 'text' | 'jsonl';
+
 /**
  * The output phase of the given shards: each shard's pages marked with the global step's template
- * pagelets, the output contract written in `outDirOf(shard)`. A shard's folder is written beside it under
- * a temporary name and put in its place when complete (a killed run leaves the previous folder, or none);
- * it replaces a previous output folder (one with summary.json) and refuses any other folder that is not empty.
+ * pagelets, the output contract written in `outDirOf(shard)` (in `format`: write.ts's two forms). A
+ * shard's folder is written beside it under a temporary name and put in its place when complete (a killed
+ * run leaves the previous folder, or none); it replaces a previous output folder (one with summary.json)
+ * and refuses any other folder that is not empty.
  */
-export async function markCrawl(work: string, shards: readonly Shard[], outDirOf: (s: Shard) => string, o: PageletRunOptions, hooks: CrawlHooks): Promise<MarkedShard[]> {
+export async function markCrawl(work: string, shards: readonly Shard[], outDirOf: (s: Shard) => string, o: PageletRunOptions, hooks: CrawlHooks, format: ShardFormat = 'text'): Promise<MarkedShard[]> {
   const global = await readGlobalResult(work);
   const done: MarkedShard[] = [];
   for (const shard of shards) {
@@ -74,7 +81,7 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
     if (!manifest) throw new Error(`shard ${shard.index} (${shard.spec}) is not analysed in ${work}`);
     if (!global.result.shards.some((s) => s.index === shard.index && s.checksum === manifestChecksum(manifest))) throw new Error(`shard ${shard.index} (${shard.spec}) was analysed after the global step: run the global phase again`);
     if ((await sourceChecksum(shard.spec)) !== manifest.sourceChecksum) throw new Error(`${shard.spec} changed since it was analysed: analyse it again, then the global phase`);
-    if (await markedAlready(work, shard, out, global.checksum)) {
+    if (await markedAlready(work, shard, out, global.checksum, format)) {
       hooks.onShard?.(`shard ${shard.index} ${shard.name}: output already written, skipped`);
       done.push({ shard, skipped: true, out, pages: manifest.pages, failures: 0 });
       continue;
@@ -82,23 +89,31 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
     if (existsSync(out) && !existsSync(join(out, 'summary.json')) && (await readdir(out)).length > 0) throw new Error(`${out} is not empty and holds no gabarit output (no summary.json): give a new or empty output folder`);
     const staged = await stagingDir(out);
     const writer = new OutputWriter(staged);
+    // jsonl: the lines as they come; the summary without the per-page list (memory does not grow with the shard)
+    const lines = format === 'jsonl' ? await fileSink(join(staged, 'pages.jsonl')) : undefined;
+    let linesOpen = lines !== undefined;
+    let written = 0;
     const source = await openSource(shard.spec);
     const t0 = performance.now();
     let input: MarkInput | undefined;
     let fromRecords = false;
     try {
-      input = await shardMarkInput(work, manifest, o);
+      input = await shardMarkInput(work, manifest, o, lines ? 'text' : 'page');
       fromRecords = input.spool !== undefined;
       const run = await markPagelets(input, {
         source,
         labels: new LabelTable(),
         options: { ...input.options },
         onPage: async (marks, extra) => {
-          await writer.writePage(marks, extra);
+          if (!lines) return void (await writer.writePage(marks, extra));
+          await lines.write(recordOf({ ok: true, key: marks.key, url: marks.url, marks, info: {} }));
+          written++;
         },
         // with the shard's render records, pages come rendered: none is read or parsed again
         onRendered: async (rendered, extra) => {
-          await writer.writeRendered(rendered, extra);
+          if (!lines) return void (await writer.writeRendered(rendered, extra));
+          await lines.write(recordOf({ ok: true, key: rendered.key, url: rendered.url, rendered, info: {} }));
+          written++;
         },
         onFailure: (f) => {
           writer.fail(f);
@@ -106,26 +121,33 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
         },
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
       });
-      await writer.finish(
-        {
-          command: 'shards mark',
-          method: 'pagelets',
-          source: shard.spec,
-          pagesLoaded: 0,
-          timings: { marks: Math.round(performance.now() - t0) },
-          engine: { pagelets: { algorithm: 'global', backend: global.result.backend, ...global.result.counts, pagesMarked: run.marked, shard: shard.index } },
-        },
-        { method: 'pagelets', algorithm: 'global', backend: global.result.backend, counts: global.result.counts, templates: join(work, 'global', 'templates') },
-      );
+      const base = {
+        command: 'shards mark',
+        method: 'pagelets',
+        source: shard.spec,
+        pagesLoaded: 0,
+        timings: { marks: Math.round(performance.now() - t0) },
+        engine: { pagelets: { algorithm: 'global', backend: global.result.backend, ...global.result.counts, pagesMarked: run.marked, shard: shard.index } },
+      };
+      const template = { method: 'pagelets', algorithm: 'global', backend: global.result.backend, counts: global.result.counts, templates: join(work, 'global', 'templates') };
+      if (lines) {
+        for (const f of writer.failed) await lines.write({ url: f.url, key: f.key ?? f.url, failure: { code: String(f.code), message: f.message } });
+        linesOpen = false;
+        await lines.close();
+        await writer.writeJson('template.json', template);
+        await writer.writeJson('summary.json', { ...base, format: 'jsonl', pagesDone: written, pagesFailed: writer.failed.length, failures: writer.failed });
+      } else await writer.finish(base, template);
       await replaceDir(staged, out);
     } finally {
+      if (linesOpen) await lines!.close().catch(() => undefined);
       input?.spool?.close();
       await source.close();
       await rm(staged, { recursive: true, force: true });
     }
-    await recordMarked(work, { index: shard.index, name: shard.name, out, global: global.checksum, pages: writer.done.length, failures: writer.failed.length });
-    hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${writer.done.length} pages written to ${out} (${fromRecords ? "from pass 1's records" : 'pages read and parsed again'})`);
-    done.push({ shard, skipped: false, out, pages: writer.done.length, failures: writer.failed.length });
+    const pages = lines ? written : writer.done.length;
+    await recordMarked(work, { index: shard.index, name: shard.name, out, global: global.checksum, pages, failures: writer.failed.length, ...(lines ? { format: 'jsonl' as const } : {}) });
+    hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${pages} pages written to ${out}${lines ? ' as JSON lines' : ''} (${fromRecords ? "from pass 1's records" : 'pages read and parsed again'})`);
+    done.push({ shard, skipped: false, out, pages, failures: writer.failed.length });
   }
   return done;
 }

@@ -11,6 +11,7 @@
 import type { PageFailure } from '../output.ts';
 import type { GlobalResult } from '../template/pagelets/global-shards.ts';
 import type { PageletOptions } from '../template/pagelets/options.ts';
+import type { ShardFormat } from './pagelet-shards.ts';
 
 export type ShardPhase = 'analyse' | 'global' | 'mark';
 
@@ -27,6 +28,11 @@ export interface ShardsOptions {
   options: PageletOptions;
   /** Analyse: record what the output phase needs, so that mark parses no page again (default true). */
   records?: boolean;
+  /**
+   * What mark writes: `text`, the page files (default); `jsonl`, one JSON line a page in each shard's
+   * pages.jsonl. Analyse records for it: with `jsonl`, the kept text and title only, not the page.
+   */
+  format?: ShardFormat;
   /** Engine of the relational steps (default duckdb) and, for Spark, how to submit. */
   backend?: 'duckdb' | 'spark';
   sparkMaster?: string;
@@ -82,13 +88,13 @@ export async function shards(specs: readonly string[], options: ShardsOptions): 
   }
   const mine = partOf(all, options.part);
   if (phases.includes('analyse')) {
-    const r = await analyseCrawl(work, mine, o, hooks, options.records ?? true);
+    const r = await analyseCrawl(work, mine, o, hooks, options.records === false ? false : options.format === 'jsonl' ? 'text' : 'page');
     result.analysed = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.manifest.pages }));
   }
   if (phases.includes('global')) result.global = await globalPhase(options);
   if (phases.includes('mark')) {
     const out = options.out ?? join(work, 'out');
-    const r = await markCrawl(work, mine, (s) => (all.length > 1 ? join(out, s.name) : out), o, hooks);
+    const r = await markCrawl(work, mine, (s) => (all.length > 1 ? join(out, s.name) : out), o, hooks, options.format ?? 'text');
     result.marked = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.pages, failures: s.failures, out: s.out }));
   }
   return result;

@@ -124,7 +124,7 @@ export function networkLoads(source: PageSource): number {
 }
 
 /** The names of RunControls: what a pipeline's options hold besides its own (the engine's) options. */
-const CONTROL_KEYS: ReadonlySet<string> = new Set(['sourceOptions', 'maxPages', 'labels', 'onProgress', 'onWarning', 'signal', 'rendered']);
+const CONTROL_KEYS: ReadonlySet<string> = new Set(['sourceOptions', 'maxPages', 'labels', 'onProgress', 'onWarning', 'signal', 'rendered', 'textOnly']);
 
 /** A pipeline's own options: `options` without the run's controls and the names in `also`. */
 export function ownOptions(options: Readonly<Record<string, unknown>>, also: readonly string[] = []): Record<string, unknown> {

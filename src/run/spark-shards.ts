@@ -78,6 +78,7 @@ export async function runShardsOnSpark(
   const out = options.out ?? join(work, 'out');
   const sources = all.map((s) => s.spec);
   const common = ['--work', work, '--workers', String(o.workers)];
+  const format = options.format === 'jsonl' ? ['--format', 'jsonl'] : [];
   await mkdir(work, { recursive: true });
   const control = await mkdtemp(join(tmpdir(), 'gabarit-spark-run-'));
   const job = {
@@ -87,8 +88,8 @@ export async function runShardsOnSpark(
     gabarit: options.sparkGabarit ?? defaultExecutorGabarit(),
     version: packageVersion(),
     shards: all.length,
-    analyse: [...sources, ...common, ...engineArgs(o, SHARD_PASS_ONE), ...(options.records === false ? ['--no-records'] : [])],
-    mark: [...sources, ...common, '--out', out],
+    analyse: [...sources, ...common, ...engineArgs(o, SHARD_PASS_ONE), ...(options.records === false ? ['--no-records'] : []), ...format],
+    mark: [...sources, ...common, '--out', out, ...format],
   };
   const jobPath = join(control, 'job.json');
   await writeFile(jobPath, JSON.stringify(job, null, 1) + '\n');

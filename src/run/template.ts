@@ -65,5 +65,5 @@ export function detectTemplate(source: SourceInput, options: DetectOptions = {})
  * (`pipelineCommand`). A bad engine option is a UsageError.
  */
 export function templateCommand(spec: string, flags: SourceFlags & { method: Method; workers?: number }, engine: Readonly<Partial<EngineOptionValues>>, to: PipelineDestination, hooks: CommandHooks = {}): Promise<Written> {
-  return pipelineCommand(spec, flags, to, hooks, (source, controls) => detectTemplate(source, { method: flags.method, ...engine, ...(flags.workers !== undefined ? { workers: flags.workers } : {}), ...controls, rendered: true } as DetectOptions & { rendered: true }));
+  return pipelineCommand(spec, flags, to, hooks, (source, controls) => detectTemplate(source, { method: flags.method, ...engine, ...(flags.workers !== undefined ? { workers: flags.workers } : {}), ...controls, rendered: true, ...(to.jsonl ? { textOnly: true } : {}) } as DetectOptions & { rendered: true }));
 }

@@ -107,6 +107,8 @@ export interface RunControls {
    * engine can write them without parsing the page again); `writeOutputs` writes them like the others.
    */
   rendered?: boolean;
+  /** Rendered pages need only their kept text and title, not their `<page>.html` (the jsonl format). */
+  textOnly?: boolean;
 }
 
 /** What the summary.json of every command says of its run besides its own figures. */

@@ -171,7 +171,7 @@ function titleIn(html: string | Uint8Array): string {
 }
 
 /** Where jsonl lines go: written in order, waiting when the stream is full. */
-interface LineSink {
+export interface LineSink {
   write(record: PageRecord): Promise<void>;
   close(): Promise<void>;
 }
@@ -187,7 +187,8 @@ function streamSink(stream: Writable, end = false): LineSink {
   };
 }
 
-async function fileSink(path: string): Promise<LineSink> {
+/** jsonl lines written to a new file at `path` (its folder made). */
+export async function fileSink(path: string): Promise<LineSink> {
   await mkdir(join(path, '..'), { recursive: true });
   await writeFile(path, '');
   return streamSink(createWriteStream(path), true);

@@ -28,6 +28,8 @@ export interface EngineContext<S extends OptionShape = OptionShape> {
    * engines that cannot, every page goes to `onPage`.
    */
   onRendered?(page: RenderedPage, extra?: Record<string, unknown>): Promise<void>;
+  /** `onRendered` needs only each page's kept text and title (its `html` may be empty: jsonl output). */
+  textOnly?: boolean;
   /** Receives each page that failed (run goes on). */
   onFailure(failure: PageFailure): void;
   /** The site the pages are of (a host, or the source's root), for the template learned. */

@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pageStem } from '../../src/output.ts';
 import { writeWarc } from '../../src/site/warc-source.ts';
 import { analyseCrawl, markCrawl } from '../../src/run/pagelet-shards.ts';
 import { runOptions } from '../../src/template/pagelets/engine.ts';
@@ -146,6 +147,55 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     assert.deepEqual(differingFiles(path('out-records'), path('out-run-no-records')), []);
   });
 
+  test('--format jsonl: one line a page in each shard\'s pages.jsonl, the text and fraction of the page files; pass 1 records the text only', async () => {
+    const work = path('work-jsonl');
+    const run = await ok(['shards', 'run', crawl, '--work', work, '--out', path('out-jsonl'), '--workers', '0', '-f', 'jsonl', ...PASS_ONE, ...SUPPORT]);
+    assert.match(run.stderr, /pages written to [^\n]* as JSON lines \(from pass 1's records\)/);
+    // analyse for jsonl on its own: the shards are done with the same options, and skipped
+    const analysed = parsed(await ok(['--json', 'shards', 'analyse', crawl, '--work', work, '--format', 'jsonl', ...PASS_ONE]));
+    assert.deepEqual(analysed.analysed?.map((s) => s.skipped), [true, true]);
+    for (const name of SHARDS) {
+      const shard = join(work, 'shards', `${SHARDS.indexOf(name)}-${name}`);
+      const m = JSON.parse(readFileSync(join(shard, 'manifest.json'), 'utf8')) as { render?: { kind?: string; bytes: number } };
+      assert.equal(m.render?.kind, 'text', `${name}: text records`);
+      const full = JSON.parse(readFileSync(join(path('work-records'), 'shards', `${SHARDS.indexOf(name)}-${name}`, 'manifest.json'), 'utf8')) as { render: { bytes: number } };
+      assert.ok(m.render!.bytes < full.render.bytes / 2, `${name}: text records ${m.render!.bytes} bytes, page records ${full.render.bytes}`);
+    }
+    /** Each shard's pages as the page files give them (key → text, fraction) and as pages.jsonl does. */
+    const fromFiles = (out: string, name: string): Map<string, [string, number]> => {
+      const summary = JSON.parse(readFileSync(join(out, name, 'summary.json'), 'utf8')) as { pages: Array<{ key: string; stem?: string; templateFraction: number }> };
+      return new Map(summary.pages.map((pg) => [pg.key, [readFileSync(join(out, name, `${pg.stem ?? pageStem(pg.key)}.txt`), 'utf8').replace(/\n$/, ''), pg.templateFraction]]));
+    };
+    const fromLines = (out: string, name: string): Map<string, [string, number]> => {
+      const lines = readFileSync(join(out, name, 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; url: string; title: string; text: string; templateFraction: number });
+      for (const l of lines) assert.ok(typeof l.url === 'string' && typeof l.title === 'string', JSON.stringify(l));
+      return new Map(lines.map((l) => [l.key, [l.text, l.templateFraction]]));
+    };
+    for (const name of SHARDS) {
+      const summary = JSON.parse(readFileSync(path('out-jsonl', name, 'summary.json'), 'utf8')) as { format: string; pagesDone: number; pagesFailed: number; pages?: unknown };
+      assert.deepEqual([summary.format, summary.pagesFailed, summary.pages], ['jsonl', 0, undefined]);
+      const lines = fromLines(path('out-jsonl'), name);
+      assert.equal(lines.size, summary.pagesDone);
+      assert.deepEqual(lines, fromFiles(path('out-records'), name), `${name}: the same text and fraction as the page files`);
+      assert.equal(readdirSync(path('out-jsonl', name)).filter((f) => f.endsWith('.html')).length, 0);
+    }
+    const title = (out: string, key: string): string | undefined => (readFileSync(join(out, 'site-a', 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; title: string }).find((l) => l.key === key)?.title);
+    assert.equal(title(path('out-jsonl'), 'index.html'), /<title>([^<]*)<\/title>/.exec(readFileSync(join(ROOT, 'examples', 'site', 'index.html'), 'utf8'))![1]!.replace(/\s+/g, ' ').trim());
+    // the page files from text records: the pages are parsed again, to the same files
+    const again = await ok(['shards', 'mark', crawl, '--work', work, '--out', path('out-jsonl-text'), '--workers', '0']);
+    assert.match(again.stderr, /pages written to [^\n]* \(pages read and parsed again\)/);
+    assert.deepEqual(differingFiles(path('out-records'), path('out-jsonl-text')), []);
+    // JSON lines from page records (they hold the text too), and without records: the same lines
+    for (const w of ['work-records', 'work-no-records']) {
+      await ok(['shards', 'mark', crawl, '--work', path(w), '--out', path(`${w}-jsonl`), '--workers', '0', '--format', 'jsonl']);
+      for (const name of SHARDS) assert.deepEqual(readFileSync(path(`${w}-jsonl`, name, 'pages.jsonl'), 'utf8'), readFileSync(path('out-jsonl', name, 'pages.jsonl'), 'utf8'), `${w} ${name}`);
+    }
+    // a shard written in the other format is not skipped: the folder is written again in the format asked
+    const rerun = parsed(await ok(['--json', 'shards', 'mark', crawl, '--work', work, '--out', path('out-jsonl'), '--workers', '0']));
+    assert.deepEqual(rerun.marked?.map((s) => s.skipped), [false, false]);
+    checkOutput(path('out-jsonl'));
+  });
+
   test('a rerun of each phase skips what is done', async () => {
     const work = path('work');
     const a = parsed(await ok(['--json', 'shards', 'analyse', crawl, '--work', work, ...PASS_ONE]));
@@ -182,7 +232,7 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     // the global step alone submits its driver; run submits the driver of the whole run (analyse and mark as tasks)
     for (const [args, driver] of [
       [['shards', 'global', '--work', path('work'), ...spark], /gabarit_global\.py$/],
-      [['shards', 'run', crawl, '--work', path('work-run'), '--out', path('out-run'), ...PASS_ONE, ...SUPPORT, ...spark, '--spark-gabarit', 'gabarit-on-executors --x'], /gabarit_shards\.py$/],
+      [['shards', 'run', crawl, '--work', path('work-run'), '--out', path('out-run'), ...PASS_ONE, ...SUPPORT, ...spark, '--spark-gabarit', 'gabarit-on-executors --x', '--format', 'jsonl'], /gabarit_shards\.py$/],
     ] as const) {
       rmSync(`${fake}.args`, { force: true });
       const r = await ok(args, 1);
@@ -197,8 +247,8 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     assert.deepEqual(job.gabarit, ['gabarit-on-executors', '--x']);
     assert.equal(job.shards, 2);
     const sources = (await listShards([crawl])).map((s) => s.spec);
-    assert.deepEqual(job.analyse, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, ...PASS_ONE]);
-    assert.deepEqual(job.mark, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, '--out', path('out-run')]);
+    assert.deepEqual(job.analyse, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, ...PASS_ONE, '--format', 'jsonl']);
+    assert.deepEqual(job.mark, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, '--out', path('out-run'), '--format', 'jsonl']);
   });
 
   test('a folder left by a killed attempt is ignored; mark puts a shard\'s folder in place whole, and only over an output folder', async () => {

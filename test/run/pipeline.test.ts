@@ -141,6 +141,15 @@ test('pages rendered without their tree (pagelets on large runs) are written as 
   const rec = JSON.parse((await readFile(join(dir, 'jsonl', 'pages.jsonl'), 'utf8')).split('\n')[0]!) as PageRecord;
   assert.equal(rec.text + '\n', await readFile(join(dir, 'trees', rec.key.replace(/\.html$/, '.txt')), 'utf8'));
   assert.match(rec.title ?? '', /alpha page \d/);
+  // jsonl needs no page file: pass 1 records the text and title only (`textOnly`), to the same lines
+  let textOnly = 0;
+  await writeOutputs(detectTemplate(site, { method: 'pagelets', workers: 0, keepTreesUpTo: 0, rendered: true, textOnly: true }), {
+    out: join(dir, 'jsonl-text'),
+    format: 'jsonl',
+    onPage: (p) => void (textOnly += 'rendered' in p && p.rendered.html === '' ? 1 : 0),
+  });
+  assert.equal(textOnly, 6, 'every page rendered from a text record');
+  assert.equal(await readFile(join(dir, 'jsonl-text', 'pages.jsonl'), 'utf8'), await readFile(join(dir, 'jsonl', 'pages.jsonl'), 'utf8'));
 });
 
 test('a library caller is told each page warning once, whatever engine and thread handle the page (content, template)', async (t) => {

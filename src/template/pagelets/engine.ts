@@ -35,7 +35,7 @@ import { detectGlobalInMemory } from './memory.ts';
 import { linkBaseUrl } from './links.ts';
 import { analyseTree, type AnalysisOptions, marksFromPagelets, parseBytes, type PageRecord, recordAt } from './page-analysis.ts';
 import { partition } from './partition.ts';
-import { recordRender, renderHtml, RenderSpool, renderText } from './render.ts';
+import { type RecordKind, recordOfKind, renderHtml, RenderSpool, renderText } from './render.ts';
 import { PageletTables } from './tables.ts';
 import { type BatchPage, PageletPool } from './workers.ts';
 import { INLINE_FIRST } from '../pool.ts';
@@ -127,8 +127,9 @@ export interface DetectOptions {
   /**
    * Record in pass 1 what writing each page's output needs (render.ts), spooled to disk, so that the
    * output phase writes the files without parsing any page again (`ctx.onRendered`); implies `keepTables`.
+   * `'text'`: only what the kept text and a JSON-lines record need (no page file is written from them).
    */
-  spool?: boolean;
+  spool?: boolean | RecordKind;
 }
 
 /** One page's result without its tree: template pagelet ordinals, their node ranges, template fraction. */
@@ -151,7 +152,7 @@ export async function detectPagelets(ctx: DetectContext, detectOptions: DetectOp
   const o = runOptions(ctx.options);
   const timings: Record<string, number> = {};
   const tables = await openTables(o);
-  const spool = detectOptions.spool ? RenderSpool.open() : undefined;
+  const spool = detectOptions.spool ? RenderSpool.open(detectOptions.spool === 'text' ? 'text' : 'page') : undefined;
   let open = false;
   try {
     // ---- pass 1: PAGES, PAGELETS, LINKS ----
@@ -236,7 +237,7 @@ export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (re
       pooled += pages.length;
       // batches are taken in the order they were sent, so page ids follow the source's order whichever
       // worker finishes first (the first of duplicate pages is the same on every run)
-      const analysed = pool.analyse(pages.map(toWorker), analysis, spool !== undefined);
+      const analysed = pool.analyse(pages.map(toWorker), analysis, spool?.kind);
       const work = (inOrder = inOrder.then(() => analysed).then(
         (b) => {
           for (let j = 0; j < pages.length; j++) {
@@ -270,7 +271,7 @@ export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (re
           const rec = analyseTree(tree, page.key, linkBaseUrl(page), analysis);
           const id = ingest(page, rec);
           if (spool && id >= 0) {
-            toSpool(id, page, rec.pagelets.length, recordRender(tree));
+            toSpool(id, page, rec.pagelets.length, recordOfKind(tree, spool.kind));
           }
           kept?.push({ page, tree, pagelets: rec.pagelets, shingles: rec.shingles });
         } catch (err) {
@@ -330,7 +331,9 @@ async function writeFromSpool(run: MarkInput & { spool: RenderSpool }, ctx: Engi
     marked++;
     if (got.entry.kind === 'render') {
       const r = got.entry.record;
-      await onRendered({ key, url: got.url, html: renderHtml(r, start, count, TEMPLATE_MARK), text: renderText(r, start, count), templateFraction: fraction(id) }, extra);
+      // a text record (render.ts `recordText`) has no page file: its title instead
+      const html = r.title === undefined ? renderHtml(r, start, count, TEMPLATE_MARK) : '';
+      await onRendered({ key, url: got.url, html, text: renderText(r, start, count), templateFraction: fraction(id), ...(r.title !== undefined ? { title: r.title } : {}) }, extra);
       return;
     }
     const tree = parseBytes(got.entry.body, got.entry.contentType, key, ctx.labels);
@@ -438,7 +441,7 @@ export async function markPagelets(run: MarkInput, ctx: EngineContext): Promise<
 /** Runs the pagelets engine over `ctx.source`: the detection phase, then the output phase. */
 export async function runPagelets(ctx: EngineContext): Promise<EngineRun> {
   // a writer that takes rendered pages gets them from pass 1's records: no page is parsed twice
-  const run = await detectPagelets(ctx, { spool: ctx.onRendered !== undefined });
+  const run = await detectPagelets(ctx, { spool: ctx.onRendered === undefined ? false : ctx.textOnly ? 'text' : 'page' });
   const { detection, ids, options: o } = run;
   const timings = { ...run.timings };
   const t = performance.now();

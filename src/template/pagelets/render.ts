@@ -32,12 +32,16 @@ export interface RenderRecord {
   textLen: Int32Array;
   /** The text walk: a text node's number, or -1 where a line ends. */
   seq: Int32Array;
+  /** A text record's (`recordText`): the document's title; `html`, `markAt` and `elems` are then empty. */
+  title?: string;
 }
 
 /** The thread's serialisation buffer (records copy what they keep out of it). */
 const sink = new Utf8Sink();
 /** The thread's buffer for the kept text's UTF-8 (its `raw` writes only). */
 const textSink = new Utf8Sink();
+/** The thread's buffer for the title of a text record. */
+const titleSink = new Utf8Sink();
 
 /** Scratch arrays of the text walk (one set per thread, grown as needed). */
 let seqBuf: Int32Array = new Int32Array(4096);
@@ -51,13 +55,59 @@ function grown(a: Int32Array, n: number): Int32Array {
 }
 
 /**
+ * What a record holds: `page`, the page's file and the text walk (what `<page>.html` and `<page>.txt`
+ * need); `text`, the text walk and the document's title only (what a JSON-lines record needs: no
+ * serialisation of the page).
+ */
+export type RecordKind = 'page' | 'text';
+
+/** A page's record of `kind` as bytes (see `recordRender`, `recordText`). */
+export function recordOfKind(tree: Tree, kind: RecordKind): Uint8Array | undefined {
+  return kind === 'text' ? recordText(tree) : recordRender(tree);
+}
+
+/**
  * Records what writing the page needs, as bytes (`decodeRender` reads them back); undefined when its
  * strings hold an unpaired surrogate.
  */
 export function recordRender(tree: Tree): Uint8Array | undefined {
   const doc = serializeUtf8(tree, sink, { inject: OVERLAY_STYLE });
   if (!doc) return undefined;
-  // textOf's walk over the body (html/text.ts): blocks end lines, non-text elements are skipped
+  const walk = textWalk(tree);
+  if (!walk) return undefined;
+  return encodeRender({ html: doc.bytes, markAt: doc.markAt, elems: doc.elems, ...walk });
+}
+
+/**
+ * Records the text walk and the document's `<title>` only (its UTF-8 in place of the page's file, no
+ * element places): what the kept text and a JSON-lines record need. Undefined on an unpaired surrogate.
+ */
+export function recordText(tree: Tree): Uint8Array | undefined {
+  const walk = textWalk(tree);
+  if (!walk) return undefined;
+  const title = titleSink;
+  title.reset();
+  const t = pageTitleOf(tree);
+  title.raw(t, 0, t.length);
+  if (title.lone) return undefined;
+  const none = new Int32Array(0);
+  return encodeRender({ html: title.document().bytes, markAt: none, elems: none, ...walk });
+}
+
+/** The document's `<title>`, white space collapsed and trimmed ('' when none), as content/format.ts `pageTitle`. */
+function pageTitleOf(tree: Tree): string {
+  const t = tree.find('title');
+  if (t < 0) return '';
+  let s = '';
+  for (let i = t + 1; i < tree.end[t]!; i++) if (tree.kind[i] === NodeKind.Text || tree.kind[i] === NodeKind.Blank) s += tree.nodeText(i);
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * textOf's walk over the body (html/text.ts) as a program: blocks end lines, non-text elements are
+ * skipped. Views of the thread's buffers; undefined when the text holds an unpaired surrogate.
+ */
+function textWalk(tree: Tree): { text: Uint8Array; textLen: Int32Array; seq: Int32Array } | undefined {
   const { block, skip } = textTables();
   const { kind, name, end } = tree;
   const root = tree.body();
@@ -110,7 +160,8 @@ export function recordRender(tree: Tree): Uint8Array | undefined {
   }
   seqBuf = grown(seqBuf, ns);
   seqBuf[ns++] = -1;
-  return encodeRender({ html: doc.bytes, markAt: doc.markAt, elems: doc.elems, text: textSink.document().bytes, textLen: lenBuf.subarray(0, nt), seq: seqBuf.subarray(0, ns) });
+  if (textSink.lone) return undefined;
+  return { text: textSink.document().bytes, textLen: lenBuf.subarray(0, nt), seq: seqBuf.subarray(0, ns) };
 }
 
 /** The UTF-8 bytes of ` name="value"` for each of `attr`. */
@@ -267,8 +318,11 @@ export function decodeRender(bytes: Uint8Array): RenderRecord {
   return { html, text, markAt: ints.subarray(0, ne), elems: ints.subarray(ne, ne * 2), textLen: ints.subarray(ne * 2, ne * 2 + nt), seq: ints.subarray(ne * 2 + nt) };
 }
 
-/** What pass 1 spools for a page: its render record, or its bytes when it has none. */
+/** What pass 1 spools for a page: its record (of the spool's kind), or its bytes when it has none. */
 export type SpoolEntry = { kind: 'render'; bytes: Uint8Array } | { kind: 'page'; body: Uint8Array; contentType: string | undefined };
+
+/** An entry's kind in the spool file: a page record, the page's bytes, a text record. */
+const ENTRY_CODE = { page: 1, bytes: 2, text: 3 } as const;
 
 /**
  * Render records between the passes, on disk (a few integers a page in memory): pass 1 appends each page's
@@ -288,18 +342,20 @@ export class RenderSpool {
     private readonly fd: number,
     readonly path: string,
     private readonly temporary: boolean,
+    /** The kind of the records `put` takes (a spool read back holds whichever its entries say). */
+    readonly kind: RecordKind = 'page',
   ) {}
 
-  /** A spool in a new temporary file. */
-  static open(): RenderSpool {
+  /** A spool of records of `kind` in a new temporary file. */
+  static open(kind: RecordKind = 'page'): RenderSpool {
     const dir = mkdtempSync(join(tmpdir(), 'gabarit-render-'));
     const path = join(dir, 'spool');
-    return new RenderSpool(openSync(path, 'w+'), path, true);
+    return new RenderSpool(openSync(path, 'w+'), path, true, kind);
   }
 
-  /** A spool written at `path`, kept after `close` once `save` wrote its index. */
-  static create(path: string): RenderSpool {
-    return new RenderSpool(openSync(path, 'w+'), path, false);
+  /** A spool of records of `kind` written at `path`, kept after `close` once `save` wrote its index. */
+  static create(path: string, kind: RecordKind = 'page'): RenderSpool {
+    return new RenderSpool(openSync(path, 'w+'), path, false, kind);
   }
 
   /** A spool `save` wrote, for reading; undefined when its file or index is missing or their sizes disagree. */
@@ -343,8 +399,8 @@ export class RenderSpool {
   }
 
   /**
-   * Appends page `id`'s entry: its URL, its number of pagelets, and either its render record (bytes as
-   * encodeRender gives them) or, for a page recordRender could not do, its bytes to parse again.
+   * Appends page `id`'s entry: its URL, its number of pagelets, and either its record of the spool's kind
+   * (bytes as encodeRender gives them) or, for a page that has none, its bytes to parse again.
    */
   put(id: number, url: string, pagelets: number, entry: SpoolEntry): void {
     if (id >= this.at.length) {
@@ -359,7 +415,7 @@ export class RenderSpool {
     const u = enc.encode(url);
     const ct = enc.encode(entry.kind === 'page' ? (entry.contentType ?? '') : '');
     const payload = entry.kind === 'render' ? entry.bytes : entry.body;
-    const head = new Int32Array([entry.kind === 'render' ? 1 : 2, pagelets, u.length, ct.length, entry.kind === 'page' && entry.contentType === undefined ? 1 : 0]);
+    const head = new Int32Array([entry.kind === 'page' ? ENTRY_CODE.bytes : ENTRY_CODE[this.kind], pagelets, u.length, ct.length, entry.kind === 'page' && entry.contentType === undefined ? 1 : 0]);
     const pad = (n: number): number => (n + 3) & ~3;
     // the header and names, then the payload as it is (not copied)
     const bytes = new Uint8Array(20 + pad(u.length) + pad(ct.length));
@@ -388,7 +444,11 @@ export class RenderSpool {
     const url = dec.decode(b.subarray(20, 20 + ul));
     const contentType = noCt ? undefined : dec.decode(b.subarray(20 + pad(ul), 20 + pad(ul) + cl));
     const payload = b.subarray(20 + pad(ul) + pad(cl));
-    if (kind === 1) return { url, pagelets, entry: { kind: 'render', record: decodeRender(payload) } };
+    if (kind === ENTRY_CODE.page) return { url, pagelets, entry: { kind: 'render', record: decodeRender(payload) } };
+    if (kind === ENTRY_CODE.text) {
+      const r = decodeRender(payload);
+      return { url, pagelets, entry: { kind: 'render', record: { ...r, title: dec.decode(r.html), html: new Uint8Array(0) } } };
+    }
     return { url, pagelets, entry: { kind: 'page', body: payload.slice(), contentType } };
   }
 

@@ -28,7 +28,7 @@ import { OrdinalBits } from './detection.ts';
 import { type DetectContext, type MarkInput, type PageletRunOptions, passOne } from './engine.ts';
 import { expandGlob } from '../../site/glob.ts';
 import { SqlPageletStore } from './global.ts';
-import { RenderSpool } from './render.ts';
+import { type RecordKind, RenderSpool } from './render.ts';
 import { SHARD_STRIDE } from './sql-steps.ts';
 
 /** One shard: a source and its place in the crawl's sorted list of sources. */
@@ -56,8 +56,9 @@ export interface ShardManifest {
   /**
    * What writing each page's output needs, recorded in pass 1 (render.ts) so that the output phase parses
    * no page again: `render.spool` and its index, checked by size (they play no part in the global step).
+   * `kind: 'text'`: text records (the kept text and the title: what JSON lines need, not the page files).
    */
-  render?: { bytes: number; indexBytes: number };
+  render?: { bytes: number; indexBytes: number; kind?: 'text' };
   ms: number;
 }
 
@@ -234,7 +235,7 @@ export type ShardOutcome = { skipped: true; manifest: ShardManifest } | { skippe
  * shard is already done for the same source and options. `ctx.source` is the shard's source;
  * `knownChecksum` stands for its checksum when it is not a path (a generated crawl).
  */
-export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions, knownChecksum?: string, records = true): Promise<ShardOutcome> {
+export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions, knownChecksum?: string, records: boolean | RecordKind = true): Promise<ShardOutcome> {
   const checksum = knownChecksum ?? (await sourceChecksum(shard.spec));
   const analysis = analysisOf(o);
   const done = await readManifest(work, shard);
@@ -243,7 +244,7 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
   const final = workPaths.shard(work, shard);
   const tmp = await stagingDir(final);
   const store = await SqlPageletStore.open({});
-  const spool = records ? RenderSpool.create(join(tmp, RENDER_SPOOL)) : undefined;
+  const spool = records ? RenderSpool.create(join(tmp, RENDER_SPOOL), records === 'text' ? 'text' : 'page') : undefined;
   let failures = 0;
   try {
     const keys: string[] = [];
@@ -260,7 +261,7 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
     if (spool) {
       spool.save();
       spool.close();
-      render = { bytes: (await stat(join(tmp, RENDER_SPOOL))).size, indexBytes: (await stat(join(tmp, `${RENDER_SPOOL}.idx`))).size };
+      render = { bytes: (await stat(join(tmp, RENDER_SPOOL))).size, indexBytes: (await stat(join(tmp, `${RENDER_SPOOL}.idx`))).size, ...(spool.kind === 'text' ? { kind: 'text' as const } : {}) };
     }
     await store.finishAppends();
     const c = store.connection;
@@ -310,9 +311,10 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
 /**
  * What the output phase of a shard needs from the work directory: each page's id (from keys.parquet) and
  * its template ordinals (from the global step's template_pagelets of the shard), as a `MarkInput` for
- * engine.ts `markPagelets`.
+ * engine.ts `markPagelets`; with the shard's records when they hold what `need` asks (text records do
+ * not make page files: the pages are then read and parsed again).
  */
-export async function shardMarkInput(work: string, manifest: ShardManifest, o: PageletRunOptions): Promise<MarkInput> {
+export async function shardMarkInput(work: string, manifest: ShardManifest, o: PageletRunOptions, need: RecordKind = 'page'): Promise<MarkInput> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:', { memory_limit: '128MB' });
   const c = await instance.connect();
@@ -324,7 +326,7 @@ export async function shardMarkInput(work: string, manifest: ShardManifest, o: P
     const bits = new OrdinalBits(manifest.pages);
     // With the shard's render records, each page's template node ranges and characters too, in page order:
     // page p's rows are [first[p], first[p + 1]) of `start` and `count`.
-    const records = manifest.render !== undefined && existsSync(join(dir, RENDER_SPOOL));
+    const records = manifest.render !== undefined && (need === 'text' || manifest.render.kind !== 'text') && existsSync(join(dir, RENDER_SPOOL));
     const n = manifest.pages;
     const first = new Int32Array(n + 1);
     const tchars = new Float64Array(n);
@@ -392,13 +394,15 @@ export interface MarkedManifest {
   global: string;
   pages: number;
   failures: number;
+  /** The output's format when not the page files (`text`). */
+  format?: 'jsonl';
 }
 
-/** True when the shard's output is already written to `out` from the current global result. */
-export async function markedAlready(work: string, shard: Pick<Shard, 'index' | 'name'>, out: string, global: string): Promise<boolean> {
+/** True when the shard's output is already written to `out`, in `format`, from the current global result. */
+export async function markedAlready(work: string, shard: Pick<Shard, 'index' | 'name'>, out: string, global: string, format: 'text' | 'jsonl' = 'text'): Promise<boolean> {
   try {
     const m = JSON.parse(await readFile(workPaths.marked(work, shard), 'utf8')) as MarkedManifest;
-    return m.out === resolve(out) && m.global === global && existsSync(join(out, 'summary.json'));
+    return m.out === resolve(out) && m.global === global && (m.format ?? 'text') === format && existsSync(join(out, 'summary.json'));
   } catch {
     return false;
   }

@@ -8,7 +8,7 @@
 import { parentPort } from 'node:worker_threads';
 import { analyseTree, type AnalysisOptions, marksFromPagelets, packRecords, type PageRecord, pageletLabels, parseBytes } from './page-analysis.ts';
 import { partition } from './partition.ts';
-import { recordRender } from './render.ts';
+import { recordOfKind, type RecordKind } from './render.ts';
 import { treeParts, type TreeParts } from './tree-transfer.ts';
 
 /** A batch request to a worker. */
@@ -22,8 +22,8 @@ export interface WorkerRequest {
   keys: string[];
   urls: string[];
   options: AnalysisOptions;
-  /** For `analyse`: also record what writing each page's output needs (render.ts), packed in the batch. */
-  render?: boolean;
+  /** For `analyse`: also record what writing each page's output needs (render.ts, of this kind), packed in the batch. */
+  render?: RecordKind;
   /** For `mark`: page j's template pagelet ordinals are ordinals[ordinalStart[j], ordinalStart[j+1]). */
   ordinals?: Int32Array;
   ordinalStart?: Int32Array;
@@ -51,7 +51,7 @@ parentPort?.on('message', (req: WorkerRequest) => {
         try {
           const tree = parseBytes(body(j), req.contentTypes[j], req.keys[j]!, labels);
           const rec = analyseTree(tree, req.keys[j]!, req.urls[j]!, req.options);
-          const r = req.render ? recordRender(tree) : undefined;
+          const r = req.render ? recordOfKind(tree, req.render) : undefined;
           recs.push(rec);
           rendered.push(r);
         } catch (err) {

@@ -7,6 +7,7 @@
 import type { Tree } from '../../html/tree.ts';
 import { WorkerPool, workerStart as poolStart } from '../pool.ts';
 import type { AnalysisOptions, RecordBatch } from './page-analysis.ts';
+import type { RecordKind } from './render.ts';
 import { treeFromParts } from './tree-transfer.ts';
 import type { MarkReply, WorkerRequest } from './worker.ts';
 
@@ -64,9 +65,9 @@ export class PageletPool {
     return this.pool.request({ ...req }, transfer);
   }
 
-  /** Pass 1 on a batch of pages: their PageRecords, packed (with their render records when `render`). */
-  async analyse(pages: readonly BatchPage[], options: AnalysisOptions, render = false): Promise<RecordBatch> {
-    const msg = (await this.send({ op: 'analyse', ...packPages(pages), options, render })) as { batch: RecordBatch };
+  /** Pass 1 on a batch of pages: their PageRecords, packed (with their render records of kind `render`, if given). */
+  async analyse(pages: readonly BatchPage[], options: AnalysisOptions, render?: RecordKind): Promise<RecordBatch> {
+    const msg = (await this.send({ op: 'analyse', ...packPages(pages), options, ...(render ? { render } : {}) })) as { batch: RecordBatch };
     return msg.batch;
   }
 
