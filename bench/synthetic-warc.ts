@@ -6,7 +6,8 @@
  * default label table, each page decoded first and not timed), the baseline the job's CPU is compared with.
  *
  * Run: `npx tsx bench/synthetic-warc.ts 20000 2 /tmp/crawl` (pages, files, folder), then for example
- * `/usr/bin/time -f '%U %S %e' gabarit shards run '/tmp/crawl/crawl-*.warc.gz' --work /tmp/w --out /tmp/o`.
+ * `/usr/bin/time -f '%U %S %e' gabarit shards run '/tmp/crawl/crawl-*.warc.gz' --work /tmp/w --out /tmp/o`;
+ * with 0 files, the parse's figure alone (`npx tsx bench/synthetic-warc.ts 20000 0`: between timed runs).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { SyntheticCrawl, writeSyntheticWarc } from './pagelets-synthetic.ts';
 const n = Number(process.argv[2] ?? 20000);
 const files = Number(process.argv[3] ?? 2);
 const dir = process.argv[4] ?? 'synthetic-crawl';
-mkdirSync(dir, { recursive: true });
+if (files > 0) mkdirSync(dir, { recursive: true });
 const crawl = new SyntheticCrawl();
 for (let f = 0; f < files; f++) {
   const from = Math.floor((f * n) / files);
