@@ -16,7 +16,7 @@ import { openSource } from '../site/source.ts';
 import { type MarkInput, markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
 import type { RecordKind } from '../template/pagelets/render.ts';
 import { readGlobalResult } from '../template/pagelets/global-shards.ts';
-import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, replaceDir, shardMarkInput, sourceChecksum, stagingDir } from '../template/pagelets/shards.ts';
+import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, replaceDir, shardFailures, shardMarkInput, sourceChecksum, stagingDir } from '../template/pagelets/shards.ts';
 
 /** What the phases report while they run. */
 export interface CrawlHooks {
@@ -98,6 +98,8 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
     let input: MarkInput | undefined;
     let fromRecords = false;
     try {
+      // the shard's pages that failed in pass 1 (named then) are the summary's too: every page is accounted for
+      for (const f of await shardFailures(work, shard)) writer.fail(f);
       input = await shardMarkInput(work, manifest, o, lines ? 'text' : 'page');
       fromRecords = input.spool !== undefined;
       const run = await markPagelets(input, {

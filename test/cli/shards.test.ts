@@ -196,6 +196,26 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     checkOutput(path('out-jsonl'));
   });
 
+  test('a page that fails in analyse is in its shard\'s summary.json (and pages.jsonl): every page of the source accounted for', async () => {
+    const site = path('bad-crawl', 'shop');
+    cpSync(join(ROOT, 'examples', 'site'), site, { recursive: true });
+    writeFileSync(join(site, 'binary.html'), Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37) % 256)));
+    const files = readdirSync(site, { recursive: true }).map(String).filter((f) => f.endsWith('.html')).length;
+    for (const format of ['text', 'jsonl']) {
+      const out = path(`bad-out-${format}`);
+      const r = await ok(['shards', 'run', path('bad-crawl', '*'), '--work', path(`bad-work-${format}`), '--out', out, '--workers', '0', '--format', format]);
+      assert.match(r.stderr, /binary\.html: binary content, not a page/);
+      assert.match(r.stdout, /pages failed: 1/);
+      const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { pagesDone: number; pagesFailed: number; failures: Array<{ key: string; code: string }> };
+      assert.deepEqual(summary.failures.map((f) => [f.key, f.code]), [['binary.html', 'binary']], format);
+      assert.equal(summary.pagesDone + summary.pagesFailed, files, `${format}: every page of the source`);
+      if (format === 'jsonl') {
+        const failed = readFileSync(join(out, 'pages.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { key: string; failure?: { code: string } }).filter((l) => l.failure);
+        assert.deepEqual(failed.map((l) => [l.key, l.failure!.code]), [['binary.html', 'binary']]);
+      }
+    }
+  });
+
   test('a rerun of each phase skips what is done', async () => {
     const work = path('work');
     const a = parsed(await ok(['--json', 'shards', 'analyse', crawl, '--work', work, ...PASS_ONE]));

@@ -24,6 +24,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { PageFailure } from '../../errors.ts';
 import { OrdinalBits } from './detection.ts';
 import { type DetectContext, type MarkInput, type PageletRunOptions, passOne } from './engine.ts';
 import { expandGlob } from '../../site/glob.ts';
@@ -63,6 +64,19 @@ export interface ShardManifest {
 }
 
 export const SHARD_FILES = ['pages', 'pagelets', 'links', 'keys'] as const;
+/** The pages of the shard that pass 1 could not read or parse (a JSON array of PageFailure), when any. */
+export const SHARD_FAILURES = 'failures.json';
+
+/** The pages of a shard that failed in pass 1 (none when it kept no list). */
+export async function shardFailures(work: string, shard: Pick<Shard, 'index' | 'name'>): Promise<PageFailure[]> {
+  try {
+    return JSON.parse(await readFile(join(workPaths.shard(work, shard), SHARD_FAILURES), 'utf8')) as PageFailure[];
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
 /** The shard's render records (render.ts), with their index in `<name>.idx`. */
 export const RENDER_SPOOL = 'render.spool';
 
@@ -245,11 +259,11 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
   const tmp = await stagingDir(final);
   const store = await SqlPageletStore.open({});
   const spool = records ? RenderSpool.create(join(tmp, RENDER_SPOOL), records === 'text' ? 'text' : 'page') : undefined;
-  let failures = 0;
+  const failed: PageFailure[] = [];
   try {
     const keys: string[] = [];
     const pass = await passOne(
-      { ...ctx, onFailure: (f) => (failures++, ctx.onFailure(f)) },
+      { ...ctx, onFailure: (f) => (failed.push(f), ctx.onFailure(f)) },
       o,
       (rec) => {
         keys.push(rec.key);
@@ -293,11 +307,13 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
       sourceChecksum: checksum,
       analysis,
       pages: pass.ids.size,
-      failures,
+      failures: failed.length,
       files,
       ...(render ? { render } : {}),
       ms: Math.round(performance.now() - t0),
     };
+    // the pages that failed, for the summary of the shard's output (mark lists them with its own)
+    if (failed.length > 0) await writeFile(join(tmp, SHARD_FAILURES), JSON.stringify(failed) + '\n');
     await writeFile(join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
     await replaceDir(tmp, final);
     return { skipped: false, manifest };
