@@ -11,7 +11,7 @@ import { toMdast } from 'hast-util-to-mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { type Options as ToMarkdownOptions, toMarkdown } from 'mdast-util-to-markdown';
 import { serialize } from '../html/serialize.ts';
-import { isNonText } from '../html/text.ts';
+import { isNonText, pageTitle } from '../html/text.ts';
 import { NodeKind, type Tree } from '../html/tree.ts';
 import { keptText, type PageMarks, templateFraction } from '../template/result.ts';
 
@@ -22,14 +22,8 @@ export type ContentFormat = (typeof CONTENT_FORMATS)[number];
 /** File extension of each format. */
 export const FORMAT_EXTENSION: Readonly<Record<ContentFormat, string>> = { text: '.txt', html: '.content.html', markdown: '.md', json: '.json' };
 
-/** The text of the document's `<title>` ('' when none). */
-export function pageTitle(tree: Tree): string {
-  const t = tree.find('title');
-  if (t < 0) return '';
-  let s = '';
-  for (let i = t + 1; i < tree.end[t]!; i++) if (tree.kind[i] === NodeKind.Text || tree.kind[i] === NodeKind.Blank) s += tree.nodeText(i);
-  return s.replace(/\s+/g, ' ').trim();
-}
+// the document's title is the tree's (html/text.ts): the pagelets workers take it from there
+export { pageTitle } from '../html/text.ts';
 
 /** Content marks of a page: `content` when set, else every non-template node. */
 function contentOf(m: PageMarks): Uint8Array {

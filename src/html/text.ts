@@ -87,3 +87,12 @@ export function words(text: string): string[] {
   for (const w of text.toLowerCase().split(NON_WORD)) if (w !== '') out.push(w);
   return out;
 }
+
+/** The text of the document's `<title>` ('' when none). */
+export function pageTitle(tree: Tree): string {
+  const t = tree.find('title');
+  if (t < 0) return '';
+  let s = '';
+  for (let i = t + 1; i < tree.end[t]!; i++) if (tree.kind[i] === NodeKind.Text || tree.kind[i] === NodeKind.Blank) s += tree.nodeText(i);
+  return s.replace(/\s+/g, ' ').trim();
+}

@@ -93,6 +93,10 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
     const lines = format === 'jsonl' ? await fileSink(join(staged, 'pages.jsonl')) : undefined;
     let linesOpen = lines !== undefined;
     let written = 0;
+    const line = async (o: Parameters<typeof recordOf>[0]): Promise<void> => {
+      await lines!.write(recordOf(o));
+      written++;
+    };
     const source = await openSource(shard.spec);
     const t0 = performance.now();
     let input: MarkInput | undefined;
@@ -107,15 +111,13 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
         labels: new LabelTable(),
         options: { ...input.options },
         onPage: async (marks, extra) => {
-          if (!lines) return void (await writer.writePage(marks, extra));
-          await lines.write(recordOf({ ok: true, key: marks.key, url: marks.url, marks, info: {} }));
-          written++;
+          if (lines) await line({ ok: true, key: marks.key, url: marks.url, marks, info: {} });
+          else await writer.writePage(marks, extra);
         },
         // with the shard's render records, pages come rendered: none is read or parsed again
         onRendered: async (rendered, extra) => {
-          if (!lines) return void (await writer.writeRendered(rendered, extra));
-          await lines.write(recordOf({ ok: true, key: rendered.key, url: rendered.url, rendered, info: {} }));
-          written++;
+          if (lines) await line({ ok: true, key: rendered.key, url: rendered.url, rendered, info: {} });
+          else await writer.writeRendered(rendered, extra);
         },
         onFailure: (f) => {
           writer.fail(f);

@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { isWideSpace } from '../../html/labels.ts';
 import { escapeAttr, serializeUtf8, Utf8Sink } from '../../html/serialize.ts';
 import { OVERLAY_STYLE } from '../result.ts';
-import { textTables } from '../../html/text.ts';
+import { pageTitle, textTables } from '../../html/text.ts';
 import { NodeKind, type Tree } from '../../html/tree.ts';
 
 /** What writing a page's output needs (see the module comment). */
@@ -87,20 +87,11 @@ export function recordText(tree: Tree): Uint8Array | undefined {
   if (!walk) return undefined;
   const title = titleSink;
   title.reset();
-  const t = pageTitleOf(tree);
+  const t = pageTitle(tree);
   title.raw(t, 0, t.length);
   if (title.lone) return undefined;
   const none = new Int32Array(0);
   return encodeRender({ html: title.document().bytes, markAt: none, elems: none, ...walk });
-}
-
-/** The document's `<title>`, white space collapsed and trimmed ('' when none), as content/format.ts `pageTitle`. */
-function pageTitleOf(tree: Tree): string {
-  const t = tree.find('title');
-  if (t < 0) return '';
-  let s = '';
-  for (let i = t + 1; i < tree.end[t]!; i++) if (tree.kind[i] === NodeKind.Text || tree.kind[i] === NodeKind.Blank) s += tree.nodeText(i);
-  return s.replace(/\s+/g, ' ').trim();
 }
 
 /**
