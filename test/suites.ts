@@ -5,9 +5,12 @@
  *    processes, run the documented commands, fuzz, drive a browser, start Spark or read much of the corpus;
  *  - unit and library (`npm test`): every other `*.test.ts`.
  * `node --import tsx test/suites.ts unit|e2e [node --test options…]` runs one suite; test/suites.test.ts
- * checks that a file starting the command line or a browser is in the end-to-end suite.
+ * checks that a file starting the command line or a browser is in the end-to-end suite. Before the
+ * end-to-end suite, the package is built (`npm run build`, into dist/) and its tests run the compiled
+ * command line (GABARIT_TEST_CLI=dist, test/cli/gabarit-process.ts); GABARIT_TEST_CLI=source runs the
+ * sources through tsx's loader instead, without building.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +50,15 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
     process.exit(2);
   }
   const files = suite(name);
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...options, ...files], { cwd: ROOT, stdio: 'inherit' });
+  const env = { ...process.env };
+  if (name === 'e2e' && env['GABARIT_TEST_CLI'] !== 'source') {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) {
+      process.stderr.write(`npm run build failed (${built.error?.message ?? `exit code ${built.status}`}): the end-to-end tests run the built command line\n`);
+      process.exit(1);
+    }
+    env['GABARIT_TEST_CLI'] = 'dist';
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...options, ...files], { cwd: ROOT, env, stdio: 'inherit' });
   child.on('close', (code, signal) => process.exit(code ?? (signal === null ? 1 : 128)));
 }

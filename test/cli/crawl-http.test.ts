@@ -14,7 +14,7 @@ import { after, before, test } from 'node:test';
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { writeWarc } from '../../src/site/warc-source.ts';
 import { Store } from '../../src/site/store.ts';
-import { gabarit, ROOT, SOURCE_CLI, type Ran } from './gabarit-process.ts';
+import { gabarit, ROOT, CLI, type Ran } from './gabarit-process.ts';
 
 let dir: string;
 before(async () => {
@@ -87,7 +87,7 @@ function numbered(n: number, fan: number): (path: string, res: ServerResponse) =
 /** Starts the command line; resolves with its outcome, and gives the child to signal it. */
 function start(args: readonly string[]): { child: ReturnType<typeof spawn>; done: Promise<Ran>; started: number } {
   const started = Date.now();
-  const child = spawn(process.execPath, [...SOURCE_CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));

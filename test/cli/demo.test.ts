@@ -8,12 +8,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runProcess, SOURCE_CLI } from './gabarit-process.ts';
+import { runProcess, CLI } from './gabarit-process.ts';
 
 test('gabarit demo --out <dir> runs every engine, the wrapper demo and the report from any folder', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-demo-'));
   try {
-    const r = await runProcess(process.execPath, [...SOURCE_CLI, 'demo', '--out', 'o'], { cwd: dir });
+    const r = await runProcess(process.execPath, [...CLI, 'demo', '--out', 'o'], { cwd: dir });
     assert.equal(r.code, 0, r.stderr + r.stdout);
     for (const name of ['crawl', 'align', 'hyperlink', 'pagelets']) {
       const summary = JSON.parse(await readFile(join(dir, 'o', name, 'summary.json'), 'utf8')) as { pagesDone: number; pagesFailed: number };

@@ -1,15 +1,19 @@
 /**
  * Runs the command line as a user does (in a child process), for the tests that check what a command
- * prints and its exit code. The tests run the sources (src/cli/main.ts through tsx's loader), never a
- * build that could be stale; bin/gabarit.js runs the compiled package (test/package/ checks that one).
+ * prints and its exit code. The end-to-end suite (test/suites.ts) compiles the package first and sets
+ * GABARIT_TEST_CLI=dist: the tests then run bin/gabarit.js, the compiled command line users run, built
+ * from the sources of this run (a process started through tsx's loader spends about a second more CPU
+ * loading the sources). A test file run alone runs the sources (src/cli/main.ts through tsx's loader),
+ * never a build that could be stale.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The arguments of `node` that start the command line from the sources (from any working directory). */
-export const SOURCE_CLI: readonly string[] = ['--import', import.meta.resolve('tsx'), join(ROOT, 'src', 'cli', 'main.ts')];
+/** The arguments of `node` that start the command line (from any working directory). */
+export const CLI: readonly string[] =
+  process.env['GABARIT_TEST_CLI'] === 'dist' ? [join(ROOT, 'bin', 'gabarit.js')] : ['--import', import.meta.resolve('tsx'), join(ROOT, 'src', 'cli', 'main.ts')];
 
 export interface Ran {
   code: number | null;
@@ -19,7 +23,7 @@ export interface Ran {
 
 /** Runs `gabarit args…` from the repository root and resolves when it exits. */
 export function gabarit(args: readonly string[]): Promise<Ran> {
-  return runProcess(process.execPath, [...SOURCE_CLI, ...args], { cwd: ROOT });
+  return runProcess(process.execPath, [...CLI, ...args], { cwd: ROOT });
 }
 
 /** Runs a program, its output collected as text, and resolves when it exits. */
@@ -45,7 +49,7 @@ export interface Serving {
 
 /** Starts `gabarit args…` and resolves once it prints a URL on 127.0.0.1 (rejects when it exits first). */
 export function startGabarit(args: readonly string[]): Promise<Serving> {
-  const child = spawn(process.execPath, [...SOURCE_CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   const stop = (): void => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };

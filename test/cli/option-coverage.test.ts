@@ -1,6 +1,6 @@
 /**
  * Every option of every command is exercised through the command line at least once: by a test (an args
- * array given to `gabarit([...])`, or spawned after `...SOURCE_CLI`) or by a documented command line
+ * array given to `gabarit([...])`, or spawned after `...CLI`) or by a documented command line
  * (`gabarit <command> …` in a code span or code block of README.md or docs/*.md).
  *
  * The rule, strict on purpose:
@@ -131,7 +131,7 @@ function arrayWords(node: ts.ArrayLiteralExpression, consts: Consts = new Map(),
 }
 
 /**
- * The command lines of a test source: `gabarit([...])` calls, arrays that start with `...SOURCE_CLI`, and,
+ * The command lines of a test source: `gabarit([...])` calls, arrays that start with `...CLI`, and,
  * in a source that runs the command line (it imports test/cli/gabarit-process.ts), any array literal whose
  * first literal words name a command (a helper such as `ok([...])`, a table of command lines).
  */
@@ -146,7 +146,7 @@ function sourceInvocations(file: string, text: string): Invocation[] {
       found.push({ where: where(n), words: arrayWords(n.arguments[0], consts) });
     } else if (ts.isArrayLiteralExpression(n)) {
       const first = n.elements[0];
-      if (first && ts.isSpreadElement(first) && ts.isIdentifier(first.expression) && first.expression.text === 'SOURCE_CLI') {
+      if (first && ts.isSpreadElement(first) && ts.isIdentifier(first.expression) && first.expression.text === 'CLI') {
         found.push({ where: where(n), words: arrayWords(ts.factory.createArrayLiteralExpression(n.elements.slice(1)), consts) });
       } else if (runsCli) found.push({ where: where(n), words: arrayWords(n, consts), loose: true });
     }

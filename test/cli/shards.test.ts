@@ -23,7 +23,7 @@ import { listShards } from '../../src/template/pagelets/shards.ts';
 import { shop } from '../fixtures/synthetic-sites.ts';
 import { sparkOrSkip } from '../spark/cluster.ts';
 import { differingFiles, globalRows } from '../spark/compare.ts';
-import { gabarit, ROOT, runProcess, SOURCE_CLI, type Ran } from './gabarit-process.ts';
+import { gabarit, ROOT, runProcess, CLI, type Ran } from './gabarit-process.ts';
 
 /** Pass 1's options, none at its default, and what each shard's manifest must record of them. */
 const PASS_ONE = ['--k', '4', '--shingle-width', '5', '--minhashes', '3', '--link-targets', '--no-fold-digits', '--content-share', '0.7', '--no-landmarks', '--no-navigation-items', '--no-navigation-pagelets'];
@@ -319,7 +319,7 @@ describe('gabarit shards run on Spark local[2]', () => {
     cpSync(path('work-run', 'shards'), join(work, 'shards'), { recursive: true });
     const args = ['--json', 'shards', 'run', crawl, '--work', work, '--out', path('out-spark'), '--workers', '0', ...PASS_ONE, ...SUPPORT];
     const spk = ['--backend', 'spark', '--spark-master', 'local[2]', '--spark-submit', spark.sparkSubmit, '--spark-conf', 'spark.ui.enabled=false', '--driver-memory', '512m'];
-    const r = await runProcess(process.execPath, [...SOURCE_CLI, ...args, ...spk], { cwd: ROOT, env: spark.env });
+    const r = await runProcess(process.execPath, [...CLI, ...args, ...spk], { cwd: ROOT, env: spark.env });
     assert.equal(r.code, 0, r.stderr);
     const j = parsed(r);
     assert.deepEqual(j.analysed?.map((s) => s.skipped), [true, true]);

@@ -13,7 +13,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { lonePage, writeSite } from '../run/fixtures.ts';
-import { gabarit, ROOT, runProcess, SOURCE_CLI } from './gabarit-process.ts';
+import { gabarit, ROOT, runProcess, CLI } from './gabarit-process.ts';
 
 /** Pages of the site: more than the 64 the main thread handles before a pool starts (content's site vote). */
 const PAGES = 80;
@@ -172,7 +172,7 @@ test('a page whose worker stops is named on stderr and counted as failed; the ot
   await makeWrapper(site, join(dir, 'wrapper.json'));
   for (const c of runs) {
     const out = join(dir, c.name);
-    const r = await runProcess(process.execPath, [...SOURCE_CLI, ...c.args, '--workers', '2', '-q', '-o', out], { cwd: ROOT, env });
+    const r = await runProcess(process.execPath, [...CLI, ...c.args, '--workers', '2', '-q', '-o', out], { cwd: ROOT, env });
     assert.equal(r.code, 0, `${c.name}: ${r.stderr}`);
     assert.match(r.stderr, /^gabarit: \S*p75\.html: .*worker.*stopped/m, `${c.name}: the page is named`);
     const s = await summary(out);
@@ -190,7 +190,7 @@ test('a page whose worker stops is named on stderr and counted as failed; the ot
       for (const k of [0, 74, 76, 79]) assert.ok(written.has(`p${k}.txt`), `${c.name}: p${k}.txt`);
     }
     // Without worker threads no page stops.
-    const inline = await runProcess(process.execPath, [...SOURCE_CLI, ...c.args, '--workers', '0', '-q', '-o', join(dir, `${c.name}-0`)], { cwd: ROOT, env });
+    const inline = await runProcess(process.execPath, [...CLI, ...c.args, '--workers', '0', '-q', '-o', join(dir, `${c.name}-0`)], { cwd: ROOT, env });
     assert.equal(inline.code, 0, inline.stderr);
     assert.equal((await summary(join(dir, `${c.name}-0`))).pagesFailed, 0, `${c.name} --workers 0`);
   }
@@ -216,7 +216,7 @@ test('a folder of small sites shares one pool: pages past the run’s first 48 g
     // The third site's page is handled by a worker (the test's fault stops it there): named, counted, the others written.
     const env = { ...process.env, GABARIT_TEST_WORKER_STOP: 'gamma/p20.html' };
     const out = join(dir, `${c[0]}-fault`);
-    const r = await runProcess(process.execPath, [...SOURCE_CLI, ...c, '--workers', '2', '-q', '-o', out], { cwd: ROOT, env });
+    const r = await runProcess(process.execPath, [...CLI, ...c, '--workers', '2', '-q', '-o', out], { cwd: ROOT, env });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /gamma\/p20\.html: .*worker.*stopped/, `${c[0]}: the page went to a worker`);
     assert.equal((await summary(out)).pagesDone, 89, c[0]);

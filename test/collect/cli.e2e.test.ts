@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { serveDirectory } from '../../src/site/serve.ts';
 import { productKey, shopSite, writeSite } from './fixture-site.ts';
+import { CLI } from '../cli/gabarit-process.ts';
 
 const run = promisify(execFile);
 
@@ -17,7 +18,7 @@ test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json, 
   const served = await serveDirectory(join(dir, 'site'));
   try {
     const out = join(dir, 'out');
-    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'collect', served.url + productKey('lamps', 3), '--out', out, '--delay', '0', '--save-pages']);
+    await run(process.execPath, [...CLI, '-q', 'collect', served.url + productKey('lamps', 3), '--out', out, '--delay', '0', '--save-pages']);
     type Why = { key: string; cluster: number; similarity: number };
     const pages = JSON.parse(await readFile(join(out, 'pages.json'), 'utf8')) as Why[];
     assert.deepEqual(pages.map((p) => p.key).sort(), [...products].sort());
@@ -42,7 +43,7 @@ test('gabarit collect over HTTP (127.0.0.1) writes pages.json and summary.json, 
     const out2 = join(dir, 'out2');
     const gold = Object.fromEntries([...files.keys()].map((k) => [k, /item-/.test(k) ? 'product' : /\/\d\.html$/.test(k) ? 'listing' : 'other']));
     await writeFile(join(dir, 'gold.json'), JSON.stringify(gold));
-    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'cluster', join(dir, 'site'), '--out', out2, '--gold', join(dir, 'gold.json')]);
+    await run(process.execPath, [...CLI, '-q', 'cluster', join(dir, 'site'), '--out', out2, '--gold', join(dir, 'gold.json')]);
     const s2 = JSON.parse(await readFile(join(out2, 'summary.json'), 'utf8')) as Record<string, number>;
     assert.equal(s2['purity'], 1);
     assert.equal(s2['pagesDone'], files.size);
@@ -62,11 +63,11 @@ test('gabarit collect given a directory takes its index page as the sample; a di
   await mkdir(join(dir, 'site', 'empty'));
   try {
     const out = join(dir, 'out');
-    await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'collect', join(dir, 'site', 'featured'), '--root', join(dir, 'site'), '--out', out]);
+    await run(process.execPath, [...CLI, '-q', 'collect', join(dir, 'site', 'featured'), '--root', join(dir, 'site'), '--out', out]);
     const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { sample: { key: string }; pages: Array<{ key: string }> };
     assert.equal(summary.sample.key, 'featured/index.html');
     for (const l of listings) assert.ok(summary.pages.some((p) => p.key === l), `${l} collected`);
-    const failed = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '-q', 'collect', join(dir, 'site', 'empty'), '--root', join(dir, 'site'), '--out', out]).then(
+    const failed = await run(process.execPath, [...CLI, '-q', 'collect', join(dir, 'site', 'empty'), '--root', join(dir, 'site'), '--out', out]).then(
       () => null,
       (e: { code: number; stderr: string }) => e,
     );

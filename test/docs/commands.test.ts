@@ -1,6 +1,7 @@
 /**
  * The docs are tests: every `gabarit …` command shown in README.md and docs/*.md is run through the command
- * line from the sources, and its exit code and the outputs it names are checked.
+ * line (test/cli/gabarit-process.ts `CLI`: the package the suite built, or the sources), and its exit code
+ * and the outputs it names are checked.
  *
  * The rules:
  *  1. What is a command. A line of a fenced or indented code block, or an inline code span, that starts with
@@ -47,7 +48,7 @@ import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { Command, Option } from 'commander';
-import { ROOT, SOURCE_CLI, type Ran } from '../cli/gabarit-process.ts';
+import { ROOT, CLI, type Ran } from '../cli/gabarit-process.ts';
 import { CORPUS_DIR, corpusSkip } from '../../src/eval/corpus-path.ts';
 import { writeWarc, type WarcPage } from '../../src/site/warc-source.ts';
 import { serveDirectory, type Served } from '../../src/site/serve.ts';
@@ -343,7 +344,7 @@ before(async () => {
   bin = join(work, 'bin');
   await mkdir(bin);
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
-  await writeFile(join(bin, 'gabarit'), `#!/bin/sh\nexec ${[process.execPath, ...SOURCE_CLI].map(q).join(' ')} "$@"\n`);
+  await writeFile(join(bin, 'gabarit'), `#!/bin/sh\nexec ${[process.execPath, ...CLI].map(q).join(' ')} "$@"\n`);
   await chmod(join(bin, 'gabarit'), 0o755);
 });
 after(async () => {

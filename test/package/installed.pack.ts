@@ -13,8 +13,8 @@
  *    nor DuckDB; `gabarit/crawlee` imports and learns without Crawlee installed (an optional peer);
  *  - a TypeScript file type-checks against the installed types, and a wrong one does not;
  *  - `gabarit shards run`, and `analyse`, `global`, `mark` one by one, on a crawl of two shards (the demo site as a directory, a generated shop as a WARC
- *    file) on DuckDB, the same page files as from the sources, and on Spark `local[2]` with spark-submit on
- *    PATH (skipped where Spark is missing, failing in CI);
+ *    file) on DuckDB, the same page files as from the sources, and `gabarit shards run` on Spark `local[2]`
+ *    with spark-submit on PATH (the package's Spark scripts; skipped where Spark is missing, failing in CI);
  *  - no `@types/node` comes into the project through gabarit's dependencies (it would replace the
  *    project's own Node typings), and `gabarit demo` runs.
  */
@@ -338,15 +338,6 @@ test('gabarit shards run from the installed package on Spark local[2]: the same 
   assert.deepEqual(sr.counts, result.counts);
   assert.deepEqual(await globalRows(w('work-spark')), await globalRows(w('work')));
   assert.deepEqual(differingFiles(w('out'), w('out-spark')), []);
-  // the phases one by one: analyse, the global step on Spark, mark
-  const a = await gabarit(['-q', 'shards', 'analyse', shardsGlob(), '--work', w('work-spark-phases')], spark.env);
-  assert.equal(a.code, 0, a.stderr);
-  const g = await gabarit(['-q', 'shards', 'global', '--work', w('work-spark-phases'), '--backend', 'spark', '--spark-master', 'local[2]', '--spark-conf', 'spark.ui.enabled=false', '--driver-memory', '512m'], spark.env);
-  assert.equal(g.code, 0, g.stderr);
-  const m = await gabarit(['-q', 'shards', 'mark', shardsGlob(), '--work', w('work-spark-phases'), '--out', w('out-spark-phases')], spark.env);
-  assert.equal(m.code, 0, m.stderr);
-  assert.deepEqual(await globalRows(w('work-spark-phases')), await globalRows(w('work')));
-  assert.deepEqual(differingFiles(w('out'), w('out-spark-phases')), []);
   await checkShardsOut(w('out-spark'));
 });
 

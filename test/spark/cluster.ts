@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Java options of the tests' Spark processes (driver, master, workers, executors). */
+export const TEST_JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
 /** Spark's environment: the virtual environment and the variables spark-submit and spark-class need. */
 export interface SparkEnv {
   venv: string;
@@ -40,6 +43,10 @@ export function findSpark(): SparkEnv | string {
     SPARK_LOCAL_IP: '127.0.0.1',
     SPARK_LOCAL_HOSTNAME: '127.0.0.1',
     SPARK_DAEMON_MEMORY: '256m',
+    // the tests' jobs are short and small: the JIT's second compiler and a parallel collector cost more CPU
+    // than they save there (about half of a local[2] run's CPU on the demo crawl)
+    SPARK_SUBMIT_OPTS: TEST_JVM_OPTIONS,
+    SPARK_DAEMON_JAVA_OPTS: TEST_JVM_OPTIONS,
   };
   return { venv, env, sparkSubmit };
 }
@@ -148,7 +155,7 @@ export async function startCluster(spark: SparkEnv, workers = 2): Promise<Cluste
     await registered;
     return {
       master: `spark://127.0.0.1:${port}`,
-      conf: { 'spark.executor.memory': '512m', 'spark.executor.cores': '1', 'spark.ui.enabled': 'false' },
+      conf: { 'spark.executor.memory': '512m', 'spark.executor.cores': '1', 'spark.ui.enabled': 'false', 'spark.executor.extraJavaOptions': TEST_JVM_OPTIONS },
       stop,
     };
   } catch (err) {

@@ -23,7 +23,7 @@ import { type GlobalResult, runGlobalShards } from '../../src/template/pagelets/
 import { listShards, type Shard } from '../../src/template/pagelets/shards.ts';
 import { writeWarc } from '../../src/site/warc-source.ts';
 import { shop } from '../fixtures/synthetic-sites.ts';
-import { gabarit, ROOT, runProcess, SOURCE_CLI, type Ran } from '../cli/gabarit-process.ts';
+import { gabarit, ROOT, runProcess, CLI, type Ran } from '../cli/gabarit-process.ts';
 import { type Cluster, findSpark, type SparkEnv, sparkSkip, startCluster } from './cluster.ts';
 import { differingFiles, globalRows, taskEnds } from './compare.ts';
 
@@ -120,7 +120,7 @@ describe('gabarit shards run --backend spark: analyse and mark as Spark tasks on
     const conf = { ...cluster.conf, 'spark.eventLog.enabled': 'true', 'spark.eventLog.dir': `file://${events}`, 'spark.eventLog.compress': 'false' };
     const args = ['shards', 'run', crawl(), '--work', path(`work-${name}`), '--out', path(`out-${name}`), '--backend', 'spark', '--spark-master', cluster.master, '--spark-submit', spark.sparkSubmit, '--driver-memory', '512m'];
     for (const [k, v] of Object.entries(conf)) args.push('--spark-conf', `${k}=${v}`);
-    return runProcess(process.execPath, [...SOURCE_CLI, ...args, ...extra], { cwd: ROOT, env: spark.env });
+    return runProcess(process.execPath, [...CLI, ...args, ...extra], { cwd: ROOT, env: spark.env });
   };
 
   before(async () => {
