@@ -23,8 +23,9 @@
  * short makes its page fail by name. Other archives (uncompressed, one gzip stream, records split over
  * members, a member over `MEMBER_MAX` or inflating past the size cap) are indexed by warcio's own reading.
  * Either way (an archive held in memory aside) a page is read back as its record's bytes [offset, end)
- * through one file descriptor, inflated by zlib, and checked whole before warcio parses it (given a record
- * cut short, warcio returns what there is, or waits for the rest forever).
+ * through one file descriptor, inflated by zlib, and checked whole; a response whose HTTP message is not
+ * encoded gives its payload as it lies there (`plainPayload`), any other record is parsed by warcio (given
+ * a record cut short, warcio returns what there is, or waits for the rest forever).
  */
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { type FileHandle, open, writeFile } from 'node:fs/promises';
@@ -484,9 +485,37 @@ async function payloadAt(offset: number, end: number, fd: () => number): Promise
   }
   // warcio, given a record cut short, would give what there is (or wait for the rest)
   if (recordEnd(bytes) < 0) throw new Error(`the record at offset ${offset} is incomplete`);
+  const plain = plainPayload(bytes);
+  if (plain) return plain;
   const record = await new WARCParser([bytes]).parse();
   if (!record) throw new Error(`no record at offset ${offset}`);
   return new Uint8Array(await record.readFully(true));
+}
+
+/**
+ * The payload of a whole response record (`data` as `recordEnd` accepts it) whose HTTP message has neither
+ * a transfer nor a content encoding: the bytes after its HTTP header block, without a copy. Undefined for
+ * any other record (warcio decodes those). What warcio gives for such a record, without parsing it again
+ * and copying the payload twice (most of a crawl's records are read this way), and right where warcio is
+ * not: a header block ended by bare line feeds.
+ */
+function plainPayload(data: Buffer): Uint8Array | undefined {
+  const head = data.indexOf('\r\n\r\n');
+  const fields = data.toString('latin1', 0, head);
+  if (!/\r\nWARC-Type:[ \t]*response[ \t]*(?:\r\n|$)/i.test(fields)) return undefined;
+  const start = head + 4;
+  const end = start + Number(/\r\nContent-Length:[ \t]*(\d+)/i.exec(fields)![1]);
+  if (data.toString('latin1', start, start + 5) !== 'HTTP/') return undefined;
+  // the HTTP header block ends at the first blank line, its line ends CRLF or bare line feeds (which HTTP
+  // allows a reader to accept, and warcio does not: it looks for CRLF CRLF, maybe in the page itself)
+  const limit = Math.min(end, start + (64 << 10)) - 2;
+  let i = start;
+  while (i < limit && !(data[i] === 10 && (data[i + 1] === 10 || (data[i + 1] === 13 && data[i + 2] === 10)))) i++;
+  if (i >= limit) return undefined;
+  if (/\n(?:transfer|content)-encoding[ \t]*:/i.test(data.toString('latin1', start, i))) return undefined;
+  const at = i + (data[i + 1] === 10 ? 2 : 3);
+  // a plain Uint8Array (a page's body is one), a view of the record's bytes
+  return new Uint8Array(data.buffer, data.byteOffset + at, end - at);
 }
 
 /** True when the record of `r` reads back from its offset (its URL is found there). */

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { article } from '../run/fixtures.ts';
@@ -219,4 +220,22 @@ test('an archive cut short (a crawl stopped while writing it): the pages before 
   const summary = await summaryOf(out);
   assert.equal(summary['pagesDone'], pages - 1);
   assert.equal(summary['pagesFailed'], 1);
+});
+
+test('an archived response whose HTTP headers end in bare line feeds: the page is read whole (not from a CRLF CRLF inside it)', async (t) => {
+  const dir = await tempDir(t);
+  const page = (n: number): string =>
+    `<html><head><title>Page ${n}</title></head>\r\n\r\n<body><h1>Heading ${n}</h1><p>${'A sentence of the page. '.repeat(20)}</p></body></html>`;
+  const member = (n: number, eol: string): Buffer => {
+    const http = Buffer.from(`HTTP/1.1 200 OK${eol}Content-Type: text/html; charset=utf-8${eol}${eol}${page(n)}`);
+    const head = `WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: https://lf.example/p${n}.html\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n` +
+      `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-00000000000${n}>\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: ${http.length}\r\n\r\n`;
+    return gzipSync(Buffer.concat([Buffer.from(head), http, Buffer.from('\r\n\r\n')]));
+  };
+  const file = join(dir, 'lf.warc.gz');
+  await writeFile(file, Buffer.concat([member(1, '\r\n'), member(2, '\n')]));
+  const r = await gabarit(['content', file, '--format', 'jsonl', '--out', '-']);
+  assert.equal(r.code, 0, r.stderr);
+  const titles = r.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { title?: string }).title).sort();
+  assert.deepEqual(titles, ['Page 1', 'Page 2']);
 });

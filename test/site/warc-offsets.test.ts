@@ -132,3 +132,33 @@ test('gzip members are split and inflated by zlib whatever their size; an archiv
     await assert.rejects(cut.get('b/11.html'), /ends inside its record \(the file is cut/);
   }
 });
+
+/** One WARC response record around an HTTP message, as its own gzip member. */
+function responseMember(url: string, http: Buffer, n: number): Buffer {
+  const head = `WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: ${url}\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n` +
+    `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, '0')}>\r\nContent-Type: application/http; msgtype=response\r\n` +
+    `Content-Length: ${http.length}\r\n\r\n`;
+  return gzipSync(Buffer.concat([Buffer.from(head, 'latin1'), http, Buffer.from('\r\n\r\n')]));
+}
+
+test('a payload read from its offset is the decoded one, whatever the HTTP message: plain, chunked, gzip-encoded, headers ending in bare line feeds', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-warc-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const html = (i: number): string => `<html><body><p>page ${i}</p>\r\n\r\n<p>after a blank line</p></body></html>`;
+  const type = 'Content-Type: text/html; charset=utf-8';
+  const chunked = (s: string): string => `${Buffer.byteLength(s).toString(16)}\r\n${s}\r\n0\r\n\r\n`;
+  const messages: Buffer[] = [
+    Buffer.from(`HTTP/1.1 200 OK\r\n${type}\r\n\r\n${html(0)}`),
+    Buffer.from(`HTTP/1.1 200 OK\r\n${type}\r\nTransfer-Encoding: chunked\r\n\r\n${chunked(html(1))}`),
+    Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\n${type}\r\nContent-Encoding: gzip\r\n\r\n`), gzipSync(html(2))]),
+    // a blank line of bare line feeds ends the headers; the CRLF CRLF in the page is not their end
+    Buffer.from(`HTTP/1.1 200 OK\n${type}\n\n${html(3)}`),
+  ];
+  const file = join(dir, 'kinds.warc.gz');
+  await writeFile(file, Buffer.concat(messages.map((m, i) => responseMember(`https://x.example/p${i}.html`, m, i))));
+  const src = await WarcSource.open(file);
+  assert.equal(src.fromOffsets, true);
+  for (let i = 0; i < messages.length; i++) {
+    assert.equal(Buffer.from((await src.get(`https://x.example/p${i}.html`)).body).toString('utf8'), html(i), `record ${i}`);
+  }
+});
