@@ -476,7 +476,10 @@ async function payloadAt(offset: number, end: number, fd: () => number): Promise
     // every member up to the next record (a record split over several members), or, when what follows
     // is damaged, the first one alone
     try {
-      bytes = gunzipSync(bytes);
+      // one output buffer of the size the (last) member's trailer gives, not chunks joined by a copy: less
+      // memory outside the heap to churn, whose growth starts the main thread's full collections
+      const size = bytes.length >= 18 ? bytes.readUInt32LE(bytes.length - 4) : 0;
+      bytes = gunzipSync(bytes, { chunkSize: Math.min(Math.max(64, size + 1), MEMBER_MAX) });
     } catch {
       const h = gzipHeader(bytes, 0);
       if (h < 0) throw new Error(`no gzip member at offset ${offset}`);
