@@ -352,14 +352,24 @@ function oneRecord(data: Buffer): boolean {
 
 /** Where the WARC record that `data` starts with ends (after its closing line ends), or -1 if it is not all there. */
 function recordEnd(data: Buffer): number {
+  const r = wholeRecord(data);
+  return r ? r.block + r.length + 4 : -1;
+}
+
+/**
+ * The WARC record that `data` starts with, when it is all there: its header fields, where its content
+ * block starts and its length (the block followed by the two line ends that close a record).
+ */
+function wholeRecord(data: Buffer): { fields: string; block: number; length: number } | undefined {
   const head = data.subarray(0, 64 << 10).indexOf('\r\n\r\n');
-  if (head < 0) return -1;
+  if (head < 0) return undefined;
   const fields = data.toString('latin1', 0, head);
   const length = /\r\nContent-Length:[ \t]*(\d+)[ \t]*(?:\r\n|$)/i.exec(fields);
-  if (!/^WARC\/\d/.test(fields) || !length) return -1;
-  const end = head + 4 + Number(length[1]);
-  if (end + 4 > data.length || data.toString('latin1', end, end + 4) !== '\r\n\r\n') return -1;
-  return end + 4;
+  if (!/^WARC\/\d/.test(fields) || !length) return undefined;
+  const block = head + 4;
+  const end = block + Number(length[1]);
+  if (end + 4 > data.length || data.toString('latin1', end, end + 4) !== '\r\n\r\n') return undefined;
+  return { fields, block, length: end - block };
 }
 
 /** Length of the gzip member header at `buf[p]`, or -1 when there is none (or it is not all in `buf`). */
@@ -487,8 +497,9 @@ async function payloadAt(offset: number, end: number, fd: () => number): Promise
     }
   }
   // warcio, given a record cut short, would give what there is (or wait for the rest)
-  if (recordEnd(bytes) < 0) throw new Error(`the record at offset ${offset} is incomplete`);
-  const plain = plainPayload(bytes);
+  const whole = wholeRecord(bytes);
+  if (!whole) throw new Error(`the record at offset ${offset} is incomplete`);
+  const plain = plainPayload(bytes, whole);
   if (plain) return plain;
   const record = await new WARCParser([bytes]).parse();
   if (!record) throw new Error(`no record at offset ${offset}`);
@@ -496,18 +507,16 @@ async function payloadAt(offset: number, end: number, fd: () => number): Promise
 }
 
 /**
- * The payload of a whole response record (`data` as `recordEnd` accepts it) whose HTTP message has neither
+ * The payload of a whole response record (`data`, as `wholeRecord` found it) whose HTTP message has neither
  * a transfer nor a content encoding: the bytes after its HTTP header block, without a copy. Undefined for
  * any other record (warcio decodes those). What warcio gives for such a record, without parsing it again
  * and copying the payload twice (most of a crawl's records are read this way), and right where warcio is
  * not: a header block ended by bare line feeds.
  */
-function plainPayload(data: Buffer): Uint8Array | undefined {
-  const head = data.indexOf('\r\n\r\n');
-  const fields = data.toString('latin1', 0, head);
-  if (!/\r\nWARC-Type:[ \t]*response[ \t]*(?:\r\n|$)/i.test(fields)) return undefined;
-  const start = head + 4;
-  const end = start + Number(/\r\nContent-Length:[ \t]*(\d+)/i.exec(fields)![1]);
+function plainPayload(data: Buffer, record: { fields: string; block: number; length: number }): Uint8Array | undefined {
+  if (!/\r\nWARC-Type:[ \t]*response[ \t]*(?:\r\n|$)/i.test(record.fields)) return undefined;
+  const start = record.block;
+  const end = start + record.length;
   if (data.toString('latin1', start, start + 5) !== 'HTTP/') return undefined;
   // the HTTP header block ends at the first blank line, its line ends CRLF or bare line feeds (which HTTP
   // allows a reader to accept, and warcio does not: it looks for CRLF CRLF, maybe in the page itself)
