@@ -19,8 +19,11 @@
  * one stream is read into memory instead.
  * Gzip is inflated by Node's zlib, not by warcio (which inflates in JavaScript, several times slower): an
  * archive of one gzip member per record is split into its members here (`gzipMembers`), each inflated at
- * once and, when it is exactly one whole record, handed to warcio to parse; a member the file's end cuts
- * short makes its page fail by name. Other archives (uncompressed, one gzip stream, records split over
+ * once and, when it is exactly one whole record, read from its headers (`recordHead`: plain ones, most of a
+ * crawl's) or else handed to warcio to parse; a member the file's end cuts short makes its page fail by name.
+ * (A member's end could be found from its start alone, as the gzip trailer giving its record's length; it
+ * is not, because a stored deflate block can hold such a trailer and a whole forged member: only inflating
+ * the member tells where it ends.) Other archives (uncompressed, one gzip stream, records split over
  * members, a member over `MEMBER_MAX` or inflating past the size cap) are indexed by warcio's own reading.
  * Either way (an archive held in memory aside) a page is read back as its record's bytes [offset, end)
  * through one file descriptor, inflated by zlib, and checked whole; a response whose HTTP message is not
@@ -217,6 +220,28 @@ class RecordIndex {
   }
 
   /**
+   * Indexes a record [offset, end) from its head alone, as `add` would from the whole record; false (and
+   * nothing indexed) when it needs the whole record: a resource, a page without a content type (its bytes
+   * are sniffed), a payload over the cap.
+   */
+  addHead(h: RecordHead, offset: number, end: number): boolean {
+    const page = (h.type === 'response' || h.type === 'resource') && h.url !== undefined && !this.seen.has(h.url);
+    const redirect = h.status >= 300 && h.status < 400;
+    const ct = h.headers['content-type'];
+    const html = ct === undefined || isHtmlType(ct);
+    if (page && (h.type === 'resource' || (!redirect && html && (ct === undefined || h.payload > this.maxBytes)))) return false;
+    if (this.open) this.open.end = offset;
+    this.open = undefined;
+    if (!page || redirect || !html) {
+      this.skipped++;
+      return true;
+    }
+    this.seen.add(h.url!);
+    this.records.push({ url: h.url!, status: h.status, headers: h.headers, at: offset, end });
+    return true;
+  }
+
+  /**
    * The last record, cut short by the end of the file: a page that fails when loaded, named by the URL its
    * WARC headers give (`head`: what could be inflated of it), when they hold one.
    */
@@ -327,6 +352,9 @@ async function indexMembers(file: string, maxBytes: number): Promise<RecordIndex
         acc.cut(m.head, m.at, m.cut);
         break;
       }
+      // a record read from its headers (most of a crawl's); else parsed by warcio
+      const head = recordHead(m.data);
+      if (head && acc.addHead(head, m.at, m.end)) continue;
       // a member that is not exactly one record (a record split over members): warcio reads the file
       // (given a record cut short, warcio waits for the rest forever)
       const record = oneRecord(m.data) ? await new WARCParser([m.data]).parse() : null;
@@ -337,6 +365,68 @@ async function indexMembers(file: string, maxBytes: number): Promise<RecordIndex
   } finally {
     await fh.close();
   }
+}
+
+/** What the index needs of a WARC record: its type, URL and, for a response, HTTP status, headers and payload length. */
+interface RecordHead {
+  type: string;
+  url: string | undefined;
+  status: number;
+  /** The HTTP headers (lower-case names), without those of the transfer (content length). */
+  headers: Record<string, string>;
+  /** The payload's length (a response's HTTP message without its headers); -1 when not a response. */
+  payload: number;
+}
+
+/** A header line `Name: value` (no folding, a token as its name, a value that is not empty). */
+const HEADER_LINE = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(.*?)[ \t]*$/;
+/** A character other than printable ASCII and tab, or a line end other than CRLF. */
+const NOT_PLAIN = /[^\x20-\x7e\r\n\t]|\r(?!\n)|(?<!\r)\n/;
+
+/**
+ * The header lines of a block (after its first line), by lower-case name; undefined when one is not plain,
+ * or, when `once`, when a name comes twice.
+ */
+function headerLines(lines: readonly string[], once: boolean): Map<string, string> | undefined {
+  const out = new Map<string, string>();
+  for (let i = 1; i < lines.length; i++) {
+    const m = HEADER_LINE.exec(lines[i]!);
+    const name = m?.[1]!.toLowerCase();
+    if (!m || m[2] === '' || (once && out.has(name!))) return undefined;
+    // a name given twice: the last value (as warcio gives an HTTP message's headers)
+    out.set(name!, m[2]!);
+  }
+  return out;
+}
+
+/**
+ * The head of the one whole WARC record `data` holds (and nothing after it), read without warcio, which
+ * spent as much CPU on a record as inflating it; undefined when the record's headers are not plain: ASCII,
+ * lines ended by CRLF, no folded lines, no empty values, no transfer or content encoding. Such records are
+ * parsed by warcio, as are those the index needs whole (addHead); what is read here is what warcio gives.
+ */
+function recordHead(data: Buffer): RecordHead | undefined {
+  const record = wholeRecord(data);
+  if (!record || record.block + record.length + 4 !== data.length || NOT_PLAIN.test(record.fields)) return undefined;
+  const warc = headerLines(record.fields.split('\r\n'), true);
+  const type = warc?.get('warc-type');
+  let target = warc?.get('warc-target-uri');
+  if (!type || target?.startsWith('<') !== target?.endsWith('>')) return undefined;
+  if (target?.startsWith('<')) target = target.slice(1, -1);
+  const head: RecordHead = { type, url: target ? normalizeUrl(target) : undefined, status: 200, headers: {}, payload: -1 };
+  if (type !== 'response') return head;
+  const httpEnd = data.subarray(record.block, record.block + record.length).indexOf('\r\n\r\n');
+  if (httpEnd < 0) return undefined;
+  const http = data.toString('latin1', record.block, record.block + httpEnd);
+  if (NOT_PLAIN.test(http)) return undefined;
+  const lines = http.split('\r\n');
+  const status = /^HTTP\/\d(?:\.\d)? (\d{3})(?: |$)/.exec(lines[0]!);
+  const headers = headerLines(lines, false);
+  if (!status || !headers || headers.has('transfer-encoding') || headers.has('content-encoding')) return undefined;
+  head.status = Number(status[1]);
+  for (const [k, v] of headers) if (!TRANSFER_HEADERS.has(k)) head.headers[k] = v;
+  head.payload = record.length - httpEnd - 4;
+  return head;
 }
 
 /**

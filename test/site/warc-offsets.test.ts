@@ -162,3 +162,57 @@ test('a payload read from its offset is the decoded one, whatever the HTTP messa
     assert.equal(Buffer.from((await src.get(`https://x.example/p${i}.html`)).body).toString('utf8'), html(i), `record ${i}`);
   }
 });
+
+/** A WARC record of `type` (with its URL, when given) around `block`, uncompressed. */
+function warcRecord(type: string, url: string | undefined, block: Buffer, n: number, extra = ''): Buffer {
+  const head = `WARC/1.1\r\nWARC-Type: ${type}\r\n${url ? `WARC-Target-URI: ${url}\r\n` : ''}WARC-Date: 2024-01-01T00:00:00Z\r\n` +
+    `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, '0')}>\r\n${extra}Content-Length: ${block.length}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head, 'latin1'), block, Buffer.from('\r\n\r\n')]);
+}
+
+test('records indexed from their headers give what warcio gives, whatever the headers', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'gabarit-warc-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const html = (s: string): string => `<html><body><p>${s}</p></body></html>`;
+  const http = (head: string, body: string | Buffer): Buffer => Buffer.concat([Buffer.from(`${head.replace(/\n/g, '\r\n')}\r\n\r\n`, 'latin1'), Buffer.from(body)]);
+  const response = 'Content-Type: application/http; msgtype=response\r\n';
+  const u = (p: string): string => `https://x.example/${p}`;
+  const records: Array<[string, string | undefined, Buffer, string?]> = [
+    ['response', u('plain.html'), http('HTTP/1.1 200 OK\nContent-Type: text/html; charset=utf-8\nServer: test\nX-A: one\nx-a: two\nSet-Cookie: a=1\nSet-Cookie: b=2', html('plain')), response],
+    ['response', u('spaces.html'), http('HTTP/1.1 200 OK\nCONTENT-TYPE:text/html   \nX-Pad:  \t padded value \t', html('spaces')), response],
+    ['response', `<${u('angle.html')}>`, http('HTTP/1.0 200\nContent-Type: text/html', html('angle')), response],
+    ['response', u('moved.html'), http('HTTP/1.1 301 Moved\nContent-Type: text/html\nLocation: /plain.html', html('moved')), response],
+    ['response', u('gone.html'), http('HTTP/1.1 404 Not Found\nContent-Type: text/html', html('gone')), response],
+    ['response', u('error.html'), http('HTTP/1.1 503 Busy\nContent-Type: text/html', html('error')), response],
+    ['response', u('image.png'), http('HTTP/1.1 200 OK\nContent-Type: image/png', randomBytes(300)), response],
+    ['response', u('untyped.html'), http('HTTP/1.1 200 OK\nServer: test', html('sniffed')), response],
+    ['response', u('untyped.bin'), http('HTTP/1.1 200 OK\nServer: test', Buffer.from([0, 1, 2, 3, 0, 0, 255])), response],
+    ['resource', u('resource.html'), Buffer.from(html('resource')), 'Content-Type: text/html\r\n'],
+    ['request', u('plain.html'), Buffer.from('GET /plain.html HTTP/1.1\r\nHost: x.example\r\n\r\n'), 'Content-Type: application/http; msgtype=request\r\n'],
+    ['metadata', u('plain.html'), Buffer.from('via: https://x.example/\r\n'), 'Content-Type: application/warc-fields\r\n'],
+    ['revisit', u('plain.html'), http('HTTP/1.1 200 OK\nContent-Type: text/html', ''), response],
+    ['response', u('folded.html'), http('HTTP/1.1 200 OK\nContent-Type: text/html\nX-Long: first\n  second', html('folded')), response],
+    ['response', u('empty.html'), http('HTTP/1.1 200 OK\nContent-Type: text/html\nX-Empty:', html('empty value')), response],
+    ['response', u('utf8.html'), Buffer.concat([Buffer.from('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Name: '), Buffer.from('café', 'utf8'), Buffer.from('\r\n\r\n'), Buffer.from(html('utf-8 header'))]), response],
+    ['response', u('big.html'), http('HTTP/1.1 200 OK\nContent-Type: text/html', html('big '.repeat(400))), response],
+    ['response', u('plain.html'), http('HTTP/1.1 200 OK\nContent-Type: text/html', html('second copy')), response],
+    ['response', u('encoded.html'), http('HTTP/1.1 200 OK\nContent-Type: text/html\nContent-Encoding: gzip', gzipSync(html('encoded'))), response],
+    ['response', undefined, http('HTTP/1.1 200 OK\nContent-Type: text/html', html('no URL')), response],
+  ];
+  const raw = records.map(([type, url, block, extra], i) => warcRecord(type, url, block, i, extra ?? ''));
+  await writeFile(join(dir, 'kinds.warc'), Buffer.concat(raw));
+  await writeFile(join(dir, 'kinds.warc.gz'), Buffer.concat(raw.map((r) => gzipSync(r))));
+  const outcome = async (file: string): Promise<unknown> => {
+    const src = await WarcSource.open(file, { maxBytes: 1000, root: 'https://x.example/' });
+    const pages: unknown[] = [];
+    for await (const r of src.pages()) pages.push(r.ok ? [r.page.key, r.page.status, r.page.headers, Buffer.from(r.page.body).toString('latin1')] : [r.url, r.error.code, r.error.message]);
+    return { members: src.members, skipped: src.skipped, pages };
+  };
+  const gz = (await outcome(join(dir, 'kinds.warc.gz'))) as { members: boolean; pages: unknown[] };
+  const plain = (await outcome(join(dir, 'kinds.warc'))) as { members: boolean; pages: unknown[] };
+  assert.equal(gz.members, true);
+  assert.equal(plain.members, false);
+  assert.deepEqual({ ...gz, members: false }, plain);
+  // the records that are pages: plain, spaces, angle, gone, error, untyped.html, resource, folded, empty, utf8, big, encoded
+  assert.equal(gz.pages.length, 12);
+});
