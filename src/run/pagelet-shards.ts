@@ -13,6 +13,7 @@ import { LabelTable } from '../html/labels.ts';
 import { OutputWriter, type PageFailure } from '../output.ts';
 import { fileSink, recordOf } from './write.ts';
 import { openSource } from '../site/source.ts';
+import type { PageSource } from '../site/page.ts';
 import { type MarkInput, markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
 import type { RecordKind } from '../template/pagelets/render.ts';
 import { readGlobalResult } from '../template/pagelets/global-shards.ts';
@@ -97,7 +98,8 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
       await lines!.write(recordOf(o));
       written++;
     };
-    const source = await openSource(shard.spec);
+    // opened only when the pages are read again: a shard's records are written without it
+    let source: PageSource | undefined;
     const t0 = performance.now();
     let input: MarkInput | undefined;
     let fromRecords = false;
@@ -106,8 +108,9 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
       for (const f of await shardFailures(work, shard)) writer.fail(f);
       input = await shardMarkInput(work, manifest, o, lines ? 'text' : 'page');
       fromRecords = input.spool !== undefined;
+      if (!fromRecords) source = await openSource(shard.spec);
       const run = await markPagelets(input, {
-        source,
+        ...(source ? { source } : {}),
         labels: new LabelTable(),
         options: { ...input.options },
         onPage: async (marks, extra) => {
@@ -145,7 +148,7 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
     } finally {
       if (linesOpen) await lines!.close().catch(() => undefined);
       input?.spool?.close();
-      await source.close();
+      await source?.close();
       await rm(staged, { recursive: true, force: true });
     }
     const pages = lines ? written : writer.done.length;

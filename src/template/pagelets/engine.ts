@@ -22,7 +22,7 @@
  */
 import { textOf } from '../../html/text.ts';
 import type { Tree } from '../../html/tree.ts';
-import type { Page } from '../../site/page.ts';
+import type { Page, PageSource } from '../../site/page.ts';
 import type { EngineContext, EngineRun, LearningEngine } from '../engine.ts';
 import { TEMPLATE_MARK } from '../result.ts';
 import { learnPagelets } from './learn.ts';
@@ -316,7 +316,7 @@ export type MarkInput = Pick<PageletDetectionRun, 'options' | 'ids' | 'kept' | '
  * template pagelets' node ranges (streamed in page order), handed to `onRendered`; a page that has no
  * record (render.ts could not make one) is parsed again here and handed to `ctx.onPage` with its tree.
  */
-async function writeFromSpool(run: MarkInput & { spool: RenderSpool }, ctx: EngineContext, onRendered: NonNullable<EngineContext['onRendered']>): Promise<number> {
+async function writeFromSpool(run: MarkInput & { spool: RenderSpool }, ctx: MarkContext, onRendered: NonNullable<EngineContext['onRendered']>): Promise<number> {
   const d = run.detection;
   if (!d.eachTemplateNodes || !d.templateFraction) throw new Error('pagelets: the detection gives no node ranges to write from');
   const fraction = d.templateFraction;
@@ -344,13 +344,16 @@ async function writeFromSpool(run: MarkInput & { spool: RenderSpool }, ctx: Engi
   return marked;
 }
 
+/** What the output phase needs of a run: the source only when pages are read again (no records of pass 1). */
+export type MarkContext = Omit<EngineContext, 'source'> & { source?: PageSource };
+
 /**
  * The output phase (optional, streamed): the output contract needs each page's Tree with its marks, so the
  * pages are read from the source again and parsed again in worker threads (small runs keep theirs), and
  * each marked page is handed to `ctx.onPage`. Returns the number of pages handed over, and samples of
  * template texts (from the trees kept on small runs) for template.json.
  */
-export async function markPagelets(run: MarkInput, ctx: EngineContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
+export async function markPagelets(run: MarkInput, ctx: MarkContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
   const o = run.options;
   const analysis = analysisOptions(o);
   const { detection, ids, kept } = run;
@@ -424,6 +427,7 @@ export async function markPagelets(run: MarkInput, ctx: EngineContext): Promise<
     if (kept) {
       for (const entry of kept) await schedule(entry.page, entry);
     } else {
+      if (!ctx.source) throw new Error("pagelets: the output phase reads the pages again (no records of pass 1 to write from) and was given no source");
       for await (const r of ctx.source.pages()) {
         if (ctx.signal?.aborted) break;
         if (r.ok) await schedule(r.page, undefined);
