@@ -44,6 +44,8 @@ parentPort?.on('message', (req: WorkerRequest) => {
     const n = req.keys.length;
     const transfer: ArrayBuffer[] = [];
     const body = (j: number): Uint8Array => req.bytes.subarray(req.offsets[j]!, req.offsets[j + 1]!);
+    // the batch's buffer, no longer read once the pages are parsed: given back for the next batch
+    const spare = req.bytes.buffer as ArrayBuffer;
     if (req.op === 'analyse') {
       const recs: Array<PageRecord | Error> = [];
       const rendered: Array<Uint8Array | undefined> = [];
@@ -60,8 +62,8 @@ parentPort?.on('message', (req: WorkerRequest) => {
         }
       }
       const packed = packRecords(recs, req.render ? rendered : undefined);
-      transfer.push(...packed.transfer);
-      parentPort!.postMessage({ id: req.id, ok: true, batch: packed.batch }, transfer);
+      transfer.push(...packed.transfer, spare);
+      parentPort!.postMessage({ id: req.id, ok: true, batch: packed.batch, spare }, transfer);
       return;
     }
     const replies: MarkReply[] = [];
@@ -79,7 +81,8 @@ parentPort?.on('message', (req: WorkerRequest) => {
         replies.push({ error: err instanceof Error ? err.message : String(err) });
       }
     }
-    parentPort!.postMessage({ id: req.id, ok: true, replies }, transfer);
+    transfer.push(spare);
+    parentPort!.postMessage({ id: req.id, ok: true, replies, spare }, transfer);
   } catch (err) {
     parentPort!.postMessage({ id: req.id, ok: false, message: err instanceof Error ? err.message : String(err) });
   }

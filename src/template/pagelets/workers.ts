@@ -1,7 +1,8 @@
 /**
  * The pagelets engine's per-page work in worker threads (DESIGN.md, "Scale"), on the pool every command
  * shares (../pool.ts). Work goes in batches of pages (one message each way per batch; the pages' bytes
- * copied once into one buffer that is moved to the worker, the results moved back as typed arrays). The caller bounds how many batches
+ * copied once into one buffer that is moved to the worker and moved back with the answer, for a later
+ * batch; the results moved back as typed arrays). The caller bounds how many batches
  * are in flight (engine.ts), so memory does not grow with the source.
  */
 import type { Tree } from '../../html/tree.ts';
@@ -20,11 +21,23 @@ export interface BatchPage {
   url: string;
 }
 
-/** The bytes of a batch in one new buffer (moved to the worker), with the pages' offsets and names. */
-function packPages(pages: readonly BatchPage[]): Pick<WorkerRequest, 'bytes' | 'offsets' | 'contentTypes' | 'keys' | 'urls'> {
+/** Batch buffers the workers gave back, kept for the next batches (at most `SPARE_MAX`). */
+const SPARE_MAX = 8;
+/** A new batch buffer's size is rounded up to this, so that it fits later batches too. */
+const SPARE_STEP = 1 << 20;
+
+/**
+ * The bytes of a batch in one buffer moved to the worker (a buffer a worker gave back when one is big
+ * enough: new ones, zero-filled and outside the heap, made the main thread's collector run more often),
+ * with the pages' offsets and names.
+ */
+function packPages(pages: readonly BatchPage[], spare: ArrayBuffer[]): Pick<WorkerRequest, 'bytes' | 'offsets' | 'contentTypes' | 'keys' | 'urls'> {
   const offsets = new Int32Array(pages.length + 1);
   for (let j = 0; j < pages.length; j++) offsets[j + 1] = offsets[j]! + pages[j]!.body.length;
-  const bytes = new Uint8Array(offsets[pages.length]!);
+  const size = offsets[pages.length]!;
+  const k = spare.findIndex((b) => b.byteLength >= size);
+  const buffer = k >= 0 ? spare.splice(k, 1)[0]! : new ArrayBuffer(Math.ceil(Math.max(size, 1) / SPARE_STEP) * SPARE_STEP);
+  const bytes = new Uint8Array(buffer, 0, size);
   for (let j = 0; j < pages.length; j++) bytes.set(pages[j]!.body, offsets[j]!);
   return { bytes, offsets, contentTypes: pages.map((p) => p.contentType), keys: pages.map((p) => p.key), urls: pages.map((p) => p.url) };
 }
@@ -58,16 +71,21 @@ export class PageletPool {
     return this.pool.inFlight;
   }
 
-  private send(req: Omit<WorkerRequest, 'id'>): Promise<unknown> {
+  /** Batch buffers given back by the workers (packPages). */
+  private readonly spare: ArrayBuffer[] = [];
+
+  private async send(req: Omit<WorkerRequest, 'id'>): Promise<unknown> {
     // the batch's bytes were copied into a buffer of their own (packPages): move it, do not copy it again
     const transfer = [req.bytes.buffer as ArrayBuffer];
     if (req.ordinals) transfer.push(req.ordinals.buffer as ArrayBuffer);
-    return this.pool.request({ ...req }, transfer);
+    const msg = (await this.pool.request({ ...req }, transfer)) as { spare?: ArrayBuffer };
+    if (msg.spare instanceof ArrayBuffer && this.spare.length < SPARE_MAX) this.spare.push(msg.spare);
+    return msg;
   }
 
   /** Pass 1 on a batch of pages: their PageRecords, packed (with their render records of kind `render`, if given). */
   async analyse(pages: readonly BatchPage[], options: AnalysisOptions, render?: RecordKind): Promise<RecordBatch> {
-    const msg = (await this.send({ op: 'analyse', ...packPages(pages), options, ...(render ? { render } : {}) })) as { batch: RecordBatch };
+    const msg = (await this.send({ op: 'analyse', ...packPages(pages, this.spare), options, ...(render ? { render } : {}) })) as { batch: RecordBatch };
     return msg.batch;
   }
 
@@ -77,7 +95,7 @@ export class PageletPool {
     for (let j = 0; j < pages.length; j++) ordinalStart[j + 1] = ordinalStart[j]! + ordinals[j]!.length;
     const all = new Int32Array(ordinalStart[pages.length]!);
     for (let j = 0; j < pages.length; j++) all.set(ordinals[j]!, ordinalStart[j]!);
-    const msg = (await this.send({ op: 'mark', ...packPages(pages), options, ordinals: all, ordinalStart })) as { replies: MarkReply[] };
+    const msg = (await this.send({ op: 'mark', ...packPages(pages, this.spare), options, ordinals: all, ordinalStart })) as { replies: MarkReply[] };
     return msg.replies.map((r) => ('error' in r ? new Error(r.error) : { tree: treeFromParts(r.parts), marks: r.marks, pagelets: r.pagelets }));
   }
 

@@ -87,6 +87,34 @@ test('shingles do not depend on the thread (tag ids are interned per thread in f
   }
 });
 
+test('batches sent one after another in the buffers the worker gives back: each analysed as alone, larger or smaller', async () => {
+  const { PageletPool } = await import('../../../src/template/pagelets/workers.ts');
+  const { analyseTree, parseBytes, pageletLabels } = await import('../../../src/template/pagelets/page-analysis.ts');
+  // pages of very different sizes, so that a later batch lands in a buffer that held a larger one
+  const page = (i: number, words: number): { body: Uint8Array; contentType: undefined; key: string; url: string } => ({
+    body: new TextEncoder().encode(`<html><body><nav><a href="/a">A</a><a href="/${i}">${i}</a></nav><main><p>${Array.from({ length: words }, (_, w) => `w${(w * 7 + i) % 997}`).join(' ')}</p></main></body></html>`),
+    contentType: undefined,
+    key: `p${i}.html`,
+    url: `http://s.test/p${i}.html`,
+  });
+  const batches = [[page(0, 90_000), page(1, 60_000)], [page(2, 20), page(3, 5)], [page(4, 300_000)], [page(5, 1)]];
+  const pool = new PageletPool(1);
+  try {
+    for (const pages of batches) {
+      const batch = await pool.analyse(pages, {});
+      assert.deepEqual(batch.error, pages.map(() => null));
+      for (const [j, p] of pages.entries()) {
+        const here = analyseTree(parseBytes(p.body, undefined, p.key, pageletLabels()), p.key, p.url);
+        assert.deepEqual(Array.from(batch.shingles.subarray(batch.pageletStart[j], batch.pageletStart[j + 1])), Array.from(here.shingles), p.key);
+        assert.equal(batch.fingerprint[j], here.fingerprint, p.key);
+        assert.equal(batch.bodyChars[j], here.bodyChars, p.key);
+      }
+    }
+  } finally {
+    await pool.close();
+  }
+});
+
 test('a tree moved from a worker (marking pass) is the tree parsed here, attributes and text included', async () => {
   const { PageletPool } = await import('../../../src/template/pagelets/workers.ts');
   const { parseBytes, pageletLabels } = await import('../../../src/template/pagelets/page-analysis.ts');
