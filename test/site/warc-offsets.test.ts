@@ -133,13 +133,15 @@ test('gzip members are split and inflated by zlib whatever their size; an archiv
   }
 });
 
-/** One WARC response record around an HTTP message, as its own gzip member. */
-function responseMember(url: string, http: Buffer, n: number): Buffer {
-  const head = `WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: ${url}\r\nWARC-Date: 2024-01-01T00:00:00Z\r\n` +
-    `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, '0')}>\r\nContent-Type: application/http; msgtype=response\r\n` +
-    `Content-Length: ${http.length}\r\n\r\n`;
-  return gzipSync(Buffer.concat([Buffer.from(head, 'latin1'), http, Buffer.from('\r\n\r\n')]));
+/** A WARC record of `type` (with its URL, when given) around `block`, uncompressed. */
+function warcRecord(type: string, url: string | undefined, block: Buffer, n: number, extra = ''): Buffer {
+  const head = `WARC/1.1\r\nWARC-Type: ${type}\r\n${url ? `WARC-Target-URI: ${url}\r\n` : ''}WARC-Date: 2024-01-01T00:00:00Z\r\n` +
+    `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, '0')}>\r\n${extra}Content-Length: ${block.length}\r\n\r\n`;
+  return Buffer.concat([Buffer.from(head, 'latin1'), block, Buffer.from('\r\n\r\n')]);
 }
+
+/** One WARC response record around an HTTP message, as its own gzip member. */
+const responseMember = (url: string, http: Buffer, n: number): Buffer => gzipSync(warcRecord('response', url, http, n, 'Content-Type: application/http; msgtype=response\r\n'));
 
 test('a payload read from its offset is the decoded one, whatever the HTTP message: plain, chunked, gzip-encoded, headers ending in bare line feeds', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-warc-'));
@@ -162,13 +164,6 @@ test('a payload read from its offset is the decoded one, whatever the HTTP messa
     assert.equal(Buffer.from((await src.get(`https://x.example/p${i}.html`)).body).toString('utf8'), html(i), `record ${i}`);
   }
 });
-
-/** A WARC record of `type` (with its URL, when given) around `block`, uncompressed. */
-function warcRecord(type: string, url: string | undefined, block: Buffer, n: number, extra = ''): Buffer {
-  const head = `WARC/1.1\r\nWARC-Type: ${type}\r\n${url ? `WARC-Target-URI: ${url}\r\n` : ''}WARC-Date: 2024-01-01T00:00:00Z\r\n` +
-    `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(n).padStart(12, '0')}>\r\n${extra}Content-Length: ${block.length}\r\n\r\n`;
-  return Buffer.concat([Buffer.from(head, 'latin1'), block, Buffer.from('\r\n\r\n')]);
-}
 
 test('records indexed from their headers give what warcio gives, whatever the headers', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'gabarit-warc-'));
