@@ -195,6 +195,8 @@ test('records indexed from their headers give what warcio gives, whatever the he
     ['response', undefined, http('HTTP/1.1 200 OK\nContent-Type: text/html', html('no URL')), response],
   ];
   const raw = records.map(([type, url, block, extra], i) => warcRecord(type, url, block, i, extra ?? ''));
+  // WARC field names in another case, and a target URI with space around it
+  raw.push(Buffer.from(warcRecord('response', u('cased.html'), http('HTTP/1.1 200 OK\nContent-Type: text/html', html('cased')), 99, response).toString('latin1').replace('WARC-Type:', 'warc-type:').replace(`WARC-Target-URI: ${u('cased.html')}`, `Warc-Target-Uri:   ${u('cased.html')}  `), 'latin1'));
   await writeFile(join(dir, 'kinds.warc'), Buffer.concat(raw));
   await writeFile(join(dir, 'kinds.warc.gz'), Buffer.concat(raw.map((r) => gzipSync(r))));
   const outcome = async (file: string): Promise<unknown> => {
@@ -208,6 +210,6 @@ test('records indexed from their headers give what warcio gives, whatever the he
   assert.equal(gz.members, true);
   assert.equal(plain.members, false);
   assert.deepEqual({ ...gz, members: false }, plain);
-  // the records that are pages: plain, spaces, angle, gone, error, untyped.html, resource, folded, empty, utf8, big, encoded
-  assert.equal(gz.pages.length, 12);
+  // the records that are pages: plain, spaces, angle, gone, error, untyped.html, resource, folded, empty, utf8, big, encoded, cased
+  assert.equal(gz.pages.length, 13);
 });
