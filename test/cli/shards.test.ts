@@ -333,3 +333,26 @@ describe('gabarit shards run on Spark local[2]', () => {
     assert.deepEqual(differingFiles(path('out-run'), path('out-spark')), []);
   });
 });
+
+test('pages.jsonl follows the source\'s order with worker threads, the pages read and parsed again or not', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'gabarit-shards-order-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const site = join(root, 'shop');
+  for (const [key, html] of shop().files) {
+    mkdirSync(join(site, key, '..'), { recursive: true });
+    writeFileSync(join(site, key), html);
+  }
+  // the first page in key order much larger than the others: its batch finishes last
+  writeFileSync(join(site, 'a-long.html'), `<!doctype html><html><head><title>Long</title></head><body><div id="page">${'<p>a long page of words to parse</p>'.repeat(60_000)}</div></body></html>`);
+  const keys = (file: string): string[] => readFileSync(file, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { key: string }).key);
+  const outs: string[] = [];
+  for (const records of [true, false]) {
+    const out = join(root, `out-${records}`);
+    await ok(['shards', 'run', site, '--work', join(root, `work-${records}`), '--out', out, '-f', 'jsonl', '--workers', '2', ...(records ? [] : ['--no-records'])]);
+    const got = keys(join(out, 'pages.jsonl'));
+    assert.ok(got.length > 80, `${got.length} pages`);
+    assert.deepEqual(got, [...got].sort(), `records ${records}: in key order`);
+    outs.push(readFileSync(join(out, 'pages.jsonl'), 'utf8'));
+  }
+  assert.equal(outs[1], outs[0]);
+});

@@ -385,6 +385,7 @@ export async function markPagelets(run: MarkInput, ctx: MarkContext): Promise<{ 
     };
     let markPages: Page[] = [];
     let markOrdinals: Int32Array[] = [];
+    let inOrder: Promise<void> = Promise.resolve();
     const markBatch = async (): Promise<void> => {
       const pages = markPages;
       const ordinals = markOrdinals;
@@ -394,7 +395,10 @@ export async function markPagelets(run: MarkInput, ctx: MarkContext): Promise<{ 
       if (pool === null) pooled = 0;
       pool ??= new PageletPool(o.workers);
       pooled += pages.length;
-      const work = pool.mark(pages.map(toWorker), ordinals, analysis).then(
+      // batches are handed on in the order they were sent, whichever worker finishes first: the output
+      // (a shard's pages.jsonl) follows the source's order on every run
+      const replies = pool.mark(pages.map(toWorker), ordinals, analysis);
+      const work = (inOrder = inOrder.then(() => replies).then(
         async (replies) => {
           for (let j = 0; j < pages.length; j++) {
             const m = replies[j]!;
@@ -406,7 +410,7 @@ export async function markPagelets(run: MarkInput, ctx: MarkContext): Promise<{ 
         (err: unknown) => {
           for (const page of pages) fail(page, err);
         },
-      );
+      ));
       await pipe.track(work);
     };
     // pages already scheduled, by id (a key seen twice in the source is marked once): a byte a page
