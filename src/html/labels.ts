@@ -41,8 +41,10 @@ function detach(s: string): string {
 
 /**
  * Start-tag source text → element label: an open-addressing hash table probed with a range of the page
- * (FNV-1a over its characters, confirmed with `startsWith` at the range), so a lookup allocates nothing;
- * only a miss copies the tag's text.
+ * (FNV-1a over its characters), a hash match confirmed by comparing the range, sliced, with the entry's
+ * text; only a miss copies the tag's text. (A slice of a long string is a view, not a copy, and `===`
+ * compares two flat strings as memory: several times faster than `startsWith(text, start)`, which V8
+ * runs character by character.)
  */
 class SourceLabelCache {
   /** Entry index + 1 per slot; 0 = empty. Size is a power of two, kept at most half full. */
@@ -71,7 +73,7 @@ class SourceLabelCache {
       if (e < 0) return -1;
       if (this.hashes[e] === h) {
         const t = this.texts[e]!;
-        if (t.length === len && html.startsWith(t, start)) return e;
+        if (t.length === len && html.slice(start, end) === t) return e;
       }
     }
   }

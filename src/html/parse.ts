@@ -94,8 +94,11 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   const labels = options.labels ?? new LabelTable();
   // About one node per 16 characters on the corpus pages: one allocation, rarely a regrowth.
   const b = new TreeBuilder(Math.max(64, html.length >> 4));
-  let names: string[] = [];
-  let values: string[] = [];
+  // the current start tag's attributes, emptied after each tag (open and the label table copy what they keep)
+  const names: string[] = [];
+  const values: string[] = [];
+  // NUL characters need replacing only on the rare pages that hold one: one scan of the page, not one per value
+  const nul = html.includes('\0');
   const tagOfLabel = tagIdsOf(labels);
   let decodeText = false;
   let skipNewline = false;
@@ -118,13 +121,20 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         // htmlparser2 keeps the first of repeated attributes, as browsers do.
         // NUL in a name or value is U+FFFD, as the HTML standard's tokenizer (and parse5) has it
         // (a name that becomes one already seen is a repeat, dropped).
-        let nulName = false;
-        for (const n in attribs) {
-          const m = n.includes('\0') ? ((nulName = true), n.replace(NUL, '\uFFFD')) : n;
-          if (nulName && names.includes(m)) continue;
-          names.push(m);
-          const v = attribs[n]!;
-          values.push(v.includes('\0') ? v.replace(NUL, '\uFFFD') : v);
+        if (nul) {
+          let nulName = false;
+          for (const n in attribs) {
+            const m = n.includes('\0') ? ((nulName = true), n.replace(NUL, '\uFFFD')) : n;
+            if (nulName && names.includes(m)) continue;
+            names.push(m);
+            const v = attribs[n]!;
+            values.push(v.includes('\0') ? v.replace(NUL, '\uFFFD') : v);
+          }
+        } else {
+          for (const n in attribs) {
+            names.push(n);
+            values.push(attribs[n]!);
+          }
         }
         // The start tag's source text keys the label cache: most tags of a site repeat verbatim.
         const label = labels.elementFromSource(html, parser.startIndex, parser.endIndex + 1, name, names, values);
@@ -143,8 +153,8 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         skipNewline = LEADING_NEWLINE.has(nameId);
         seenElement = true;
         if (names.length > 0) {
-          names = [];
-          values = [];
+          names.length = 0;
+          values.length = 0;
         }
       },
       onprocessinginstruction(name, data) {
@@ -161,7 +171,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         const here = b.nameAt(b.current);
         if (here === HEAD && NON_BLANK.test(data)) leaveHead();
         // NUL characters: dropped from ordinary text, U+FFFD in raw text and attributes (as browsers do).
-        if (data.includes('\0')) data = data.replace(NUL, RAW_TEXT.has(here) ? '\uFFFD' : '');
+        if (nul && data.includes('\0')) data = data.replace(NUL, RAW_TEXT.has(here) ? '\uFFFD' : '');
         if (skipNewline) {
           // A newline right after <pre>, <listing> or <textarea> is not content (HTML "in body" rules).
           skipNewline = false;
