@@ -12,6 +12,7 @@
  * COMMANDS. Command modules keep their top-level imports light and load the library inside their action,
  * so `gabarit --help` and each command only pay for what they run.
  */
+import './heap.ts';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { GabaritError, UsageError } from '../errors.ts';
