@@ -8,8 +8,8 @@
  *  - the old generation grows by up to four times its live size before the next full collection: the
  *    main thread holds pages in flight and records while workers run, and with the default growth it ran
  *    a full collection every half second for a few megabytes each.
- * Measured in docs/spark.md ("The collector's settings"): both together take a tenth off the CPU of
- * `gabarit shards analyse` on the synthetic crawl, for about a fifth more resident memory.
+ * Measured in docs/spark.md ("The parse's start tags, and the collector's settings"): both together take
+ * a tenth off the CPU of `gabarit shards analyse` on the synthetic crawl, for a fifth more resident memory.
  */
 import { setFlagsFromString } from 'node:v8';
 
