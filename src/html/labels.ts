@@ -44,7 +44,8 @@ function detach(s: string): string {
  * (FNV-1a over its characters), a hash match confirmed by comparing the range, sliced, with the entry's
  * text; only a miss copies the tag's text. (A slice of a long string is a view, not a copy, and `===`
  * compares two flat strings as memory: several times faster than `startsWith(text, start)`, which V8
- * runs character by character.)
+ * runs character by character.) From its second sighting on, an entry also keeps the tag's attribute
+ * names and values, so that a parser need not make them again (parse.ts); a tag seen once keeps none.
  */
 class SourceLabelCache {
   /** Entry index + 1 per slot; 0 = empty. Size is a power of two, kept at most half full. */
@@ -52,6 +53,9 @@ class SourceLabelCache {
   private hashes = new Int32Array(1 << 11);
   private labels = new Int32Array(1 << 11);
   private texts: string[] = [];
+  /** Per entry: its attribute names and values (copies owning their characters), or undefined. */
+  private names: (readonly string[] | undefined)[] = [];
+  private values: (readonly string[] | undefined)[] = [];
   /**
    * Stands for the current entries: replaced when the cache is cleared, so that an entry index (`get`,
    * `set`) names one start-tag text for as long as `owner` is the same object.
@@ -83,6 +87,22 @@ class SourceLabelCache {
     return this.labels[e]!;
   }
 
+  /** The attribute names of entry e when kept (`keep`), else undefined. */
+  namesOf(e: number): readonly string[] | undefined {
+    return this.names[e];
+  }
+
+  /** The attribute values of entry e, in the order of `namesOf(e)`. */
+  valuesOf(e: number): readonly string[] {
+    return this.values[e]!;
+  }
+
+  /** Keeps copies of entry e's attribute names and values. */
+  keep(e: number, names: readonly string[], values: readonly string[]): void {
+    this.names[e] = names.length === 0 ? NO_ATTRIBUTES : names.map(detach);
+    this.values[e] = values.length === 0 ? NO_ATTRIBUTES : values.map(detach);
+  }
+
   /** Adds an entry; returns its index. */
   set(text: string, h: number, label: number): number {
     if (this.texts.length >= SOURCE_CACHE_LIMIT) this.clear();
@@ -96,6 +116,8 @@ class SourceLabelCache {
       this.labels = ls;
     }
     this.texts.push(text);
+    this.names.push(undefined);
+    this.values.push(undefined);
     this.hashes[e] = h;
     this.labels[e] = label;
     if ((e + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
@@ -117,10 +139,14 @@ class SourceLabelCache {
 
   private clear(): void {
     this.texts = [];
+    this.names = [];
+    this.values = [];
     this.slots.fill(0);
     this.owner = {};
   }
 }
+
+const NO_ATTRIBUTES: readonly string[] = Object.freeze([]);
 
 /** True for the characters JavaScript's `\s` matches above ASCII (and U+00A0). */
 export function isWideSpace(c: number): boolean {
@@ -214,21 +240,50 @@ export class LabelTable {
   }
 
   /**
-   * Label of an element whose start tag is the source text `html[start, end)` (e.g. `<div class="a">`):
-   * equal source text means equal tag and attributes, so the label is cached by it and the normalisation
-   * (`elementKey`) runs once per distinct tag text of the site. `tag`, `names`, `values` are the parsed tag
-   * (used on a miss).
+   * The cached entry of the start tag whose source text is `html[start, end)` (e.g. `<div class="a">`),
+   * or -1 (then `sourceAdd` caches it). Equal source text means equal tag and attributes, so an element's
+   * label is cached by it and the normalisation (`elementKey`) runs once per distinct tag text of the site.
+   * Sets `sourceEntry` to the entry found.
    */
-  elementFromSource(html: string, start: number, end: number, tag: string, names: readonly string[], values: readonly string[]): number {
+  sourceFind(html: string, start: number, end: number): number {
     const h = SourceLabelCache.hash(html, start, end);
-    let e = this.bySource.get(html, start, end, h);
-    if (e < 0) e = this.bySource.set(detach(html.slice(start, end)), h, this.element(tag, names, values));
-    this.sourceEntry = e;
-    return this.bySource.label(e);
+    this.lastHash = h;
+    return (this.sourceEntry = this.bySource.get(html, start, end, h));
   }
 
   /**
-   * The start-tag text of the last `elementFromSource`, as an integer: equal integers under one
+   * Caches the start tag `html[start, end)`, just looked up by `sourceFind` and not found, as the element
+   * `tag`, `names`, `values` (its parsed tag); returns its entry and sets `sourceEntry` to it.
+   */
+  sourceAdd(html: string, start: number, end: number, tag: string, names: readonly string[], values: readonly string[]): number {
+    const label = this.element(tag, names, values);
+    return (this.sourceEntry = this.bySource.set(detach(html.slice(start, end)), this.lastHash, label));
+  }
+
+  /** The element label of a cached start tag. */
+  sourceLabel(e: number): number {
+    return this.bySource.label(e);
+  }
+
+  /** The attribute names of a cached start tag once kept (`sourceKeep`), else undefined. */
+  sourceNames(e: number): readonly string[] | undefined {
+    return this.bySource.namesOf(e);
+  }
+
+  /** The attribute values of a cached start tag whose names are kept, in their order. */
+  sourceValues(e: number): readonly string[] {
+    return this.bySource.valuesOf(e);
+  }
+
+  /** Keeps a cached start tag's attributes (copies), for the next time its text is met. */
+  sourceKeep(e: number, names: readonly string[], values: readonly string[]): void {
+    this.bySource.keep(e, names, values);
+  }
+
+  private lastHash = 0;
+
+  /**
+   * The start-tag text of the last `sourceFind` or `sourceAdd`, as an integer: equal integers under one
    * `sourceOwner` mean equal start-tag texts, hence equal tag names and attributes (what a serialiser or a
    * link resolver may cache by).
    */

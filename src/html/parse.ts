@@ -18,9 +18,7 @@
  *     - `<x/>` on a non-void element is an open tag (as in browsers) unless `selfClosing` is set, but inside
  *       svg/math it closes (as in browsers);
  *     - repeated html/body start tags create nested elements (a browser merges their attributes);
- *     - attributes whose names are array indices (`<a 1="x">`, never on real pages) come first in the
- *       attribute list, an artefact of reading htmlparser2's attribute object; repeated attributes keep
- *       the first value, as browsers do;
+ *     - repeated attributes keep the first value, as browsers do;
  *     - textarea content, and style or script content of SVG and MathML elements, is decoded here (htmlparser2 leaves
  *       their entities as they are); NUL characters are dropped from text and become U+FFFD in raw text
  *       and attribute values, and a newline right after `<pre>`, `<listing>` or `<textarea>` is dropped, as
@@ -35,6 +33,7 @@
  * Both decode entities, lowercase tag and attribute names, and intern element labels in a LabelTable.
  */
 import { decodeHTML } from 'entities';
+import type { QuoteType } from 'htmlparser2';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { DepthLimitedParse5, DepthLimitedParser } from './depth-limit.ts';
 import { LabelTable } from './labels.ts';
@@ -81,6 +80,97 @@ function inForeign(b: TreeBuilder): boolean {
   return ns !== Namespace.Html;
 }
 
+/**
+ * htmlparser2's parser (depth-limited) that keeps a start tag's attributes as ranges of the page and
+ * decoded character references, instead of building its attribute object: most start tags of a site
+ * repeat verbatim, and the label table keeps their attributes from their second sighting on
+ * (labels.ts), so names and values are made (`attributes`) only for a tag text met once or twice. The
+ * page must be given in one piece (`end(html)`), so that the ranges are ranges of `html`.
+ */
+class RangeAttributeParser extends DepthLimitedParser {
+  /** Attributes of the current start tag. */
+  private count = 0;
+  /** Per attribute: its name's start and end, and its value's first part and end of parts (4 ints). */
+  private attrs = new Int32Array(64);
+  /** Value parts: `start, end` of a range of the page, or `-1, code point` of a character reference. */
+  private parts = new Int32Array(128);
+  private nparts = 0;
+
+  override onopentagname(start: number, endIndex: number): void {
+    this.count = 0;
+    this.nparts = 0;
+    super.onopentagname(start, endIndex);
+  }
+
+  // An end tag may open an element (`</p>` with none open, `</br>`): one without attributes.
+  override onclosetag(start: number, endIndex: number): void {
+    this.count = 0;
+    this.nparts = 0;
+    super.onclosetag(start, endIndex);
+  }
+
+  override onattribname(start: number, endIndex: number): void {
+    this.startIndex = start;
+    const k = this.count * 4;
+    if (k + 4 > this.attrs.length) this.attrs = grow(this.attrs);
+    this.attrs[k] = start;
+    this.attrs[k + 1] = endIndex;
+    this.attrs[k + 2] = this.nparts;
+  }
+
+  override onattribdata(start: number, endIndex: number): void {
+    this.part(start, endIndex);
+  }
+
+  override onattribentity(cp: number): void {
+    this.part(-1, cp);
+  }
+
+  private part(a: number, b: number): void {
+    if (this.nparts + 2 > this.parts.length) this.parts = grow(this.parts);
+    this.parts[this.nparts++] = a;
+    this.parts[this.nparts++] = b;
+  }
+
+  override onattribend(_quote: QuoteType, endIndex: number): void {
+    this.endIndex = endIndex;
+    this.attrs[this.count * 4 + 3] = this.nparts;
+    this.count++;
+  }
+
+  /**
+   * The current start tag's attributes into `names` and `values` (emptied first), as htmlparser2 makes
+   * them: names lowercased, the first of repeated names kept; with `nul`, NUL characters in names and
+   * values are U+FFFD (a name that then repeats one is dropped), as in the HTML standard's tokenizer.
+   */
+  attributes(html: string, nul: boolean, names: string[], values: string[]): void {
+    names.length = 0;
+    values.length = 0;
+    const { attrs, parts } = this;
+    const seen = this.count > 8 ? new Set<string>() : undefined;
+    for (let a = 0; a < this.count; a++) {
+      const k = a * 4;
+      let name = html.slice(attrs[k]!, attrs[k + 1]!).toLowerCase();
+      if (nul && name.includes('\0')) name = name.replace(NUL, '\uFFFD');
+      if (seen ? seen.has(name) : names.includes(name)) continue;
+      seen?.add(name);
+      let value = '';
+      for (let p = attrs[k + 2]!, e = attrs[k + 3]!; p < e; p += 2) {
+        value += parts[p]! >= 0 ? html.slice(parts[p]!, parts[p + 1]!) : String.fromCodePoint(parts[p + 1]!);
+      }
+      if (nul && value.includes('\0')) value = value.replace(NUL, '\uFFFD');
+      names.push(name);
+      values.push(value);
+    }
+  }
+}
+
+function grow(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** Tag-name id of each element label of a table (a label determines its tag), filled as labels are met. */
 const tagIdsByTable = new WeakMap<LabelTable, number[]>();
 function tagIdsOf(labels: LabelTable): number[] {
@@ -94,10 +184,10 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   const labels = options.labels ?? new LabelTable();
   // About one node per 16 characters on the corpus pages: one allocation, rarely a regrowth.
   const b = new TreeBuilder(Math.max(64, html.length >> 4));
-  // the current start tag's attributes, emptied after each tag (open and the label table copy what they keep)
+  // a start tag's attributes when made (not cached): `open` and the label table copy what they keep
   const names: string[] = [];
   const values: string[] = [];
-  // NUL characters need replacing only on the rare pages that hold one: one scan of the page, not one per value
+  // NUL characters need replacing only on the rare pages that hold one: one scan of the page, not one per tag
   const nul = html.includes('\0');
   const tagOfLabel = tagIdsOf(labels);
   let decodeText = false;
@@ -115,29 +205,25 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
     tagOfLabel[label] = BODY;
     impliedBody = b.open(BODY, label, [], []);
   };
-  const parser = new DepthLimitedParser(
+  const parser = new RangeAttributeParser(
     {
-      onopentag(name, attribs) {
-        // htmlparser2 keeps the first of repeated attributes, as browsers do.
-        // NUL in a name or value is U+FFFD, as the HTML standard's tokenizer (and parse5) has it
-        // (a name that becomes one already seen is a repeat, dropped).
-        if (nul) {
-          let nulName = false;
-          for (const n in attribs) {
-            const m = n.includes('\0') ? ((nulName = true), n.replace(NUL, '\uFFFD')) : n;
-            if (nulName && names.includes(m)) continue;
-            names.push(m);
-            const v = attribs[n]!;
-            values.push(v.includes('\0') ? v.replace(NUL, '\uFFFD') : v);
-          }
-        } else {
-          for (const n in attribs) {
-            names.push(n);
-            values.push(attribs[n]!);
-          }
+      onopentag(name) {
+        // The start tag's source text keys the label cache: most tags of a site repeat verbatim, and the
+        // cache keeps their attributes once seen twice.
+        const start = parser.startIndex;
+        const end = parser.endIndex + 1;
+        let e = labels.sourceFind(html, start, end);
+        let attrNames = e >= 0 ? labels.sourceNames(e) : undefined;
+        let attrValues: readonly string[];
+        if (attrNames !== undefined) attrValues = labels.sourceValues(e);
+        else {
+          parser.attributes(html, nul, names, values);
+          if (e < 0) e = labels.sourceAdd(html, start, end, name, names, values);
+          else labels.sourceKeep(e, names, values);
+          attrNames = names;
+          attrValues = values;
         }
-        // The start tag's source text keys the label cache: most tags of a site repeat verbatim.
-        const label = labels.elementFromSource(html, parser.startIndex, parser.endIndex + 1, name, names, values);
+        const label = labels.sourceLabel(e);
         let nameId = tagOfLabel[label];
         if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name.includes('\0') ? name.replace(NUL, '\uFFFD') : name);
         if ((nameId === BODY && impliedBody >= 0) || (nameId === HEAD && b.nameAt(b.current) === HEAD)) {
@@ -145,17 +231,13 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
           opened.push(-1);
         } else {
           if (b.nameAt(b.current) === HEAD && !IN_HEAD.has(nameId) && nameId !== HEAD) leaveHead();
-          opened.push(b.open(nameId, label, names, values, labels.sourceEntry, labels.sourceOwner));
+          opened.push(b.open(nameId, label, attrNames, attrValues, e, labels.sourceOwner));
         }
         // Text htmlparser2 passes undecoded that a browser decodes: textarea (RCDATA), and style or
         // script in svg or math (outside their HTML integration points), ordinary elements there.
         decodeText = nameId === TEXTAREA || (FOREIGN_RAW.has(nameId) && inForeign(b));
         skipNewline = LEADING_NEWLINE.has(nameId);
         seenElement = true;
-        if (names.length > 0) {
-          names.length = 0;
-          values.length = 0;
-        }
       },
       onprocessinginstruction(name, data) {
         // The doctype, when it comes before any element (a browser ignores a later one).

@@ -53,3 +53,17 @@ test('an element that does not belong in <head> ends it and opens an implied bod
   assert.equal(w.elementChildren(w.find('head')).length, 2);
   assert.equal(w.elementChildren(w.body()).length, 1);
 });
+
+test('a start tag met once, twice or more has the attributes a browser gives it, in source order', () => {
+  // The label table keeps a repeated tag's attributes after its second sighting: the three sightings
+  // take the three paths (made, made and kept, read from the table).
+  const html = '<body><a Href="/x?a=1&amp;b=2" 1="one" __proto__="p" class="c" CLASS="d" title=&lt;t&gt;>x</a></body>';
+  const labels = new LabelTable();
+  const attrs = (t: ReturnType<typeof parseHtml>): [string, string][] => {
+    const a = t.find('a');
+    return t.attrNames.slice(t.attrStart[a], t.attrStart[a + 1]).map((n, k) => [n, t.attrValues[t.attrStart[a]! + k]!]);
+  };
+  const browser = attrs(parseHtmlExact(html));
+  assert.deepEqual(browser, [['href', '/x?a=1&b=2'], ['1', 'one'], ['__proto__', 'p'], ['class', 'c'], ['title', '<t>']]);
+  for (let k = 0; k < 3; k++) assert.deepEqual(attrs(parseHtml(html, { labels })), browser, `sighting ${k + 1}`);
+});
