@@ -32,6 +32,13 @@ export function collapseSpace(s: string): string {
  * tags are unique, e.g. per-page links). 2^18 entries of typically < 100 characters.
  */
 export const SOURCE_CACHE_LIMIT = 1 << 18;
+/**
+ * Most characters the cache holds (its tag texts and kept attributes) before it is cleared: bounds its
+ * memory where tags are long and unique (inline images or SVG paths that differ on every page).
+ */
+export const SOURCE_CACHE_CHARS = 1 << 25;
+/** Start tags longer than this are not cached: rarely repeated verbatim, and costly to hold. */
+export const SOURCE_TAG_MAX = 1 << 12;
 
 /** A copy of `s` that shares no memory with the string it was sliced from (a slice keeps its parent alive). */
 function detach(s: string): string {
@@ -56,6 +63,8 @@ class SourceLabelCache {
   /** Per entry: its attribute names and values (copies owning their characters), or undefined. */
   private names: (readonly string[] | undefined)[] = [];
   private values: (readonly string[] | undefined)[] = [];
+  /** Characters held (`SOURCE_CACHE_CHARS`). */
+  private chars = 0;
   /**
    * Stands for the current entries: replaced when the cache is cleared, so that an entry index (`get`,
    * `set`) names one start-tag text for as long as `owner` is the same object.
@@ -99,13 +108,15 @@ class SourceLabelCache {
 
   /** Keeps copies of entry e's attribute names and values. */
   keep(e: number, names: readonly string[], values: readonly string[]): void {
+    for (let a = 0; a < names.length; a++) this.chars += names[a]!.length + values[a]!.length;
     this.names[e] = names.length === 0 ? NO_ATTRIBUTES : names.map(detach);
     this.values[e] = values.length === 0 ? NO_ATTRIBUTES : values.map(detach);
   }
 
   /** Adds an entry; returns its index. */
   set(text: string, h: number, label: number): number {
-    if (this.texts.length >= SOURCE_CACHE_LIMIT) this.clear();
+    if (this.texts.length >= SOURCE_CACHE_LIMIT || this.chars >= SOURCE_CACHE_CHARS) this.clear();
+    this.chars += text.length;
     const e = this.texts.length;
     if (e >= this.hashes.length) {
       const hs = new Int32Array(e * 2);
@@ -141,6 +152,7 @@ class SourceLabelCache {
     this.texts = [];
     this.names = [];
     this.values = [];
+    this.chars = 0;
     this.slots.fill(0);
     this.owner = {};
   }
@@ -243,21 +255,23 @@ export class LabelTable {
    * The cached entry of the start tag whose source text is `html[start, end)` (e.g. `<div class="a">`),
    * or -1 (then `sourceAdd` caches it). Equal source text means equal tag and attributes, so an element's
    * label is cached by it and the normalisation (`elementKey`) runs once per distinct tag text of the site.
-   * Sets `sourceEntry` to the entry found.
+   * Sets `sourceEntry` to the entry found. A tag longer than `SOURCE_TAG_MAX` is never cached.
    */
   sourceFind(html: string, start: number, end: number): number {
+    if (end - start > SOURCE_TAG_MAX) return (this.sourceEntry = -1);
     const h = SourceLabelCache.hash(html, start, end);
     this.lastHash = h;
     return (this.sourceEntry = this.bySource.get(html, start, end, h));
   }
 
   /**
-   * Caches the start tag `html[start, end)`, just looked up by `sourceFind` and not found, as the element
-   * `tag`, `names`, `values` (its parsed tag); returns its entry and sets `sourceEntry` to it.
+   * The label of the element `tag`, `names`, `values` (a parsed tag) whose start tag `html[start, end)` was
+   * just looked up by `sourceFind` and not found; caches it (unless too long), `sourceEntry` its entry or -1.
    */
   sourceAdd(html: string, start: number, end: number, tag: string, names: readonly string[], values: readonly string[]): number {
     const label = this.element(tag, names, values);
-    return (this.sourceEntry = this.bySource.set(detach(html.slice(start, end)), this.lastHash, label));
+    this.sourceEntry = end - start > SOURCE_TAG_MAX ? -1 : this.bySource.set(detach(html.slice(start, end)), this.lastHash, label);
+    return label;
   }
 
   /** The element label of a cached start tag. */

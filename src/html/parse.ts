@@ -215,15 +215,22 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         let e = labels.sourceFind(html, start, end);
         let attrNames = e >= 0 ? labels.sourceNames(e) : undefined;
         let attrValues: readonly string[];
-        if (attrNames !== undefined) attrValues = labels.sourceValues(e);
-        else {
+        let label: number;
+        if (attrNames !== undefined) {
+          attrValues = labels.sourceValues(e);
+          label = labels.sourceLabel(e);
+        } else {
           parser.attributes(html, nul, names, values);
-          if (e < 0) e = labels.sourceAdd(html, start, end, name, names, values);
-          else labels.sourceKeep(e, names, values);
           attrNames = names;
           attrValues = values;
+          if (e >= 0) {
+            labels.sourceKeep(e, names, values);
+            label = labels.sourceLabel(e);
+          } else {
+            label = labels.sourceAdd(html, start, end, name, names, values);
+            e = labels.sourceEntry;
+          }
         }
-        const label = labels.sourceLabel(e);
         let nameId = tagOfLabel[label];
         if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name.includes('\0') ? name.replace(NUL, '\uFFFD') : name);
         if ((nameId === BODY && impliedBody >= 0) || (nameId === HEAD && b.nameAt(b.current) === HEAD)) {

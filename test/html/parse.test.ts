@@ -67,3 +67,17 @@ test('a start tag met once, twice or more has the attributes a browser gives it,
   assert.deepEqual(browser, [['href', '/x?a=1&b=2'], ['1', 'one'], ['__proto__', 'p'], ['class', 'c'], ['title', '<t>']]);
   for (let k = 0; k < 3; k++) assert.deepEqual(attrs(parseHtml(html, { labels })), browser, `sighting ${k + 1}`);
 });
+
+test('a start tag too long to cache gets its attributes and label all the same', () => {
+  const labels = new LabelTable();
+  const src = 'data:image/png;base64,' + 'A'.repeat(5000);
+  const html = `<body><img alt="x" src="${src}"><p class="c">t</p></body>`;
+  const trees = [0, 1, 2].map(() => parseHtml(html, { labels }));
+  for (const t of trees) {
+    const img = t.find('img');
+    assert.equal(t.attr(img, 'src'), src);
+    assert.equal(t.tagSource?.[img], -1, 'not cached');
+    assert.equal(t.label[img], trees[0]!.label[trees[0]!.find('img')]);
+    assert.ok(t.tagSource![t.find('p')]! >= 0, 'a short tag is cached');
+  }
+});
