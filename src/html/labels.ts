@@ -229,17 +229,25 @@ export class LabelTable {
   /** The normalised start-tag key of an element: `tag a1="v1" a2="v2"` with attributes sorted by name. */
   elementKey(tag: string, names: readonly string[], values: readonly string[]): string {
     if (this.attributes === 'none' || names.length === 0) return tag;
-    // Attribute indices in name order (insertion sort: few attributes; stable, so repeats keep source order).
-    const order = this.order;
+    // Attribute indices in name order, stable so that repeats keep source order: an insertion sort for the
+    // few attributes of most tags, the library's (stable) sort for many.
+    let order = this.order;
     let n = 0;
-    for (let a = 0; a < names.length; a++) {
-      if (this.allow && !this.allow.has(names[a]!)) continue;
-      let k = n++;
-      while (k > 0 && names[order[k - 1]!]! > names[a]!) {
-        order[k] = order[k - 1]!;
-        k--;
+    if (names.length > 16) {
+      order = [];
+      for (let a = 0; a < names.length; a++) if (!this.allow || this.allow.has(names[a]!)) order.push(a);
+      order.sort((x, y) => (names[x]! < names[y]! ? -1 : names[x]! > names[y]! ? 1 : x - y));
+      n = order.length;
+    } else {
+      for (let a = 0; a < names.length; a++) {
+        if (this.allow && !this.allow.has(names[a]!)) continue;
+        let k = n++;
+        while (k > 0 && names[order[k - 1]!]! > names[a]!) {
+          order[k] = order[k - 1]!;
+          k--;
+        }
+        order[k] = a;
       }
-      order[k] = a;
     }
     let key = tag;
     for (let k = 0; k < n; k++) key += ' ' + names[order[k]!]! + '="' + normalizeValue(values[order[k]!]!) + '"';

@@ -1,8 +1,8 @@
 /**
  * Every per-page step finishes on pages whose shape is hard on a tool (test/fuzz/shapes.ts, at half the
  * sizes met in the field): 200,000 nested divs, 100,000 links in one element, megabytes of attribute
- * values, 50,000 siblings or text nodes, a 4.5 MB text node, a table of 100,000 cells, deep inline
- * nesting, misnested formatting. A step whose cost grows with the square of the size takes minutes here
+ * values, 20,000 attributes on one element, 50,000 siblings or text nodes, a 4.5 MB text node, a table of
+ * 100,000 cells, deep inline nesting, misnested formatting. A step whose cost grows with the square of the size takes minutes here
  * (the parsers on deep nesting, link collections on a paragraph of links, XPath on a large result): the
  * generous timeout is the bound, not a speed measure (speed is bench/pathological.bench.ts's).
  */

@@ -38,6 +38,11 @@ export function shapes(scale = 1): Shape[] {
       what: `attribute values of ${n(2_000_000)} characters`,
       html: page(`<div class="${'c '.repeat(n(1_000_000))}" data-x="${'x'.repeat(n(2_000_000))}"><a href="/${'p'.repeat(n(1_000_000))}" title="${'t'.repeat(n(500_000))}">a</a></div>`.repeat(2)),
     },
+    {
+      name: 'many-attributes',
+      what: `${n(40_000)} attributes on one element`,
+      html: page(`<div ${Array.from({ length: n(40_000) }, (_, i) => `a${n(40_000) - i}="v${i}"`).join(' ')}>x</div>`.repeat(2)),
+    },
     { name: 'siblings', what: `${sibs} sibling paragraphs`, html: page('<div>' + '<p>para text here</p>'.repeat(sibs) + '</div>') },
     { name: 'text-nodes', what: `${texts} text nodes in one element`, html: page('<p>' + 'word<!---->'.repeat(texts) + '</p>') },
     { name: 'big-text', what: `one text node of ${n(9_000_000)} characters`, html: page('<p>' + 'lorem ipsum '.repeat(Math.ceil(n(9_000_000) / 12)) + '</p>') },
