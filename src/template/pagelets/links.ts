@@ -99,8 +99,9 @@ interface Resolved {
 /**
  * Resolved links, kept across pages (most links of a site repeat on every page: menus, footers): by what
  * the resolution depends on, the base URL's directory for a relative path (`a/b`, `../c`, `/d`, `//h/e`,
- * absolute URLs), the whole base for one that starts with `?` or `#`; then by the href (two maps, so a
- * lookup makes no string). Cleared when it reaches `RESOLVED_LIMIT` entries, so it stays small.
+ * absolute URLs), the whole base for one that starts with `?` or `#` (every `#…` as `#`); then by the
+ * href (two maps, so a lookup makes no string). Cleared when it reaches `RESOLVED_LIMIT` entries, so it
+ * stays small.
  */
 const resolved = new Map<string, Map<string, Resolved | null>>();
 let resolvedCount = 0;
@@ -142,6 +143,8 @@ function sourceResolutions(owner: object, dir: string): Map<number, Resolved | n
 
 function resolveCached(href: string, base: string, dir: string): Resolved | null {
   const c = href.charCodeAt(0);
+  // A fragment is dropped, and cannot change the rest: every `#…` of a base resolves as `#` does.
+  if (c === 35) href = '#';
   const prefix = c === 63 || c === 35 ? base : dir;
   let byHref = resolved.get(prefix);
   let r = byHref?.get(href);

@@ -5,13 +5,13 @@ import { canonicalUrl, pageLinks, urlId } from '../../../src/template/pagelets/l
 
 const page = (body: string, head = ''): ReturnType<typeof parseHtml> => parseHtml(`<html><head>${head}</head><body>${body}</body></html>`);
 
-test('links resolve against each page: the same relative href on pages in different directories, queries and fragments', () => {
-  const html = '<a href="x.html">1</a><a href="../y/">2</a><a href="/z">3</a><a href="?q=1">4</a><a href="#top">5</a><a href="mailto:a@b">6</a><a href="">7</a><a href="//o.test/w#f">8</a>';
+test('links resolve against each page: the same relative href on pages in different directories, queries and fragments (any fragment is the page itself)', () => {
+  const html = '<a href="x.html">1</a><a href="../y/">2</a><a href="/z">3</a><a href="?q=1">4</a><a href="#top">5</a><a href="mailto:a@b">6</a><a href="">7</a><a href="//o.test/w#f">8</a><a href="#other">9</a>';
   const cases: Array<[string, string[]]> = [
-    ['http://s.test/a/b/p.html', ['http://s.test/a/b/x.html', 'http://s.test/a/y/index.html', 'http://s.test/z', 'http://s.test/a/b/p.html?q=1', 'http://s.test/a/b/p.html', 'http://o.test/w']],
-    ['http://s.test/a/c/p.html?k=/v', ['http://s.test/a/c/x.html', 'http://s.test/a/y/index.html', 'http://s.test/z', 'http://s.test/a/c/p.html?q=1', 'http://s.test/a/c/p.html?k=/v', 'http://o.test/w']],
-    ['http://s.test/a/b/q.html', ['http://s.test/a/b/x.html', 'http://s.test/a/y/index.html', 'http://s.test/z', 'http://s.test/a/b/q.html?q=1', 'http://s.test/a/b/q.html', 'http://o.test/w']],
-    ['http://s.test', ['http://s.test/x.html', 'http://s.test/y/index.html', 'http://s.test/z', 'http://s.test/index.html?q=1', 'http://s.test/index.html', 'http://o.test/w']],
+    ['http://s.test/a/b/p.html', ['http://s.test/a/b/x.html', 'http://s.test/a/y/index.html', 'http://s.test/z', 'http://s.test/a/b/p.html?q=1', 'http://s.test/a/b/p.html', 'http://o.test/w', 'http://s.test/a/b/p.html']],
+    ['http://s.test/a/c/p.html?k=/v', ['http://s.test/a/c/x.html', 'http://s.test/a/y/index.html', 'http://s.test/z', 'http://s.test/a/c/p.html?q=1', 'http://s.test/a/c/p.html?k=/v', 'http://o.test/w', 'http://s.test/a/c/p.html?k=/v']],
+    ['http://s.test/a/b/q.html', ['http://s.test/a/b/x.html', 'http://s.test/a/y/index.html', 'http://s.test/z', 'http://s.test/a/b/q.html?q=1', 'http://s.test/a/b/q.html', 'http://o.test/w', 'http://s.test/a/b/q.html']],
+    ['http://s.test', ['http://s.test/x.html', 'http://s.test/y/index.html', 'http://s.test/z', 'http://s.test/index.html?q=1', 'http://s.test/index.html', 'http://o.test/w', 'http://s.test/index.html']],
   ];
   // twice: the second round is served from the cache kept across pages and must agree with the first
   for (let round = 0; round < 2; round++) {
