@@ -92,10 +92,9 @@ export function charsetFromMeta(bytes: Uint8Array): string | undefined {
   return undefined;
 }
 
+/** Each byte as the character of the same code (ISO-8859-1 proper, not the WHATWG windows-1252 label). */
 function latin1(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i++) s += String.fromCharCode(bytes[i]!);
-  return s;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
 /**

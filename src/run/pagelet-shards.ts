@@ -14,7 +14,7 @@ import { OutputWriter, type PageFailure } from '../output.ts';
 import { fileSink, recordOf } from './write.ts';
 import { openSource } from '../site/source.ts';
 import type { PageSource } from '../site/page.ts';
-import { type MarkInput, markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
+import { KeptWorkers, type MarkInput, markPagelets, type PageletRunOptions } from '../template/pagelets/engine.ts';
 import type { RecordKind } from '../template/pagelets/render.ts';
 import { readGlobalResult } from '../template/pagelets/global-shards.ts';
 import { analyseShard, manifestChecksum, type Shard, type ShardManifest, markedAlready, readManifest, recordMarked, replaceDir, shardFailures, shardMarkInput, sourceChecksum, stagingDir } from '../template/pagelets/shards.ts';
@@ -41,15 +41,21 @@ export interface AnalysedShard {
  */
 export async function analyseCrawl(work: string, shards: readonly Shard[], o: PageletRunOptions, hooks: CrawlHooks, records: boolean | RecordKind = true): Promise<AnalysedShard[]> {
   const out: AnalysedShard[] = [];
-  for (const shard of shards) {
-    const source = await openSource(shard.spec);
-    try {
-      const r = await analyseShard(work, shard, { source, labels: new LabelTable(), options: { ...o }, onFailure: hooks.onFailure, ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}) }, o, undefined, records);
-      hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${r.skipped ? 'already analysed, skipped' : `${r.manifest.pages} pages analysed`}`);
-      out.push({ shard, ...r });
-    } finally {
-      await source.close();
+  // one set of worker threads for all the shards (a fresh one warms up again: engine.ts KeptWorkers)
+  const keep = new KeptWorkers();
+  try {
+    for (const shard of shards) {
+      const source = await openSource(shard.spec);
+      try {
+        const r = await analyseShard(work, shard, { source, labels: new LabelTable(), options: { ...o }, onFailure: hooks.onFailure, ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}) }, o, undefined, records, keep);
+        hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${r.skipped ? 'already analysed, skipped' : `${r.manifest.pages} pages analysed`}`);
+        out.push({ shard, ...r });
+      } finally {
+        await source.close();
+      }
     }
+  } finally {
+    await keep.close();
   }
   return out;
 }
@@ -76,85 +82,91 @@ export type ShardFormat = 'text' | 'jsonl';
 export async function markCrawl(work: string, shards: readonly Shard[], outDirOf: (s: Shard) => string, o: PageletRunOptions, hooks: CrawlHooks, format: ShardFormat = 'text'): Promise<MarkedShard[]> {
   const global = await readGlobalResult(work);
   const done: MarkedShard[] = [];
-  for (const shard of shards) {
-    const out = outDirOf(shard);
-    const manifest = await readManifest(work, shard);
-    if (!manifest) throw new Error(`shard ${shard.index} (${shard.spec}) is not analysed in ${work}`);
-    if (!global.result.shards.some((s) => s.index === shard.index && s.checksum === manifestChecksum(manifest))) throw new Error(`shard ${shard.index} (${shard.spec}) was analysed after the global step: run the global phase again`);
-    if ((await sourceChecksum(shard.spec)) !== manifest.sourceChecksum) throw new Error(`${shard.spec} changed since it was analysed: analyse it again, then the global phase`);
-    if (await markedAlready(work, shard, out, global.checksum, format)) {
-      hooks.onShard?.(`shard ${shard.index} ${shard.name}: output already written, skipped`);
-      done.push({ shard, skipped: true, out, pages: manifest.pages, failures: 0 });
-      continue;
-    }
-    if (existsSync(out) && !existsSync(join(out, 'summary.json')) && (await readdir(out)).length > 0) throw new Error(`${out} is not empty and holds no gabarit output (no summary.json): give a new or empty output folder`);
-    const staged = await stagingDir(out);
-    const writer = new OutputWriter(staged);
-    // jsonl: the lines as they come; the summary without the per-page list (memory does not grow with the shard)
-    const lines = format === 'jsonl' ? await fileSink(join(staged, 'pages.jsonl')) : undefined;
-    let linesOpen = lines !== undefined;
-    let written = 0;
-    const line = async (o: Parameters<typeof recordOf>[0]): Promise<void> => {
-      await lines!.write(recordOf(o));
-      written++;
-    };
-    // opened only when the pages are read again: a shard's records are written without it
-    let source: PageSource | undefined;
-    const t0 = performance.now();
-    let input: MarkInput | undefined;
-    let fromRecords = false;
-    try {
-      // the shard's pages that failed in pass 1 (named then) are the summary's too: every page is accounted for
-      for (const f of await shardFailures(work, shard)) writer.fail(f);
-      input = await shardMarkInput(work, manifest, o, lines ? 'text' : 'page');
-      fromRecords = input.spool !== undefined;
-      if (!fromRecords) source = await openSource(shard.spec);
-      const run = await markPagelets(input, {
-        ...(source ? { source } : {}),
-        labels: new LabelTable(),
-        options: { ...input.options },
-        onPage: async (marks, extra) => {
-          if (lines) await line({ ok: true, key: marks.key, url: marks.url, marks, info: {} });
-          else await writer.writePage(marks, extra);
-        },
-        // with the shard's render records, pages come rendered: none is read or parsed again
-        onRendered: async (rendered, extra) => {
-          if (lines) await line({ ok: true, key: rendered.key, url: rendered.url, rendered, info: {} });
-          else await writer.writeRendered(rendered, extra);
-        },
-        onFailure: (f) => {
-          writer.fail(f);
-          hooks.onFailure(f);
-        },
-        ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
-      });
-      const base = {
-        command: 'shards mark',
-        method: 'pagelets',
-        source: shard.spec,
-        pagesLoaded: 0,
-        timings: { marks: Math.round(performance.now() - t0) },
-        engine: { pagelets: { algorithm: 'global', backend: global.result.backend, ...global.result.counts, pagesMarked: run.marked, shard: shard.index } },
+  // the shards whose pages are parsed again (no records) share one set of worker threads
+  const keep = new KeptWorkers();
+  try {
+    for (const shard of shards) {
+      const out = outDirOf(shard);
+      const manifest = await readManifest(work, shard);
+      if (!manifest) throw new Error(`shard ${shard.index} (${shard.spec}) is not analysed in ${work}`);
+      if (!global.result.shards.some((s) => s.index === shard.index && s.checksum === manifestChecksum(manifest))) throw new Error(`shard ${shard.index} (${shard.spec}) was analysed after the global step: run the global phase again`);
+      if ((await sourceChecksum(shard.spec)) !== manifest.sourceChecksum) throw new Error(`${shard.spec} changed since it was analysed: analyse it again, then the global phase`);
+      if (await markedAlready(work, shard, out, global.checksum, format)) {
+        hooks.onShard?.(`shard ${shard.index} ${shard.name}: output already written, skipped`);
+        done.push({ shard, skipped: true, out, pages: manifest.pages, failures: 0 });
+        continue;
+      }
+      if (existsSync(out) && !existsSync(join(out, 'summary.json')) && (await readdir(out)).length > 0) throw new Error(`${out} is not empty and holds no gabarit output (no summary.json): give a new or empty output folder`);
+      const staged = await stagingDir(out);
+      const writer = new OutputWriter(staged);
+      // jsonl: the lines as they come; the summary without the per-page list (memory does not grow with the shard)
+      const lines = format === 'jsonl' ? await fileSink(join(staged, 'pages.jsonl')) : undefined;
+      let linesOpen = lines !== undefined;
+      let written = 0;
+      const line = async (o: Parameters<typeof recordOf>[0]): Promise<void> => {
+        await lines!.write(recordOf(o));
+        written++;
       };
-      const template = { method: 'pagelets', algorithm: 'global', backend: global.result.backend, counts: global.result.counts, templates: join(work, 'global', 'templates') };
-      if (lines) {
-        for (const f of writer.failed) await lines.write({ url: f.url, key: f.key ?? f.url, failure: { code: String(f.code), message: f.message } });
-        linesOpen = false;
-        await lines.close();
-        await writer.writeJson('template.json', template);
-        await writer.writeJson('summary.json', { ...base, format: 'jsonl', pagesDone: written, pagesFailed: writer.failed.length, failures: writer.failed });
-      } else await writer.finish(base, template);
-      await replaceDir(staged, out);
-    } finally {
-      if (linesOpen) await lines!.close().catch(() => undefined);
-      input?.spool?.close();
-      await source?.close();
-      await rm(staged, { recursive: true, force: true });
+      // opened only when the pages are read again: a shard's records are written without it
+      let source: PageSource | undefined;
+      const t0 = performance.now();
+      let input: MarkInput | undefined;
+      let fromRecords = false;
+      try {
+        // the shard's pages that failed in pass 1 (named then) are the summary's too: every page is accounted for
+        for (const f of await shardFailures(work, shard)) writer.fail(f);
+        input = await shardMarkInput(work, manifest, o, lines ? 'text' : 'page');
+        fromRecords = input.spool !== undefined;
+        if (!fromRecords) source = await openSource(shard.spec);
+        const run = await markPagelets(input, {
+          ...(source ? { source } : {}),
+          labels: new LabelTable(),
+          options: { ...input.options },
+          onPage: async (marks, extra) => {
+            if (lines) await line({ ok: true, key: marks.key, url: marks.url, marks, info: {} });
+            else await writer.writePage(marks, extra);
+          },
+          // with the shard's render records, pages come rendered: none is read or parsed again
+          onRendered: async (rendered, extra) => {
+            if (lines) await line({ ok: true, key: rendered.key, url: rendered.url, rendered, info: {} });
+            else await writer.writeRendered(rendered, extra);
+          },
+          onFailure: (f) => {
+            writer.fail(f);
+            hooks.onFailure(f);
+          },
+          ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
+        }, keep);
+        const base = {
+          command: 'shards mark',
+          method: 'pagelets',
+          source: shard.spec,
+          pagesLoaded: 0,
+          timings: { marks: Math.round(performance.now() - t0) },
+          engine: { pagelets: { algorithm: 'global', backend: global.result.backend, ...global.result.counts, pagesMarked: run.marked, shard: shard.index } },
+        };
+        const template = { method: 'pagelets', algorithm: 'global', backend: global.result.backend, counts: global.result.counts, templates: join(work, 'global', 'templates') };
+        if (lines) {
+          for (const f of writer.failed) await lines.write({ url: f.url, key: f.key ?? f.url, failure: { code: String(f.code), message: f.message } });
+          linesOpen = false;
+          await lines.close();
+          await writer.writeJson('template.json', template);
+          await writer.writeJson('summary.json', { ...base, format: 'jsonl', pagesDone: written, pagesFailed: writer.failed.length, failures: writer.failed });
+        } else await writer.finish(base, template);
+        await replaceDir(staged, out);
+      } finally {
+        if (linesOpen) await lines!.close().catch(() => undefined);
+        input?.spool?.close();
+        await source?.close();
+        await rm(staged, { recursive: true, force: true });
+      }
+      const pages = lines ? written : writer.done.length;
+      await recordMarked(work, { index: shard.index, name: shard.name, out, global: global.checksum, pages, failures: writer.failed.length, ...(lines ? { format: 'jsonl' as const } : {}) });
+      hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${pages} pages written to ${out}${lines ? ' as JSON lines' : ''} (${fromRecords ? "from pass 1's records" : 'pages read and parsed again'})`);
+      done.push({ shard, skipped: false, out, pages, failures: writer.failed.length });
     }
-    const pages = lines ? written : writer.done.length;
-    await recordMarked(work, { index: shard.index, name: shard.name, out, global: global.checksum, pages, failures: writer.failed.length, ...(lines ? { format: 'jsonl' as const } : {}) });
-    hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${pages} pages written to ${out}${lines ? ' as JSON lines' : ''} (${fromRecords ? "from pass 1's records" : 'pages read and parsed again'})`);
-    done.push({ shard, skipped: false, out, pages, failures: writer.failed.length });
+  } finally {
+    await keep.close();
   }
   return done;
 }

@@ -197,13 +197,15 @@ export function analysisOptions(o: PageletRunOptions): AnalysisOptions {
  * Pass 1 of the paper's job (section 3.2, "streaming through the pages"): every page of `ctx.source`
  * parsed, partitioned, shingled and its links collected, once (inline for the first pages, then in worker
  * threads, at most `batchesInFlight` batches per worker in flight); `add` takes each page's record and
- * returns its id. The workers are closed before it returns (their heaps would sit idle afterwards).
+ * returns its id. The workers are closed before it returns (their heaps would sit idle afterwards), unless
+ * `keep` holds them for the next run (`KeptWorkers`).
  */
-export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (rec: PageRecord) => number, spool?: RenderSpool): Promise<PassOne> {
+export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (rec: PageRecord) => number, spool?: RenderSpool, keep?: KeptWorkers): Promise<PassOne> {
   const analysis = analysisOptions(o);
   const ids = new Map<string, number>();
   let kept: Kept[] | null = [];
-  let pool = null as PageletPool | null;
+  let { pool, pooled } = await keep?.take(o.workers) ?? { pool: null as PageletPool | null, pooled: 0 };
+  let finished = false;
   let usedWorkers = 0;
   const pipe = pipeline(o);
   const fail = (page: Page, err: unknown): void =>
@@ -223,17 +225,14 @@ export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (re
       spool.put(id, page.url, pagelets, render && render.length > 0 ? { kind: 'render', bytes: render } : { kind: 'page', body: page.body, contentType: page.headers['content-type'] });
     };
     let batch: Page[] = [];
-    let pooled = 0;
     let inOrder: Promise<void> = Promise.resolve();
     const analyseBatch = async (): Promise<void> => {
       const pages = batch;
       batch = [];
       pool = await recycled(pool, pooled, o.workerRecycle, pipe);
       if (pool === null) pooled = 0;
-      if (!pool) {
-        pool = new PageletPool(o.workers);
-        usedWorkers = o.workers;
-      }
+      pool ??= new PageletPool(o.workers);
+      usedWorkers = pool.size;
       pooled += pages.length;
       // batches are taken in the order they were sent, so page ids follow the source's order whichever
       // worker finishes first (the first of duplicate pages is the same on every run)
@@ -285,9 +284,48 @@ export async function passOne(ctx: DetectContext, o: PageletRunOptions, add: (re
     }
     if (batch.length > 0) await analyseBatch();
     await pipe.drain();
+    finished = true;
     return { ids, workers: usedWorkers, kept };
   } finally {
-    await (pool as PageletPool | null)?.close();
+    await KeptWorkers.give(keep, finished, pool as PageletPool | null, pooled);
+  }
+}
+
+/**
+ * Worker threads kept from one run to the next (`passOne`'s and `markPagelets`' `keep`: the shards one
+ * process handles in turn), still replaced after `workerRecycle` pages. A fresh thread spends seconds of
+ * CPU compiling the per-page code and filling its caches before it runs at full speed (docs/spark.md):
+ * once a shard otherwise. `close` stops them.
+ */
+export class KeptWorkers {
+  pool: PageletPool | null = null;
+  /** Pages `pool` has handled. */
+  pooled = 0;
+
+  /** The kept pool when it has `workers` threads (else it is closed), and its count; the caller owns it until `give`. */
+  async take(workers: number): Promise<{ pool: PageletPool | null; pooled: number }> {
+    const { pool, pooled } = this;
+    this.pool = null;
+    this.pooled = 0;
+    if (pool && pool.size === Math.max(1, workers)) return { pool, pooled };
+    await pool?.close();
+    return { pool: null, pooled: 0 };
+  }
+
+  /** Keeps `pool` in `keep` after a run that finished; closes it otherwise (no `keep`, or a run that failed). */
+  static async give(keep: KeptWorkers | undefined, finished: boolean, pool: PageletPool | null, pooled: number): Promise<void> {
+    if (keep && finished && pool) {
+      await keep.close();
+      keep.pool = pool;
+      keep.pooled = pooled;
+    } else await pool?.close();
+  }
+
+  async close(): Promise<void> {
+    const p = this.pool;
+    this.pool = null;
+    this.pooled = 0;
+    await p?.close();
   }
 }
 
@@ -351,15 +389,16 @@ export type MarkContext = Omit<EngineContext, 'source'> & { source?: PageSource 
  * The output phase (optional, streamed): the output contract needs each page's Tree with its marks, so the
  * pages are read from the source again and parsed again in worker threads (small runs keep theirs), and
  * each marked page is handed to `ctx.onPage`. Returns the number of pages handed over, and samples of
- * template texts (from the trees kept on small runs) for template.json.
+ * template texts (from the trees kept on small runs) for template.json. `keep` keeps the worker threads for
+ * the next run (`KeptWorkers`).
  */
-export async function markPagelets(run: MarkInput, ctx: MarkContext): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
+export async function markPagelets(run: MarkInput, ctx: MarkContext, keep?: KeptWorkers): Promise<{ marked: number; samples: Map<number, string>; workers: number }> {
   const o = run.options;
   const analysis = analysisOptions(o);
   const { detection, ids, kept } = run;
   const pipe = pipeline(o);
-  let pool = null as PageletPool | null;
-  let pooled = 0;
+  let { pool, pooled } = await keep?.take(o.workers) ?? { pool: null as PageletPool | null, pooled: 0 };
+  let finished = false;
   const fail = (page: Page, err: unknown): void =>
     ctx.onFailure({ url: page.url, key: page.key, code: 'parse', message: `${page.url}: ${err instanceof Error ? err.message : String(err)}` });
   const samples = new Map<number, string>();
@@ -440,9 +479,10 @@ export async function markPagelets(run: MarkInput, ctx: MarkContext): Promise<{ 
     if (markPages.length > 0) await markBatch();
     await pipe.drain();
     await chain;
+    finished = true;
     return { marked, samples, workers: pool ? o.workers : 0 };
   } finally {
-    await (pool as PageletPool | null)?.close();
+    await KeptWorkers.give(keep, finished, pool as PageletPool | null, pooled);
   }
 }
 

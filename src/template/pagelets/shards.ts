@@ -26,7 +26,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { PageFailure } from '../../errors.ts';
 import { OrdinalBits } from './detection.ts';
-import { type DetectContext, type MarkInput, type PageletRunOptions, passOne } from './engine.ts';
+import { type DetectContext, type KeptWorkers, type MarkInput, type PageletRunOptions, passOne } from './engine.ts';
 import { expandGlob } from '../../site/glob.ts';
 import { SqlPageletStore } from './global.ts';
 import { type RecordKind, RenderSpool } from './render.ts';
@@ -247,9 +247,10 @@ export type ShardOutcome = { skipped: true; manifest: ShardManifest } | { skippe
 /**
  * Pass 1 over one shard's source, its rows written as Parquet in the work directory; skipped when the
  * shard is already done for the same source and options. `ctx.source` is the shard's source;
- * `knownChecksum` stands for its checksum when it is not a path (a generated crawl).
+ * `knownChecksum` stands for its checksum when it is not a path (a generated crawl); `keep` keeps the
+ * worker threads for the next shard (engine.ts `KeptWorkers`).
  */
-export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions, knownChecksum?: string, records: boolean | RecordKind = true): Promise<ShardOutcome> {
+export async function analyseShard(work: string, shard: Shard, ctx: DetectContext, o: PageletRunOptions, knownChecksum?: string, records: boolean | RecordKind = true, keep?: KeptWorkers): Promise<ShardOutcome> {
   const checksum = knownChecksum ?? (await sourceChecksum(shard.spec));
   const analysis = analysisOf(o);
   const done = await readManifest(work, shard);
@@ -270,6 +271,7 @@ export async function analyseShard(work: string, shard: Shard, ctx: DetectContex
         return store.add(rec);
       },
       spool,
+      keep,
     );
     let render: ShardManifest['render'];
     if (spool) {

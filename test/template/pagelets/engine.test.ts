@@ -141,3 +141,44 @@ test('a tree moved from a worker (marking pass) is the tree parsed here, attribu
     await pool.close();
   }
 });
+
+test('pass 1 keeps its worker threads for the next source when asked (replaced after workerRecycle pages), with the same records', async () => {
+  const { KeptWorkers, passOne, runOptions } = await import('../../../src/template/pagelets/engine.ts');
+  // more pages than pass 1 parses inline before it starts workers
+  const siteA = syntheticSite(90);
+  const siteB = Object.fromEntries(Object.entries(syntheticSite(70)).map(([k, v]) => [`b/${k}`, v.replace(/Section/g, 'Part')]));
+  const failures: string[] = [];
+  const records = async (pages: Record<string, string>, options: Record<string, unknown>, keep?: InstanceType<typeof KeptWorkers>, workers = 2): Promise<unknown[]> => {
+    const recs: unknown[] = [];
+    const ctx = { source: memorySource(pages), labels: new LabelTable(), options, onFailure: (f: { message: string }) => void failures.push(f.message) };
+    const pass = await passOne(ctx, runOptions(options), (rec) => recs.push(rec) - 1, undefined, keep);
+    assert.equal(pass.workers, workers);
+    return recs;
+  };
+  const keep = new KeptWorkers();
+  try {
+    const a = await records(siteA, { workers: 2 }, keep);
+    const pool = keep.pool;
+    assert.ok(pool, 'the pool is kept after the first source');
+    const b = await records(siteB, { workers: 2 }, keep);
+    assert.equal(keep.pool, pool, 'the second source ran on the same threads');
+    assert.deepEqual(a, await records(siteA, { workers: 2 }));
+    assert.deepEqual(b, await records(siteB, { workers: 2 }));
+    // 42 + 22 pages went to that pool's threads (the first 48 of each source are parsed inline): with a
+    // limit of 60, the next source gets fresh threads, which then serve the one after (42 + 22 again)
+    const again = await records(siteA, { workers: 2, workerRecycle: 60 }, keep);
+    assert.notEqual(keep.pool, pool);
+    assert.deepEqual(again, a);
+    const fresh = keep.pool;
+    await records(siteB, { workers: 2, workerRecycle: 60 }, keep);
+    assert.equal(keep.pool, fresh);
+    // another number of workers: another pool
+    const one = await records(siteB, { workers: 1 }, keep, 1);
+    assert.notEqual(keep.pool, fresh);
+    assert.deepEqual(one, b);
+  } finally {
+    await keep.close();
+  }
+  assert.equal(keep.pool, null);
+  assert.deepEqual(failures, []);
+});
