@@ -67,6 +67,14 @@ def check_gabarit(gabarit, version, host):
         raise TaskError("executor %s runs gabarit %s, not %s like the machine that submitted the run; %s" % (host, p.stdout.strip(), version, HELP))
 
 
+def left_out(stdout):
+    """True when gabarit's JSON output names the task's shard as left out (`failedShards`)."""
+    try:
+        return bool(json.loads(stdout).get("failedShards"))
+    except (ValueError, AttributeError):
+        return False
+
+
 def shard_task(job, phase):
     """The function of one stage's tasks: shard i → `gabarit --json shards PHASE ... --part i/n` run here."""
     gabarit = job["gabarit"]
@@ -80,7 +88,9 @@ def shard_task(job, phase):
         part = "%d/%d" % (index, n)
         argv = gabarit + ["--json", "shards", phase] + args + ["--part", part]
         p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8", errors="replace", preexec_fn=die_with_parent)
-        if p.returncode != 0:
+        # a shard whose source cannot be read (or that is not analysed) is named in the output and left
+        # out: retrying its task would fail the same way, so the stage goes on without it
+        if p.returncode != 0 and not left_out(p.stdout):
             said = " / ".join(l for l in p.stderr.strip().split("\n")[-3:] if l)
             raise TaskError("executor %s: gabarit shards %s --part %s exited with code %d: %s" % (host, phase, part, p.returncode, said))
         return json.dumps({"index": index, "host": host, "stdout": p.stdout, "stderr": p.stderr})

@@ -108,6 +108,7 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
       ...(flags.sparkGabarit !== undefined ? { sparkGabarit: flags.sparkGabarit.trim().split(/\s+/) } : {}),
       onTaskLine: (line) => reporter.progress.log(line),
       onFailure: (f) => reporter.failure(f),
+      onShardFailed: (f) => reporter.failure(f),
       onProgress: (phase, done, total) => reporter.progress.update(phase, done, total),
       onInfo: (m) => reporter.info(m),
     });
@@ -123,6 +124,12 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
   if (gr) lines.push(`global (${gr.backend}): ${gr.counts['pages']} pages, ${gr.counts['template_pagelets']} template pagelets, ${gr.counts['templates']} templates, ${gr.components === 'graph' ? 'components as a graph' : `${gr.iterations} label-propagation iterations`}, ${(gr.timings['total']! / 1000).toFixed(1)} s${gr.skipped ? ' (already done)' : ''}`);
   for (const s of result.marked ?? []) lines.push(`marked shard ${s.shard} ${s.name}: ${s.pages} pages → ${s.out}${s.skipped ? ' (already done)' : ''}`);
   if (failures > 0) lines.push(`pages failed: ${failures}`);
+  const left = result.failedShards ?? [];
+  for (const f of left) lines.push(`shard ${f.shard} ${f.name}: not ${f.phase === 'analyse' ? 'analysed' : 'written'} (${f.code})`);
+  if (left.length > 0) lines.push(`shards failed: ${left.length}`);
   const { failures: _listed, ...printed } = result;
   emit(g, printed, lines);
+  // the shards left out are named above and on stderr; when they were all there was, nothing was done
+  const done = which.includes('mark') ? (result.marked ?? []).length : which.includes('analyse') ? (result.analysed ?? []).length : 1;
+  if (left.length > 0 && done === 0) throw new NothingDone(`no shard could be ${which.includes('analyse') && !(result.analysed ?? []).length ? 'analysed' : 'written'}: ${left.map((f) => f.name).join(', ')} failed`);
 }

@@ -9,6 +9,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PageError } from '../errors.ts';
 import { LabelTable } from '../html/labels.ts';
 import { OutputWriter, type PageFailure } from '../output.ts';
 import { fileSink, recordOf } from './write.ts';
@@ -25,6 +27,18 @@ export interface CrawlHooks {
   onProgress?(phase: string, done: number, total?: number): void;
   /** A line about one shard (done, skipped). */
   onShard?(message: string): void;
+  /**
+   * A shard left out, the others going on: its source cannot be read (analyse), or it is not analysed
+   * (mark). Its failure names the source (`url`, a file: URL) and says why.
+   */
+  onShardFailed?(shard: Shard, failure: PageFailure): void;
+}
+
+/** The failure of a shard that cannot be done (`onShardFailed`), from the error that stopped it. */
+function shardFailure(shard: Shard, err: unknown, code: string, why: string): PageFailure {
+  if (err instanceof PageError) return { url: err.url, key: shard.name, code: err.code, message: err.message };
+  const url = pathToFileURL(shard.spec).href;
+  return { url, key: shard.name, code, message: `${url}: ${why}${err === undefined ? '' : ` (${err instanceof Error ? err.message : String(err)})`}` };
 }
 
 /** Per shard of `analyseCrawl`. */
@@ -45,7 +59,17 @@ export async function analyseCrawl(work: string, shards: readonly Shard[], o: Pa
   const keep = new KeptWorkers();
   try {
     for (const shard of shards) {
-      const source = await openSource(shard.spec);
+      // a source that cannot be read (a damaged or empty archive, a missing folder) is named and left out:
+      // the crawl's other shards go on
+      let source: PageSource;
+      try {
+        source = await openSource(shard.spec);
+      } catch (err) {
+        const f = shardFailure(shard, err, 'read-error', 'cannot read this source');
+        hooks.onShardFailed?.(shard, f);
+        hooks.onShard?.(`shard ${shard.index} ${shard.name}: not analysed, its source cannot be read; the other shards go on`);
+        continue;
+      }
       try {
         const r = await analyseShard(work, shard, { source, labels: new LabelTable(), options: { ...o }, onFailure: hooks.onFailure, ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}) }, o, undefined, records, keep);
         hooks.onShard?.(`shard ${shard.index} ${shard.name}: ${r.skipped ? 'already analysed, skipped' : `${r.manifest.pages} pages analysed`}`);
@@ -88,7 +112,11 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
     for (const shard of shards) {
       const out = outDirOf(shard);
       const manifest = await readManifest(work, shard);
-      if (!manifest) throw new Error(`shard ${shard.index} (${shard.spec}) is not analysed in ${work}`);
+      if (!manifest) {
+        // (its analysis failed, or was not run): named, and the other shards go on
+        hooks.onShardFailed?.(shard, shardFailure(shard, undefined, 'not-analysed', `shard ${shard.index} ${shard.name} is not analysed in ${work}: nothing to write`));
+        continue;
+      }
       if (!global.result.shards.some((s) => s.index === shard.index && s.checksum === manifestChecksum(manifest))) throw new Error(`shard ${shard.index} (${shard.spec}) was analysed after the global step: run the global phase again`);
       if ((await sourceChecksum(shard.spec)) !== manifest.sourceChecksum) throw new Error(`${shard.spec} changed since it was analysed: analyse it again, then the global phase`);
       if (await markedAlready(work, shard, out, global.checksum, format)) {

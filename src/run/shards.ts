@@ -48,6 +48,8 @@ export interface ShardsOptions {
   /** Spark's environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
   onFailure?: (f: PageFailure) => void;
+  /** A shard left out (listed in the result's `failedShards` too): its failure names its source. */
+  onShardFailed?: (f: PageFailure) => void;
   onProgress?: (phase: string, done: number, total?: number) => void;
   /** A line about one shard or step (done, skipped). */
   onInfo?: (message: string) => void;
@@ -61,7 +63,22 @@ export interface ShardsResult {
   analysed?: Array<{ shard: number; name: string; skipped: boolean; pages: number }>;
   global?: GlobalResult & { skipped: boolean };
   marked?: Array<{ shard: number; name: string; skipped: boolean; pages: number; failures: number; out: string }>;
+  /**
+   * The shards left out, the others done: in `analyse` when the source cannot be read (a damaged or empty
+   * archive, a missing folder), in `mark` when the shard is not analysed. `url` names the source.
+   */
+  failedShards?: FailedShard[];
   failures: PageFailure[];
+}
+
+/** A shard left out of a phase, and why. */
+export interface FailedShard {
+  shard: number;
+  name: string;
+  phase: ShardPhase;
+  url: string;
+  code: string;
+  message: string;
 }
 
 /** Runs the phases asked for over the shards of `specs` (see the module comment). */
@@ -73,10 +90,15 @@ export async function shards(specs: readonly string[], options: ShardsOptions): 
   ]);
   const { work, options: o, phases } = options;
   const result: ShardsResult = { work, failures: [] };
+  let phase: ShardPhase = 'analyse';
   const hooks = {
     onFailure: (f: PageFailure) => {
       result.failures.push(f);
       options.onFailure?.(f);
+    },
+    onShardFailed: (shard: { index: number; name: string }, f: PageFailure) => {
+      (result.failedShards ??= []).push({ shard: shard.index, name: shard.name, phase, url: f.url, code: String(f.code), message: f.message });
+      options.onShardFailed?.(f);
     },
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.onInfo ? { onShard: options.onInfo } : {}),
@@ -90,11 +112,16 @@ export async function shards(specs: readonly string[], options: ShardsOptions): 
   if (phases.includes('analyse')) {
     const r = await analyseCrawl(work, mine, o, hooks, options.records === false ? false : options.format === 'jsonl' ? 'text' : 'page');
     result.analysed = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.manifest.pages }));
+    // no shard could be read: nothing for the next phases (the failures say why)
+    if (r.length === 0 && mine.length > 0) return result;
   }
   if (phases.includes('global')) result.global = await globalPhase(options);
   if (phases.includes('mark')) {
+    phase = 'mark';
     const out = options.out ?? join(work, 'out');
-    const r = await markCrawl(work, mine, (s) => (all.length > 1 ? join(out, s.name) : out), o, hooks, options.format ?? 'text');
+    // the shards left out by analyse in this run are named once, there
+    const left = new Set((result.failedShards ?? []).map((f) => f.shard));
+    const r = await markCrawl(work, mine.filter((s) => !left.has(s.index)), (s) => (all.length > 1 ? join(out, s.name) : out), o, hooks, options.format ?? 'text');
     result.marked = r.map((s) => ({ shard: s.shard.index, name: s.shard.name, skipped: s.skipped, pages: s.pages, failures: s.failures, out: s.out }));
   }
   return result;

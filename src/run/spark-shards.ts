@@ -21,7 +21,7 @@ import { PAGELET_OPTIONS, type PageletOptions } from '../template/pagelets/optio
 import { sparkSubmitArgs, sparkSubmitError, startSparkSubmit } from '../template/pagelets/global-shards.ts';
 import type { Shard } from '../template/pagelets/shards.ts';
 import { SHARD_PASS_ONE } from './options.ts';
-import type { ShardsOptions, ShardsResult } from './shards.ts';
+import type { FailedShard, ShardsOptions, ShardsResult } from './shards.ts';
 
 /** The driver file shipped with the package (next to src/ in the sources, next to dist/ when built). */
 function driverPath(): string {
@@ -126,16 +126,21 @@ export async function runShardsOnSpark(
     await writeFile(join(control, `${name}.tmp`), JSON.stringify(value));
     await rename(join(control, `${name}.tmp`), join(control, name));
   };
+  const result: ShardsResult = { work, failures: [] };
   const taskOutputs = <T>(tasks: readonly TaskOutput[], phase: string): T[] =>
     tasks.flatMap((t) => {
       for (const line of t.stderr.split('\n')) if (line.trim()) options.onTaskLine?.(line);
-      const printed = JSON.parse(t.stdout) as Record<string, T[] | undefined>;
+      const printed = JSON.parse(t.stdout) as Record<string, T[] | undefined> & { failedShards?: FailedShard[] };
       options.onInfo?.(`shard ${t.index}: ${phase} ran on executor ${t.host}`);
+      // a shard left out by analyse is not named again by mark
+      for (const f of printed.failedShards ?? []) {
+        if (result.failedShards?.some((g) => g.shard === f.shard)) continue;
+        (result.failedShards ??= []).push(f);
+      }
       return printed[phase === 'analyse' ? 'analysed' : 'marked'] ?? [];
     });
 
   try {
-    const result: ShardsResult = { work, failures: [] };
     const analysed = await next<{ tasks: TaskOutput[] }>('analysed.json');
     result.analysed = taskOutputs<NonNullable<ShardsResult['analysed']>[number]>(analysed.tasks, 'analyse');
     result.global = await globalPhase(async (jobPaths) => {

@@ -216,6 +216,33 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     }
   });
 
+  test('a shard whose source cannot be read is named and left out, the other shards done (exit 0); none readable: exit 1', async () => {
+    const crawlDir = path('damaged-crawl');
+    cpSync(join(ROOT, 'examples', 'site'), join(crawlDir, 'site-a'), { recursive: true });
+    // not an archive: bytes that are neither gzip nor WARC
+    writeFileSync(join(crawlDir, 'broken.warc.gz'), Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 131 + 7) % 256)));
+    const work = path('damaged-work');
+    const args = ['shards', 'run', join(crawlDir, '*'), '--work', work, '--out', path('damaged-out'), '--workers', '0', '--format', 'jsonl'];
+    const r = await ok(['--json', ...args]);
+    assert.match(r.stderr, /gabarit: file:\/\/\S*broken\.warc\.gz: /);
+    const j = parsed(r) as ShardsJson & { failedShards?: Array<{ shard: number; name: string; phase: string; url: string }> };
+    assert.deepEqual(j.failedShards?.map((f) => [f.shard, f.name, f.phase]), [[0, 'broken.warc.gz', 'analyse']]);
+    assert.deepEqual(j.analysed?.map((s) => s.name), ['site-a']);
+    assert.deepEqual(j.marked?.map((s) => [s.name, s.failures]), [['site-a', 0]]);
+    const lines = readFileSync(path('damaged-out', 'site-a', 'pages.jsonl'), 'utf8').trim().split('\n');
+    assert.equal(lines.length, readdirSync(join(crawlDir, 'site-a'), { recursive: true }).map(String).filter((f) => f.endsWith('.html')).length);
+    assert.equal(existsSync(path('damaged-out', 'broken.warc.gz')), false);
+    // mark alone over the same sources: the shard not analysed is named, the other written
+    const m = await ok(['shards', 'mark', join(crawlDir, '*'), '--work', work, '--out', path('damaged-out-2')]);
+    assert.match(m.stdout, /shard 0 broken\.warc\.gz: not written \(not-analysed\)\nshards failed: 1/);
+    assert.match(m.stderr, /broken\.warc\.gz: shard 0 broken\.warc\.gz is not analysed in /);
+    assert.ok(existsSync(path('damaged-out-2', 'site-a', 'summary.json')));
+    // the damaged source alone: nothing could be done
+    const alone = await ok(['shards', 'run', join(crawlDir, 'broken.warc.gz'), '--work', path('damaged-work-2'), '--out', path('damaged-out-3')], 1);
+    assert.match(alone.stderr, /gabarit: no shard could be analysed: broken\.warc\.gz failed/);
+    assert.equal(existsSync(path('damaged-out-3')), false);
+  });
+
   test('a rerun of each phase skips what is done', async () => {
     const work = path('work');
     const a = parsed(await ok(['--json', 'shards', 'analyse', crawl, '--work', work, ...PASS_ONE]));

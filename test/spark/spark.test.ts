@@ -13,7 +13,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, corpusSkip } from '../../src/eval/corpus-path.ts';
@@ -131,28 +131,34 @@ describe('gabarit shards run --backend spark: analyse and mark as Spark tasks on
     mkdirSync(path('crawl'));
     cpSync(join(ROOT, 'examples', 'site'), path('crawl', 'site-a'), { recursive: true });
     await writeWarc([...shop().files].map(([key, body]) => ({ key, body })), path('crawl', 'site-b.warc'), { baseUrl: 'https://shop.example.invalid/' });
+    // a third shard that cannot be read (neither gzip nor WARC): named and left out, by both backends
+    writeFileSync(path('crawl', 'site-c.warc.gz'), Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 131 + 7) % 256)));
     const duck = await gabarit(['shards', 'run', crawl(), '--work', path('work-duckdb'), '--out', path('out-duckdb')]);
     assert.equal(duck.code, 0, duck.stderr);
+    assert.match(duck.stdout, /shard 2 site-c\.warc\.gz: not analysed \(empty\)/);
     cluster = await started;
   });
   after(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  test('every analyse and mark task runs on an executor; one analyse task killed is retried; the pages equal DuckDB\'s', async () => {
+  test('every analyse and mark task runs on an executor; one analyse task killed is retried; the pages equal DuckDB\'s; a shard that cannot be read is left out, not retried', async () => {
     const work = path('work-cluster');
     const running = onCluster('cluster', path('events-cluster'));
-    // the analyse of shard 1 (`gabarit shards analyse … --part 1/2`, a task's child process), killed once it has
+    // the analyse of shard 1 (`gabarit shards analyse … --part 1/3`, a task's child process), killed once it has
     // started writing its shard (or after 5 s)
-    const killed = await killOnce((argv) => argv.includes('analyse') && argv.includes(work) && argv[argv.indexOf('--part') + 1] === '1/2', () => existsSync(join(work, 'shards')) && readdirSync(join(work, 'shards')).some((d) => d.startsWith('1-')), running);
+    const killed = await killOnce((argv) => argv.includes('analyse') && argv.includes(work) && argv[argv.indexOf('--part') + 1] === '1/3', () => existsSync(join(work, 'shards')) && readdirSync(join(work, 'shards')).some((d) => d.startsWith('1-')), running);
     const r = await running;
     assert.equal(r.code, 0, r.stderr);
     assert.ok(killed, 'the analyse task of shard 1 was seen running and killed');
+    assert.match(r.stderr, /gabarit: file:\/\/\S*site-c\.warc\.gz: /);
+    assert.match(r.stdout, /shard 2 site-c\.warc\.gz: not analysed \(empty\)\nshards failed: 1/);
 
     const ends = taskEnds(path('events-cluster'));
     for (const phase of ['analyse', 'mark']) {
       const tasks = ends.filter((e) => e.job === `gabarit shards ${phase}`);
-      assert.deepEqual([...new Set(tasks.filter((t) => t.reason === 'Success').map((t) => t.index))].sort(), [0, 1], `${phase}: a successful task per shard`);
+      assert.deepEqual([...new Set(tasks.filter((t) => t.reason === 'Success').map((t) => t.index))].sort(), [0, 1, 2], `${phase}: a successful task per shard`);
+      assert.equal(tasks.filter((t) => t.index === 2).length, 1, `${phase}: the task of the shard left out is not retried`);
       for (const t of tasks) assert.notEqual(t.executor, 'driver', `${phase} task ${t.index} ran on an executor`);
     }
     const shard1 = ends.filter((e) => e.job === 'gabarit shards analyse' && e.index === 1);
