@@ -142,11 +142,7 @@ function textWalk(tree: Tree): { text: Uint8Array; textLen: Int32Array; seq: Int
       if (collapsed(text, from, to)) {
         textSink.raw(text, from, to);
         lenBuf[nt++] = to - from;
-      } else {
-        const t = text.slice(from, to).replace(SPACES, ' ');
-        textSink.raw(t, 0, t.length);
-        lenBuf[nt++] = t.length;
-      }
+      } else lenBuf[nt++] = rawCollapsed(text, from, to);
     }
   }
   seqBuf = grown(seqBuf, ns);
@@ -196,8 +192,33 @@ export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: Arr
   return out;
 }
 
-/** Runs of white space, as textOf collapses them (html/text.ts). */
-const SPACES = /[\s\u00a0]+/g;
+/** True for a white-space code unit of `\s` (with U+00A0): what textOf collapses (html/text.ts). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && isWideSpace(c));
+}
+
+/**
+ * Writes text[from, to) to the text sink with each run of white space as one space (what
+ * `.replace(/[\s\u00a0]+/g, ' ')` gives, without making the string); returns its length.
+ */
+function rawCollapsed(text: string, from: number, to: number): number {
+  let len = 0;
+  let run = from;
+  for (let k = from; k < to; ) {
+    if (!isSpace(text.charCodeAt(k))) {
+      k++;
+      continue;
+    }
+    if (k > run) textSink.raw(text, run, k);
+    textSink.raw(' ', 0, 1);
+    len += k - run + 1;
+    k++;
+    while (k < to && isSpace(text.charCodeAt(k))) k++;
+    run = k;
+  }
+  if (to > run) textSink.raw(text, run, to);
+  return len + (to - run);
+}
 /** Text that collapsing changes: two white-space characters in a row, or one other than a space. */
 const NOT_COLLAPSED = /[\s\u00a0]{2}|[^\S ]/;
 

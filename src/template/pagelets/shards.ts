@@ -363,14 +363,16 @@ export async function shardMarkInput(work: string, manifest: ShardManifest, o: P
       for (;;) {
         const chunk = await r.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
+        // (rowCount asks the native chunk each time it is read)
+        const rows = chunk.rowCount;
         const p = chunk.getColumnValues(0) as number[];
         const ord = chunk.getColumnValues(1) as number[];
-        for (let i = 0; i < chunk.rowCount; i++) bits.set(p[i]!, ord[i]!);
+        for (let i = 0; i < rows; i++) bits.set(p[i]!, ord[i]!);
         if (!records) continue;
         const v = chunk.getColumnValues(2) as number[];
         const k = chunk.getColumnValues(3) as number[];
         const ch = chunk.getColumnValues(4) as number[];
-        for (let i = 0; i < chunk.rowCount; i++, row++) {
+        for (let i = 0; i < rows; i++, row++) {
           first[p[i]! + 1]!++;
           tchars[p[i]!]! += ch[i]!;
           start[row] = v[i]!;

@@ -26,6 +26,11 @@ const MARK = { 'data-gabarit': 'template' };
 
 function pages(): Array<[string, Uint8Array]> {
   const out: Array<[string, Uint8Array]> = Object.entries(syntheticSite(8)).map(([k, h]) => [k, new TextEncoder().encode(h)]);
+  // every white-space character textOf collapses, in runs and alone, short and long texts, next to
+  // non-ASCII text and surrogate pairs
+  const ws = ['\t', '\n', '\v', '\f', '\r', ' ', '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a', '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff'];
+  const texts = ws.flatMap((c, i) => [`a${c}b`, `${c}é${c}${ws[(i + 3) % ws.length]}à${c}`, `\u{1f600}${c}${c}\u{1f600} long enough to take the other path${c}${c}end`]);
+  out.push(['spaces.html', new TextEncoder().encode(`<html><body><p>${texts.join('</p><p>')}</p><div>x \u00a0 y<span>${texts.join(' ')}</span></div></body></html>`)]);
   if (!corpusAvailable()) return out;
   const walk = (d: string): void => {
     for (const f of readdirSync(d).sort()) {
