@@ -100,7 +100,8 @@ export const PAGELET_DEFAULTS = {
    * Pages a worker pool handles before it is replaced by a fresh one (both passes). A worker's V8 heap
    * keeps growing with the pages it has parsed although what it holds live does not (70–80 MiB a worker
    * after 20,000 pages, 99–153 MiB after 180,000–200,000), so a long run recycles its workers; a new pool
-   * costs well under a second (README, "Pagelets scale benchmark").
+   * costs its two threads about 7 s of CPU to warm up (docs/spark.md, "Worker threads kept from one shard
+   * to the next"): 0.18 ms a page at this limit.
    */
   workerRecycle: 40_000,
   /**
