@@ -234,7 +234,7 @@ function collapsed(text: string, from: number, to: number): boolean {
     if (c === 32) {
       if (space) return false;
       space = true;
-    } else if ((c >= 9 && c <= 13) || (c > 127 && isWideSpace(c))) return false;
+    } else if (isSpace(c)) return false;
     else space = false;
   }
   return true;
