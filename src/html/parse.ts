@@ -32,8 +32,8 @@
  *    walked once into a TreeBuilder. Use it when selectors must match what a browser shows.
  * Both decode entities, lowercase tag and attribute names, and intern element labels in a LabelTable.
  */
-import { decodeHTML } from 'entities';
-import type { QuoteType } from 'htmlparser2';
+import { decodeHTML, decodeHTMLAttribute } from 'entities';
+import { Tokenizer, type QuoteType } from 'htmlparser2';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { DepthLimitedParse5, DepthLimitedParser } from './depth-limit.ts';
 import { LabelTable } from './labels.ts';
@@ -92,7 +92,7 @@ class RangeAttributeParser extends DepthLimitedParser {
   private count = 0;
   /** Per attribute: its name's start and end, and its value's first part and end of parts (4 ints). */
   private attrs = new Int32Array(64);
-  /** Value parts: `start, end` of a range of the page, or `-1, code point` of a character reference. */
+  /** Value parts: `start, end` of a range of the page. */
   private parts = new Int32Array(128);
   private nparts = 0;
 
@@ -122,8 +122,18 @@ class RangeAttributeParser extends DepthLimitedParser {
     this.part(start, endIndex);
   }
 
-  override onattribentity(cp: number): void {
-    this.part(-1, cp);
+  /**
+   * Whether htmlparser2 would decode character references in the text being reported: everywhere but in
+   * the raw content of script, style, textarea and xmp (title's is decoded). The tokenizer runs with
+   * `decodeEntities: false`, which lets it skip to the next `<` or quote with one `indexOf` instead of
+   * stepping through every character of texts and attribute values; the few texts and values holding a
+   * `&` are decoded here instead, with the same decoder and modes (entities' legacy mode for text,
+   * attribute mode for values), so that the tree is the same.
+   */
+  decodesText(): boolean {
+    const t = (this as unknown as { tokenizer: { isSpecial: boolean; currentSequence: Uint8Array } }).tokenizer;
+    // `</title`: the only special sequence whose content the tokenizer decodes
+    return !t.isSpecial || (t.currentSequence[3] === 0x69 && t.currentSequence[2] === 0x74);
   }
 
   private part(a: number, b: number): void {
@@ -156,14 +166,35 @@ class RangeAttributeParser extends DepthLimitedParser {
       seen?.add(name);
       let value = '';
       for (let p = attrs[k + 2]!, e = attrs[k + 3]!; p < e; p += 2) {
-        value += parts[p]! >= 0 ? html.slice(parts[p]!, parts[p + 1]!) : String.fromCodePoint(parts[p + 1]!);
+        value += html.slice(parts[p]!, parts[p + 1]!);
       }
+      if (value.includes('&')) value = decodeHTMLAttribute(value);
       if (nul && value.includes('\0')) value = value.replace(NUL, '\uFFFD');
       names.push(name);
       values.push(value);
     }
   }
 }
+
+/** htmlparser2's tokenizer members the skip below works with. */
+interface TokenizerInternals {
+  buffer: string;
+  index: number;
+  offset: number;
+}
+
+/**
+ * htmlparser2's tokenizer, skipping to the next occurrence of a character (the `<` after a text, the quote
+ * ending an attribute value, the `>` of a comment, the end of a script or style) with the string's own
+ * search instead of a loop over its characters; it leaves the tokenizer where the loop would.
+ */
+class SkippingTokenizer extends Tokenizer {}
+(SkippingTokenizer.prototype as unknown as { fastForwardTo(this: TokenizerInternals, c: number): boolean }).fastForwardTo = function (c) {
+  const at = this.buffer.indexOf(String.fromCharCode(c), this.index + 1 - this.offset);
+  // not found: the tokenizer's loop stops on the buffer's last character (its caller steps past it)
+  this.index = (at >= 0 ? at : this.buffer.length - 1) + this.offset;
+  return at >= 0;
+};
 
 function grow(a: Int32Array): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);
@@ -257,6 +288,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         if (node !== undefined && node >= 0 && b.isOpen(node)) b.closeTo(node);
       },
       ontext(data) {
+        if (parser.decodesText() && data.includes('&')) data = decodeHTML(data);
         const here = b.nameAt(b.current);
         if (here === HEAD && NON_BLANK.test(data)) leaveHead();
         // NUL characters: dropped from ordinary text, U+FFFD in raw text and attributes (as browsers do).
@@ -275,7 +307,8 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
       },
     },
     {
-      decodeEntities: true,
+      decodeEntities: false,
+      Tokenizer: SkippingTokenizer,
       lowerCaseTags: true,
       lowerCaseAttributeNames: true,
       recognizeSelfClosing: options.selfClosing ?? false,

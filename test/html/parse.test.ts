@@ -81,3 +81,24 @@ test('a start tag too long to cache gets its attributes and label all the same',
     assert.ok(t.tagSource![t.find('p')]! >= 0, 'a short tag is cached');
   }
 });
+
+test('character references are decoded where a browser decodes them, and only there', () => {
+  // Text and title (RCDATA) decode; script, style and xmp keep their text as written; textarea decodes.
+  // Attribute values follow the attribute rule: a legacy name without `;` followed by `=` or a letter
+  // stays as written (`&not=1`), elsewhere it decodes (`&not 2`).
+  const html =
+    '<html><head><title>a &amp; b &lt;</title><style>p::after{content:"&amp;"}</style>' +
+    '<script>x = "&lt;";</script></head><body><p title="&not=1 &not 2 &amp;x &#x41;&#0;">t &copy &notin; &#128; &#x1F600; &amp</p>' +
+    '<xmp>&amp;</xmp><textarea>&lt;b&gt;</textarea><svg><title>&lt;s&gt;</title></svg></body></html>';
+  const texts = (t: ReturnType<typeof parseHtml>): string[] => {
+    const out: string[] = [];
+    for (let i = 0; i < t.size; i++) if (t.kind[i] === NodeKind.Text) out.push(t.text.slice(t.textStart[i], t.textEnd[i]));
+    return out;
+  };
+  const fast = parseHtml(html);
+  const exact = parseHtmlExact(html);
+  assert.deepEqual(texts(fast), texts(exact));
+  assert.deepEqual(texts(fast), ['a & b <', 'p::after{content:"&amp;"}', 'x = "&lt;";', 't © ∉ € 😀 &', '&amp;', '<b>', '<s>']);
+  assert.equal(fast.attr(fast.find('p'), 'title'), exact.attr(exact.find('p'), 'title'));
+  assert.equal(fast.attr(fast.find('p'), 'title'), '&not=1 ¬ 2 &x A\uFFFD');
+});
