@@ -1,8 +1,9 @@
 /**
  * HTML → Tree. Two paths, one Tree type:
- *  - `parseHtml` (fast): htmlparser2's streaming callbacks feed a TreeBuilder directly; no intermediate DOM.
- *    It follows htmlparser2's error recovery (implied end tags for p/li/td…, void elements), which is close
- *    to, but not the same as, a browser's. What it does differently from a browser (test/html/agree.test.ts
+ *  - `parseHtml` (fast): htmlparser2's tokenizer, and htmlparser2's rules of tree construction kept on
+ *    tag ids (tree-parser.ts), feed a TreeBuilder directly; no intermediate DOM. It follows htmlparser2's
+ *    error recovery (implied end tags for p/li/td…, void elements), which is close to, but not the same
+ *    as, a browser's. What it does differently from a browser (test/html/agree.test.ts
  *    checks that both paths agree on well-formed pages, up to the first two points):
  *     - few implied elements: html, head and tbody exist only when the source has them, and elements
  *       before or after html/head/body stay where they are (a browser moves them into head/body). One
@@ -33,12 +34,12 @@
  * Both decode entities, lowercase tag and attribute names, and intern element labels in a LabelTable.
  */
 import { decodeHTML, decodeHTMLAttribute } from 'entities';
-import { Tokenizer, type QuoteType } from 'htmlparser2';
 import type { DefaultTreeAdapterMap } from 'parse5';
-import { DepthLimitedParse5, DepthLimitedParser } from './depth-limit.ts';
+import { DepthLimitedParse5 } from './depth-limit.ts';
 import { LabelTable } from './labels.ts';
 import { childNamespace, Namespace } from './namespace.ts';
 import { tagId, tagName, Tree, TreeBuilder } from './tree.ts';
+import { TreeParser } from './tree-parser.ts';
 
 export interface ParseOptions {
   /** The site's label table; a fresh one (all attributes) when omitted. */
@@ -80,137 +81,7 @@ function inForeign(b: TreeBuilder): boolean {
   return ns !== Namespace.Html;
 }
 
-/**
- * htmlparser2's parser (depth-limited) that keeps a start tag's attributes as ranges of the page and
- * decoded character references, instead of building its attribute object: most start tags of a site
- * repeat verbatim, and the label table keeps their attributes from their second sighting on
- * (labels.ts), so names and values are made (`attributes`) only for a tag text met once or twice. The
- * page must be given in one piece (`end(html)`), so that the ranges are ranges of `html`.
- */
-class RangeAttributeParser extends DepthLimitedParser {
-  /** Attributes of the current start tag. */
-  private count = 0;
-  /** Per attribute: its name's start and end, and its value's first part and end of parts (4 ints). */
-  private attrs = new Int32Array(64);
-  /** Value parts: `start, end` of a range of the page. */
-  private parts = new Int32Array(128);
-  private nparts = 0;
-
-  override onopentagname(start: number, endIndex: number): void {
-    this.count = 0;
-    this.nparts = 0;
-    super.onopentagname(start, endIndex);
-  }
-
-  // An end tag may open an element (`</p>` with none open, `</br>`): one without attributes.
-  override onclosetag(start: number, endIndex: number): void {
-    this.count = 0;
-    this.nparts = 0;
-    super.onclosetag(start, endIndex);
-  }
-
-  override onattribname(start: number, endIndex: number): void {
-    this.startIndex = start;
-    const k = this.count * 4;
-    if (k + 4 > this.attrs.length) this.attrs = grow(this.attrs);
-    this.attrs[k] = start;
-    this.attrs[k + 1] = endIndex;
-    this.attrs[k + 2] = this.nparts;
-  }
-
-  override onattribdata(start: number, endIndex: number): void {
-    this.part(start, endIndex);
-  }
-
-  /**
-   * Whether htmlparser2 would decode character references in the text being reported: everywhere but in
-   * the raw content of script, style, textarea and xmp (title's is decoded). The tokenizer runs with
-   * `decodeEntities: false`, which lets it skip to the next `<` or quote with one `indexOf` instead of
-   * stepping through every character of texts and attribute values; the few texts and values holding a
-   * `&` are decoded here instead, with the same decoder and modes (entities' legacy mode for text,
-   * attribute mode for values), so that the tree is the same.
-   */
-  decodesText(): boolean {
-    const t = (this as unknown as { tokenizer: { isSpecial: boolean; currentSequence: Uint8Array } }).tokenizer;
-    // `</title`: the only special sequence whose content the tokenizer decodes
-    return !t.isSpecial || (t.currentSequence[3] === 0x69 && t.currentSequence[2] === 0x74);
-  }
-
-  private part(a: number, b: number): void {
-    if (this.nparts + 2 > this.parts.length) this.parts = grow(this.parts);
-    this.parts[this.nparts++] = a;
-    this.parts[this.nparts++] = b;
-  }
-
-  override onattribend(_quote: QuoteType, endIndex: number): void {
-    this.endIndex = endIndex;
-    this.attrs[this.count * 4 + 3] = this.nparts;
-    this.count++;
-  }
-
-  /**
-   * The current start tag's attributes into `names` and `values` (emptied first), as htmlparser2 makes
-   * them: names lowercased, the first of repeated names kept; with `nul`, NUL characters in names and
-   * values are U+FFFD (a name that then repeats one is dropped), as in the HTML standard's tokenizer.
-   */
-  attributes(html: string, nul: boolean, names: string[], values: string[]): void {
-    names.length = 0;
-    values.length = 0;
-    const { attrs, parts } = this;
-    const seen = this.count > 8 ? new Set<string>() : undefined;
-    for (let a = 0; a < this.count; a++) {
-      const k = a * 4;
-      let name = html.slice(attrs[k]!, attrs[k + 1]!).toLowerCase();
-      if (nul && name.includes('\0')) name = name.replace(NUL, '\uFFFD');
-      if (seen ? seen.has(name) : names.includes(name)) continue;
-      seen?.add(name);
-      let value = '';
-      for (let p = attrs[k + 2]!, e = attrs[k + 3]!; p < e; p += 2) {
-        value += html.slice(parts[p]!, parts[p + 1]!);
-      }
-      if (value.includes('&')) value = decodeHTMLAttribute(value);
-      if (nul && value.includes('\0')) value = value.replace(NUL, '\uFFFD');
-      names.push(name);
-      values.push(value);
-    }
-  }
-}
-
-/** htmlparser2's tokenizer members the skip below works with. */
-interface TokenizerInternals {
-  buffer: string;
-  index: number;
-  offset: number;
-}
-
-/**
- * htmlparser2's tokenizer, skipping to the next occurrence of a character (the `<` after a text, the quote
- * ending an attribute value, the `>` of a comment, the end of a script or style) with the string's own
- * search instead of a loop over its characters; it leaves the tokenizer where the loop would.
- */
-class SkippingTokenizer extends Tokenizer {}
-(SkippingTokenizer.prototype as unknown as { fastForwardTo(this: TokenizerInternals, c: number): boolean }).fastForwardTo = function (c) {
-  const at = this.buffer.indexOf(String.fromCharCode(c), this.index + 1 - this.offset);
-  // not found: the tokenizer's loop stops on the buffer's last character (its caller steps past it)
-  this.index = (at >= 0 ? at : this.buffer.length - 1) + this.offset;
-  return at >= 0;
-};
-
-function grow(a: Int32Array): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
-}
-
-/** Tag-name id of each element label of a table (a label determines its tag), filled as labels are met. */
-const tagIdsByTable = new WeakMap<LabelTable, number[]>();
-function tagIdsOf(labels: LabelTable): number[] {
-  let a = tagIdsByTable.get(labels);
-  if (!a) tagIdsByTable.set(labels, (a = []));
-  return a;
-}
-
-/** Parses with htmlparser2 callbacks (the fast path). Never throws on malformed input. */
+/** Parses with htmlparser2's tokenizer and its rules of tree construction (the fast path). Never throws on malformed input. */
 export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   const labels = options.labels ?? new LabelTable();
   // About one node per 16 characters on the corpus pages: one allocation, rarely a regrowth.
@@ -220,11 +91,10 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   const values: string[] = [];
   // NUL characters need replacing only on the rare pages that hold one: one scan of the page, not one per tag
   const nul = html.includes('\0');
-  const tagOfLabel = tagIdsOf(labels);
   let decodeText = false;
   let skipNewline = false;
   let seenElement = false;
-  // One entry per element htmlparser2 has open: the node it opened here, or -1 when its start tag was
+  // One entry per element the parser has open: the node it opened here, or -1 when its start tag was
   // dropped (a `<body>` merged into an implied one). A close event closes down to that node, so the two
   // stacks stay in step even after an implied end of the head moved this side's open elements.
   const opened: number[] = [];
@@ -232,17 +102,13 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
   /** Ends an open `<head>` that is the innermost element and opens an implied body in its place. */
   const leaveHead = (): void => {
     b.close();
-    const label = labels.element('body', [], []);
-    tagOfLabel[label] = BODY;
-    impliedBody = b.open(BODY, label, [], []);
+    impliedBody = b.open(BODY, labels.element('body', [], []), [], []);
   };
-  const parser = new RangeAttributeParser(
+  const parser: TreeParser = new TreeParser(
     {
-      onopentag(name) {
+      open(id, start, end) {
         // The start tag's source text keys the label cache: most tags of a site repeat verbatim, and the
         // cache keeps their attributes once seen twice.
-        const start = parser.startIndex;
-        const end = parser.endIndex + 1;
         let e = labels.sourceFind(html, start, end);
         let attrNames = e >= 0 ? labels.sourceNames(e) : undefined;
         let attrValues: readonly string[];
@@ -251,19 +117,19 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
           attrValues = labels.sourceValues(e);
           label = labels.sourceLabel(e);
         } else {
-          parser.attributes(html, nul, names, values);
+          parser.attributes(nul, names, values, decodeHTMLAttribute);
           attrNames = names;
           attrValues = values;
           if (e >= 0) {
             labels.sourceKeep(e, names, values);
             label = labels.sourceLabel(e);
           } else {
-            label = labels.sourceAdd(html, start, end, name, names, values);
+            label = labels.sourceAdd(html, start, end, tagName(id), names, values);
             e = labels.sourceEntry;
           }
         }
-        let nameId = tagOfLabel[label];
-        if (nameId === undefined) tagOfLabel[label] = nameId = tagId(name.includes('\0') ? name.replace(NUL, '\uFFFD') : name);
+        // NUL in a tag name: U+FFFD in the tree (the parser's rules see the name as written)
+        const nameId = nul && tagName(id).includes('\0') ? tagId(tagName(id).replace(NUL, '\uFFFD')) : id;
         if ((nameId === BODY && impliedBody >= 0) || (nameId === HEAD && b.nameAt(b.current) === HEAD)) {
           // A body tag after the implied body, a head tag inside the head: dropped, as a browser does.
           opened.push(-1);
@@ -271,23 +137,25 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
           if (b.nameAt(b.current) === HEAD && !IN_HEAD.has(nameId) && nameId !== HEAD) leaveHead();
           opened.push(b.open(nameId, label, attrNames, attrValues, e, labels.sourceOwner));
         }
-        // Text htmlparser2 passes undecoded that a browser decodes: textarea (RCDATA), and style or
+        // Text the tokenizer leaves undecoded that a browser decodes: textarea (RCDATA), and style or
         // script in svg or math (outside their HTML integration points), ordinary elements there.
         decodeText = nameId === TEXTAREA || (FOREIGN_RAW.has(nameId) && inForeign(b));
         skipNewline = LEADING_NEWLINE.has(nameId);
         seenElement = true;
       },
-      onprocessinginstruction(name, data) {
+      instruction(name, data) {
         // The doctype, when it comes before any element (a browser ignores a later one).
-        if (b.doctype === undefined && !seenElement && name.toLowerCase() === '!doctype') b.doctype = `<${data}>`;
+        if (b.doctype === undefined && !seenElement && name === '!doctype') b.doctype = `<${data}>`;
       },
-      onclosetag() {
+      close() {
         decodeText = false;
         skipNewline = false;
         const node = opened.pop();
         if (node !== undefined && node >= 0 && b.isOpen(node)) b.closeTo(node);
       },
-      ontext(data) {
+      text(start, end) {
+        let data = html.slice(start, end);
+        // character references, where htmlparser2 decodes them (its decoder, legacy mode)
         if (parser.decodesText() && data.includes('&')) data = decodeHTML(data);
         const here = b.nameAt(b.current);
         if (here === HEAD && NON_BLANK.test(data)) leaveHead();
@@ -301,21 +169,15 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         }
         b.addText(decodeText ? decodeHTML(data) : data);
       },
-      oncomment(data) {
+      comment(data) {
         skipNewline = false;
         b.addComment(data);
       },
     },
-    {
-      decodeEntities: false,
-      Tokenizer: SkippingTokenizer,
-      lowerCaseTags: true,
-      lowerCaseAttributeNames: true,
-      recognizeSelfClosing: options.selfClosing ?? false,
-    },
+    options.selfClosing ?? false,
     () => b.openDepth,
   );
-  parser.end(html);
+  parser.parse(html);
   return b.finish();
 }
 
