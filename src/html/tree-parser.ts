@@ -113,8 +113,40 @@ let nameSlots = new Int32Array(1 << 10);
 let nameHashes = new Int32Array(1 << 10);
 let nameCount = 0;
 
+/**
+ * Names of one to four ASCII characters (most tags: a, p, li, div, span…), packed with their length into
+ * one integer that is the key itself: found without comparing characters.
+ */
+const SHORT_SLOTS = 1 << 12;
+const shortKeys = new Int32Array(SHORT_SLOTS);
+const shortIds = new Int32Array(SHORT_SLOTS);
+let shortCount = 0;
+
 /** The id of the name html[start, end), lowercased as `toLowerCase` does. */
 function nameId(html: string, start: number, end: number): number {
+  if (end - start <= 4) {
+    let key = end - start;
+    for (let k = start, shift = 3; k < end; k++, shift += 7) {
+      let c = html.charCodeAt(k);
+      if (c >= 128 || c === 0) return longNameId(html, start, end);
+      if (c >= 65 && c <= 90) c += 32;
+      key |= c << shift;
+    }
+    let s = Math.imul(key, 0x9e3779b1) >>> 20;
+    for (; shortKeys[s] !== 0; s = (s + 1) & (SHORT_SLOTS - 1)) if (shortKeys[s] === key) return shortIds[s]!;
+    const id = tagId(html.slice(start, end).toLowerCase());
+    // at most half full; past that, names are looked up the long way
+    if (shortCount * 2 < SHORT_SLOTS) {
+      shortKeys[s] = key;
+      shortIds[s] = id;
+      shortCount++;
+    }
+    return id;
+  }
+  return longNameId(html, start, end);
+}
+
+function longNameId(html: string, start: number, end: number): number {
   let h = 0x811c9dc5 | 0;
   for (let k = start; k < end; k++) {
     let c = html.charCodeAt(k);
