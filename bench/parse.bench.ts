@@ -2,11 +2,11 @@
  * Parse throughput over every corpus site (target: "our fast path builds the Tree at no less than 60% of the
  * speed of htmlparser2's own DOM building on the same pages").
  * Methods, each over every page of a site (text decoded beforehand; MB = bytes of the page files):
- *  (a) parseHtml        our fast path (htmlparser2 callbacks → Tree), one LabelTable per site;
+ *  (a) parseHtml        our fast path (htmlparser2's tokenizer → tree-parser.ts → Tree), one LabelTable per site;
  *  (b) parseHtmlExact   our browser-exact path (parse5 → Tree);
  *  (c) htmlparser2 DOM  htmlparser2's own parseDocument (DomHandler): the named baseline;
  *  (d) parse5           parse5's own parse (its default tree adapter);
- *  (e) htmlparser2 SAX  htmlparser2's Parser with empty callbacks: the floor under (a) and (c);
+ *  (e) htmlparser2 SAX  htmlparser2's Parser with empty callbacks: the floor under (c);
  *  tokenize             tokens.ts on the trees of (a): tokens/s, MB/s and its time as a ratio to (a).
  * Then memory: heap retained by the trees of (a) against the documents of (c), and peak RSS.
  * Times are CPU times (user + system of this process; see common.ts `Timing.cpu`), which a busy machine
