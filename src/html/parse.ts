@@ -33,7 +33,7 @@
  *    walked once into a TreeBuilder. Use it when selectors must match what a browser shows.
  * Both decode entities, lowercase tag and attribute names, and intern element labels in a LabelTable.
  */
-import { decodeHTML, decodeHTMLAttribute } from 'entities';
+import { decodeHTML } from 'entities';
 import type { DefaultTreeAdapterMap } from 'parse5';
 import { DepthLimitedParse5 } from './depth-limit.ts';
 import { LabelTable } from './labels.ts';
@@ -117,7 +117,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
           attrValues = labels.sourceValues(e);
           label = labels.sourceLabel(e);
         } else {
-          parser.attributes(nul, names, values, decodeHTMLAttribute);
+          parser.attributes(nul, names, values);
           attrNames = names;
           attrValues = values;
           if (e >= 0) {

@@ -19,6 +19,7 @@
  * test/html/tree-parser.test.ts checks the events against htmlparser2's Parser. One file over 400 lines: the
  * tokenizer's events, the rules they apply and the name table they look names up in are one state machine.
  */
+import { decodeHTMLAttribute } from 'entities';
 import { Tokenizer, type QuoteType } from 'htmlparser2';
 import { DEPTH_RAW_TEXT, MAX_DEPTH, Overflow } from './depth-limit.ts';
 import { tagId, tagName } from './tree.ts';
@@ -315,11 +316,11 @@ export class TreeParser {
 
   /**
    * The current start tag's attributes into `names` and `values` (emptied first), as htmlparser2 makes
-   * them: names lowercased, the first of repeated names kept; values decoded by `decode` when they hold
-   * a `&`; with `nul`, NUL characters in names and values are U+FFFD (a name that then repeats one is
+   * them: names lowercased, the first of repeated names kept; values holding a `&` decoded (entities'
+   * attribute mode, as htmlparser2 decodes them); with `nul`, NUL characters in names and values are U+FFFD (a name that then repeats one is
    * dropped), as in the HTML standard's tokenizer.
    */
-  attributes(nul: boolean, names: string[], values: string[], decode: (value: string) => string): void {
+  attributes(nul: boolean, names: string[], values: string[]): void {
     names.length = 0;
     values.length = 0;
     const { attrs, parts, html } = this;
@@ -332,7 +333,7 @@ export class TreeParser {
       seen?.add(name);
       let value = '';
       for (let p = attrs[k + 2]!, e = attrs[k + 3]!; p < e; p += 2) value += html.slice(parts[p]!, parts[p + 1]!);
-      if (value.includes('&')) value = decode(value);
+      if (value.includes('&')) value = decodeHTMLAttribute(value);
       if (nul && value.includes('\0')) value = value.replace(NUL, '\uFFFD');
       names.push(name);
       values.push(value);
@@ -392,7 +393,6 @@ export class TreeParser {
     } else {
       this.endTag();
       this.startIndex = end + 1;
-      this.closeDeep();
     }
     if (this.stack.n < before) this.deep = false; // closed by its own slash
     else this.closeDeep();
