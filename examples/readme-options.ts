@@ -58,9 +58,13 @@ export async function loadProgram() {
   return { program: await buildProgram(), ENGINES, ENGINE_OPTIONS, SOURCE_OPTION_NAMES };
 }
 
-/** Each command that runs: a command, or each subcommand of one that has some (wrapper create|run), with its words. */
+/**
+ * Each command that runs: a command, or each subcommand of one that has some (wrapper create|run), with its
+ * words; not the hidden ones (`shards serve`, which Spark's tasks run).
+ */
 export function commandParts(cmd: Command): { c: Command; path: string[] }[] {
-  return cmd.commands.length > 0 ? cmd.commands.map((sub) => ({ c: sub, path: [cmd.name(), sub.name()] })) : [{ c: cmd, path: [cmd.name()] }];
+  const shown = cmd.commands.filter((sub) => !(sub as unknown as { _hidden?: boolean })._hidden);
+  return cmd.commands.length > 0 ? shown.map((sub) => ({ c: sub, path: [cmd.name(), sub.name()] })) : [{ c: cmd, path: [cmd.name()] }];
 }
 
 /** The Markdown of every command and its options (engine options of `template` per engine). */

@@ -5,7 +5,8 @@
 JOB.json (written by gabarit, src/run/spark-shards.ts) names the executors' gabarit command, the crawl's
 sources (every shard, in the order that numbers them) and the arguments of each phase. The application:
   1. analyse: one task per shard (one partition each); task i runs `gabarit shards analyse SOURCES...
-     --part i/n` on its executor, n being the number of shards, so that it analyses shard i and no other;
+     --part i/n` on its executor, n being the number of shards, so that it analyses shard i and no other
+     (run by the `gabarit shards serve` process its Python worker keeps from task to task: `server`);
   2. the global step, in this application (gabarit_global.run_job), over the job files gabarit writes
      once the shards are analysed (none when its result is up to date);
   3. mark: one task per shard, as analyse.
@@ -23,6 +24,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 from pyspark.sql import SparkSession
@@ -67,6 +69,87 @@ def check_gabarit(gabarit, version, host):
         raise TaskError("executor %s runs gabarit %s, not %s like the machine that submitted the run; %s" % (host, p.stdout.strip(), version, HELP))
 
 
+def task_cpus():
+    """The CPUs Spark gave this task (spark.task.cpus, 1 unless set)."""
+    try:
+        from pyspark import TaskContext
+        ctx = TaskContext.get()
+        return max(1, int(ctx.cpus())) if ctx is not None else 1
+    except Exception:
+        return 1
+
+
+def server(gabarit, version, host):
+    """
+    The `gabarit shards serve` process of this Python worker (task-server.ts), started on its first task:
+    Spark reuses a Python worker from task to task, and its shards then share one Node, its loaded package
+    and its warmed-up worker threads instead of starting them for each shard. A server that died (a killed
+    attempt) is started again.
+    """
+    srv = getattr(sys, "_gabarit_server", None)
+    if srv is not None and srv["gabarit"] == gabarit and srv["proc"].poll() is None:
+        return srv
+    if srv is not None:
+        stop_server(srv)
+    err = tempfile.TemporaryFile()
+    try:
+        proc = subprocess.Popen(gabarit + ["shards", "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+                                encoding="utf-8", errors="replace", preexec_fn=die_with_parent)
+    except OSError:
+        err.close()
+        check_gabarit(gabarit, version, host)  # says what is missing
+        raise
+    first = proc.stdout.readline()
+    try:
+        said = json.loads(first).get("version")
+    except (ValueError, AttributeError):
+        said = None
+    if said is None:
+        proc.kill()
+        proc.wait()
+        err.close()
+        # the precise reason (missing, another version that has no server, …), else what the server said
+        check_gabarit(gabarit, version, host)
+        raise TaskError("executor %s: `%s shards serve` did not start (%s); %s" % (host, " ".join(gabarit), first.strip() or "no answer", HELP))
+    if said != version:
+        proc.kill()
+        proc.wait()
+        err.close()
+        raise TaskError("executor %s runs gabarit %s, not %s like the machine that submitted the run; %s" % (host, said, version, HELP))
+    srv = {"gabarit": gabarit, "proc": proc, "err": err}
+    sys._gabarit_server = srv
+    return srv
+
+
+def stop_server(srv):
+    try:
+        srv["proc"].stdin.close()
+        srv["proc"].wait(timeout=60)
+    except Exception:
+        srv["proc"].kill()
+    srv["err"].close()
+    sys._gabarit_server = None
+
+
+def served(srv, argv, host):
+    """Runs argv (after `gabarit`) in the server: its exit code, stdout and stderr, as the command line gives them."""
+    proc = srv["proc"]
+    try:
+        proc.stdin.write(json.dumps({"argv": argv}) + "\n")
+        proc.stdin.flush()
+        line = proc.stdout.readline()
+    except (BrokenPipeError, OSError):
+        line = ""
+    if not line:
+        code = proc.wait()
+        srv["err"].seek(0)
+        said = " / ".join(l for l in srv["err"].read().decode("utf-8", "replace").strip().split("\n")[-3:] if l)
+        stop_server(srv)
+        raise TaskError("executor %s: gabarit (shards serve) stopped with code %s while running `gabarit %s`%s" % (host, code, " ".join(argv), ": " + said if said else ""))
+    r = json.loads(line)
+    return r["code"], r["stdout"], r["stderr"]
+
+
 def left_out(stdout):
     """True when gabarit's JSON output names the task's shard as left out (`failedShards`)."""
     try:
@@ -84,16 +167,18 @@ def shard_task(job, phase):
 
     def run(index):
         host = socket.gethostname()
-        check_gabarit(gabarit, version, host)
+        srv = server(gabarit, version, host)
         part = "%d/%d" % (index, n)
-        argv = gabarit + ["--json", "shards", phase] + args + ["--part", part]
-        p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, encoding="utf-8", errors="replace", preexec_fn=die_with_parent)
+        # without --workers given to gabarit shards run, a task's gabarit runs as many worker threads as
+        # the task has CPUs: the executor's cores are shared by its tasks, and each thread warms up apart
+        workers = [] if "--workers" in args else ["--workers", str(task_cpus())]
+        code, stdout, stderr = served(srv, ["--json", "shards", phase] + args + workers + ["--part", part], host)
         # a shard whose source cannot be read (or that is not analysed) is named in the output and left
         # out: retrying its task would fail the same way, so the stage goes on without it
-        if p.returncode != 0 and not left_out(p.stdout):
-            said = " / ".join(l for l in p.stderr.strip().split("\n")[-3:] if l)
-            raise TaskError("executor %s: gabarit shards %s --part %s exited with code %d: %s" % (host, phase, part, p.returncode, said))
-        return json.dumps({"index": index, "host": host, "stdout": p.stdout, "stderr": p.stderr})
+        if code != 0 and not left_out(stdout):
+            said = " / ".join(l for l in stderr.strip().split("\n")[-3:] if l)
+            raise TaskError("executor %s: gabarit shards %s --part %s exited with code %d: %s" % (host, phase, part, code, said))
+        return json.dumps({"index": index, "host": host, "server": srv["proc"].pid, "stdout": stdout, "stderr": stderr})
 
     return run
 

@@ -73,6 +73,14 @@ export function register(program: Command): void {
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['mark'])));
   addDeclaredOptions(recordsOption(outOption(workOption(globalStepOptions(engineFlags(partOption(cmd.command('run').description('analyse, global and mark in a row: on this machine, or with --backend spark as Spark tasks').argument('<sources...>', sources)), [...WORKERS, ...PASS_ONE]))))), SHARD_SPARK_RUN_OPTIONS)
     .action(async (specs: string[], flags: ShardFlags, self: Command) => void (await phases(self, specs, flags, ['analyse', 'global', 'mark'])));
+  // what the Spark tasks of `run --backend spark` talk to (task-server.ts); not a command for users
+  cmd
+    .command('serve', { hidden: true })
+    .description('runs `shards analyse` and `shards mark` command lines read as JSON lines on stdin, one after another, keeping the worker threads')
+    .action(async () => {
+      const [{ serveTasks }, { main }] = await Promise.all([import('./task-server.ts'), import('./program.ts')]);
+      await serveTasks(program.version() ?? '0.0.0', main);
+    });
 }
 
 async function phases(self: Command, specs: string[], flags: ShardFlags, which: ShardPhase[]): Promise<void> {
@@ -106,6 +114,8 @@ async function phases(self: Command, specs: string[], flags: ShardFlags, which: 
       sparkConf: Object.fromEntries((flags.sparkConf ?? []).map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])),
       driverMemory: flags.driverMemory,
       ...(flags.sparkGabarit !== undefined ? { sparkGabarit: flags.sparkGabarit.trim().split(/\s+/) } : {}),
+      // --workers given: each Spark task's gabarit runs that many threads; else as many as the task's CPUs
+      ...(wholeOnSpark && self.getOptionValueSource('workers') === 'cli' ? { sparkTaskWorkers: o.workers } : {}),
       onTaskLine: (line) => reporter.progress.log(line),
       onFailure: (f) => reporter.failure(f),
       onShardFailed: (f) => reporter.failure(f),

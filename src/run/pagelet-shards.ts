@@ -55,8 +55,9 @@ export interface AnalysedShard {
  */
 export async function analyseCrawl(work: string, shards: readonly Shard[], o: PageletRunOptions, hooks: CrawlHooks, records: boolean | RecordKind = true): Promise<AnalysedShard[]> {
   const out: AnalysedShard[] = [];
-  // one set of worker threads for all the shards (a fresh one warms up again: engine.ts KeptWorkers)
-  const keep = new KeptWorkers();
+  // one set of worker threads for all the shards (a fresh one warms up again: engine.ts KeptWorkers); the
+  // process's own when it serves tasks one after another (keepWorkersAcrossRuns)
+  const keep = acrossRuns ?? new KeptWorkers();
   try {
     for (const shard of shards) {
       // a source that cannot be read (a damaged or empty archive, a missing folder) is named and left out:
@@ -79,7 +80,7 @@ export async function analyseCrawl(work: string, shards: readonly Shard[], o: Pa
       }
     }
   } finally {
-    await keep.close();
+    if (keep !== acrossRuns) await keep.close();
   }
   return out;
 }
@@ -107,7 +108,7 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
   const global = await readGlobalResult(work);
   const done: MarkedShard[] = [];
   // the shards whose pages are parsed again (no records) share one set of worker threads
-  const keep = new KeptWorkers();
+  const keep = acrossRuns ?? new KeptWorkers();
   try {
     for (const shard of shards) {
       const out = outDirOf(shard);
@@ -194,7 +195,20 @@ export async function markCrawl(work: string, shards: readonly Shard[], outDirOf
       done.push({ shard, skipped: false, out, pages, failures: writer.failed.length });
     }
   } finally {
-    await keep.close();
+    if (keep !== acrossRuns) await keep.close();
   }
   return done;
+}
+
+/** The worker threads kept from one run of `analyseCrawl` or `markCrawl` to the next, when set. */
+let acrossRuns: KeptWorkers | undefined;
+
+/**
+ * Keeps the worker threads of `analyseCrawl` and `markCrawl` from one call to the next in this process
+ * (a process that runs shards one after another: `gabarit shards serve`), so that a shard does not pay a
+ * fresh pool's warm-up; gives them, to close at the end.
+ */
+export function keepWorkersAcrossRuns(): KeptWorkers {
+  acrossRuns ??= new KeptWorkers();
+  return acrossRuns;
 }

@@ -45,6 +45,11 @@ export interface ShardsOptions {
    * this Node, `defaultExecutorGabarit`).
    */
   sparkGabarit?: readonly string[];
+  /**
+   * With the Spark backend, the worker threads of each task's gabarit; default: the task's CPUs
+   * (`spark.task.cpus`, 1 unless set), as the executor's cores are shared by its tasks.
+   */
+  sparkTaskWorkers?: number;
   /** Spark's environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
   onFailure?: (f: PageFailure) => void;

@@ -59,6 +59,8 @@ function engineArgs(o: PageletOptions, names: readonly string[]): string[] {
 interface TaskOutput {
   index: number;
   host: string;
+  /** The process id of the gabarit that ran it on the executor (its Python worker's `gabarit shards serve`). */
+  server?: number;
   stdout: string;
   stderr: string;
 }
@@ -77,7 +79,8 @@ export async function runShardsOnSpark(
   const { work, options: o } = options;
   const out = options.out ?? join(work, 'out');
   const sources = all.map((s) => s.spec);
-  const common = ['--work', work, '--workers', String(o.workers)];
+  // without workers given, each task's gabarit runs as many worker threads as the task has CPUs (the driver adds them)
+  const common = ['--work', work, ...(options.sparkTaskWorkers !== undefined ? ['--workers', String(options.sparkTaskWorkers)] : [])];
   const format = options.format === 'jsonl' ? ['--format', 'jsonl'] : [];
   await mkdir(work, { recursive: true });
   const control = await mkdtemp(join(tmpdir(), 'gabarit-spark-run-'));
@@ -131,7 +134,7 @@ export async function runShardsOnSpark(
     tasks.flatMap((t) => {
       for (const line of t.stderr.split('\n')) if (line.trim()) options.onTaskLine?.(line);
       const printed = JSON.parse(t.stdout) as Record<string, T[] | undefined> & { failedShards?: FailedShard[] };
-      options.onInfo?.(`shard ${t.index}: ${phase} ran on executor ${t.host}`);
+      options.onInfo?.(`shard ${t.index}: ${phase} ran on executor ${t.host}${t.server !== undefined ? ` (gabarit process ${t.server})` : ''}`);
       // a shard left out by analyse is not named again by mark
       for (const f of printed.failedShards ?? []) {
         if (result.failedShards?.some((g) => g.shard === f.shard)) continue;

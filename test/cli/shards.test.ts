@@ -9,6 +9,7 @@
  * records its arguments, and on Spark `local[2]` itself where Spark is installed (spark/install.sh; the
  * test skips elsewhere, and fails in CI where Spark is missing, as test/spark/ does).
  */
+import { spawn } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +53,20 @@ interface ShardsJson {
   marked?: Array<{ shard: number; name: string; skipped: boolean; pages: number; failures: number; out: string }>;
 }
 const parsed = (r: Ran): ShardsJson => JSON.parse(r.stdout) as ShardsJson;
+
+/** Runs `gabarit shards serve` with the given request lines on its stdin: its exit code, its replies, its stderr. */
+function served(requests: readonly string[]): Promise<{ code: number | null; replies: unknown[]; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, 'shards', 'serve'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stderr, replies: stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as unknown) }));
+    child.stdin.end(requests.join('\n') + '\n');
+  });
+}
 
 const manifest = (work: string, index: number): { analysis: unknown; pages: number } | undefined => {
   const p = join(work, 'shards', `${index}-${SHARDS[index]}`, 'manifest.json');
@@ -125,6 +140,31 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     assert.deepEqual(failures, []);
     assert.deepEqual(await globalRows(path('work')), await globalRows(path('lib')));
     assert.deepEqual(differingFiles(path('out'), path('lib-out')), []);
+  });
+
+  test('serve (what each Spark task talks to): analyse and mark command lines from stdin in one process, the same files as the commands run apart', async () => {
+    const work = path('work-serve');
+    const each = (phase: string, extra: readonly string[]): string[] =>
+      [0, 1].map((i) => JSON.stringify({ argv: ['--json', 'shards', phase, crawl, '--work', work, '--workers', '1', ...extra, '--part', `${i}/2`] }));
+    const first = await served([...each('analyse', PASS_ONE), JSON.stringify({ argv: ['crawl', 'https://example.invalid/'] }), 'not json']);
+    assert.equal(first.code, 0, first.stderr);
+    assert.deepEqual(first.replies[0], { version: JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version });
+    const [a0, a1, refused, bad] = first.replies.slice(1) as Array<{ code: number; stdout: string; stderr: string }>;
+    assert.equal(a0?.code, 0, a0?.stderr);
+    assert.deepEqual((JSON.parse(a0!.stdout) as ShardsJson).analysed?.map((s) => [s.shard, s.name]), [[0, 'site-a']]);
+    assert.deepEqual((JSON.parse(a1!.stdout) as ShardsJson).analysed?.map((s) => [s.shard, s.name]), [[1, 'site-b.warc']]);
+    assert.equal(refused?.code, 2);
+    assert.match(refused!.stderr, /runs `shards analyse` and `shards mark` only/);
+    assert.equal(bad?.code, 2);
+    assert.match(bad!.stderr, /not valid JSON/);
+    for (const i of [0, 1]) assert.deepEqual(manifest(work, i)?.analysis, ANALYSIS);
+
+    await ok(['shards', 'global', '--work', work, ...SUPPORT]);
+    const second = await served(each('mark', ['--out', path('out-serve')]));
+    assert.equal(second.code, 0, second.stderr);
+    for (const r of second.replies.slice(1) as Array<{ code: number; stderr: string }>) assert.equal(r.code, 0, r.stderr);
+    checkOutput(path('out-serve'));
+    assert.deepEqual(differingFiles(path('out'), path('out-serve')), [], 'the same page files as `shards mark` run apart');
   });
 
   test('mark writes from the records pass 1 left (no page parsed again); with --no-records it parses them again, to the same files', async () => {
@@ -294,8 +334,13 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     assert.deepEqual(job.gabarit, ['gabarit-on-executors', '--x']);
     assert.equal(job.shards, 2);
     const sources = (await listShards([crawl])).map((s) => s.spec);
-    assert.deepEqual(job.analyse, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, ...PASS_ONE, '--format', 'jsonl']);
-    assert.deepEqual(job.mark, [...sources, '--work', path('work-run'), '--workers', job.analyse[sources.length + 3]!, '--out', path('out-run'), '--format', 'jsonl']);
+    // without --workers, each task's gabarit runs as many threads as the task has CPUs (the driver adds them)
+    assert.deepEqual(job.analyse, [...sources, '--work', path('work-run'), ...PASS_ONE, '--format', 'jsonl']);
+    assert.deepEqual(job.mark, [...sources, '--work', path('work-run'), '--out', path('out-run'), '--format', 'jsonl']);
+    await ok(['shards', 'run', crawl, '--work', path('work-run'), '--out', path('out-run'), ...spark, '--workers', '3'], 1);
+    const given = JSON.parse(readFileSync(`${fake}.job`, 'utf8')) as { analyse: string[]; mark: string[] };
+    assert.deepEqual(given.analyse.slice(sources.length, sources.length + 4), ['--work', path('work-run'), '--workers', '3']);
+    assert.deepEqual(given.mark.slice(sources.length, sources.length + 4), ['--work', path('work-run'), '--workers', '3']);
   });
 
   test('a folder left by a killed attempt is ignored; mark puts a shard\'s folder in place whole, and only over an output folder', async () => {

@@ -7,13 +7,14 @@
  *    identical (skips without the corpus);
  *  - `gabarit shards run --backend spark` from the command line on a crawl of two small shards (the demo
  *    site, a generated shop as a WARC file): analyse and mark run as tasks on the executors (the job's
- *    event log says where), one analyse task killed while it runs is retried, and the pages equal the
- *    DuckDB run's; an executor that cannot run gabarit stops the run with a message naming it.
+ *    event log says where) by a gabarit each Python worker keeps from task to task, the gabarit of one
+ *    analyse task killed while it runs (the task is retried), and the pages equal the DuckDB run's; an
+ *    executor that cannot run gabarit stops the run with a message naming it.
  * Skips where Java or Spark is missing (spark/install.sh installs Spark), never in CI.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_DIR, corpusSkip } from '../../src/eval/corpus-path.ts';
@@ -145,9 +146,10 @@ describe('gabarit shards run --backend spark: analyse and mark as Spark tasks on
   test('every analyse and mark task runs on an executor; one analyse task killed is retried; the pages equal DuckDB\'s; a shard that cannot be read is left out, not retried', async () => {
     const work = path('work-cluster');
     const running = onCluster('cluster', path('events-cluster'));
-    // the analyse of shard 1 (`gabarit shards analyse … --part 1/3`, a task's child process), killed once it has
-    // started writing its shard (or after 5 s)
-    const killed = await killOnce((argv) => argv.includes('analyse') && argv.includes(work) && argv[argv.indexOf('--part') + 1] === '1/3', () => existsSync(join(work, 'shards')) && readdirSync(join(work, 'shards')).some((d) => d.startsWith('1-')), running);
+    // the gabarit that analyses shard 1 (the `gabarit shards serve` of a task's Python worker), killed once
+    // it writes in the shard's temporary folder
+    const shard1 = join(work, 'shards', '1-');
+    const killed = await killOnce((argv, pid) => argv.includes('shards') && argv.includes('serve') && openFiles(pid).some((f) => f.startsWith(shard1)), () => true, running);
     const r = await running;
     assert.equal(r.code, 0, r.stderr);
     assert.ok(killed, 'the analyse task of shard 1 was seen running and killed');
@@ -161,10 +163,15 @@ describe('gabarit shards run --backend spark: analyse and mark as Spark tasks on
       assert.equal(tasks.filter((t) => t.index === 2).length, 1, `${phase}: the task of the shard left out is not retried`);
       for (const t of tasks) assert.notEqual(t.executor, 'driver', `${phase} task ${t.index} ran on an executor`);
     }
-    const shard1 = ends.filter((e) => e.job === 'gabarit shards analyse' && e.index === 1);
-    assert.equal(shard1[0]?.reason, 'ExceptionFailure', 'the killed attempt failed');
-    assert.equal(shard1.at(-1)?.reason, 'Success', 'a later attempt succeeded');
-    assert.ok(shard1.at(-1)!.attempt > 0);
+    // each Python worker keeps its gabarit (`shards serve`) from task to task: 6 tasks and a retry on two
+    // executors of one core, so one process ran several
+    const served = [...r.stderr.matchAll(/: (?:analyse|mark) ran on executor \S+ \(gabarit process (\d+)\)/g)].map((m) => m[1]);
+    assert.equal(served.length, 6, r.stderr);
+    assert.ok(new Set(served).size < served.length, `a gabarit process ran several tasks: ${served.join(', ')}`);
+    const attempts = ends.filter((e) => e.job === 'gabarit shards analyse' && e.index === 1);
+    assert.equal(attempts[0]?.reason, 'ExceptionFailure', 'the killed attempt failed');
+    assert.equal(attempts.at(-1)?.reason, 'Success', 'a later attempt succeeded');
+    assert.ok(attempts.at(-1)!.attempt > 0);
 
     assert.deepEqual(await globalRows(work), await globalRows(path('work-duckdb')));
     assert.deepEqual(differingFiles(path('out-duckdb'), path('out-cluster')), [], 'every page file identical');
@@ -188,7 +195,7 @@ describe('gabarit shards run --backend spark: analyse and mark as Spark tasks on
  * Kills (SIGKILL) the first process whose arguments match, once `ready()` says it is at work (or 5 s after
  * it is seen); gives up when `until` settles first. True when it killed one.
  */
-async function killOnce(matches: (argv: string[]) => boolean, ready: () => boolean, until: Promise<unknown>): Promise<boolean> {
+async function killOnce(matches: (argv: string[], pid: string) => boolean, ready: () => boolean, until: Promise<unknown>): Promise<boolean> {
   let over = false;
   void until.finally(() => (over = true));
   const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -197,7 +204,7 @@ async function killOnce(matches: (argv: string[]) => boolean, ready: () => boole
       .filter((d) => /^\d+$/.test(d))
       .find((d) => {
         try {
-          return matches(readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0'));
+          return matches(readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0'), d);
         } catch {
           return false;
         }
@@ -214,4 +221,19 @@ async function killOnce(matches: (argv: string[]) => boolean, ready: () => boole
     await sleep(50);
   }
   return false;
+}
+
+/** The paths of the files process `pid` has open (none when it is gone or not ours to see). */
+function openFiles(pid: string): string[] {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+      try {
+        return [readlinkSync(`/proc/${pid}/fd/${fd}`)];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return [];
+  }
 }
