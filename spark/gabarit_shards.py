@@ -146,8 +146,13 @@ def served(srv, argv, host):
         said = " / ".join(l for l in srv["err"].read().decode("utf-8", "replace").strip().split("\n")[-3:] if l)
         stop_server(srv)
         raise TaskError("executor %s: gabarit (shards serve) stopped with code %s while running `gabarit %s`%s" % (host, code, " ".join(argv), ": " + said if said else ""))
-    r = json.loads(line)
-    return r["code"], r["stdout"], r["stderr"]
+    try:
+        r = json.loads(line)
+        return r["code"], r["stdout"], r["stderr"]
+    except (ValueError, KeyError, TypeError):
+        # something else wrote on the server's output: its answers can no longer be told apart
+        stop_server(srv)
+        raise TaskError("executor %s: gabarit (shards serve) answered `gabarit %s` with %r, not its reply" % (host, " ".join(argv), line[:200]))
 
 
 def left_out(stdout):
