@@ -176,48 +176,45 @@ export interface LineSink {
   close(): Promise<void>;
 }
 
-function streamSink(stream: Writable, end = false): LineSink {
+/**
+ * jsonl lines written to `stream` in order, waiting when it is full; gathered into writes of about `batch`
+ * characters when given (each write to a file is a system call and a hand-over to libuv's threads), else
+ * written a line at a time (stdout: a reader sees each line as it comes).
+ */
+function streamSink(stream: Writable, end = false, batch = 0): LineSink {
+  let lines: string[] = [];
+  let size = 0;
+  const put = async (text: string): Promise<void> => {
+    if (!stream.write(text)) await new Promise<void>((r) => stream.once('drain', () => r()));
+  };
+  const flush = async (): Promise<void> => {
+    if (lines.length === 0) return;
+    const text = lines.join('');
+    lines = [];
+    size = 0;
+    await put(text);
+  };
   return {
     async write(record) {
-      if (!stream.write(JSON.stringify(record) + '\n')) await new Promise<void>((r) => stream.once('drain', () => r()));
+      const line = JSON.stringify(record) + '\n';
+      if (batch === 0) return put(line);
+      lines.push(line);
+      size += line.length;
+      if (size >= batch) await flush();
     },
     async close() {
+      await flush();
       if (end) await new Promise<void>((r, j) => stream.end((err?: Error | null) => (err ? j(err) : r())));
     },
   };
 }
 
-/** Characters of jsonl lines gathered before they are written to a file (one write, not one a line). */
+/** Characters of jsonl lines gathered before they are written to a file. */
 const FILE_BATCH = 1 << 16;
 
-/**
- * jsonl lines written to a new file at `path` (its folder made), gathered into writes of about
- * FILE_BATCH characters: a write a line cost a system call and a hand-over to libuv's threads each.
- */
+/** jsonl lines written to a new file at `path` (its folder made), in writes of about FILE_BATCH characters. */
 export async function fileSink(path: string): Promise<LineSink> {
   await mkdir(join(path, '..'), { recursive: true });
   await writeFile(path, '');
-  const stream = createWriteStream(path);
-  const sink = streamSink(stream, true);
-  let batch: string[] = [];
-  let size = 0;
-  const flush = async (): Promise<void> => {
-    if (batch.length === 0) return;
-    const text = batch.join('');
-    batch = [];
-    size = 0;
-    if (!stream.write(text)) await new Promise<void>((r) => stream.once('drain', () => r()));
-  };
-  return {
-    async write(record) {
-      const line = JSON.stringify(record) + '\n';
-      batch.push(line);
-      size += line.length;
-      if (size >= FILE_BATCH) await flush();
-    },
-    async close() {
-      await flush();
-      await sink.close();
-    },
-  };
+  return streamSink(createWriteStream(path), true, FILE_BATCH);
 }
