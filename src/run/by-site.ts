@@ -16,10 +16,16 @@ import { groupSource, hostOf, type SiteGroup } from './sites.ts';
 import { TEMPLATE_FORMAT, TEMPLATE_SET_FORMAT, TEMPLATE_VERSION } from '../template/learned.ts';
 import type { PageOutcome, RunControls } from './types.ts';
 
-/** A view of `source` holding only `keys` (loaded by key); its entry is the source's when held, else the first key. */
+/**
+ * A view of `source` holding only `keys` (loaded by key); its entry is the source's when held, else the
+ * site's home page: its shallowest `index.html` (`python-docs/index.html`, `a.example/index.html` in an
+ * archive of several sites), else the first key.
+ */
 export function siteView(source: PageSource, keys: readonly string[]): PageSource {
   const entryKey = source.keyOf(source.entry);
-  const entry = entryKey !== undefined && keys.includes(entryKey) ? source.entry : source.urlOf(keys[0]!);
+  const depth = (k: string): number => k.split('/').length;
+  const home = keys.filter((k) => k === 'index.html' || k.endsWith('/index.html')).reduce<string | undefined>((a, k) => (a === undefined || depth(k) < depth(a) ? k : a), undefined);
+  const entry = entryKey !== undefined && keys.includes(entryKey) ? source.entry : source.urlOf(home ?? keys[0]!);
   return {
     get kind() {
       return source.kind;

@@ -1,8 +1,8 @@
 /**
  * Pages grouped by site before anything is learned across pages (a template is a site's; a directory may
  * hold pages of many sites: a mixed crawl, or single pages saved from anywhere). Sources of one site by
- * construction (a crawl over HTTP stays on its site; a WARC source has one root) are one group. For a
- * directory (or pages in memory), each page's site is:
+ * construction (a crawl over HTTP stays on its site; a WARC archive of one site has one root) are one
+ * group. For a directory, an archive of several sites (or pages in memory), each page's site is:
  *  1. its own URL's host when it is an http(s) URL, else the host of the URL the page declares for itself:
  *     `<link rel="canonical">`, `<meta property="og:url">`, or `<base href>` (a leading `www.` ignored);
  *  2. for a page declaring none, the site of the pages it resembles: pages under one folder with no URL
@@ -14,6 +14,7 @@
  * How the threshold was measured is in docs/library.md. Above `RUN_DEFAULTS.siteCheckMaxPages` pages
  * without a URL, the check is skipped (pairs are quadratic) and those pages are one site.
  */
+import { SITES_ROOT } from '../site/keys.ts';
 import { pageText, type Page, type PageResult, type PageSource } from '../site/page.ts';
 import { UnionFind } from '../structure/union-find.ts';
 import { RUN_DEFAULTS } from './defaults.ts';
@@ -193,10 +194,11 @@ function resemblingHost(members: readonly number[], pages: readonly Seen[], byHo
 
 /**
  * The keys of a source's pages grouped by site, or null when the source is one site by construction (HTTP,
- * WARC). Pages that cannot be read are handed to `onFailed` (they belong to no group).
+ * a WARC archive of one site; an archive of several is grouped by its pages' hosts). Pages that cannot be
+ * read are handed to `onFailed` (they belong to no group).
  */
 export async function groupSource(source: PageSource, onFailed: (failed: Extract<PageResult, { ok: false }>) => void): Promise<SiteGroup[] | null> {
-  if (source.kind === 'http' || source.kind === 'warc') return null;
+  if (source.kind === 'http' || (source.kind === 'warc' && source.root !== SITES_ROOT)) return null;
   const seen: Seen[] = [];
   const hostEvidence = new Map<string, number>();
   // Past `siteCheckMaxPages` pages without a URL, they are one site unchecked: their evidence is dropped.

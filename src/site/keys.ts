@@ -39,6 +39,39 @@ export function keyFromUrl(url: string, root: string): string | undefined {
 }
 
 /**
+ * The root of an archive of several sites, whose keys are `host/path`: the same for every such archive, so
+ * that parts of one crawl (a glob of archives) give one key to one URL.
+ */
+export const SITES_ROOT = 'warc://sites/';
+
+/**
+ * The key of an http(s) URL in an archive of several sites: `host/path`, the path keyed as below the host's
+ * root; on a port other than the scheme's, `host_port/path` (a colon would make the key read as a URL).
+ */
+export function siteKey(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return undefined;
+  const key = keyFromUrl(url, `${u.protocol}//${u.host}/`);
+  return key === undefined ? undefined : `${siteFolder(u.hostname, u.port)}/${key}`;
+}
+
+/** The first folder of the keys of a host's pages in an archive of several sites. */
+export function siteFolder(hostname: string, port: string): string {
+  return port === '' ? hostname : `${hostname}_${port}`;
+}
+
+/** The origin of the pages under a site folder (`siteFolder`), on `scheme` (`https:`). */
+export function siteOrigin(folder: string, scheme: string): string {
+  const m = /^(.*)_(\d+)$/.exec(folder);
+  return m ? `${scheme}//${m[1]}:${m[2]}` : `${scheme}//${folder}`;
+}
+
+/**
  * The common root of absolute URLs: their origin and the longest directory they share (ends with '/'), or
  * undefined when they are on several origins (or there are none).
  */

@@ -10,9 +10,9 @@ import { UsageError } from '../errors.ts';
 import { expandGlob, isGlob } from './glob.ts';
 import type { DirSourceOptions } from './dir-source.ts';
 import type { HttpSourceOptions } from './http-source.ts';
-import { isHttpUrl } from './keys.ts';
+import { commonRoot, isHttpUrl } from './keys.ts';
 import type { PageSource } from './page.ts';
-import type { WarcSourceOptions } from './warc-source.ts';
+import type { WarcSource, WarcSourceOptions } from './warc-source.ts';
 
 /**
  * Options of every kind of source; each kind reads its own (`entry` is a key for a directory, a URL or key
@@ -64,6 +64,11 @@ async function openGlob(spec: string, options: SourceOptions): Promise<PageSourc
   const parts: PageSource[] = [];
   try {
     for (const p of paths) parts.push(await openPath(p, partOptions));
+    // archives of different sites (a crawl of the web in parts): each read as an archive of several
+    // sites, keys `host/path`, so that the parts make one source of several sites
+    if (options.root === undefined && parts.every((s) => s.kind === 'warc') && commonRoot(parts.map((s) => s.root)) === undefined) {
+      for (let i = 0; i < parts.length; i++) parts[i] = (parts[i] as WarcSource).asSites();
+    }
     const { UnionSource } = await import('./union-source.ts');
     return new UnionSource(parts, paths, entry);
   } catch (err) {

@@ -2,7 +2,8 @@
  * Several sources of one kind as one PageSource: what a quoted glob of WARC files or directories opens
  * (`'crawl/crawl-*.warc.gz'`, `'mirror/part-*'`), a crawl written in several parts.
  *  - root: the common root of the parts' roots (for directories, their common parent folder); parts on
- *    several origins (WARC files of different sites, or WARC files and directories) are refused;
+ *    several origins (WARC files of different sites, or WARC files and directories) are refused, except
+ *    archives that each hold several sites (their root is `SITES_ROOT`, their keys `host/path`);
  *  - a page's key is its path under that root: a part's key with the part's root's path below the common
  *    root in front (`part-1/a.html` for directories; for WARC parts of one site the key its URL has);
  *  - pages(): each part's pages in the order the parts are given (sorted paths for a glob); a key already
@@ -14,9 +15,10 @@
  */
 import { PageError, UsageError } from '../errors.ts';
 import { cleanKey } from './check.ts';
-import { commonRoot, urlFromKey } from './keys.ts';
+import { commonRoot, SITES_ROOT, urlFromKey } from './keys.ts';
 import { directoryOf, normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
+import type { WarcSource } from './warc-source.ts';
 
 interface Part {
   source: PageSource;
@@ -127,7 +129,8 @@ export class UnionSource implements PageSource {
     const n = normalizeUrl(url);
     if (n === undefined) return undefined;
     for (const part of this.parts) {
-      if (!n.startsWith(part.source.root)) continue;
+      // (archives of several sites share a root that no page's URL starts with: each part keys its hosts)
+      if (!n.startsWith(part.source.root) && part.source.root !== SITES_ROOT) continue;
       const k = part.source.keyOf(n);
       if (k !== undefined) return part.prefix + k;
     }
@@ -136,7 +139,10 @@ export class UnionSource implements PageSource {
 
   urlOf(key: string): string {
     for (const part of this.parts) if (part.prefix !== '' && key.startsWith(part.prefix)) return part.source.urlOf(key.slice(part.prefix.length));
-    return urlFromKey(key, this.root);
+    if (this.root !== SITES_ROOT) return urlFromKey(key, this.root);
+    // archives of several sites: the URL of the first part holding the key (else as the first part spells it)
+    const holder = this.parts.find((p) => (p.source as WarcSource).holds(key)) ?? this.parts[0]!;
+    return holder.source.urlOf(key);
   }
 
   async close(): Promise<void> {

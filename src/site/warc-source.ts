@@ -8,7 +8,10 @@
  *    redirect responses (3xx) are skipped as well, their targets being archived on their own; an archived
  *    error response (4xx/5xx) is a failure item of `pages()`. The first response of a URL wins.
  *  - root: the `root` option, else the origin and common directory of the pages' URLs; keys are derived
- *    from URL paths as for HTTP (keys.ts).
+ *    from URL paths as for HTTP (keys.ts). An archive of several sites (a crawl of the web) without a
+ *    `root` reads as a mirror folder of sites: root `SITES_ROOT`, keys `host/path` (`host_port/path` on a
+ *    port not the scheme's; `http://a.example/x` and `https://a.example/x` are one key, the first record
+ *    wins), each page keeping its URL;
  *  - pages() yields in key order (as a directory does), so equal sites give equal streams;
  *  - a payload over `maxBytes` is not read further nor kept: that page fails with `too-large` (refused, not
  *    cut, as over HTTP: a cut page would be another page).
@@ -38,7 +41,7 @@ import { PageError } from '../errors.ts';
 import { checkBody, isHtmlType, keyOfUrlOrKey, loadEach, sniffHtml } from './check.ts';
 import { RootedSource } from './rooted-source.ts';
 import { DirSource } from './dir-source.ts';
-import { commonRoot, keyFromUrl, urlFromKey, encodeKeyPath } from './keys.ts';
+import { commonRoot, keyFromUrl, siteFolder, siteKey, siteOrigin, SITES_ROOT, urlFromKey, encodeKeyPath } from './keys.ts';
 import { normalizeUrl } from './links.ts';
 import type { Page, PageResult, PageSource, PageSourceOptions } from './page.ts';
 import { FETCH_DEFAULTS } from './defaults.ts';
@@ -105,6 +108,8 @@ export class WarcSource extends RootedSource implements PageSource {
   readonly fromOffsets: boolean;
   /** True when each record is a gzip member of its own, split and inflated by zlib (false: read by warcio). */
   readonly members: boolean;
+  /** True for an archive of several sites read as a folder of them (root `SITES_ROOT`, keys `host/path`). */
+  readonly sites: boolean;
   private readonly byKey: Map<string, Archived>;
   private readonly order: string[];
   private readonly maxBytes: number;
@@ -113,6 +118,7 @@ export class WarcSource extends RootedSource implements PageSource {
 
   private constructor(file: string, root: string, entry: string, byKey: Map<string, Archived>, skipped: number, maxBytes: number, members: boolean) {
     super(root);
+    this.sites = root === SITES_ROOT;
     this.members = members;
     this.maxBytes = maxBytes;
     this.file = file;
@@ -130,21 +136,27 @@ export class WarcSource extends RootedSource implements PageSource {
     // Records read back from their offset? (Not when the whole file is one gzip stream.)
     const probe = records[records.length - 1];
     if (!members && probe && !(await readableAt(file, probe))) ({ records, skipped } = await index(file, true, maxBytes));
-    const root = options.root ?? commonRoot(records.map((r) => r.url));
-    if (root === undefined) {
-      throw new PageError(`file://${file}`, records.length === 0 ? 'empty' : 'read-error',
-        records.length === 0 ? 'no HTML response records in the archive' : 'the archive holds several sites; give a root');
-    }
+    if (records.length === 0) throw new PageError(`file://${file}`, 'empty', 'no HTML response records in the archive');
+    const root = options.root ?? commonRoot(records.map((r) => r.url)) ?? SITES_ROOT;
+    const keyOf = root === SITES_ROOT ? siteKey : (url: string) => keyFromUrl(url, root);
     const byKey = new Map<string, Archived>();
     for (const r of records) {
-      const key = keyFromUrl(r.url, root);
+      const key = keyOf(r.url);
       if (key === undefined) {
         skipped++;
         continue;
       }
       if (!byKey.has(key)) byKey.set(key, r);
     }
-    const entryKey = options.entry !== undefined ? (keyFromUrl(options.entry, root) ?? options.entry) : byKey.has('index.html') ? 'index.html' : [...byKey.keys()].sort()[0] ?? 'index.html';
+    const sorted = [...byKey.keys()].sort();
+    const first = sorted[0] ?? 'index.html';
+    if (root === SITES_ROOT) {
+      // the given entry, else the home page of the first site that has one (`host/index.html`)
+      const given = options.entry === undefined ? undefined : (siteKey(options.entry) ?? options.entry);
+      const entry = given !== undefined && byKey.has(given) ? given : (sorted.find((k) => /^[^/]+\/index\.html$/.test(k)) ?? first);
+      return new WarcSource(file, root, byKey.get(entry)?.url ?? root, byKey, skipped, maxBytes, members);
+    }
+    const entryKey = options.entry !== undefined ? (keyFromUrl(options.entry, root) ?? options.entry) : byKey.has('index.html') ? 'index.html' : first;
     return new WarcSource(file, root, urlFromKey(entryKey, root), byKey, skipped, maxBytes, members);
   }
 
@@ -185,6 +197,58 @@ export class WarcSource extends RootedSource implements PageSource {
     this.count++;
     return { url: r.url, key, status: r.status, headers: r.headers, body, origin: 'warc' };
   }
+
+  /**
+   * The same archive read as one of several sites (root `SITES_ROOT`, keys `host/path`), from its index
+   * (not read again): what a glob of archives of different sites makes of each.
+   */
+  asSites(): WarcSource {
+    if (this.sites) return this;
+    const byKey = new Map<string, Archived>();
+    let skipped = this.skipped;
+    for (const r of this.byKey.values()) {
+      const key = siteKey(r.url);
+      if (key === undefined) skipped++;
+      else if (!byKey.has(key)) byKey.set(key, r);
+    }
+    return new WarcSource(this.file, SITES_ROOT, this.entry, byKey, skipped, this.maxBytes, this.members);
+  }
+
+  /** True when the archive holds a page of this key. */
+  holds(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  override keyOf(url: string): string | undefined {
+    if (!this.sites) return super.keyOf(url);
+    const n = normalizeUrl(url);
+    return n === undefined ? undefined : siteKey(n);
+  }
+
+  override urlOf(key: string): string {
+    if (!this.sites) return super.urlOf(key);
+    const archived = this.byKey.get(key);
+    if (archived) return archived.url;
+    // a key of a page not archived: under its site's origin, by the scheme of that site's pages (https
+    // without one)
+    const slash = key.indexOf('/');
+    const folder = slash < 0 ? key : key.slice(0, slash);
+    return urlFromKey(slash < 0 ? '' : key.slice(slash + 1), `${siteOrigin(folder, this.schemes.get(folder) ?? 'https:')}/`);
+  }
+
+  /** The scheme of each site folder's archived pages (an archive of several sites). */
+  private get schemes(): Map<string, string> {
+    if (this.schemesOfHosts) return this.schemesOfHosts;
+    const m = new Map<string, string>();
+    for (const r of this.byKey.values()) {
+      const u = new URL(r.url);
+      const folder = siteFolder(u.hostname, u.port);
+      if (!m.has(folder)) m.set(folder, u.protocol);
+    }
+    return (this.schemesOfHosts = m);
+  }
+
+  private schemesOfHosts: Map<string, string> | undefined;
 
   async close(): Promise<void> {
     this.closeFile();

@@ -1,6 +1,7 @@
 /**
  * A quoted glob of sources read as one (source.ts `openSource`, union-source.ts): two WARC files of one
- * site, two directories, a glob matching nothing, parts that cannot be one source; and `gabarit template`
+ * site, two directories, a glob matching nothing, parts that cannot be one source, archives of two sites;
+ * and `gabarit template`
  * over a glob of WARC files gives the files it gives over one WARC file holding the same pages.
  */
 import { test } from 'node:test';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../../src/errors.ts';
+import { SITES_ROOT } from '../../src/site/keys.ts';
 import { openSource } from '../../src/site/source.ts';
 import { writeWarc, type WarcPage } from '../../src/site/warc-source.ts';
 import { gabarit } from '../cli/gabarit-process.ts';
@@ -93,14 +95,25 @@ test('a glob of directories is one source rooted at their folder; keys keep the 
   }
 });
 
-test('a glob that matches nothing, or parts that are not one source, is a usage error naming it', async () => {
+test('a glob that matches nothing, or parts that are not one source, is a usage error naming it; archives of different sites are one source of several', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'gabarit-glob-'));
   try {
     await assert.rejects(openSource(join(dir, 'crawl-*.warc.gz')), (err: unknown) => err instanceof UsageError && err.message === `no file or directory matches ${join(dir, 'crawl-*.warc.gz')}`);
     await assert.rejects(openSource(join(dir, 'a*', 'b*')), (err: unknown) => err instanceof UsageError && /only the last part of a path may be a pattern/.test(err.message));
     await writeWarc(warcPages([1]), join(dir, 'one.warc'), { baseUrl: 'http://one.test/' });
     await writeWarc(warcPages([2]), join(dir, 'two.warc'), { baseUrl: 'http://two.test/' });
-    await assert.rejects(openSource(join(dir, '*.warc')), (err: unknown) => err instanceof UsageError && /several sites \(http:\/\/one\.test\/, http:\/\/two\.test\/\)/.test(err.message));
+    // archives of different sites: one source of several sites, keyed `host/path` as a mirror folder of them
+    const sites = await openSource(join(dir, '*.warc'));
+    try {
+      assert.equal(sites.root, SITES_ROOT);
+      const got = okPages(await collect(sites));
+      assert.deepEqual(got.map((p) => [p.key, p.url]), [['one.test/p1.html', 'http://one.test/p1.html'], ['two.test/p2.html', 'http://two.test/p2.html']]);
+      assert.equal(sites.keyOf('http://two.test/p2.html'), 'two.test/p2.html');
+      assert.equal(sites.urlOf('two.test/p2.html'), 'http://two.test/p2.html');
+      assert.equal((await sites.get('http://one.test/p1.html')).key, 'one.test/p1.html');
+    } finally {
+      await sites.close();
+    }
     mkdirSync(join(dir, 'pages.warc'));
     writeFileSync(join(dir, 'pages.warc', 'p.html'), page(1));
     await assert.rejects(openSource(join(dir, '*.warc')), (err: unknown) => err instanceof UsageError && /not of one kind/.test(err.message));
