@@ -11,7 +11,8 @@
  *    from URL paths as for HTTP (keys.ts). An archive of several sites (a crawl of the web) without a
  *    `root` reads as a mirror folder of sites: root `SITES_ROOT`, keys `host/path` (`host_port/path` on a
  *    port not the scheme's; `http://a.example/x` and `https://a.example/x` are one key, the first record
- *    wins), each page keeping its URL;
+ *    wins), each page keeping its URL; each site is its host's pages under their common directory, as an
+ *    archive of that site alone has its root (a link above it, or to a host not archived, is off the source);
  *  - pages() yields in key order (as a directory does), so equal sites give equal streams;
  *  - a payload over `maxBytes` is not read further nor kept: that page fails with `too-large` (refused, not
  *    cut, as over HTTP: a cut page would be another page).
@@ -222,8 +223,36 @@ export class WarcSource extends RootedSource implements PageSource {
   override keyOf(url: string): string | undefined {
     if (!this.sites) return super.keyOf(url);
     const n = normalizeUrl(url);
-    return n === undefined ? undefined : siteKey(n);
+    const key = n === undefined ? undefined : siteKey(n);
+    if (key === undefined) return undefined;
+    // a site is its host's archived pages under their common directory, as an archive of that site alone
+    // has it (its root): a link above it, or to a host the archive does not hold, is off the source
+    const slash = key.indexOf('/');
+    const dir = this.siteDirs.get(key.slice(0, slash));
+    return dir !== undefined && key.startsWith(dir, slash) ? key : undefined;
   }
+
+  /** Each site folder's common directory (`/`, `/std/`), of its archived pages' URL paths. */
+  private get siteDirs(): Map<string, string> {
+    if (this.dirsOfSites) return this.dirsOfSites;
+    const urls = new Map<string, string[]>();
+    for (const r of this.byKey.values()) {
+      const u = new URL(r.url);
+      const folder = siteFolder(u.hostname, u.port);
+      let list = urls.get(folder);
+      if (!list) urls.set(folder, (list = []));
+      // one scheme for all, so that http and https pages of a host share their directory
+      list.push(`https://${u.host}${u.pathname}`);
+    }
+    const m = new Map<string, string>();
+    for (const [folder, list] of urls) {
+      const root = commonRoot(list);
+      if (root !== undefined) m.set(folder, new URL(root).pathname);
+    }
+    return (this.dirsOfSites = m);
+  }
+
+  private dirsOfSites: Map<string, string> | undefined;
 
   override urlOf(key: string): string {
     if (!this.sites) return super.urlOf(key);
