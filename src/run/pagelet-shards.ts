@@ -41,6 +41,13 @@ function shardFailure(shard: Shard, err: unknown, code: string, why: string): Pa
   return { url, key: shard.name, code, message: `${url}: ${why}${err === undefined ? '' : ` (${err instanceof Error ? err.message : String(err)})`}` };
 }
 
+/** True when a source gives no page, nor any failure (its pages counted, not loaded). */
+async function holdsNoPage(source: PageSource): Promise<boolean> {
+  let left = 0;
+  for await (const _ of source.pages({ maxPages: 0, onCut: (c) => (left = c.left) })) return false;
+  return left === 0;
+}
+
 /** Per shard of `analyseCrawl`. */
 export interface AnalysedShard {
   shard: Shard;
@@ -69,6 +76,14 @@ export async function analyseCrawl(work: string, shards: readonly Shard[], o: Pa
         const f = shardFailure(shard, err, 'read-error', 'cannot read this source');
         hooks.onShardFailed?.(shard, f);
         hooks.onShard?.(`shard ${shard.index} ${shard.name}: not analysed, its source cannot be read; the other shards go on`);
+        continue;
+      }
+      // a source without a page (an empty folder; an empty archive is refused when opened) is named too,
+      // not analysed as a shard of 0 pages
+      if (await holdsNoPage(source)) {
+        await source.close();
+        hooks.onShardFailed?.(shard, shardFailure(shard, undefined, 'empty', 'no page in this source (no HTML file in the folder)'));
+        hooks.onShard?.(`shard ${shard.index} ${shard.name}: not analysed, its source holds no page; the other shards go on`);
         continue;
       }
       try {

@@ -261,12 +261,16 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     cpSync(join(ROOT, 'examples', 'site'), join(crawlDir, 'site-a'), { recursive: true });
     // not an archive: bytes that are neither gzip nor WARC
     writeFileSync(join(crawlDir, 'broken.warc.gz'), Buffer.from(Array.from({ length: 5000 }, (_, i) => (i * 131 + 7) % 256)));
+    // a folder without a page: named as an empty archive is, not a shard of 0 pages
+    mkdirSync(join(crawlDir, 'empty-folder'));
     const work = path('damaged-work');
     const args = ['shards', 'run', join(crawlDir, '*'), '--work', work, '--out', path('damaged-out'), '--workers', '0', '--format', 'jsonl'];
     const r = await ok(['--json', ...args]);
     assert.match(r.stderr, /gabarit: file:\/\/\S*broken\.warc\.gz: /);
-    const j = parsed(r) as ShardsJson & { failedShards?: Array<{ shard: number; name: string; phase: string; url: string }> };
-    assert.deepEqual(j.failedShards?.map((f) => [f.shard, f.name, f.phase]), [[0, 'broken.warc.gz', 'analyse']]);
+    assert.match(r.stderr, /gabarit: file:\/\/\S*empty-folder: no page in this source/);
+    const j = parsed(r) as ShardsJson & { failedShards?: Array<{ shard: number; name: string; phase: string; code: string }> };
+    assert.deepEqual(j.failedShards?.map((f) => [f.shard, f.name, f.phase]), [[0, 'broken.warc.gz', 'analyse'], [1, 'empty-folder', 'analyse']]);
+    assert.equal(j.failedShards?.[1]?.code, 'empty');
     assert.deepEqual(j.analysed?.map((s) => s.name), ['site-a']);
     assert.deepEqual(j.marked?.map((s) => [s.name, s.failures]), [['site-a', 0]]);
     const lines = readFileSync(path('damaged-out', 'site-a', 'pages.jsonl'), 'utf8').trim().split('\n');
@@ -274,7 +278,7 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
     assert.equal(existsSync(path('damaged-out', 'broken.warc.gz')), false);
     // mark alone over the same sources: the shard not analysed is named, the other written
     const m = await ok(['shards', 'mark', join(crawlDir, '*'), '--work', work, '--out', path('damaged-out-2')]);
-    assert.match(m.stdout, /shard 0 broken\.warc\.gz: not written \(not-analysed\)\nshards failed: 1/);
+    assert.match(m.stdout, /shard 0 broken\.warc\.gz: not written \(not-analysed\)\nshard 1 empty-folder: not written \(not-analysed\)\nshards failed: 2/);
     assert.match(m.stderr, /broken\.warc\.gz: shard 0 broken\.warc\.gz is not analysed in /);
     assert.ok(existsSync(path('damaged-out-2', 'site-a', 'summary.json')));
     // the damaged source alone: nothing could be done
