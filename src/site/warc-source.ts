@@ -11,8 +11,9 @@
  *    from URL paths as for HTTP (keys.ts). An archive of several sites (a crawl of the web) without a
  *    `root` reads as a mirror folder of sites: root `SITES_ROOT`, keys `host/path` (`host_port/path` on a
  *    port not the scheme's; `http://a.example/x` and `https://a.example/x` are one key, the first record
- *    wins), each page keeping its URL; each site is its host's pages under their common directory, as an
- *    archive of that site alone has its root (a link above it, or to a host not archived, is off the source);
+ *    wins), each page keeping its URL; each site is its host's pages under their common directory, as
+ *    an archive of that site alone has its root (a link above it, or to a host not archived, is off the
+ *    source);
  *  - pages() yields in key order (as a directory does), so equal sites give equal streams;
  *  - a payload over `maxBytes` is not read further nor kept: that page fails with `too-large` (refused, not
  *    cut, as over HTTP: a cut page would be another page).
@@ -228,56 +229,41 @@ export class WarcSource extends RootedSource implements PageSource {
     // a site is its host's archived pages under their common directory, as an archive of that site alone
     // has it (its root): a link above it, or to a host the archive does not hold, is off the source
     const slash = key.indexOf('/');
-    const dir = this.siteDirs.get(key.slice(0, slash));
-    return dir !== undefined && key.startsWith(dir, slash) ? key : undefined;
+    const site = this.siteRoots.get(key.slice(0, slash));
+    return site !== undefined && key.startsWith(site.dir, slash) ? key : undefined;
   }
-
-  /** Each site folder's common directory (`/`, `/std/`), of its archived pages' URL paths. */
-  private get siteDirs(): Map<string, string> {
-    if (this.dirsOfSites) return this.dirsOfSites;
-    const urls = new Map<string, string[]>();
-    for (const r of this.byKey.values()) {
-      const u = new URL(r.url);
-      const folder = siteFolder(u.hostname, u.port);
-      let list = urls.get(folder);
-      if (!list) urls.set(folder, (list = []));
-      // one scheme for all, so that http and https pages of a host share their directory
-      list.push(`https://${u.host}${u.pathname}`);
-    }
-    const m = new Map<string, string>();
-    for (const [folder, list] of urls) {
-      const root = commonRoot(list);
-      if (root !== undefined) m.set(folder, new URL(root).pathname);
-    }
-    return (this.dirsOfSites = m);
-  }
-
-  private dirsOfSites: Map<string, string> | undefined;
 
   override urlOf(key: string): string {
     if (!this.sites) return super.urlOf(key);
     const archived = this.byKey.get(key);
     if (archived) return archived.url;
-    // a key of a page not archived: under its site's origin, by the scheme of that site's pages (https
-    // without one)
+    // a key of a page not archived: under its site's origin, on the scheme of that site's first page
+    // (https for a site the archive does not hold)
     const slash = key.indexOf('/');
     const folder = slash < 0 ? key : key.slice(0, slash);
-    return urlFromKey(slash < 0 ? '' : key.slice(slash + 1), `${siteOrigin(folder, this.schemes.get(folder) ?? 'https:')}/`);
+    return urlFromKey(slash < 0 ? '' : key.slice(slash + 1), `${siteOrigin(folder, this.siteRoots.get(folder)?.scheme ?? 'https:')}/`);
   }
 
-  /** The scheme of each site folder's archived pages (an archive of several sites). */
-  private get schemes(): Map<string, string> {
-    if (this.schemesOfHosts) return this.schemesOfHosts;
-    const m = new Map<string, string>();
+  /**
+   * Per site folder of an archive of several sites: the scheme of its first page, and the common directory
+   * of its pages' URL paths (`/`, `/std/`; http and https pages of a host share it). Made when first asked.
+   */
+  private get siteRoots(): Map<string, { scheme: string; dir: string }> {
+    if (this.roots) return this.roots;
+    const paths = new Map<string, { scheme: string; urls: string[] }>();
     for (const r of this.byKey.values()) {
       const u = new URL(r.url);
       const folder = siteFolder(u.hostname, u.port);
-      if (!m.has(folder)) m.set(folder, u.protocol);
+      let site = paths.get(folder);
+      if (!site) paths.set(folder, (site = { scheme: u.protocol, urls: [] }));
+      site.urls.push(`https://${u.host}${u.pathname}`);
     }
-    return (this.schemesOfHosts = m);
+    this.roots = new Map();
+    for (const [folder, site] of paths) this.roots.set(folder, { scheme: site.scheme, dir: new URL(commonRoot(site.urls)!).pathname });
+    return this.roots;
   }
 
-  private schemesOfHosts: Map<string, string> | undefined;
+  private roots: Map<string, { scheme: string; dir: string }> | undefined;
 
   async close(): Promise<void> {
     this.closeFile();
