@@ -99,6 +99,18 @@ async function readCapped(record: WARCRecord, max: number, keep: boolean): Promi
 /** Headers that describe the transfer, not the (decoded) payload warcio gives. */
 const TRANSFER_HEADERS: ReadonlySet<string> = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
 
+/** Records by their key (the first record of a key wins), and how many have none (off the root). */
+function byKeyOf(records: Iterable<Archived>, keyOf: (url: string) => string | undefined): { byKey: Map<string, Archived>; skipped: number } {
+  const byKey = new Map<string, Archived>();
+  let skipped = 0;
+  for (const r of records) {
+    const key = keyOf(r.url);
+    if (key === undefined) skipped++;
+    else if (!byKey.has(key)) byKey.set(key, r);
+  }
+  return { byKey, skipped };
+}
+
 export class WarcSource extends RootedSource implements PageSource {
   readonly kind = 'warc' as const;
   readonly entry: string;
@@ -140,16 +152,9 @@ export class WarcSource extends RootedSource implements PageSource {
     if (!members && probe && !(await readableAt(file, probe))) ({ records, skipped } = await index(file, true, maxBytes));
     if (records.length === 0) throw new PageError(`file://${file}`, 'empty', 'no HTML response records in the archive');
     const root = options.root ?? commonRoot(records.map((r) => r.url)) ?? SITES_ROOT;
-    const keyOf = root === SITES_ROOT ? siteKey : (url: string) => keyFromUrl(url, root);
-    const byKey = new Map<string, Archived>();
-    for (const r of records) {
-      const key = keyOf(r.url);
-      if (key === undefined) {
-        skipped++;
-        continue;
-      }
-      if (!byKey.has(key)) byKey.set(key, r);
-    }
+    const keyed = byKeyOf(records, root === SITES_ROOT ? siteKey : (url) => keyFromUrl(url, root));
+    const byKey = keyed.byKey;
+    skipped += keyed.skipped;
     const sorted = [...byKey.keys()].sort();
     const first = sorted[0] ?? 'index.html';
     if (root === SITES_ROOT) {
@@ -206,14 +211,8 @@ export class WarcSource extends RootedSource implements PageSource {
    */
   asSites(): WarcSource {
     if (this.sites) return this;
-    const byKey = new Map<string, Archived>();
-    let skipped = this.skipped;
-    for (const r of this.byKey.values()) {
-      const key = siteKey(r.url);
-      if (key === undefined) skipped++;
-      else if (!byKey.has(key)) byKey.set(key, r);
-    }
-    return new WarcSource(this.file, SITES_ROOT, this.entry, byKey, skipped, this.maxBytes, this.members);
+    const { byKey, skipped } = byKeyOf(this.byKey.values(), siteKey);
+    return new WarcSource(this.file, SITES_ROOT, this.entry, byKey, this.skipped + skipped, this.maxBytes, this.members);
   }
 
   /** True when the archive holds a page of this key. */
