@@ -22,6 +22,8 @@ import { groupSource, type SiteGroup } from '../src/run/sites.ts';
 import { DirSource } from '../src/site/dir-source.ts';
 import { keptText } from '../src/template/result.ts';
 import { fmt, formatTable, runEval, writeResults } from './harness.ts';
+import { candidates, corpusUnits, costs, leaveOneOut, misjoined, type UnitCost } from './site-resemblance.ts';
+import { RUN_DEFAULTS } from '../src/run/defaults.ts';
 
 /** How one directory was grouped. */
 interface Grouped {
@@ -75,7 +77,35 @@ async function contentOf(source: string): Promise<Map<string, string>> {
   return out;
 }
 
+/** Part 3: the sweep and its cross-validation; returns what goes into the results file. */
+async function resemblanceChoice(): Promise<Record<string, unknown>> {
+  const { units, mixed } = await corpusUnits();
+  const cands = candidates();
+  const byCand = costs(units, mixed, cands);
+  const sum = (us: readonly UnitCost[]): { split: number; misjoined: number } => ({ split: us.reduce((s, u) => s + u.split, 0), misjoined: us.reduce((s, u) => s + u.misjoined, 0) });
+  const ranked = [...byCand].map(([name, us]) => ({ name, ...sum(us) })).sort((a, b) => a.split + a.misjoined - (b.split + b.misjoined));
+  const pages = [...units.values()].reduce((n, p) => n + p.length, 0);
+  process.stdout.write(`\nResemblance of pages without a URL: ${units.size} units, ${pages} pages (each directory whole and in halves), mixed directory of ${mixed.length} pages\n`);
+  const current = `overlap floor ${RUN_DEFAULTS.siteEvidenceFloor} ${RUN_DEFAULTS.siteSimilarity}`;
+  const shown = ranked.filter((r, i) => i < 8 || r.name === current || r.name === 'jaccard 0.1');
+  process.stdout.write(formatTable(['candidate (in-sample)', 'pages split off', 'pages misjoined', 'cost'], shown.map((r) => [r.name + (r.name === current ? ' (default)' : ''), String(r.split), String(r.misjoined), String(r.split + r.misjoined)])) + '\n');
+  const folds = leaveOneOut(byCand);
+  const held = sum(folds.map((f) => f.cost));
+  const chosen = new Map<string, number>();
+  for (const f of folds) chosen.set(f.chosen, (chosen.get(f.chosen) ?? 0) + 1);
+  const jac = sum(byCand.get('jaccard 0.1')!);
+  process.stdout.write(
+    `leave one unit out (${folds.length} folds): held-out pages split off ${held.split}, misjoined ${held.misjoined}; chosen: ${[...chosen].map(([n, k]) => `${n} ×${k}`).join(', ')}\n` +
+      `the measure used before (jaccard 0.1) on the same units: split off ${jac.split}, misjoined ${jac.misjoined}\n`,
+  );
+  for (const f of folds) if (f.cost.split + f.cost.misjoined > 0) process.stdout.write(`  ${f.unit}: split off ${f.cost.split}, misjoined ${f.cost.misjoined} (${f.chosen})\n`);
+  const mis = misjoined(mixed, cands.find((c) => c.name === current)!.r).sites;
+  for (const keys of mis) process.stdout.write(`  misjoined under the default: ${keys.join(' ')}\n`);
+  return { ranked, folds, heldOut: held, jaccard: jac, default: current, misjoinedSites: mis };
+}
+
 async function main(): Promise<void> {
+  const choice = await resemblanceChoice();
   const groups = await corpusGroups();
   const rows = groups.map((g) => [g.name, String(g.pages), String(g.sites), fmt(g.largest / g.pages), String(g.alone)]);
   process.stdout.write('Sites found in each corpus directory (one is the aim)\n' + formatTable(['directory', 'pages', 'sites', 'largest share', 'alone'], rows) + '\n\n');
@@ -120,8 +150,10 @@ async function main(): Promise<void> {
         'mixed empty': t.empty.length,
         'alone content F1': a.f1,
         'alone empty': a.empty.length,
+        'held-out pages split off': (choice.heldOut as { split: number }).split,
+        'held-out pages misjoined': (choice.heldOut as { misjoined: number }).misjoined,
       },
-      { corpus: groups, mixed: mixed.map((g) => ({ site: g.site, by: g.by, keys: g.keys })), emptyMixed: t.empty, emptyAlone: a.empty },
+      { choice, corpus: groups, mixed: mixed.map((g) => ({ site: g.site, by: g.by, keys: g.keys })), emptyMixed: t.empty, emptyAlone: a.empty },
     );
     process.stdout.write(`results: ${path}\n`);
   } finally {

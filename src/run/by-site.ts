@@ -17,15 +17,25 @@ import { TEMPLATE_FORMAT, TEMPLATE_SET_FORMAT, TEMPLATE_VERSION } from '../templ
 import type { PageOutcome, RunControls } from './types.ts';
 
 /**
- * A view of `source` holding only `keys` (loaded by key); its entry is the source's when held, else the
- * site's home page: its shallowest `index.html` (`python-docs/index.html`, `a.example/index.html` in an
- * archive of several sites), else the first key.
+ * The entry of a site of `source` holding `keys`: the source's entry when held, else the site's home
+ * page: its shallowest `index.html` (`python-docs/index.html`, `a.example/index.html` in an archive of
+ * several sites; `std/index.html` in a directory whose root has no index file), else the first key.
  */
-export function siteView(source: PageSource, keys: readonly string[]): PageSource {
+function siteEntry(source: PageSource, keys: readonly string[]): string {
   const entryKey = source.keyOf(source.entry);
+  if (entryKey !== undefined && keys.includes(entryKey)) return source.entry;
   const depth = (k: string): number => k.split('/').length;
   const home = keys.filter((k) => k === 'index.html' || k.endsWith('/index.html')).reduce<string | undefined>((a, k) => (a === undefined || depth(k) < depth(a) ? k : a), undefined);
-  const entry = entryKey !== undefined && keys.includes(entryKey) ? source.entry : source.urlOf(home ?? keys[0]!);
+  return source.urlOf(home ?? keys[0]!);
+}
+
+/** A view of `source` holding only `keys` (loaded by key), entered at the site's entry (`siteEntry`). */
+export function siteView(source: PageSource, keys: readonly string[]): PageSource {
+  return entered(source, siteEntry(source, keys), (options = {}) => loadEach(keys, options, (k) => source.urlOf(k), (k) => source.get(k)));
+}
+
+/** `source` with another entry, its pages listed by `pages` (by default the source's own listing). */
+function entered(source: PageSource, entry: string, pages: PageSource['pages'] = (options = {}) => source.pages(options)): PageSource {
   return {
     get kind() {
       return source.kind;
@@ -35,7 +45,7 @@ export function siteView(source: PageSource, keys: readonly string[]): PageSourc
     get loaded() {
       return source.loaded;
     },
-    pages: (options = {}) => loadEach(keys, options, (k) => source.urlOf(k), (k) => source.get(k)),
+    pages,
     get: (urlOrKey) => source.get(urlOrKey),
     keyOf: (url) => source.keyOf(url),
     urlOf: (key) => source.urlOf(key),
@@ -82,8 +92,10 @@ export async function runBySite(source: PageSource, method: string, controls: Ru
     total.noContent += d.noContent;
   };
   if (groups === null || (groups.length === 1 && groups[0]!.keys.length >= 2)) {
-    // One site: the engine reads the source itself (unreadable pages are its to report).
-    const d = await runSite(source, emit, groups?.[0]?.site ?? hostOf(source.root) ?? source.root);
+    // One site: the engine reads the source itself (unreadable pages are its to report), entered at the
+    // site's home page when the source's entry is not one of its pages (a directory with no root index).
+    const entry = groups === null ? source.entry : siteEntry(source, groups[0]!.keys);
+    const d = await runSite(entry === source.entry ? source : entered(source, entry), emit, groups?.[0]?.site ?? hostOf(source.root) ?? source.root);
     add(d);
     sites.push({ site: groups?.[0]?.site ?? source.root, by: groups ? groups[0]!.by : 'source', pages: d.done, method: methodOf(d, method), ...(d.run ? { run: d.run } : {}), ...(d.error ? { error: d.error } : {}) });
     if (d.error) total.error = d.error;

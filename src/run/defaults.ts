@@ -11,11 +11,16 @@ export const RUN_DEFAULTS = {
   noContentShare: 0.02,
   /**
    * Pages without a URL of their own (a directory of saved pages) are linked into one site when the
-   * Jaccard resemblance of their template evidence (class and id names, short text snippets) is at least
-   * this (sites.ts): above the resemblance of pages of different sites, well below that of pages of one
-   * site (measured on the corpus, docs/library.md).
+   * share of the smaller one's template evidence (class and id names, short text snippets) found in the
+   * other is at least this (sites.ts `resemblance`): chosen by leave-one-out cross-validation over the
+   * corpus's sites and samesite groups (docs/library.md).
    */
-  siteSimilarity: 0.1,
+  siteSimilarity: 0.2,
+  /**
+   * The least size a page's evidence counts for in `resemblance`: a page with little evidence (a stub,
+   * a redirect) would otherwise be contained in many pages. Chosen with `siteSimilarity`.
+   */
+  siteEvidenceFloor: 20,
   /** Most pages without a URL whose resemblance is checked pair by pair (above, they are one site). */
   siteCheckMaxPages: 2000,
   /** Pages of each host whose evidence places pages without a URL (sites.ts `resemblingHost`). */

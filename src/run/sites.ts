@@ -8,7 +8,8 @@
  *  2. for a page declaring none, the site of the pages it resembles: pages under one folder with no URL
  *     are one site when they share a template, which is checked — their "template evidence" (class and id
  *     names, short text snippets such as menu entries and footer lines) is compared, pairs at or above
- *     `RUN_DEFAULTS.siteSimilarity` (Jaccard) are linked, and each connected set of linked pages is a site;
+ *     `RUN_DEFAULTS.siteSimilarity` (`resemblance`: the share of the smaller page's evidence found in the
+ *     other) are linked, and each connected set of linked pages is a site;
  *     such a set joins a host's group when it resembles pages of that host only. A page that resembles no
  *     other page is a site of its own (one page: the best single-page answer, the main block alone).
  * How the threshold was measured is in docs/library.md. Above `RUN_DEFAULTS.siteCheckMaxPages` pages
@@ -91,9 +92,20 @@ export function templateEvidence(html: string): Int32Array {
   return Int32Array.from(out).sort();
 }
 
-/** Jaccard resemblance of two sorted sets of integers. */
-export function jaccard(a: Int32Array, b: Int32Array): number {
-  if (a.length === 0 && b.length === 0) return 0;
+/** How two pages' template evidence is compared (the eval sweeps these; the defaults are RUN_DEFAULTS'). */
+export interface Resemblance {
+  /** Pages at or above this resemblance are linked. */
+  threshold: number;
+  /** The smaller set counts as at least this many items (a page with little evidence links to nothing). */
+  floor: number;
+  /** Another measure in place of `resemblance` (the eval compares with Jaccard, and caches). */
+  measure?: (a: Int32Array, b: Int32Array, floor: number) => number;
+}
+
+export const SITE_RESEMBLANCE: Resemblance = { threshold: RUN_DEFAULTS.siteSimilarity, floor: RUN_DEFAULTS.siteEvidenceFloor };
+
+/** Items two sorted sets of integers share. */
+export function shared(a: Int32Array, b: Int32Array): number {
   let i = 0;
   let j = 0;
   let both = 0;
@@ -106,7 +118,22 @@ export function jaccard(a: Int32Array, b: Int32Array): number {
       j++;
     }
   }
-  return both / (a.length + b.length - both);
+  return both;
+}
+
+/**
+ * The resemblance of two pages' evidence: the share of the smaller set found in the other (overlap
+ * coefficient), the smaller counted as at least `floor` items. Not Jaccard: a long page (a chapter, a
+ * long article) has many snippets of its own, so its Jaccard with a short page of the same template is
+ * low although the short page's evidence is nearly all in it.
+ */
+export function resemblance(a: Int32Array, b: Int32Array, floor: number = RUN_DEFAULTS.siteEvidenceFloor): number {
+  const both = shared(a, b);
+  return both === 0 ? 0 : both / Math.max(floor, Math.min(a.length, b.length));
+}
+
+function similar(a: Int32Array, b: Int32Array, r: Resemblance): boolean {
+  return (r.measure ?? resemblance)(a, b, r.floor) >= r.threshold;
 }
 
 /** What grouping needs of a page. */
@@ -130,7 +157,7 @@ export function siteOf(page: Page, evidence = true): { host: string | undefined;
  * Groups pages by site (see the module comment). `pages` are the source's pages (key, host, and evidence
  * for those without a host) in source order; `folder` names the groups of pages without a host.
  */
-export function groupPages(pages: readonly Seen[], folder: string, threshold = RUN_DEFAULTS.siteSimilarity): SiteGroup[] {
+export function groupPages(pages: readonly Seen[], folder: string, r: Resemblance = SITE_RESEMBLANCE): SiteGroup[] {
   const byHost = new Map<string, number[]>();
   const anon: number[] = [];
   pages.forEach((p, i) => {
@@ -158,7 +185,7 @@ export function groupPages(pages: readonly Seen[], folder: string, threshold = R
   for (let a = 0; a < anon.length; a++) {
     for (let b = a + 1; b < anon.length; b++) {
       if (uf.find(a) === uf.find(b)) continue;
-      if (jaccard(pages[anon[a]!]!.evidence!, pages[anon[b]!]!.evidence!) >= threshold) uf.union(a, b);
+      if (similar(pages[anon[a]!]!.evidence!, pages[anon[b]!]!.evidence!, r)) uf.union(a, b);
     }
   }
   const sets = new Map<number, number[]>();
@@ -170,7 +197,7 @@ export function groupPages(pages: readonly Seen[], folder: string, threshold = R
   });
   let n = 0;
   for (const members of sets.values()) {
-    const host = resemblingHost(members, pages, byHost, threshold);
+    const host = resemblingHost(members, pages, byHost, r);
     if (host !== undefined) {
       hostGroups.get(host)!.keys.push(...members.map((i) => pages[i]!.key));
       continue;
@@ -182,12 +209,12 @@ export function groupPages(pages: readonly Seen[], folder: string, threshold = R
 }
 
 /** The one host whose pages (the first few, with their evidence computed) a set of pages resembles. */
-function resemblingHost(members: readonly number[], pages: readonly Seen[], byHost: ReadonlyMap<string, number[]>, threshold: number): string | undefined {
+function resemblingHost(members: readonly number[], pages: readonly Seen[], byHost: ReadonlyMap<string, number[]>, r: Resemblance): string | undefined {
   if (byHost.size === 0) return undefined;
   const hosts = new Set<string>();
   for (const [host, idx] of byHost) {
     const sample = idx.slice(0, RUN_DEFAULTS.siteHostSample);
-    if (members.some((m) => sample.some((h) => pages[h]!.evidence !== null && jaccard(pages[m]!.evidence!, pages[h]!.evidence!) >= threshold))) hosts.add(host);
+    if (members.some((m) => sample.some((h) => pages[h]!.evidence !== null && similar(pages[m]!.evidence!, pages[h]!.evidence!, r)))) hosts.add(host);
   }
   return hosts.size === 1 ? [...hosts][0] : undefined;
 }
@@ -197,7 +224,7 @@ function resemblingHost(members: readonly number[], pages: readonly Seen[], byHo
  * a WARC archive of one site; an archive of several is grouped by its pages' hosts). Pages that cannot be
  * read are handed to `onFailed` (they belong to no group).
  */
-export async function groupSource(source: PageSource, onFailed: (failed: Extract<PageResult, { ok: false }>) => void): Promise<SiteGroup[] | null> {
+export async function groupSource(source: PageSource, onFailed: (failed: Extract<PageResult, { ok: false }>) => void, resemble: Resemblance = SITE_RESEMBLANCE): Promise<SiteGroup[] | null> {
   if (source.kind === 'http' || (source.kind === 'warc' && source.root !== SITES_ROOT)) return null;
   const seen: Seen[] = [];
   const hostEvidence = new Map<string, number>();
@@ -220,5 +247,5 @@ export async function groupSource(source: PageSource, onFailed: (failed: Extract
     }
     seen.push({ key: r.page.key, ...s });
   }
-  return groupPages(seen, source.root);
+  return groupPages(seen, source.root, resemble);
 }

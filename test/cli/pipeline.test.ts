@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lonePage, writeMixed, writeSite } from '../run/fixtures.ts';
+import { lonePage, sitePage, writeMixed, writeSite } from '../run/fixtures.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { gabarit } from './gabarit-process.ts';
 
@@ -105,9 +105,42 @@ test('a mixed directory: every page keeps its article; summary.json lists the si
   }
 });
 
+test('a directory of one site whose pages differ in length is one site: a long page is not split off', async (t) => {
+  const dir = await tempDir(t);
+  const site = join(dir, 'site');
+  await writeSite(site, 5);
+  // A chapter page: the site's menu and footer around a list of many sections, each a short line of its own.
+  const list = Array.from({ length: 300 }, (_, k) => `<li><a href="s${k}.html">Section ${k}: the ${k % 7 === 0 ? 'granite' : 'meadow'} part ${k * 13}</a></li>`).join('\n');
+  await writeFile(join(site, 'chapter.html'), sitePage('alpha', 9, 5).replace(/<main>[\s\S]*<\/main>/, `<main><h1>Chapter 9 on alpha</h1><ul class="toc">${list}</ul></main>`));
+  const out = join(dir, 'out');
+  const r = await gabarit(['content', site, '--out', out]);
+  assert.equal(r.code, 0, r.stderr);
+  // One site: the engine runs on the whole directory, and no list of sites is printed or written.
+  assert.doesNotMatch(r.stdout, /site\(s\)/, r.stdout);
+  const summary = JSON.parse(await readFile(join(out, 'summary.json'), 'utf8')) as { engine: { sites?: unknown } };
+  assert.equal(summary.engine.sites, undefined, JSON.stringify(summary.engine));
+  const chapter = await readFile(join(out, 'chapter.txt'), 'utf8');
+  assert.match(chapter, /Section 299: the meadow part/, 'the chapter keeps its list');
+  assert.doesNotMatch(chapter, /Contact, terms and privacy/, "the site's footer is template on the chapter too");
+});
+
+test("a directory whose root has no index file is entered at its shallowest index.html, as a site's home page", async (t) => {
+  const dir = await tempDir(t);
+  // All pages under docs/ (a rustdoc or javadoc tree): docs/index.html links to the site's pages.
+  await writeSite(join(dir, 'tree', 'docs'), 6);
+  await writeFile(join(dir, 'tree', 'docs', 'index.html'), sitePage('alpha', 20, 6));
+  const r = await gabarit(['content', join(dir, 'tree'), '--out', join(dir, 'out')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^method: hyperlink \(entry page links to \d+\+ pages of the source/m, r.stdout);
+  const summary = JSON.parse(await readFile(join(dir, 'out', 'summary.json'), 'utf8')) as { engine: { keyPage?: { key: string } } };
+  assert.equal(summary.engine.keyPage?.key, 'docs/index.html');
+});
+
 test('no empty success: pages with no content are named on stderr and in summary.json; none with content is exit 1', async (t) => {
   const dir = await tempDir(t);
-  const menu = (i: number): string => `<html><head><title>M${i}</title></head><body><nav><a href="a.html">Alpha section</a> <a href="b.html">Beta section</a></nav><footer>Same footer on every page</footer></body></html>`;
+  // A site's menu and footer, nothing else (a directory's pages are one site when they share enough of them).
+  const links = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'].map((n) => `<a href="${n.toLowerCase()}.html">${n} section</a>`).join(' ');
+  const menu = (i: number): string => `<html><head><title>M${i}</title></head><body><nav class="menu">${links}</nav><footer class="foot"><p>Same footer on every page</p><p>Contact and terms</p></footer></body></html>`;
   await mkdir(join(dir, 'menus'));
   for (let i = 0; i < 3; i++) await writeFile(join(dir, 'menus', `m${i}.html`), menu(i));
   const r = await gabarit(['template', join(dir, 'menus'), '--out', join(dir, 'out')]);

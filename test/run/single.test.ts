@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractContent } from '../../src/run/content.ts';
-import { declaredUrl, groupPages, groupSource, hostOf } from '../../src/run/sites.ts';
+import { declaredUrl, groupPages, groupSource, hostOf, resemblance } from '../../src/run/sites.ts';
 import { detectTemplate } from '../../src/run/template.ts';
 import type { PageDone } from '../../src/run/types.ts';
 import { recordOf } from '../../src/run/write.ts';
@@ -81,14 +81,15 @@ test('the site of a page: its URL, else the URL it declares, else the pages it r
   assert.equal(declaredUrl('<base href="http://c.example/z/">'), 'http://c.example/z/');
   assert.equal(declaredUrl('<base href="."><link rel="stylesheet" href="https://cdn.example/s.css">'), undefined);
   const ev = (xs: number[]): Int32Array => Int32Array.from(xs).sort();
+  const range = (a: number, b: number): number[] => Array.from({ length: b - a }, (_, i) => a + i);
   const groups = groupPages(
     [
-      { key: 'a1', host: undefined, evidence: ev([1, 2, 3, 4, 10]) },
-      { key: 'h1', host: 'h.example', evidence: ev([50, 51, 52]) },
-      { key: 'a2', host: undefined, evidence: ev([1, 2, 3, 4, 11]) },
-      { key: 'x', host: undefined, evidence: ev([90, 91, 92]) },
+      { key: 'a1', host: undefined, evidence: ev([...range(1, 10), 100]) },
+      { key: 'h1', host: 'h.example', evidence: ev(range(50, 60)) },
+      { key: 'a2', host: undefined, evidence: ev([...range(1, 10), 101]) },
+      { key: 'x', host: undefined, evidence: ev([1, 2, 3, 90, 91, 92]) },
       { key: 'h2', host: 'h.example', evidence: null },
-      { key: 'b1', host: undefined, evidence: ev([50, 51, 52, 53]) },
+      { key: 'b1', host: undefined, evidence: ev(range(50, 61)) },
     ],
     'dir/',
   );
@@ -100,6 +101,18 @@ test('the site of a page: its URL, else the URL it declares, else the pages it r
       ['dir/#2', 'alone', ['x']],
     ],
   );
+});
+
+test("resemblance: the share of the smaller page's evidence in the other, the smaller counted as at least the floor", () => {
+  const range = (a: number, b: number): Int32Array => Int32Array.from({ length: b - a }, (_, i) => a + i);
+  // A short page's 30 items all in a long page's 600: linked whatever the long page adds (Jaccard 0.05).
+  assert.equal(resemblance(range(0, 30), range(0, 600), 10), 1);
+  assert.equal(resemblance(range(0, 600), range(0, 30), 10), 1, 'symmetric');
+  assert.equal(resemblance(range(0, 30), range(15, 45), 10), 0.5);
+  // A page of 3 items is counted as 10: sharing 1 item is 0.1, not 1/3.
+  assert.equal(resemblance(range(0, 3), range(2, 40), 10), 0.1);
+  assert.equal(resemblance(range(0, 3), range(50, 60), 10), 0);
+  assert.equal(resemblance(new Int32Array(0), new Int32Array(0), 10), 0);
 });
 
 test('a mixed crawl: each site learned apart, pages alone get their main block, every page keeps its article', async (t) => {
