@@ -154,4 +154,10 @@ export const CONTENT_DEFAULTS = {
   cjkWeight: 3,
   /** A link graph exists when the entry page links to at least this many pages of the source. */
   graphMinLinks: 3,
+  /**
+   * Most of the entry page's links checked for a page the source holds. A mirror of part of a site holds
+   * few of the pages its home links to first (about, search, download pages), so more than a handful is
+   * checked; each check is one load.
+   */
+  graphCheckLinks: 64,
 } as const;

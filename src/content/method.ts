@@ -34,12 +34,13 @@ export async function entryLinkCount(source: PageSource): Promise<number> {
     const k = source.keyOf(l.url);
     if (k !== undefined && k !== page.key) keys.add(k);
   }
-  // Keys that resolve must also exist: check a few (a directory source resolves any path under its root).
+  // Keys that resolve must also exist (a directory source resolves any path under its root): checked in
+  // the page's order until enough are found.
   let found = 0;
-  for (const k of [...keys].slice(0, CONTENT_DEFAULTS.graphMinLinks * 2)) {
+  for (const k of [...keys].slice(0, CONTENT_DEFAULTS.graphCheckLinks)) {
     try {
       await source.get(k);
-      found++;
+      if (++found >= CONTENT_DEFAULTS.graphMinLinks) break;
     } catch {
       /* a dangling link */
     }

@@ -136,6 +136,17 @@ test("a directory whose root has no index file is entered at its shallowest inde
   assert.equal(summary.engine.keyPage?.key, 'docs/index.html');
 });
 
+test('a mirror of part of a site: its home page links first to pages not saved, then to pages held; the link graph is found', async (t) => {
+  const dir = await tempDir(t);
+  await writeSite(join(dir, 'part'), 6);
+  // The home page's header links to ten pages the mirror lacks (about, search, download …) before its list of pages.
+  const missing = Array.from({ length: 10 }, (_, k) => `<a href="missing-${k}.html">Missing ${k}</a>`).join(' ');
+  await writeFile(join(dir, 'part', 'index.html'), sitePage('alpha', 30, 6).replace('<header>', `<header><div class="top">${missing}</div>`));
+  const r = await gabarit(['content', join(dir, 'part'), '--out', join(dir, 'out')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^method: hyperlink \(entry page links to \d+\+ pages of the source/m, r.stdout);
+});
+
 test('no empty success: pages with no content are named on stderr and in summary.json; none with content is exit 1', async (t) => {
   const dir = await tempDir(t);
   // A site's menu and footer, nothing else (a directory's pages are one site when they share enough of them).
