@@ -22,7 +22,6 @@ import { runOptions } from '../../src/template/pagelets/engine.ts';
 import { runGlobalShards } from '../../src/template/pagelets/global-shards.ts';
 import { listShards } from '../../src/template/pagelets/shards.ts';
 import { shop } from '../fixtures/synthetic-sites.ts';
-import { sparkOrSkip } from '../spark/cluster.ts';
 import { differingFiles, globalRows } from '../spark/compare.ts';
 import { gabarit, ROOT, runProcess, CLI, type Ran } from './gabarit-process.ts';
 
@@ -386,29 +385,8 @@ describe('gabarit shards on DuckDB, phase by phase and in one go', () => {
   });
 });
 
-describe('gabarit shards run on Spark local[2]', () => {
-  test('the same template pagelets and page files as on DuckDB', async (t) => {
-    const spark = sparkOrSkip(t);
-    if (!spark) return;
-    const work = path('work-spark');
-    // the shards analysed with the same options: the run analyses nothing again
-    cpSync(path('work-run', 'shards'), join(work, 'shards'), { recursive: true });
-    const args = ['--json', 'shards', 'run', crawl, '--work', work, '--out', path('out-spark'), '--workers', '0', ...PASS_ONE, ...SUPPORT];
-    const spk = ['--backend', 'spark', '--spark-master', 'local[2]', '--spark-submit', spark.sparkSubmit, '--spark-conf', 'spark.ui.enabled=false', '--driver-memory', '512m'];
-    const r = await runProcess(process.execPath, [...CLI, ...args, ...spk], { cwd: ROOT, env: spark.env });
-    assert.equal(r.code, 0, r.stderr);
-    const j = parsed(r);
-    assert.deepEqual(j.analysed?.map((s) => s.skipped), [true, true]);
-    assert.equal(j.global?.backend, 'spark');
-    assert.equal(j.global?.master, 'local[2]');
-    // spark/install.sh installs the graph components' libraries
-    assert.equal(j.global?.components, 'graph');
-    assert.deepEqual(j.global?.support, SUPPORT_VALUES);
-    assert.deepEqual(await globalRows(work), await globalRows(path('work-run')));
-    checkOutput(path('out-spark'));
-    assert.deepEqual(differingFiles(path('out-run'), path('out-spark')), []);
-  });
-});
+// `shards run --backend spark` on `local[2]` against DuckDB: test/package/installed.pack.ts, from the installed
+// package (one Spark start for both).
 
 test('pages.jsonl follows the source\'s order with worker threads, the pages read and parsed again or not', async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'gabarit-shards-order-'));

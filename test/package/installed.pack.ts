@@ -327,14 +327,20 @@ test('gabarit shards run from the installed package on DuckDB: the same files as
 test('gabarit shards run from the installed package on Spark local[2]: the same results as on DuckDB', async (t) => {
   const spark = sparkOrSkip(t);
   if (!spark) return;
-  const result = JSON.parse(await readFile(join(w('work'), 'global', 'result.json'), 'utf8')) as { counts: Record<string, number> };
+  const result = JSON.parse(await readFile(join(w('work'), 'global', 'result.json'), 'utf8')) as { counts: Record<string, number>; support: unknown };
   // spark-submit found on PATH (spark.env puts the virtual environment's bin/ first); the shards analysed on DuckDB
   await cp(join(w('work'), 'shards'), join(w('work-spark'), 'shards'), { recursive: true });
-  const s = await gabarit(['-q', 'shards', 'run', shardsGlob(), '--work', w('work-spark'), '--out', w('out-spark'), '--backend', 'spark', '--spark-master', 'local[2]', '--spark-conf', 'spark.ui.enabled=false', '--driver-memory', '512m'], spark.env);
+  const s = await gabarit(['--json', 'shards', 'run', shardsGlob(), '--work', w('work-spark'), '--out', w('out-spark'), '--backend', 'spark', '--spark-master', 'local[2]', '--spark-conf', 'spark.ui.enabled=false', '--driver-memory', '512m'], spark.env);
   assert.equal(s.code, 0, s.stderr);
-  const sr = JSON.parse(await readFile(join(w('work-spark'), 'global', 'result.json'), 'utf8')) as { backend: string; master: string; counts: Record<string, number> };
+  // the shards analysed with the same options: the run analyses nothing again
+  const run = JSON.parse(s.stdout) as { analysed?: Array<{ skipped: boolean }> };
+  assert.ok(run.analysed && run.analysed.length > 0 && run.analysed.every((a) => a.skipped), s.stdout.slice(0, 500));
+  const sr = JSON.parse(await readFile(join(w('work-spark'), 'global', 'result.json'), 'utf8')) as { backend: string; master: string; counts: Record<string, number>; components?: string; support: unknown };
   assert.equal(sr.backend, 'spark');
   assert.equal(sr.master, 'local[2]');
+  // spark/install.sh installs the graph components' libraries
+  assert.equal(sr.components, 'graph');
+  assert.deepEqual(sr.support, result.support);
   assert.deepEqual(sr.counts, result.counts);
   assert.deepEqual(await globalRows(w('work-spark')), await globalRows(w('work')));
   assert.deepEqual(differingFiles(w('out'), w('out-spark')), []);
