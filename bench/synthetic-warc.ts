@@ -9,17 +9,39 @@
  * Run: `npx tsx bench/synthetic-warc.ts 20000 2 /tmp/crawl` (pages, files, folder), then for example
  * `/usr/bin/time -f '%U %S %e' gabarit shards run '/tmp/crawl/crawl-*.warc.gz' --work /tmp/w --out /tmp/o`;
  * with 0 files, the parse's figure alone (`npx tsx bench/synthetic-warc.ts 20000 0`: between timed runs).
+ * With `--busy`, the parse is measured with every core busy, as a job that runs on all of them finds it: as
+ * many copies of the measure run at once as the machine has cores, and their mean is printed (two cores
+ * that share a physical core, or its caches, each parse slower than one alone: compare a job run on all
+ * the cores with this figure, not with the one of an idle machine).
  */
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { LabelTable } from '../src/html/labels.ts';
 import { parseDocument } from 'htmlparser2';
 import { parseHtml } from '../src/html/parse.ts';
 import { SyntheticCrawl, writeSyntheticWarc } from './pagelets-synthetic.ts';
 
-const n = Number(process.argv[2] ?? 20000);
-const files = Number(process.argv[3] ?? 2);
-const dir = process.argv[4] ?? 'synthetic-crawl';
+const argv = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const n = Number(argv[0] ?? 20000);
+const files = Number(argv[1] ?? 2);
+const dir = argv[2] ?? 'synthetic-crawl';
+if (process.argv.includes('--busy')) {
+  // the parse's figure with every core busy: one copy of this measure per core, run at once
+  const copies = availableParallelism();
+  const run = (): Promise<string> =>
+    new Promise((done, fail) =>
+      execFile(process.execPath, [...process.execArgv, process.argv[1]!, String(n), '0'], { maxBuffer: 1 << 20 }, (err, out) => (err ? fail(err) : done(out))),
+    );
+  const outs = await Promise.all(Array.from({ length: copies }, run));
+  const figure = (re: RegExp): number[] => outs.map((o) => Number(re.exec(o)?.[1]));
+  const ours = figure(/raw parseHtml: ([\d.]+)/);
+  const theirs = figure(/htmlparser2 parseDocument: ([\d.]+)/);
+  const mean = (xs: number[]): string => (xs.reduce((a, x) => a + x, 0) / xs.length).toFixed(2);
+  console.log(`every core busy (${copies} copies at once): raw parseHtml ${mean(ours)} ms of CPU a page (${ours.join(', ')}), htmlparser2 parseDocument ${mean(theirs)} (${theirs.join(', ')})`);
+  process.exit(0);
+}
 if (files > 0) mkdirSync(dir, { recursive: true });
 const crawl = new SyntheticCrawl();
 for (let f = 0; f < files; f++) {

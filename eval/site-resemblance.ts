@@ -12,7 +12,7 @@
  */
 import { CORPUS_DIR } from '../src/eval/corpus-path.ts';
 import { listSamesite, listSites } from '../src/eval/corpus.ts';
-import { groupPages, hostOf, type Resemblance, shared, siteOf, templateEvidence } from '../src/run/sites.ts';
+import { groupPages, hostOf, jaccardOf, overlapOf, type Resemblance, shared, siteOf, templateEvidence } from '../src/run/sites.ts';
 import { DirSource } from '../src/site/dir-source.ts';
 import { pageText } from '../src/site/page.ts';
 import { join } from 'node:path';
@@ -97,14 +97,8 @@ function cached(): { jaccard: (a: Int32Array, b: Int32Array) => number; overlap:
     return n;
   };
   return {
-    jaccard: (a, b) => {
-      const n = both(a, b);
-      return n === 0 ? 0 : n / (a.length + b.length - n);
-    },
-    overlap: (a, b, floor) => {
-      const n = both(a, b);
-      return n === 0 ? 0 : n / Math.max(floor, Math.min(a.length, b.length));
-    },
+    jaccard: (a, b) => jaccardOf(both(a, b), a.length, b.length),
+    overlap: (a, b, floor) => overlapOf(both(a, b), a.length, b.length, floor),
   };
 }
 

@@ -30,7 +30,9 @@
  *     page's heading (`<h1>`, position: the title just before the main block) when it lies outside it;
  *     plus the notes the kept text cites (footnotes and references it links to that link back to it:
  *     `keepFootnotes`), wherever they lie. With `navigationOnly` (after a template engine that left little but the content), content = all the
- *     non-template text but the link-dense and boilerplate-named blocks outside the main block;
+ *     non-template text but the link-dense and boilerplate-named blocks outside the main block, link-dense
+ *     ones kept in the element that holds the main block and the page's own headline (`navigationArticle`:
+ *     a chapter's table of contents under its title);
  *  6. head zone (position, headline.ts): the headline — the block whose words are the `<title>`'s, else
  *     an h1, else an h2, at the start of the main content or the nearest of the best kind within
  *     `headZone` characters before it — with what lies between it and the main content when it is not
@@ -128,6 +130,12 @@ export interface MainBlockOptions {
    * main block (prev / next bars, breadcrumbs, "on this page" lists); inside it, nothing is left out.
    */
   navigationOnly?: boolean;
+  /**
+   * With `navigationOnly`: link-dense blocks are kept in the element that holds both the main block and the
+   * page's own headline (a chapter's intro and its table of contents under its title), named boilerplate
+   * is not; default true.
+   */
+  navigationArticle?: boolean;
   /** A listing page leaves out its regions named boilerplate (default true). */
   listingNamed?: boolean;
   /** Weight of a Han, kana or Hangul character against a letter (default CONTENT_DEFAULTS.cjkWeight). */
@@ -248,6 +256,10 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
     let held = 0;
     for (const x of roots) held += v.positive[x]!;
     markKept(t, r, content, pruned, t.body, t.bodyEnd, held >= o.navigationHeld * v.positive[t.body]!);
+    // Under the page's own headline (the element holding it and the main block), link lists stay too (a
+    // chapter's table of contents), but not named boilerplate (a pager, a sidebar).
+    const article = options.navigationArticle ?? true ? headedArticle(t, roots) : -1;
+    if (article >= 0) markKept(t, r, content, pruned, article, tree.end[article]!, false, true);
     for (const x of roots) markKept(t, r, content, pruned, x, tree.end[x]!, false);
   } else {
     for (const x of roots) markKept(t, r, content, pruned, x, tree.end[x]!, options.dropLinkBlocks ?? true);
@@ -263,6 +275,25 @@ export function chooseMainBlock(tree: Tree, template: Uint8Array, options: MainB
   const headline = keepHead(t, r, content, pruned, best, options.heading ?? true);
   if (options.orphanHeadings ?? true) dropOrphanHeadings(tree, template, content, t.skip, best, headline);
   return { content, root: best, listing: false, chars: t.total, linkChars: t.totalLink, headline };
+}
+
+/**
+ * The lowest element holding the main block (`roots`) and the page's own headline (an h1–h3 with the
+ * `<title>`'s words outside the template, else its first h1 outside the template), or -1 when there is no
+ * such headline or that element is the body.
+ */
+function headedArticle(t: BlockTable, roots: readonly number[]): number {
+  const { tree, skip, template } = t;
+  let head = titledHeading(t);
+  if (head < 0) {
+    // a title of other words than the `<title>`'s ("Trait std::iter::IntoIterator" under "IntoIterator in std::iter")
+    const H1 = tagId('h1');
+    for (let i = t.body; i < t.bodyEnd && head < 0; i++) if (tree.name[i] === H1 && skip[i] !== 1 && template[i] !== 1) head = i;
+  }
+  if (head < 0 || roots.length === 0) return -1;
+  let at = head;
+  for (const x of roots) while (at >= 0 && !tree.contains(at, x)) at = tree.parent[at]!;
+  return at > t.body ? at : -1;
 }
 
 /** Step 2 (reverse preorder): the value of each block, summed up the tree. */

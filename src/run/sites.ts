@@ -128,8 +128,17 @@ export function shared(a: Int32Array, b: Int32Array): number {
  * low although the short page's evidence is nearly all in it.
  */
 export function resemblance(a: Int32Array, b: Int32Array, floor: number = RUN_DEFAULTS.siteEvidenceFloor): number {
-  const both = shared(a, b);
-  return both === 0 ? 0 : both / Math.max(floor, Math.min(a.length, b.length));
+  return overlapOf(shared(a, b), a.length, b.length, floor);
+}
+
+/** The overlap coefficient of two sets of sizes `m` and `n` sharing `both` items, the smaller counted as at least `floor`. */
+export function overlapOf(both: number, m: number, n: number, floor: number): number {
+  return both === 0 ? 0 : both / Math.max(floor, Math.min(m, n));
+}
+
+/** The Jaccard index of two sets of sizes `m` and `n` sharing `both` items (the measure used before `resemblance`). */
+export function jaccardOf(both: number, m: number, n: number): number {
+  return both === 0 ? 0 : both / (m + n - both);
 }
 
 function similar(a: Int32Array, b: Int32Array, r: Resemblance): boolean {

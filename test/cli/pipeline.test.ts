@@ -147,6 +147,58 @@ test('a mirror of part of a site: its home page links first to pages not saved, 
   assert.match(r.stdout, /^method: hyperlink \(entry page links to \d+\+ pages of the source/m, r.stdout);
 });
 
+/**
+ * A documentation site as Sphinx lays it out: a menu linking every page, the page's section under its
+ * title, a sidebar of the page's own headings and a pager; `body` is what the section holds after the title.
+ */
+function docPage(title: string, body: string, prev: string, next: string, heading = title): string {
+  const menu = ['index', 'typing', 'pydoc', 'doctest', 'unittest', 'chapter'].map((k) => `<li><a href="${k}.html">The ${k} page</a></li>`).join('');
+  const id = title.toLowerCase().replace(/\W+/g, '-');
+  return `<!DOCTYPE html><html><head><title>${title} — Fixture documentation</title></head><body>
+<div class="header"><ul class="menu">${menu}</ul></div>
+<div class="document"><div class="body" role="main"><section id="${id}"><h1>${heading}</h1>${body}</section></div></div>
+<div class="sidebar"><h3>On this page</h3><ul><li><a href="#${id}">${title}</a></li><li><a href="#${id}-use">Using ${title}</a></li><li><a href="#${id}-api">Reference of ${title}</a></li></ul></div>
+<div class="related"><a href="${prev}.html">Previous: ${prev}</a> <a href="${next}.html">Next: ${next}</a></div>
+<div class="footer">© Copyright of the fixture documentation, built by its generator.</div>
+</body></html>`;
+}
+
+test("after a site's link graph, link lists under the page's title stay (a chapter's table of contents, a trait's implementations), not the pager and sidebar around them", async (t) => {
+  const dir = await tempDir(t);
+  await mkdir(join(dir, 'docs'));
+  const modules = ['typing', 'pydoc', 'doctest', 'unittest'];
+  const prose = (m: string, k: number): string =>
+    `<p>The ${m} module, part ${k} of its description: it explains how ${m} reads its input, which options change what it does, and what it writes back to the caller once the work is done.</p>`;
+  await writeFile(join(dir, 'docs', 'index.html'), docPage('Fixture documentation', prose('index', 0) + prose('index', 1), 'index', 'typing'));
+  for (const [k, m] of modules.entries()) {
+    await writeFile(join(dir, 'docs', `${m}.html`), docPage(`The ${m} module`, [0, 1, 2, 3].map((p) => prose(m, p)).join(''), modules[k - 1] ?? 'index', modules[k + 1] ?? 'chapter'));
+  }
+  // A chapter: an intro, then the list of its pages and their sections.
+  const toc = modules.map((m) => `<li><a href="${m}.html">${m} — the ${m} module</a><ul><li><a href="${m}.html#use">Using ${m} in a program</a></li><li><a href="${m}.html#api">Reference of ${m}</a></li></ul></li>`).join('');
+  const intro =
+    '<p>The modules described in this chapter help you write software. For example, pydoc takes a module and writes its documentation, and doctest runs the examples of the documentation to check that they give the output they show.</p>';
+  await writeFile(join(dir, 'docs', 'chapter.html'), docPage('Development Tools', `${intro}<p>The list of modules described in this chapter is:</p><div class="toctree-wrapper"><ul>${toc}</ul></div>`, 'unittest', 'index'));
+  // A page whose title is printed in other words than its <title>'s (as rustdoc does): its list of
+  // implementations, each line mostly links, after the prose.
+  const impls = modules.map((m) => `<h3 class="code-header">impl <a href="${m}.html">Reader</a> for <a href="${m}.html">${m}::Source</a></h3>`).join('');
+  await writeFile(join(dir, 'docs', 'reader.html'), docPage('Reader in fixture', `<div class="docblock">${prose('reader', 0)}${prose('reader', 1)}</div><h2>Implementors</h2><div class="item-list">${impls}</div>`, 'index', 'typing', 'Trait fixture::io::Reader'));
+  const r = await gabarit(['content', join(dir, 'docs'), '--out', join(dir, 'out')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^method: hyperlink/m, r.stdout);
+  const text = await readFile(join(dir, 'out', 'chapter.txt'), 'utf8');
+  assert.match(text, /help you write software/);
+  for (const m of modules) assert.ok(text.includes(`${m} — the ${m} module`) && text.includes(`Reference of ${m}`), `the chapter's list keeps ${m}:\n${text}`);
+  assert.doesNotMatch(text, /Previous: |Next: |On this page|Using Development Tools/, `the pager and the sidebar are navigation:\n${text}`);
+  // A module page keeps its prose, not its sidebar nor its pager.
+  const typing = await readFile(join(dir, 'out', 'typing.txt'), 'utf8');
+  assert.match(typing, /part 3 of its description/);
+  assert.doesNotMatch(typing, /Previous: |On this page|Reference of The typing module/);
+  // The page titled in other words keeps its implementations, and still not its pager.
+  const reader = await readFile(join(dir, 'out', 'reader.txt'), 'utf8');
+  for (const m of modules) assert.ok(reader.includes(`${m}::Source`), `the implementations stay (${m}):\n${reader}`);
+  assert.doesNotMatch(reader, /Previous: |On this page/);
+});
+
 test('no empty success: pages with no content are named on stderr and in summary.json; none with content is exit 1', async (t) => {
   const dir = await tempDir(t);
   // A site's menu and footer, nothing else (a directory's pages are one site when they share enough of them).
