@@ -104,29 +104,47 @@ function fold(c: number): number {
   return c;
 }
 
-/** Appends the word tokens of tree.text[start, end) to the buffer; returns the new length. */
-function wordTokens(text: string, start: number, end: number, n: number, foldDigits: boolean): { n: number; words: number } {
+/**
+ * Per Latin-1 code unit: its folded form when it is a word character, else 0 (`isWordChar` and `fold`
+ * read once from a table: most text of most pages is ASCII).
+ */
+const LATIN1_WORD = (() => {
+  const t = new Uint16Array(256);
+  for (let c = 1; c < 256; c++) if (isWordChar(c)) t[c] = fold(c);
+  return t;
+})();
+
+/** Words `wordTokens` appended on its last call. */
+let wordsFound = 0;
+
+/**
+ * Appends the word tokens of tree.text[start, end) to the buffer; returns the new length (`wordsFound`
+ * the words appended).
+ */
+function wordTokens(text: string, start: number, end: number, n: number, foldDigits: boolean): number {
   let words = 0;
   let h = 0;
   let inWord = false;
   let digits = true;
   for (let i = start; i <= end; i++) {
     const c = i < end ? text.charCodeAt(i) : 32;
-    if (isWordChar(c)) {
+    const f = c < 256 ? LATIN1_WORD[c]! : isWordChar(c) ? c : 0;
+    if (f !== 0) {
       if (!inWord) {
         h = WORD_SEED;
         inWord = true;
         digits = true;
       }
       if (c < 48 || c > 57) digits = false;
-      h = Math.imul(h ^ fold(c), 0x01000193);
+      h = Math.imul(h ^ f, 0x01000193);
     } else if (inWord) {
       n = push(n, foldDigits && digits ? DIGITS_TOKEN : fmix32(h) | 0);
       words++;
       inWord = false;
     }
   }
-  return { n, words };
+  wordsFound = words;
+  return n;
 }
 
 /** Tokens of one pagelet (the subtree of `v`) into the shared buffer; `links` supplies link-target hashes. */
@@ -145,9 +163,8 @@ function pageletTokens(tree: Tree, v: number, linkAt: (node: number) => number, 
       }
       if (isNonText(tree, i)) i = tree.end[i]! - 1;
     } else if (kind === NodeKind.Text) {
-      const r = wordTokens(tree.text, tree.textStart[i]!, tree.textEnd[i]!, n, foldDigits);
-      n = r.n;
-      if (r.words > 0) content = true;
+      n = wordTokens(tree.text, tree.textStart[i]!, tree.textEnd[i]!, n, foldDigits);
+      if (wordsFound > 0) content = true;
     }
   }
   return { n, content };
@@ -323,7 +340,7 @@ export function navigationFingerprint(tree: Tree, v: number, options: ShingleOpt
       if (items && itemEnd < 0 && tree.name[i] === LI) itemEnd = tree.end[i]!;
       if (isNonText(tree, i)) i = tree.end[i]! - 1;
     } else if (kind === NodeKind.Text && linkEnd < 0 && itemEnd < 0) {
-      n = wordTokens(tree.text, tree.textStart[i]!, tree.textEnd[i]!, n, foldDigits).n;
+      n = wordTokens(tree.text, tree.textStart[i]!, tree.textEnd[i]!, n, foldDigits);
     }
   }
   return fingerprintSeen(n, w, m);
