@@ -14,6 +14,7 @@ import { METHODS, TEMPLATE_OPTIONS, type TemplateFlags } from '../run/options.ts
 import { UsageError } from '../errors.ts';
 import type { EngineOptionValues, Method } from '../template/engines.ts';
 import type { WrittenSummary } from '../run/write.ts';
+import { methodTally } from '../run/by-site.ts';
 import type { CliFlag } from '../template/options.ts';
 import { destination, finishRun, pipelineLines } from './pipeline.ts';
 import { addDeclaredOptions, engineOption } from './parsers.ts';
@@ -112,7 +113,8 @@ export function templateLines(summary: WrittenSummary, dir: string): string[] {
   const sites = engine['sites'];
   if (Array.isArray(sites)) {
     const alone = sites.filter((s: { method?: string }) => s.method === 'main-block').length;
-    lines[0] += ` (${sites.length} site(s): a template learned on ${sites.length - alone}; ${alone} page(s) alone, where all but the main block is template)`;
+    const by = methodTally((sites as Array<{ method?: string }>).filter((s) => s.method !== 'main-block').map((s) => String(s.method)));
+    lines[0] += ` (${sites.length} site(s): a template learned on ${sites.length - alone}${by}; ${alone} page(s) alone, where all but the main block is template)`;
   }
   for (const [k, v] of Object.entries(engine)) {
     if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') lines.push(`${k}: ${String(v)}`);

@@ -11,7 +11,7 @@ import type { HeadlinePlacement } from '../content/extract.ts';
 import type { ContentFormat } from '../content/format.ts';
 import { ENGINES, engineOptions } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber, WORKERS } from '../template/options.ts';
-import { runBySite, siteResults } from './by-site.ts';
+import { methodTally, runBySite, siteResults } from './by-site.ts';
 import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
 import { CONTENT_METHOD, type ContentFlags, HEADLINE, MAIN_BLOCK, type SourceFlags } from './options.ts';
 import { driveEngine, type Emit, type PipelineRun, type RenderingRun, runPipeline, treesOnly } from './drive.ts';
@@ -81,7 +81,7 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
     const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
     const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);
     const alone = r.sites.filter((s) => s.method === SINGLE_PAGE).length;
-    const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}, ${alone} page(s) alone (main block)`;
+    const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}${methodTally(methods)}, ${alone} page(s) alone (main block)`;
     return { method, options: { mainBlock: o.mainBlock, headline: o.headline, ...(Object.keys(o.engineOptions).length > 0 ? { engineOptions: o.engineOptions } : {}) }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
   });
 }

@@ -105,6 +105,19 @@ test('a mixed directory: every page keeps its article; summary.json lists the si
   }
 });
 
+test('a directory of sites that took different engines: the first line counts the sites each engine learned on', async (t) => {
+  const dir = await tempDir(t);
+  await writeMixed(join(dir, 'all', 'mixed'));
+  // a site whose home page links to its pages: its link graph (the mixed sites go through align)
+  await writeSite(join(dir, 'all', 'docs'), 6, 'omega');
+  await writeFile(join(dir, 'all', 'docs', 'index.html'), sitePage('omega', 20, 6));
+  const r = await gabarit(['content', join(dir, 'all'), '--out', join(dir, 'out')]);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^method: (align|hyperlink) \(\d+ sites: a template learned on 3 \((align 2, hyperlink 1|hyperlink 2, align 1)\), \d+ page\(s\) alone/m, r.stdout);
+  const summary = JSON.parse(await readFile(join(dir, 'out', 'summary.json'), 'utf8')) as { engine: { sites: Array<{ method: string }> } };
+  assert.deepEqual([...new Set(summary.engine.sites.map((s) => s.method))].sort(), ['align', 'hyperlink', 'main-block']);
+});
+
 test('a directory of one site whose pages differ in length is one site: a long page is not split off', async (t) => {
   const dir = await tempDir(t);
   const site = join(dir, 'site');
