@@ -10,11 +10,10 @@
  * engine than the one run is a usage error. Exit codes: see main.ts and pipeline.ts.
  */
 import type { Command } from 'commander';
-import { METHODS, TEMPLATE_OPTIONS, type TemplateFlags } from '../run/options.ts';
+import { METHODS, methodTally, TEMPLATE_OPTIONS, type TemplateFlags } from '../run/options.ts';
 import { UsageError } from '../errors.ts';
 import type { EngineOptionValues, Method } from '../template/engines.ts';
 import type { WrittenSummary } from '../run/write.ts';
-import { methodTally } from '../run/by-site.ts';
 import type { CliFlag } from '../template/options.ts';
 import { destination, finishRun, pipelineLines } from './pipeline.ts';
 import { addDeclaredOptions, engineOption } from './parsers.ts';

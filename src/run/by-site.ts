@@ -177,14 +177,6 @@ export function siteResults(r: BySite): { template: unknown; engine: Record<stri
   };
 }
 
-/** ` (align 4, hyperlink 1)`: how many sites each method learned on, when the sites did not all take the same one; else ''. */
-export function methodTally(methods: readonly string[]): string {
-  const n = new Map<string, number>();
-  for (const m of methods) n.set(m, (n.get(m) ?? 0) + 1);
-  if (n.size < 2) return '';
-  return ` (${[...n].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m, c]) => `${m} ${c}`).join(', ')})`;
-}
-
 /** The Template in what a run learned (the content engine wraps its template engine's with the method chosen). */
 function learnedOf(template: unknown): unknown {
   const inner = (template as { template?: { format?: unknown } } | null)?.template;

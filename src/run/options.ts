@@ -332,3 +332,14 @@ export const WRAPPER_RUN_OPTIONS = declareOptions('wrapper run', {
   workers: WORKERS,
 });
 export type WrapperRunFlags = OptionValues<typeof WRAPPER_RUN_OPTIONS.shape>;
+
+/**
+ * ` (align 4, hyperlink 1)`: how many sites each method learned on, when the sites did not all take the same
+ * one; else ''. Here, not beside the runs, so that the CLI's result lines load no engine.
+ */
+export function methodTally(methods: readonly string[]): string {
+  const n = new Map<string, number>();
+  for (const m of methods) n.set(m, (n.get(m) ?? 0) + 1);
+  if (n.size < 2) return '';
+  return ` (${[...n].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m, c]) => `${m} ${c}`).join(', ')})`;
+}
