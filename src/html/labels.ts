@@ -59,6 +59,8 @@ class SourceLabelCache {
   private slots = new Int32Array(1 << 12);
   private hashes = new Int32Array(1 << 11);
   private labels = new Int32Array(1 << 11);
+  /** Per entry: how a parser replays the tag (parse.ts), kept with its attributes; 0 until then. */
+  private hows = new Int32Array(1 << 11);
   private texts: string[] = [];
   /** Per entry: its attribute names and values (copies owning their characters), or undefined. */
   private names: (readonly string[] | undefined)[] = [];
@@ -112,8 +114,14 @@ class SourceLabelCache {
     return this.values[e]!;
   }
 
-  /** Keeps copies of entry e's attribute names and values. */
-  keep(e: number, names: readonly string[], values: readonly string[]): void {
+  /** How a parser replays entry e once its attributes are kept, else 0. */
+  howOf(e: number): number {
+    return this.hows[e]!;
+  }
+
+  /** Keeps copies of entry e's attribute names and values, and how a parser replays it. */
+  keep(e: number, names: readonly string[], values: readonly string[], how: number): void {
+    this.hows[e] = how;
     for (let a = 0; a < names.length; a++) this.chars += names[a]!.length + values[a]!.length;
     this.names[e] = names.length === 0 ? NO_ATTRIBUTES : names.map(detach);
     this.values[e] = values.length === 0 ? NO_ATTRIBUTES : values.map(detach);
@@ -131,7 +139,11 @@ class SourceLabelCache {
       const ls = new Int32Array(e * 2);
       ls.set(this.labels);
       this.labels = ls;
+      const ws = new Int32Array(e * 2);
+      ws.set(this.hows);
+      this.hows = ws;
     }
+    this.hows[e] = 0;
     this.texts.push(text);
     this.names.push(undefined);
     this.values.push(undefined);
@@ -303,9 +315,17 @@ export class LabelTable {
     return this.bySource.valuesOf(e);
   }
 
-  /** Keeps a cached start tag's attributes (copies), for the next time its text is met. */
-  sourceKeep(e: number, names: readonly string[], values: readonly string[]): void {
-    this.bySource.keep(e, names, values);
+  /**
+   * Keeps a cached start tag's attributes (copies), for the next time its text is met, and `how` a parser
+   * replays the tag (tree-parser.ts `TreeEvents.known`; 0: not replayed).
+   */
+  sourceKeep(e: number, names: readonly string[], values: readonly string[], how = 0): void {
+    this.bySource.keep(e, names, values, how);
+  }
+
+  /** How a parser replays a cached start tag whose attributes are kept (`sourceKeep`), else 0. */
+  sourceHow(e: number): number {
+    return this.bySource.howOf(e);
   }
 
   private lastHash = 0;

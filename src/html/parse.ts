@@ -104,12 +104,23 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
     b.close();
     impliedBody = b.open(BODY, labels.element('body', [], []), [], []);
   };
+  // the range `known` last looked up, and its entry: `open` of the same range looks it up no more
+  let foundStart = -1;
+  let foundEnd = -1;
+  let found = -1;
   const parser: TreeParser = new TreeParser(
     {
-      open(id, start, end) {
+      known(start, end) {
+        foundStart = start;
+        foundEnd = end;
+        found = labels.sourceFind(html, start, end);
+        return found >= 0 ? labels.sourceHow(found) : 0;
+      },
+      open(id, start, end, how) {
         // The start tag's source text keys the label cache: most tags of a site repeat verbatim, and the
-        // cache keeps their attributes once seen twice.
-        let e = labels.sourceFind(html, start, end);
+        // cache keeps their attributes once seen twice (and then the parser replays the tag: `known`).
+        let e = start === foundStart && end === foundEnd ? found : labels.sourceFind(html, start, end);
+        foundStart = -1;
         let attrNames = e >= 0 ? labels.sourceNames(e) : undefined;
         let attrValues: readonly string[];
         let label: number;
@@ -121,7 +132,7 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
           attrNames = names;
           attrValues = values;
           if (e >= 0) {
-            labels.sourceKeep(e, names, values);
+            labels.sourceKeep(e, names, values, how);
             label = labels.sourceLabel(e);
           } else {
             label = labels.sourceAdd(html, start, end, tagName(id), names, values);

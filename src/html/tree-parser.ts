@@ -28,9 +28,16 @@ import { tagId, tagName } from './tree.ts';
 export interface TreeEvents {
   /**
    * An element opens; its start tag is the page's [start, end) (for `</p>` and `</br>`, the end tag), its
-   * attributes `TreeParser.attributes`. A void element is closed at once by `close`.
+   * attributes `TreeParser.attributes`. A void element is closed at once by `close`. `how` is what `known`
+   * returns to have this tag's text replayed when it is met again (0: it cannot be).
    */
-  open(id: number, start: number, end: number): void;
+  open(id: number, start: number, end: number, how: number): void;
+  /**
+   * Optional: the page's [start, end), from a `<` and a letter to the first `>` after them, is a start tag
+   * whose `how` (from `open`) the tree side kept, and whose attributes it holds: that `how`, else 0. The
+   * tokenizer then passes over the tag, whose events are replayed, and `open` gets the same range.
+   */
+  known?(start: number, end: number): number;
   /** The innermost open element closes. */
   close(): void;
   /** Text (character references not decoded: `TreeParser.decodesText` tells whether they should be). */
@@ -237,9 +244,14 @@ interface TokenizerInternals {
   buffer: string;
   index: number;
   offset: number;
+  state: number;
+  sectionStart: number;
   isSpecial: boolean;
   currentSequence: Uint8Array;
 }
+
+/** htmlparser2's `State.Text` (its enum is not exported). */
+const TEXT_STATE = 1;
 
 /**
  * htmlparser2's tokenizer, skipping to the next occurrence of a character (the `<` after a text, the quote
@@ -253,6 +265,47 @@ class SkippingTokenizer extends Tokenizer {}
   this.index = (at >= 0 ? at : this.buffer.length - 1) + this.offset;
   return at >= 0;
 };
+
+/**
+ * Two kinds of tag are passed over in one step each rather than a character at a time, leaving the
+ * tokenizer after the tag's `>` in the text state with the events its own steps would have given:
+ *  - a start tag whose text the tree side knows (`TreeEvents.known`): from the `<`, the tag's text runs to
+ *    the first `>` (a tag whose quoted value holds a `>` is never known under that range), and its events
+ *    are replayed (a known tag is never one whose content is raw text);
+ *  - an end tag whose name runs to its `>` (`</div>`): the tokenizer reads a name from its first letter to
+ *    white space or `>`, so the name is that range.
+ */
+const tokenizeTagName = (Tokenizer.prototype as unknown as { stateBeforeTagName(c: number): void }).stateBeforeTagName;
+(SkippingTokenizer.prototype as unknown as { stateBeforeTagName(this: TokenizerInternals & { cbs: TreeParser }, c: number): void }).stateBeforeTagName =
+  function (c) {
+    let gt = -1;
+    if (((c | 0x20) - 97) >>> 0 < 26) gt = this.cbs.replayKnown(this.index - 1 - this.offset);
+    else if (c === 0x2f) {
+      const html = this.buffer;
+      const name = this.index + 1 - this.offset;
+      if (((html.charCodeAt(name) | 0x20) - 97) >>> 0 < 26) {
+        let k = name + 1;
+        for (let d = html.charCodeAt(k); d !== 0x3e; d = html.charCodeAt(++k)) {
+          // white space ends the name before the `>`, and past the page's end there is no `>`
+          if (d === 0x20 || d === 0x0a || d === 0x09 || d === 0x0c || d === 0x0d || d !== d) {
+            k = -1;
+            break;
+          }
+        }
+        if (k > 0) {
+          this.cbs.onclosetag(name + this.offset, k + this.offset);
+          gt = k;
+        }
+      }
+    }
+    if (gt >= 0) {
+      this.index = gt + this.offset;
+      this.state = TEXT_STATE;
+      this.sectionStart = gt + 1 + this.offset;
+      return;
+    }
+    tokenizeTagName.call(this, c);
+  };
 
 const NUL = /\0/g;
 
@@ -272,6 +325,8 @@ export class TreeParser {
   /** The start tag being read: its id, and where it started. */
   private tag = 0;
   private tagStart = 0;
+  /** How the start tag being ended tokenizes, for `TreeEvents.open` (0: not to be replayed). */
+  private how = 0;
   /** Whether a start tag is open, whose `open` event is due at its end. */
   private due = false;
   /** Set between the name of a start tag that went past the depth limit and the end of that tag. */
@@ -343,13 +398,8 @@ export class TreeParser {
   // ---- the tokenizer's events
 
   onopentagname(start: number, end: number): void {
-    this.count = 0;
-    this.nparts = 0;
     this.endIndex = end;
-    const before = this.stack.n;
-    this.startTag(nameId(this.html, start, end));
-    // the elements it implied closed are closed already; the new one is not opened yet
-    this.deep = this.stack.n > before && (this.openDepth() >= MAX_DEPTH || this.stack.n > 2 * MAX_DEPTH) && !this.is(this.r.rawText, this.stack.top());
+    this.openName(nameId(this.html, start, end));
   }
 
   onattribname(start: number, end: number): void {
@@ -379,6 +429,8 @@ export class TreeParser {
 
   onopentagend(end: number): void {
     this.endIndex = end;
+    // the content of script, style, title, textarea and xmp is raw text: such a tag is not replayed
+    this.how = (this.tokenizer as unknown as TokenizerInternals).isSpecial ? 0 : (this.tag << 1) + 1;
     this.endTag();
     this.startIndex = end + 1;
     this.closeDeep();
@@ -386,6 +438,7 @@ export class TreeParser {
 
   onselfclosingtag(end: number): void {
     this.endIndex = end;
+    this.how = ((this.tag << 1) | 1) + 1;
     const before = this.stack.n;
     if (this.selfClosing || this.foreign.top() === 1) {
       this.closeCurrent();
@@ -425,11 +478,12 @@ export class TreeParser {
           this.events.close();
         }
       } else if (id === r.p) {
+        this.how = 0;
         this.startTag(id);
         this.closeCurrent();
       }
     } else if (id === r.br) {
-      this.events.open(id, this.startIndex, this.endIndex + 1);
+      this.events.open(id, this.startIndex, this.endIndex + 1, 0);
       this.events.close();
     }
     this.startIndex = end + 1;
@@ -470,7 +524,36 @@ export class TreeParser {
     for (let k = this.stack.n; k > 0; k--) this.events.close();
   }
 
+  /**
+   * The start tag at `lt` (a `<` and a letter) when the tree side knows its text (`TreeEvents.known`): its
+   * events, as the tokenizer's steps through it would give them; returns where the tag ends (its `>`), or
+   * -1 when it is not known and must be tokenized.
+   */
+  replayKnown(lt: number): number {
+    const known = this.events.known;
+    if (known === undefined) return -1;
+    const gt = this.html.indexOf('>', lt + 2);
+    if (gt < 0) return -1;
+    const how = known.call(this.events, lt, gt + 1);
+    if (how === 0) return -1;
+    const v = how - 1;
+    this.openName(v >> 1);
+    if ((v & 1) === 1) this.onselfclosingtag(gt);
+    else this.onopentagend(gt);
+    return gt;
+  }
+
   // ---- the rules
+
+  /** A start tag's name read: its element is due, and `deep` tells whether it goes past the depth limit. */
+  private openName(id: number): void {
+    this.count = 0;
+    this.nparts = 0;
+    const before = this.stack.n;
+    this.startTag(id);
+    // the elements it implied closed are closed already; the new one is not opened yet
+    this.deep = this.stack.n > before && (this.openDepth() >= MAX_DEPTH || this.stack.n > 2 * MAX_DEPTH) && !this.is(this.r.rawText, this.stack.top());
+  }
 
   private is(t: Uint8Array, id: number): number {
     return id >= 0 && id < t.length ? t[id]! : 0;
@@ -501,7 +584,7 @@ export class TreeParser {
     this.startIndex = this.tagStart;
     if (this.due) {
       this.due = false;
-      this.events.open(this.tag, this.startIndex, this.endIndex + 1);
+      this.events.open(this.tag, this.startIndex, this.endIndex + 1, this.how);
     }
     if (this.is(this.r.void, this.tag)) this.events.close();
     this.tag = 0;
