@@ -9,7 +9,7 @@
  * when it finds none that can be decoded, or is unsure on a page with few non-ASCII bytes. Undecodable bytes become U+FFFD; decoding never throws.
  * docs/robustness.md gives the detector's measured accuracy.
  */
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8, transcode } from 'node:buffer';
 import { TextDecoder } from 'node:util';
 import { analyse } from 'chardet';
 
@@ -106,8 +106,25 @@ const WINDOWS_1252_HIGH =
   '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F' +
   '\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
 
+/**
+ * Valid UTF-8 (checked first) as a string, by the fastest of Node's decoders for it: ASCII read as
+ * Latin-1, other text by ICU's transcoding into UTF-16. On valid UTF-8 every decoder gives the same
+ * string; undefined when the bytes are not valid UTF-8 (the caller's decoder then replaces what is not).
+ */
+function validUtf8(bytes: Uint8Array): string | undefined {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (isAscii(b)) return b.toString('latin1');
+  if (!isUtf8(b)) return undefined;
+  try {
+    return transcode(b, 'utf8', 'utf16le').toString('utf16le');
+  } catch {
+    return undefined; // a Node built without ICU
+  }
+}
+
 /** Decodes with `dec`, correcting Node's windows-1252 (see WINDOWS_1252_HIGH). */
 function decodeWith(dec: TextDecoder, bytes: Uint8Array): string {
+  if (dec.encoding === 'utf-8') return validUtf8(bytes) ?? dec.decode(bytes);
   const text = dec.decode(bytes);
   if (dec.encoding !== 'windows-1252') return text;
   return text.replace(/[\u0080-\u009f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]!);
@@ -202,7 +219,7 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): Decoded {
   }
   // 4. Valid UTF-8.
   try {
-    const text = STRICT_UTF8.decode(bytes);
+    const text = validUtf8(bytes) ?? STRICT_UTF8.decode(bytes);
     const out: Decoded = { text, charset: 'utf-8', source: 'utf8-valid' };
     if (warning) out.warning = warning;
     return out;

@@ -151,3 +151,27 @@ test('plainUtf8: true only where decodeHtml reads the bytes as UTF-8 without a w
     }
   }
 });
+
+test('UTF-8, declared or not, gives the string the WHATWG decoder gives, valid or not', () => {
+  // every length of UTF-8 sequence, the byte-order mark's character and U+FFFD inside a text, and bytes
+  // changed at random (an invalid page is replaced as TextDecoder replaces it)
+  const cps = [0x41, 0x3c, 0x20, 0xe9, 0xa0, 0x7ff, 0x800, 0x2019, 0xfeff, 0xfffd, 0xffff, 0x10000, 0x1f600, 0x10ffff];
+  let s = 11;
+  const r = (k: number): number => {
+    s = (Math.imul(s, 1103515245) + 12345) & 0x7fffffff;
+    return s % k;
+  };
+  const whatwg = new TextDecoder();
+  let invalid = 0;
+  for (let d = 0; d < 3000; d++) {
+    let text = 'x';
+    for (let k = 0, m = r(40); k < m; k++) text += String.fromCodePoint(cps[r(cps.length)]!);
+    const bytes = Buffer.from(text, 'utf8');
+    if (r(3) === 0) bytes[1 + r(bytes.length - 1)] = 0x80 + r(128);
+    const valid = whatwg.decode(bytes) === text;
+    if (!valid) invalid++;
+    assert.equal(decodeHtml(bytes, 'text/html; charset=utf-8').text, whatwg.decode(bytes), JSON.stringify(text));
+    if (valid) assert.equal(decodeHtml(bytes).text, text, JSON.stringify(text));
+  }
+  assert.ok(invalid > 300, `${invalid} invalid`);
+});
