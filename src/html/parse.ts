@@ -60,12 +60,18 @@ const IN_HEAD = new Set(
 );
 const NON_BLANK = /[^ \t\n\f\r]/;
 const NUL = /\0/g;
-/** Elements whose first newline is dropped. */
-const LEADING_NEWLINE = new Set(['pre', 'listing', 'textarea'].map(tagId));
 /** Elements whose content is raw text or RCDATA (no elements inside). */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext'].map(tagId));
-/** Raw-text elements of HTML that are ordinary elements inside svg and math. */
-const FOREIGN_RAW = new Set(['style', 'script'].map(tagId));
+/** Bits of `OPEN_RULES`: the element's first newline is dropped; it is raw text in HTML, an ordinary element in svg and math. */
+const LEADING_NEWLINE = 1;
+const FOREIGN_RAW = 2;
+/** Per tag id, the bits read at every start tag (a table: no hashing a tag). */
+const OPEN_RULES = ((): Uint8Array => {
+  const bits: [string, number][] = [['pre', LEADING_NEWLINE], ['listing', LEADING_NEWLINE], ['textarea', LEADING_NEWLINE], ['style', FOREIGN_RAW], ['script', FOREIGN_RAW]];
+  const t = new Uint8Array(Math.max(...bits.map(([n]) => tagId(n))) + 1);
+  for (const [n, b] of bits) t[tagId(n)] = b;
+  return t;
+})();
 
 /** True when the innermost open element of `b` (just opened) is an SVG or MathML element (namespace.ts). */
 function inForeign(b: TreeBuilder): boolean {
@@ -150,8 +156,9 @@ export function parseHtml(html: string, options: ParseOptions = {}): Tree {
         }
         // Text the tokenizer leaves undecoded that a browser decodes: textarea (RCDATA), and style or
         // script in svg or math (outside their HTML integration points), ordinary elements there.
-        decodeText = nameId === TEXTAREA || (FOREIGN_RAW.has(nameId) && inForeign(b));
-        skipNewline = LEADING_NEWLINE.has(nameId);
+        const rules = nameId < OPEN_RULES.length ? OPEN_RULES[nameId]! : 0;
+        decodeText = nameId === TEXTAREA || ((rules & FOREIGN_RAW) !== 0 && inForeign(b));
+        skipNewline = (rules & LEADING_NEWLINE) !== 0;
         seenElement = true;
       },
       instruction(name, data) {

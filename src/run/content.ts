@@ -13,7 +13,7 @@ import { ENGINES, engineOptions } from '../template/engines.ts';
 import { declareOptions, option, type OptionValues, wholeNumber, WORKERS } from '../template/options.ts';
 import { runBySite, siteResults } from './by-site.ts';
 import { type CommandHooks, type PipelineDestination, pipelineCommand } from './command.ts';
-import { CONTENT_METHOD, type ContentFlags, HEADLINE, MAIN_BLOCK, methodTally, type SourceFlags } from './options.ts';
+import { CONTENT_METHOD, type ContentFlags, HEADLINE, MAIN_BLOCK, methodCounts, methodTally, type SourceFlags } from './options.ts';
 import { driveEngine, type Emit, type PipelineRun, type RenderingRun, runPipeline, treesOnly } from './drive.ts';
 import type { withPageMetadata } from './page-content.ts';
 import { SINGLE_PAGE } from './single.ts';
@@ -79,7 +79,7 @@ export function extractContent(source: SourceInput, options: ExtractOptions = {}
     }
     const methods = r.sites.filter((s) => s.run).map((s) => String(s.run!.summary['method'] ?? ''));
     const one = r.sites.length === 1 ? r.sites[0]!.run?.summary : undefined;
-    const method = one ? String(one['method'] ?? o.method ?? '') : (mostCommon(methods) ?? SINGLE_PAGE);
+    const method = one ? String(one['method'] ?? o.method ?? '') : (methodCounts(methods)[0]?.[0] ?? SINGLE_PAGE);
     const alone = r.sites.filter((s) => s.method === SINGLE_PAGE).length;
     const reason = one ? String(one['reason'] ?? '') : r.sites.length === 1 ? 'one page: its main block alone (a template needs two pages of a site)' : `${r.sites.length} sites: a template learned on ${methods.length}${methodTally(methods)}, ${alone} page(s) alone (main block)`;
     return { method, options: { mainBlock: o.mainBlock, headline: o.headline, ...(Object.keys(o.engineOptions).length > 0 ? { engineOptions: o.engineOptions } : {}) }, extra: { reason }, driven: r.driven, learned: siteResults(r) };
@@ -97,15 +97,6 @@ function withMetadata(emit: Emit, read: typeof withPageMetadata, warn?: (message
     for (const w of m.warnings) warn?.(w);
     return emit(m.page);
   };
-}
-
-/** The most frequent string (the first of the most frequent), or undefined for none. */
-function mostCommon(xs: readonly string[]): string | undefined {
-  const n = new Map<string, number>();
-  for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
-  let best: string | undefined;
-  for (const [x, c] of n) if (best === undefined || c > n.get(best)!) best = x;
-  return best;
 }
 
 /**

@@ -338,8 +338,13 @@ export type WrapperRunFlags = OptionValues<typeof WRAPPER_RUN_OPTIONS.shape>;
  * one; else ''. Here, not beside the runs, so that the CLI's result lines load no engine.
  */
 export function methodTally(methods: readonly string[]): string {
+  const counts = methodCounts(methods);
+  return counts.length < 2 ? '' : ` (${counts.map(([m, c]) => `${m} ${c}`).join(', ')})`;
+}
+
+/** Each method with the number of sites that took it, the most taken first (ties by name). */
+export function methodCounts(methods: readonly string[]): [string, number][] {
   const n = new Map<string, number>();
   for (const m of methods) n.set(m, (n.get(m) ?? 0) + 1);
-  if (n.size < 2) return '';
-  return ` (${[...n].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([m, c]) => `${m} ${c}`).join(', ')})`;
+  return [...n].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
