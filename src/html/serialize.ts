@@ -371,32 +371,19 @@ export class Utf8Sink implements Sink {
           b.set(REF_BYTES[c]!, p);
           p += refs[c]!;
         } else b[p++] = c;
-      } else if (c < 0x800) {
-        if (c === 0xa0 && refs !== null) {
-          b.set(NBSP_BYTES, p);
-          p += NBSP_BYTES.length;
-        } else {
-          b[p++] = 0xc0 | (c >> 6);
-          b[p++] = 0x80 | (c & 0x3f);
-        }
-      } else if (c < 0xd800 || c > 0xdfff) {
-        b[p++] = 0xe0 | (c >> 12);
-        b[p++] = 0x80 | ((c >> 6) & 0x3f);
-        b[p++] = 0x80 | (c & 0x3f);
+      } else if (c === 0xa0 && refs !== null) {
+        b.set(NBSP_BYTES, p);
+        p += NBSP_BYTES.length;
       } else {
-        const d = i + 1 < to ? s.charCodeAt(i + 1) : 0;
-        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-          const u = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-          b[p++] = 0xf0 | (u >> 18);
-          b[p++] = 0x80 | ((u >> 12) & 0x3f);
-          b[p++] = 0x80 | ((u >> 6) & 0x3f);
-          b[p++] = 0x80 | (u & 0x3f);
-          i++;
-        } else {
+        const q = utf8Above127(b, p, c, i + 1 < to ? s.charCodeAt(i + 1) : 0);
+        if (q < 0) {
           this.lone = true;
           b[p++] = 0xef;
           b[p++] = 0xbf;
           b[p++] = 0xbd;
+        } else {
+          if (q - p === 4) i++; // a surrogate pair: both units written
+          p = q;
         }
       }
     }
@@ -414,6 +401,32 @@ export class Utf8Sink implements Sink {
   document(): Utf8Document {
     return { bytes: this.buf.subarray(0, this.pos), elems: this.elems.subarray(0, this.marks), markAt: this.markAt.subarray(0, this.marks) };
   }
+}
+
+/**
+ * The UTF-8 of code unit `c` (at least 0x80; `d` the unit after it, or 0) into `b` at `p`, both units of a
+ * surrogate pair at once (4 bytes: the caller steps over `d`); returns the position after it, or -1 for
+ * an unpaired surrogate (nothing written).
+ */
+export function utf8Above127(b: Uint8Array, p: number, c: number, d: number): number {
+  if (c < 0x800) {
+    b[p] = 0xc0 | (c >> 6);
+    b[p + 1] = 0x80 | (c & 0x3f);
+    return p + 2;
+  }
+  if (c < 0xd800 || c > 0xdfff) {
+    b[p] = 0xe0 | (c >> 12);
+    b[p + 1] = 0x80 | ((c >> 6) & 0x3f);
+    b[p + 2] = 0x80 | (c & 0x3f);
+    return p + 3;
+  }
+  if (c > 0xdbff || d < 0xdc00 || d > 0xdfff) return -1;
+  const u = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+  b[p] = 0xf0 | (u >> 18);
+  b[p + 1] = 0x80 | ((u >> 12) & 0x3f);
+  b[p + 2] = 0x80 | ((u >> 6) & 0x3f);
+  b[p + 3] = 0x80 | (u & 0x3f);
+  return p + 4;
 }
 
 /**

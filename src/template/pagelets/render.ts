@@ -15,7 +15,7 @@ import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, readSync, rm
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { isWideSpace } from '../../html/labels.ts';
-import { escapeAttr, serializeUtf8, Utf8Sink } from '../../html/serialize.ts';
+import { escapeAttr, serializeUtf8, utf8Above127, Utf8Sink } from '../../html/serialize.ts';
 import { OVERLAY_STYLE } from '../result.ts';
 import { pageTitle, textTables } from '../../html/text.ts';
 import { NodeKind, type Tree } from '../../html/tree.ts';
@@ -38,8 +38,6 @@ export interface RenderRecord {
 
 /** The thread's serialisation buffer (records copy what they keep out of it). */
 const sink = new Utf8Sink();
-/** The thread's buffer for the kept text's UTF-8 (its `raw` writes only). */
-const textSink = new Utf8Sink();
 /** The thread's buffer for the title of a text record. */
 const titleSink = new Utf8Sink();
 
@@ -103,7 +101,8 @@ function textWalk(tree: Tree): { text: Uint8Array; textLen: Int32Array; seq: Int
   const { kind, name, end } = tree;
   const root = tree.body();
   const text = tree.text;
-  textSink.reset();
+  textPos = 0;
+  textLone = false;
   let ns = 0;
   let nt = 0;
   let depth = 0;
@@ -133,22 +132,16 @@ function textWalk(tree: Tree): { text: Uint8Array; textLen: Int32Array; seq: Int
       lenBuf = grown(lenBuf, nt);
       // the node's text with its runs of white space collapsed (as textOf collapses a line)
       if (k === NodeKind.Blank) {
-        textSink.raw(' ', 0, 1);
-        lenBuf[nt++] = 1;
+        lenBuf[nt++] = collapsedUtf8(' ', 0, 1);
         continue;
       }
-      const from = tree.textStart[i]!;
-      const to = tree.textEnd[i]!;
-      if (collapsed(text, from, to)) {
-        textSink.raw(text, from, to);
-        lenBuf[nt++] = to - from;
-      } else lenBuf[nt++] = rawCollapsed(text, from, to);
+      lenBuf[nt++] = collapsedUtf8(text, tree.textStart[i]!, tree.textEnd[i]!);
+      if (textLone) return undefined;
     }
   }
   seqBuf = grown(seqBuf, ns);
   seqBuf[ns++] = -1;
-  if (textSink.lone) return undefined;
-  return { text: textSink.document().bytes, textLen: lenBuf.subarray(0, nt), seq: seqBuf.subarray(0, ns) };
+  return { text: textBuf.subarray(0, textPos), textLen: lenBuf.subarray(0, nt), seq: seqBuf.subarray(0, ns) };
 }
 
 /** The UTF-8 bytes of ` name="value"` for each of `attr`. */
@@ -192,52 +185,68 @@ export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: Arr
   return out;
 }
 
-/** True for a white-space code unit of `\s` (with U+00A0): what textOf collapses (html/text.ts). */
-function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13) || (c > 127 && isWideSpace(c));
-}
+/**
+ * The kept text's UTF-8, written a code unit at a time by `collapsedUtf8` (a text node's text is short: a
+ * call of the platform's encoder costs more than the loop, and the loop collapses as it goes).
+ */
+let textBuf = new Uint8Array(1 << 16);
+let textPos = 0;
+/** Set when a text node holds an unpaired surrogate (its record cannot be made). */
+let textLone = false;
 
 /**
- * Writes text[from, to) to the text sink with each run of white space as one space (what
- * `.replace(/[\s\u00a0]+/g, ' ')` gives, without making the string); returns its length.
+ * Writes text[from, to) as UTF-8 to `textBuf` with each run of white space as one space (what
+ * `.replace(/[\s\u00a0]+/g, ' ')` gives, without making the string); returns its length in code units.
+ * A surrogate pair split between two text nodes counts as unpaired (`textLone`), as when each node was encoded apart.
  */
-function rawCollapsed(text: string, from: number, to: number): number {
-  let len = 0;
-  let run = from;
-  for (let k = from; k < to; ) {
-    if (!isSpace(text.charCodeAt(k))) {
-      k++;
-      continue;
-    }
-    if (k > run) textSink.raw(text, run, k);
-    textSink.raw(' ', 0, 1);
-    len += k - run + 1;
-    k++;
-    while (k < to && isSpace(text.charCodeAt(k))) k++;
-    run = k;
+function collapsedUtf8(text: string, from: number, to: number): number {
+  // at most 3 bytes a code unit (a pair, two units, takes 4)
+  if (textPos + (to - from) * 3 > textBuf.length) {
+    const b = new Uint8Array(Math.max(textPos + (to - from) * 3, textBuf.length * 2));
+    b.set(textBuf.subarray(0, textPos));
+    textBuf = b;
   }
-  if (to > run) textSink.raw(text, run, to);
-  return len + (to - run);
-}
-/** Text that collapsing changes: two white-space characters in a row, or one other than a space. */
-const NOT_COLLAPSED = /[\s\u00a0]{2}|[^\S ]/;
-
-/**
- * True when text[from, to) has no run of white space to collapse (`NOT_COLLAPSED`: no two white-space
- * characters in a row, none but spaces); short texts by a loop, long ones by the regular expression.
- */
-function collapsed(text: string, from: number, to: number): boolean {
-  if (to - from >= 24) return !NOT_COLLAPSED.test(text.slice(from, to));
-  let space = false;
+  const b = textBuf;
+  let p = textPos;
+  let len = 0;
+  let run = false;
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
-    if (c === 32) {
-      if (space) return false;
-      space = true;
-    } else if (isSpace(c)) return false;
-    else space = false;
+    if (c < 0x80) {
+      if (c === 32 || (c >= 9 && c <= 13)) {
+        if (!run) {
+          b[p++] = 32;
+          len++;
+          run = true;
+        }
+        continue;
+      }
+      b[p++] = c;
+    } else if (isWideSpace(c)) {
+      if (!run) {
+        b[p++] = 32;
+        len++;
+        run = true;
+      }
+      continue;
+    } else {
+      const q = utf8Above127(b, p, c, k + 1 < to ? text.charCodeAt(k + 1) : 0);
+      if (q < 0) {
+        textLone = true;
+        break;
+      }
+      if (q - p === 4) {
+        // a surrogate pair: both units written
+        k++;
+        len++;
+      }
+      p = q;
+    }
+    len++;
+    run = false;
   }
-  return true;
+  textPos = p;
+  return len;
 }
 
 /**

@@ -17,9 +17,10 @@ import { loadEngine } from '../../../src/template/engines.ts';
 import { differingFiles } from '../../spark/compare.ts';
 import { serialize } from '../../../src/html/serialize.ts';
 import { keptText } from '../../../src/template/result.ts';
+import { parseHtml } from '../../../src/html/parse.ts';
 import { marksFromPagelets, pageletLabels, parseBytes } from '../../../src/template/pagelets/page-analysis.ts';
 import { partition } from '../../../src/template/pagelets/partition.ts';
-import { decodeRender, recordRender, renderHtml, renderText } from '../../../src/template/pagelets/render.ts';
+import { decodeRender, recordRender, recordText, renderHtml, renderText } from '../../../src/template/pagelets/render.ts';
 import { syntheticSite } from './fixtures.ts';
 
 const MARK = { 'data-gabarit': 'template' };
@@ -108,4 +109,15 @@ test('pagelets engine: the files written without a second parse are byte for byt
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('render: a text holding an unpaired surrogate, or a pair split between two texts, gives no record', () => {
+  const labels = pageletLabels();
+  // a string, not bytes: bytes would hold the surrogates' replacement characters; the text record (no
+  // serialised page, which finds them too)
+  const record = (html: string): Uint8Array | undefined => recordText(parseHtml(html, { labels }));
+  assert.ok(record('<p>a \u{1f600}  b</p>'));
+  assert.equal(record('<p>a \ud83d b</p>'), undefined);
+  assert.equal(record('<p>a \ude00 b</p>'), undefined);
+  assert.equal(record('<p>a \ud83d<b>\ude00 b</b></p>'), undefined);
 });
