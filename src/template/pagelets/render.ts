@@ -102,7 +102,6 @@ function textWalk(tree: Tree): { text: Uint8Array; textLen: Int32Array; seq: Int
   const root = tree.body();
   const text = tree.text;
   textPos = 0;
-  textLone = false;
   let ns = 0;
   let nt = 0;
   let depth = 0;
@@ -131,12 +130,9 @@ function textWalk(tree: Tree): { text: Uint8Array; textLen: Int32Array; seq: Int
       seqBuf[ns++] = i;
       lenBuf = grown(lenBuf, nt);
       // the node's text with its runs of white space collapsed (as textOf collapses a line)
-      if (k === NodeKind.Blank) {
-        lenBuf[nt++] = collapsedUtf8(' ', 0, 1);
-        continue;
-      }
-      lenBuf[nt++] = collapsedUtf8(text, tree.textStart[i]!, tree.textEnd[i]!);
-      if (textLone) return undefined;
+      const len = k === NodeKind.Blank ? collapsedUtf8(' ', 0, 1) : collapsedUtf8(text, tree.textStart[i]!, tree.textEnd[i]!);
+      if (len < 0) return undefined;
+      lenBuf[nt++] = len;
     }
   }
   seqBuf = grown(seqBuf, ns);
@@ -191,13 +187,12 @@ export function renderHtml(r: RenderRecord, start: ArrayLike<number>, count: Arr
  */
 let textBuf = new Uint8Array(1 << 16);
 let textPos = 0;
-/** Set when a text node holds an unpaired surrogate (its record cannot be made). */
-let textLone = false;
 
 /**
  * Writes text[from, to) as UTF-8 to `textBuf` with each run of white space as one space (what
- * `.replace(/[\s\u00a0]+/g, ' ')` gives, without making the string); returns its length in code units.
- * A surrogate pair split between two text nodes counts as unpaired (`textLone`), as when each node was encoded apart.
+ * `.replace(/[\s\u00a0]+/g, ' ')` gives, without making the string); returns its length in code units, or -1
+ * when it holds an unpaired surrogate (a pair split between two text nodes counts as unpaired, as when each
+ * node was encoded apart).
  */
 function collapsedUtf8(text: string, from: number, to: number): number {
   // at most 3 bytes a code unit (a pair, two units, takes 4)
@@ -212,29 +207,18 @@ function collapsedUtf8(text: string, from: number, to: number): number {
   let run = false;
   for (let k = from; k < to; k++) {
     const c = text.charCodeAt(k);
-    if (c < 0x80) {
-      if (c === 32 || (c >= 9 && c <= 13)) {
-        if (!run) {
-          b[p++] = 32;
-          len++;
-          run = true;
-        }
-        continue;
-      }
-      b[p++] = c;
-    } else if (isWideSpace(c)) {
+    if (c < 0x80 ? c === 32 || (c >= 9 && c <= 13) : isWideSpace(c)) {
       if (!run) {
         b[p++] = 32;
         len++;
         run = true;
       }
       continue;
-    } else {
+    }
+    if (c < 0x80) b[p++] = c;
+    else {
       const q = utf8Above127(b, p, c, k + 1 < to ? text.charCodeAt(k + 1) : 0);
-      if (q < 0) {
-        textLone = true;
-        break;
-      }
+      if (q < 0) return -1;
       if (q - p === 4) {
         // a surrogate pair: both units written
         k++;
